@@ -1,0 +1,3 @@
+module github.com/fcclang/fcc
+
+go 1.24
