@@ -1,0 +1,608 @@
+package frontend
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/antlr4-go/antlr/v4"
+
+	"github.com/fcclang/fcc/grammar/parser"
+)
+
+// astBuilder converts the ANTLR parse tree into the AST. The grammar has
+// already rejected malformed text; what remains are literals out of range
+// and similar, reported as diagnostics.
+type astBuilder struct {
+	file string
+	errs Diagnostics
+}
+
+func (b *astBuilder) pos(ctx antlr.ParserRuleContext) Pos {
+	t := ctx.GetStart()
+	return Pos{File: b.file, Line: t.GetLine(), Col: t.GetColumn() + 1}
+}
+
+func (b *astBuilder) tokPos(t antlr.Token) Pos {
+	return Pos{File: b.file, Line: t.GetLine(), Col: t.GetColumn() + 1}
+}
+
+func (b *astBuilder) errorf(pos Pos, format string, args ...any) {
+	b.errs = append(b.errs, &Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (b *astBuilder) prog(ctx parser.IProgContext) *Prog {
+	p := &Prog{}
+	for _, d := range ctx.AllDec() {
+		if decl := b.dec(d); decl != nil {
+			p.Decls = append(p.Decls, decl)
+		}
+	}
+	return p
+}
+
+func (b *astBuilder) dec(ctx parser.IDecContext) Decl {
+	switch ctx := ctx.(type) {
+	case *parser.AttrDecContext:
+		return b.dec(ctx.Dec())
+	case *parser.LocalDecContext:
+		return b.dec(ctx.Dec())
+	case *parser.ValDecContext:
+		return b.valBind(ctx.ValBind())
+	case *parser.TypeDecContext:
+		return b.typeBind(ctx.TypeBind())
+	case *parser.ModTypeDecContext, *parser.ModDecContext:
+		return &UnsupportedDecl{Pos: b.pos(ctx), What: "modules"}
+	case *parser.OpenDecContext:
+		return &UnsupportedDecl{Pos: b.pos(ctx), What: "open declarations"}
+	case *parser.ImportDecContext:
+		return &UnsupportedDecl{Pos: b.pos(ctx), What: "imports"}
+	}
+	return &UnsupportedDecl{Pos: b.pos(ctx), What: "declarations of this kind"}
+}
+
+func (b *astBuilder) valBind(ctx parser.IValBindContext) Decl {
+	switch ctx := ctx.(type) {
+	case *parser.NamedValBindContext:
+		d := &ValDecl{Pos: b.pos(ctx), Entry: ctx.ENTRY() != nil, Name: b.bindingId(ctx.BindingId())}
+		for _, tp := range ctx.AllTypeParam() {
+			d.TypeParams = append(d.TypeParams, b.typeParam(tp))
+		}
+		for _, fp := range ctx.AllFunParam() {
+			d.Params = append(d.Params, b.innerPat(fp.InnerPat()))
+		}
+		if ctx.GetRetType() != nil {
+			d.RetType = b.typeExp(ctx.GetRetType())
+		}
+		d.Body = b.exp(ctx.GetBody())
+		return d
+	case *parser.InfixValBindContext:
+		d := &ValDecl{Pos: b.pos(ctx), Entry: ctx.ENTRY() != nil, Name: ctx.BindingBinOp().GetText()}
+		d.Params = []Pat{b.innerPat(ctx.GetLhs().InnerPat()), b.innerPat(ctx.GetRhs().InnerPat())}
+		if ctx.GetRetType() != nil {
+			d.RetType = b.typeExp(ctx.GetRetType())
+		}
+		d.Body = b.exp(ctx.GetBody())
+		return d
+	}
+	return &UnsupportedDecl{Pos: b.pos(ctx), What: "bindings of this kind"}
+}
+
+func (b *astBuilder) bindingId(ctx parser.IBindingIdContext) string {
+	if ctx.IDENT() != nil {
+		return ctx.IDENT().GetText()
+	}
+	return ctx.BindingBinOp().GetText()
+}
+
+func (b *astBuilder) typeParam(ctx parser.ITypeParamContext) TypeParam {
+	switch ctx := ctx.(type) {
+	case *parser.SizeTypeParamContext:
+		return TypeParam{Pos: b.pos(ctx), Name: ctx.IDENT().GetText(), Size: true}
+	case *parser.TypeVarParamContext:
+		lift := strings.TrimPrefix(ctx.GetKind().GetText(), "'")
+		return TypeParam{Pos: b.pos(ctx), Name: ctx.IDENT().GetText(), Lifted: lift}
+	}
+	return TypeParam{Pos: b.pos(ctx)}
+}
+
+func (b *astBuilder) typeBind(ctx parser.ITypeBindContext) Decl {
+	tctx := ctx.(*parser.TypeBindContext)
+	d := &TypeDecl{Pos: b.pos(tctx), Name: tctx.GetName().GetText(), Type: b.typeExp(tctx.TypeExp())}
+	if tctx.GetLift() != nil {
+		d.Lifted = tctx.GetLift().GetText()
+	}
+	for _, tp := range tctx.AllTypeParam() {
+		d.Params = append(d.Params, b.typeParam(tp))
+	}
+	return d
+}
+
+// --- types ---
+
+func (b *astBuilder) typeExp(ctx parser.ITypeExpContext) TypeExp {
+	switch ctx := ctx.(type) {
+	case *parser.NamedArrowTypeContext:
+		ts := ctx.AllTypeExp()
+		return &TEArrow{Pos: b.pos(ctx), ParamName: ctx.IDENT().GetText(), Param: b.typeExp(ts[0]), Result: b.typeExp(ts[1])}
+	case *parser.ArrowTypeContext:
+		return &TEArrow{Pos: b.pos(ctx), Param: b.typeTerm(ctx.TypeTerm()), Result: b.typeExp(ctx.TypeExp())}
+	case *parser.ExistentialTypeContext:
+		t := &TEExistential{Pos: b.pos(ctx), Type: b.typeExp(ctx.TypeExp())}
+		for _, id := range ctx.AllIDENT() {
+			t.Sizes = append(t.Sizes, id.GetText())
+		}
+		return t
+	case *parser.TermTypeContext:
+		return b.typeTerm(ctx.TypeTerm())
+	}
+	b.errorf(b.pos(ctx), "unsupported type")
+	return &TETuple{Pos: b.pos(ctx)}
+}
+
+func (b *astBuilder) typeTerm(ctx parser.ITypeTermContext) TypeExp {
+	switch ctx := ctx.(type) {
+	case *parser.UniqueTypeContext:
+		return &TEUnique{Pos: b.pos(ctx), Type: b.typeTerm(ctx.TypeTerm())}
+	case *parser.ApplyTypeContext:
+		t := b.typeAtom(ctx.TypeAtom())
+		if args := ctx.AllTypeArg(); len(args) > 0 {
+			name, ok := t.(*TEName)
+			if !ok {
+				b.errorf(b.pos(ctx), "only named types can be applied to arguments")
+				return t
+			}
+			for _, a := range args {
+				switch a := a.(type) {
+				case *parser.SizeTypeArgContext:
+					name.Args = append(name.Args, TypeArg{Size: b.sizeExp(a.SizeExp())})
+				case *parser.TypeTypeArgContext:
+					name.Args = append(name.Args, TypeArg{Type: b.typeAtom(a.TypeAtom())})
+				}
+			}
+		}
+		return t
+	case *parser.SumTypeContext:
+		b.errorf(b.pos(ctx), "sum types are not supported yet")
+		return &TETuple{Pos: b.pos(ctx)}
+	}
+	b.errorf(b.pos(ctx), "unsupported type")
+	return &TETuple{Pos: b.pos(ctx)}
+}
+
+func (b *astBuilder) typeAtom(ctx parser.ITypeAtomContext) TypeExp {
+	switch ctx := ctx.(type) {
+	case *parser.ParenTypeContext:
+		return b.typeExp(ctx.TypeExp())
+	case *parser.UnitTypeContext:
+		return &TETuple{Pos: b.pos(ctx)}
+	case *parser.TupleTypeContext:
+		t := &TETuple{Pos: b.pos(ctx)}
+		for _, e := range ctx.AllTypeExp() {
+			t.Elems = append(t.Elems, b.typeExp(e))
+		}
+		return t
+	case *parser.RecordTypeContext:
+		t := &TERecord{Pos: b.pos(ctx)}
+		for _, f := range ctx.AllFieldType() {
+			t.Fields = append(t.Fields, FieldType{Name: f.FieldId().GetText(), Type: b.typeExp(f.TypeExp())})
+		}
+		return t
+	case *parser.ArrayTypeContext:
+		return &TEArray{Pos: b.pos(ctx), Dim: b.sizeExp(ctx.SizeExp()), Elem: b.typeTerm(ctx.TypeTerm())}
+	case *parser.VarTypeContext:
+		return &TEName{Pos: b.pos(ctx), Name: ctx.QualName().GetText()}
+	}
+	b.errorf(b.pos(ctx), "unsupported type")
+	return &TETuple{Pos: b.pos(ctx)}
+}
+
+// sizeExp returns nil for the anonymous size `[]`.
+func (b *astBuilder) sizeExp(ctx parser.ISizeExpContext) *SizeExp {
+	if ctx.Exp() == nil {
+		return nil
+	}
+	e := b.exp(ctx.Exp())
+	s := &SizeExp{Pos: e.expPos()}
+	switch x := e.(type) {
+	case *VarExp:
+		if len(x.Qual) == 0 {
+			s.Name = x.Name
+			return s
+		}
+	case *IntLit:
+		s.Lit = int64(x.Value)
+		return s
+	}
+	s.Exp = e
+	return s
+}
+
+// --- patterns ---
+
+func (b *astBuilder) pat(ctx parser.IPatContext) Pat {
+	switch ctx := ctx.(type) {
+	case *parser.AttrPatContext:
+		return b.pat(ctx.Pat())
+	case *parser.SimplePatContext:
+		p := b.innerPat(ctx.InnerPat())
+		if ctx.TypeExp() != nil {
+			return &PAscript{Pos: b.pos(ctx), Pat: p, Type: b.typeExp(ctx.TypeExp())}
+		}
+		return p
+	}
+	b.errorf(b.pos(ctx), "constructor patterns are not supported yet")
+	return &PWild{Pos: b.pos(ctx)}
+}
+
+func (b *astBuilder) innerPat(ctx parser.IInnerPatContext) Pat {
+	switch ctx := ctx.(type) {
+	case *parser.IdPatContext:
+		return &PId{Pos: b.pos(ctx), Name: ctx.IDENT().GetText()}
+	case *parser.OpIdPatContext:
+		return &PId{Pos: b.pos(ctx), Name: ctx.BindingBinOp().GetText()}
+	case *parser.WildcardPatContext:
+		return &PWild{Pos: b.pos(ctx)}
+	case *parser.UnitPatContext:
+		return &PTuple{Pos: b.pos(ctx)}
+	case *parser.ParenPatContext:
+		return b.pat(ctx.Pat())
+	case *parser.TuplePatContext:
+		p := &PTuple{Pos: b.pos(ctx)}
+		for _, e := range ctx.AllPat() {
+			p.Elems = append(p.Elems, b.pat(e))
+		}
+		return p
+	case *parser.RecordPatContext:
+		p := &PRecord{Pos: b.pos(ctx)}
+		for _, f := range ctx.AllFieldPat() {
+			name := f.FieldId().GetText()
+			var sub Pat = &PId{Pos: b.pos(f), Name: name}
+			switch {
+			case f.Pat() != nil:
+				sub = b.pat(f.Pat())
+			case f.TypeExp() != nil:
+				sub = &PAscript{Pos: b.pos(f), Pat: sub, Type: b.typeExp(f.TypeExp())}
+			}
+			p.Fields = append(p.Fields, PatField{Name: name, Pat: sub})
+		}
+		return p
+	}
+	b.errorf(b.pos(ctx), "refutable patterns (literals, constructors) are only allowed in match cases")
+	return &PWild{Pos: b.pos(ctx)}
+}
+
+// --- expressions ---
+
+func (b *astBuilder) exp(ctx parser.IExpContext) Exp {
+	switch ctx := ctx.(type) {
+	case *parser.AscriptExpContext:
+		return &AscriptExp{Pos: b.pos(ctx), X: b.exp(ctx.Exp()), Type: b.typeExp(ctx.TypeExp())}
+	case *parser.CoerceExpContext:
+		return &CoerceExp{Pos: b.pos(ctx), X: b.exp(ctx.Exp()), Type: b.typeExp(ctx.TypeExp())}
+	case *parser.PlainExpContext:
+		return b.exp2(ctx.Exp2())
+	}
+	return &UnsupportedExp{Pos: b.pos(ctx), What: "expressions of this kind"}
+}
+
+// splitOp separates a qualified operator token such as M.+ into its
+// qualifiers and the operator.
+func splitOp(text string) ([]string, string) {
+	i := strings.IndexAny(text, "+-*/%=!><|&^")
+	if i <= 0 {
+		return nil, text
+	}
+	return strings.Split(strings.TrimSuffix(text[:i], "."), "."), text[i:]
+}
+
+func (b *astBuilder) exp2(ctx parser.IExp2Context) Exp {
+	switch ctx := ctx.(type) {
+	case *parser.ApplyExpContext:
+		atoms := ctx.AllAtom()
+		fn := b.atom(atoms[0])
+		if len(atoms) == 1 {
+			return fn
+		}
+		app := &ApplyExp{Pos: b.pos(ctx), Fn: fn}
+		for _, a := range atoms[1:] {
+			app.Args = append(app.Args, b.atom(a))
+		}
+		return app
+	case *parser.NegateExpContext:
+		x := b.exp2(ctx.Exp2())
+		return &NegateExp{Pos: b.pos(ctx), X: x}
+	case *parser.NotExpContext:
+		return &NotExp{Pos: b.pos(ctx), X: b.exp2(ctx.Exp2())}
+	case *parser.BinOpExpContext:
+		qual, op := splitOp(ctx.GetOp().GetText())
+		return &BinOpExp{Pos: b.tokPos(ctx.GetOp()), Op: op, Qual: qual, L: b.exp2(ctx.Exp2(0)), R: b.exp2(ctx.Exp2(1))}
+	case *parser.BacktickExpContext:
+		names := strings.Split(ctx.QualName().GetText(), ".")
+		return &BinOpExp{Pos: b.pos(ctx.QualName()), Op: names[len(names)-1], Qual: names[:len(names)-1], Backtick: true, L: b.exp2(ctx.Exp2(0)), R: b.exp2(ctx.Exp2(1))}
+	case *parser.UpdateExpContext:
+		return &UpdateExp{Pos: b.pos(ctx), X: b.exp2(ctx.Exp2(0)), Indices: b.dimIndices(ctx.DimIndices()), Value: b.exp2(ctx.Exp2(1))}
+	case *parser.RecordUpdateExpContext:
+		e := &RecordUpdateExp{Pos: b.pos(ctx), X: b.exp2(ctx.Exp2(0)), Value: b.exp2(ctx.Exp2(1))}
+		for _, f := range ctx.AllFieldId() {
+			e.Fields = append(e.Fields, f.GetText())
+		}
+		return e
+	case *parser.RangeExpContext:
+		es := ctx.AllExp2()
+		r := &RangeExp{Pos: b.pos(ctx), Start: b.exp2(es[0]), End: b.exp2(es[len(es)-1])}
+		if ctx.GetStep() != nil {
+			r.Second = b.exp2(ctx.GetStep())
+		}
+		switch ctx.GetOp().GetText() {
+		case "...":
+			r.EndKind = ".."
+		default:
+			r.EndKind = ctx.GetOp().GetText()
+		}
+		return r
+	case *parser.IfExpContext:
+		es := ctx.AllExp()
+		return &IfExp{Pos: b.pos(ctx), Cond: b.exp(es[0]), Then: b.exp(es[1]), Else: b.exp(es[2])}
+	case *parser.LetExpContext:
+		return b.letBinding(ctx.LetBinding())
+	case *parser.LoopExpContext:
+		return b.loop(ctx)
+	case *parser.MatchExpContext:
+		return &UnsupportedExp{Pos: b.pos(ctx), What: "match expressions"}
+	case *parser.LambdaExpContext:
+		l := &LambdaExp{Pos: b.pos(ctx), Body: b.exp(ctx.Exp())}
+		for _, p := range ctx.AllFunParam() {
+			l.Params = append(l.Params, b.innerPat(p.InnerPat()))
+		}
+		if ctx.TypeTerm() != nil {
+			l.RetType = b.typeTerm(ctx.TypeTerm())
+		}
+		return l
+	case *parser.AssertExpContext:
+		atoms := ctx.AllAtom()
+		return &AssertExp{Pos: b.pos(ctx), Cond: b.atom(atoms[0]), X: b.atom(atoms[1]), Text: atoms[0].GetText()}
+	case *parser.AttrExpContext:
+		return &AttrExp{Pos: b.pos(ctx), Attr: ctx.Attr().GetText(), X: b.exp(ctx.Exp())}
+	}
+	return &UnsupportedExp{Pos: b.pos(ctx), What: "expressions of this kind"}
+}
+
+func (b *astBuilder) letBinding(ctx parser.ILetBindingContext) Exp {
+	switch ctx := ctx.(type) {
+	case *parser.LetPatContext:
+		if len(ctx.AllIDENT()) > 0 {
+			return &UnsupportedExp{Pos: b.pos(ctx), What: "size bindings in let"}
+		}
+		return &LetExp{Pos: b.pos(ctx), Pat: b.pat(ctx.Pat()), Value: b.exp(ctx.Exp()), Body: b.letBody(ctx.LetBody())}
+	case *parser.LetFunContext:
+		f := &LetFunExp{Pos: b.pos(ctx), Name: ctx.IDENT().GetText(), Value: b.exp(ctx.Exp()), Body: b.letBody(ctx.LetBody())}
+		for _, p := range ctx.AllFunParam() {
+			f.Params = append(f.Params, b.innerPat(p.InnerPat()))
+		}
+		if ctx.TypeExp() != nil {
+			f.RetType = b.typeExp(ctx.TypeExp())
+		}
+		return f
+	case *parser.LetWithContext:
+		return &LetWithExp{Pos: b.pos(ctx), Name: ctx.IDENT().GetText(), Indices: b.dimIndices(ctx.DimIndices()), Value: b.exp(ctx.Exp()), Body: b.letBody(ctx.LetBody())}
+	}
+	return &UnsupportedExp{Pos: b.pos(ctx), What: "let bindings of this kind"}
+}
+
+func (b *astBuilder) letBody(ctx parser.ILetBodyContext) Exp {
+	switch ctx := ctx.(type) {
+	case *parser.InLetBodyContext:
+		return b.exp(ctx.Exp())
+	case *parser.ChainLetBodyContext:
+		return b.letBinding(ctx.LetBinding())
+	}
+	return &UnsupportedExp{Pos: b.pos(ctx), What: "let bodies of this kind"}
+}
+
+func (b *astBuilder) loop(ctx *parser.LoopExpContext) Exp {
+	l := &LoopExp{Pos: b.pos(ctx), Pat: b.pat(ctx.Pat()), Body: b.exp(ctx.GetBody())}
+	if ctx.GetInit() != nil {
+		l.Init = b.exp(ctx.GetInit())
+	}
+	switch f := ctx.LoopForm().(type) {
+	case *parser.ForUpToLoopContext:
+		l.ForIndex = f.IDENT().GetText()
+		l.ForBound = b.exp(f.Exp())
+	case *parser.ForInLoopContext:
+		l.ForInPat = b.pat(f.Pat())
+		l.ForInArr = b.exp(f.Exp())
+	case *parser.WhileLoopContext:
+		l.While = b.exp(f.Exp())
+	}
+	return l
+}
+
+func (b *astBuilder) dimIndices(ctx parser.IDimIndicesContext) []Slice {
+	var out []Slice
+	for _, d := range ctx.AllDimIndex() {
+		dc := d.(*parser.DimIndexContext)
+		if len(dc.AllCOLON()) == 0 {
+			out = append(out, Slice{Index: b.exp2(dc.GetLo())})
+			continue
+		}
+		s := Slice{IsSlice: true}
+		if dc.GetLo() != nil {
+			s.Start = b.exp2(dc.GetLo())
+		}
+		if dc.GetHi() != nil {
+			s.End = b.exp2(dc.GetHi())
+		}
+		if dc.GetStride() != nil {
+			s.Step = b.exp2(dc.GetStride())
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func (b *astBuilder) atom(ctx parser.IAtomContext) Exp {
+	switch ctx := ctx.(type) {
+	case *parser.ProjectAtomContext:
+		return &ProjectExp{Pos: b.pos(ctx), X: b.atom(ctx.Atom()), Field: ctx.FieldId().GetText()}
+	case *parser.IndexAtomContext:
+		return &IndexExp{Pos: b.pos(ctx), X: b.atom(ctx.Atom()), Indices: b.dimIndices(ctx.DimIndices())}
+	case *parser.LiteralAtomContext:
+		return b.literal(ctx.Literal())
+	case *parser.VarAtomContext:
+		return &VarExp{Pos: b.pos(ctx), Name: ctx.IDENT().GetText()}
+	case *parser.UnitAtomContext:
+		return &TupleExp{Pos: b.pos(ctx)}
+	case *parser.ParenAtomContext:
+		return &ParenExp{Pos: b.pos(ctx), X: b.exp(ctx.Exp())}
+	case *parser.TupleAtomContext:
+		t := &TupleExp{Pos: b.pos(ctx)}
+		for _, e := range ctx.AllExp() {
+			t.Elems = append(t.Elems, b.exp(e))
+		}
+		return t
+	case *parser.ArrayAtomContext:
+		a := &ArrayLitExp{Pos: b.pos(ctx)}
+		for _, e := range ctx.AllExp() {
+			a.Elems = append(a.Elems, b.exp(e))
+		}
+		return a
+	case *parser.RecordAtomContext:
+		r := &RecordExp{Pos: b.pos(ctx)}
+		for _, f := range ctx.AllField() {
+			switch f := f.(type) {
+			case *parser.ExplicitFieldContext:
+				r.Fields = append(r.Fields, FieldExp{Name: f.FieldId().GetText(), Exp: b.exp(f.Exp())})
+			case *parser.ImplicitFieldContext:
+				name := f.IDENT().GetText()
+				r.Fields = append(r.Fields, FieldExp{Name: name, Exp: &VarExp{Pos: b.pos(f), Name: name}})
+			}
+		}
+		return r
+	case *parser.MinusSectionAtomContext:
+		return &OpSectionExp{Pos: b.pos(ctx), Op: "-"}
+	case *parser.OpSectionAtomContext:
+		return b.section(ctx.SectionOp(), "", nil, nil, b.pos(ctx))
+	case *parser.LeftSectionAtomContext:
+		left := b.exp2(ctx.Exp2())
+		if ctx.SectionOp() == nil {
+			return &OpSectionExp{Pos: b.pos(ctx), Op: "-", Left: left}
+		}
+		return b.section(ctx.SectionOp(), "", left, nil, b.pos(ctx))
+	case *parser.RightSectionAtomContext:
+		return b.section(ctx.SectionOp(), "", nil, b.exp2(ctx.Exp2()), b.pos(ctx))
+	case *parser.ProjectSectionAtomContext:
+		s := &ProjectSectionExp{Pos: b.pos(ctx)}
+		for _, f := range ctx.AllFieldId() {
+			s.Fields = append(s.Fields, f.GetText())
+		}
+		return s
+	case *parser.IndexSectionAtomContext:
+		return &IndexSectionExp{Pos: b.pos(ctx), Indices: b.dimIndices(ctx.DimIndices())}
+	case *parser.HoleAtomContext:
+		return &UnsupportedExp{Pos: b.pos(ctx), What: "holes (???)"}
+	case *parser.ConstrAtomContext:
+		return &UnsupportedExp{Pos: b.pos(ctx), What: "sum type constructors"}
+	case *parser.OpenAtomContext:
+		return &UnsupportedExp{Pos: b.pos(ctx), What: "local module opens M.(e)"}
+	}
+	return &UnsupportedExp{Pos: b.pos(ctx), What: "expressions of this kind"}
+}
+
+func (b *astBuilder) section(op parser.ISectionOpContext, _ string, left, right Exp, pos Pos) Exp {
+	text := op.GetText()
+	if strings.HasPrefix(text, "`") {
+		names := strings.Split(strings.Trim(text, "`"), ".")
+		return &OpSectionExp{Pos: pos, Op: names[len(names)-1], Qual: names[:len(names)-1], Backtick: true, Left: left, Right: right}
+	}
+	qual, name := splitOp(text)
+	return &OpSectionExp{Pos: pos, Op: name, Qual: qual, Left: left, Right: right}
+}
+
+func (b *astBuilder) literal(ctx parser.ILiteralContext) Exp {
+	pos := b.pos(ctx)
+	text := ctx.GetText()
+	lc := ctx.(*parser.LiteralContext)
+	switch {
+	case lc.TRUE() != nil:
+		return &BoolLit{Pos: pos, Value: true}
+	case lc.FALSE() != nil:
+		return &BoolLit{Pos: pos, Value: false}
+	case lc.INT_LIT() != nil:
+		return b.intLit(pos, text)
+	case lc.FLOAT_LIT() != nil:
+		return b.floatLit(pos, text)
+	case lc.CHAR_LIT() != nil:
+		s, err := strconv.Unquote(text)
+		if err != nil || len(s) == 0 {
+			b.errorf(pos, "invalid character literal %s", text)
+			return &IntLit{Pos: pos, Suffix: "u8"}
+		}
+		return &IntLit{Pos: pos, Value: uint64([]rune(s)[0]), Suffix: "u8"}
+	}
+	s, err := strconv.Unquote(text)
+	if err != nil {
+		b.errorf(pos, "invalid string literal")
+	}
+	return &StringLit{Pos: pos, Value: s}
+}
+
+var intSuffixes = []string{"i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64"}
+
+func (b *astBuilder) intLit(pos Pos, text string) Exp {
+	lit := &IntLit{Pos: pos}
+	for _, s := range intSuffixes {
+		if strings.HasSuffix(text, s) {
+			lit.Suffix = s
+			text = strings.TrimSuffix(text, s)
+			break
+		}
+	}
+	digits := strings.ReplaceAll(text, "_", "")
+	var v uint64
+	var err error
+	switch {
+	case strings.HasPrefix(strings.ToLower(digits), "0r"):
+		v, err = roman(digits[2:])
+	default:
+		v, err = strconv.ParseUint(digits, 0, 64)
+	}
+	if err != nil {
+		b.errorf(pos, "integer literal %s does not fit in 64 bits", text)
+	}
+	lit.Value = v
+	return lit
+}
+
+func roman(s string) (uint64, error) {
+	vals := map[byte]uint64{'I': 1, 'V': 5, 'X': 10, 'L': 50, 'C': 100, 'D': 500, 'M': 1000}
+	var total uint64
+	for i := 0; i < len(s); i++ {
+		v := vals[s[i]]
+		if i+1 < len(s) && vals[s[i+1]] > v {
+			total -= v
+		} else {
+			total += v
+		}
+	}
+	return total, nil
+}
+
+func (b *astBuilder) floatLit(pos Pos, text string) Exp {
+	lit := &FloatLit{Pos: pos}
+	for _, s := range []string{"f16", "f32", "f64"} {
+		if strings.HasSuffix(text, s) {
+			lit.Suffix = s
+			text = strings.TrimSuffix(text, s)
+			break
+		}
+	}
+	digits := strings.ReplaceAll(text, "_", "")
+	v, err := strconv.ParseFloat(digits, 64)
+	if err != nil && !math.IsInf(v, 0) {
+		b.errorf(pos, "invalid float literal %s", text)
+	}
+	lit.Value = v
+	return lit
+}

@@ -1,0 +1,142 @@
+package frontend
+
+import "github.com/fcclang/fcc/soac"
+
+// binOpInfo describes a built-in infix operator: which operand types it
+// accepts, whether it yields bool, and the IR operation it becomes.
+type binOpInfo struct {
+	operands constraint
+	cmp      bool // yields bool
+	logical  bool // operands are bool
+	op       soac.BinOp
+	cmpOp    soac.CmpOp
+	// swap operands (> and >= are < and <= reversed); negate the result (!=).
+	swap, negate bool
+}
+
+var binOps = map[string]binOpInfo{
+	"+":   {operands: cNumeric, op: soac.Add},
+	"-":   {operands: cNumeric, op: soac.Sub},
+	"*":   {operands: cNumeric, op: soac.Mul},
+	"/":   {operands: cNumeric, op: soac.Div},
+	"%":   {operands: cNumeric, op: soac.Mod},
+	"//":  {operands: cIntegral, op: soac.Quot},
+	"%%":  {operands: cIntegral, op: soac.Rem},
+	"**":  {operands: cNumeric, op: soac.Pow},
+	"&":   {operands: cIntegral, op: soac.And},
+	"|":   {operands: cIntegral, op: soac.Or},
+	"^":   {operands: cIntegral, op: soac.Xor},
+	"<<":  {operands: cIntegral, op: soac.Shl},
+	">>":  {operands: cIntegral, op: soac.Shr},
+	">>>": {operands: cIntegral, op: soac.LShr},
+	"&&":  {logical: true, op: soac.LogAnd},
+	"||":  {logical: true, op: soac.LogOr},
+	"==":  {operands: cPrim, cmp: true, cmpOp: soac.Eq},
+	"!=":  {operands: cPrim, cmp: true, cmpOp: soac.Eq, negate: true},
+	"<":   {operands: cPrim, cmp: true, cmpOp: soac.Lt},
+	"<=":  {operands: cPrim, cmp: true, cmpOp: soac.Le},
+	">":   {operands: cPrim, cmp: true, cmpOp: soac.Lt, swap: true},
+	">=":  {operands: cPrim, cmp: true, cmpOp: soac.Le, swap: true},
+}
+
+// binOpType returns the type of a built-in operator as a curried function,
+// instantiated afresh.
+func (c *checker) binOpType(op string, pos Pos) (Type, bool) {
+	info, ok := binOps[op]
+	if !ok {
+		return nil, false
+	}
+	if info.logical {
+		return TFun{tBool, TFun{tBool, tBool}}, true
+	}
+	t := c.fresh(info.operands, pos)
+	var res Type = t
+	if info.cmp {
+		res = tBool
+	}
+	return TFun{t, TFun{t, res}}, true
+}
+
+// operatorType is the type of an operator used in an infix position or a
+// section: a built-in, or (with backticks) any function name.
+func (c *checker) operatorType(sc *scope, op string, qual []string, backtick bool, pos Pos) Type {
+	if !backtick && len(qual) == 0 {
+		if t, ok := c.binOpType(op, pos); ok {
+			return t
+		}
+	}
+	return c.varExp(sc, &VarExp{Pos: pos, Qual: qual, Name: op})
+}
+
+func (c *checker) binOp(sc *scope, e *BinOpExp) Type {
+	switch e.Op {
+	case "|>", "<|":
+		x, f := e.L, e.R
+		if e.Op == "<|" {
+			x, f = e.R, e.L
+		}
+		ft := c.exp(sc, f)
+		xt := c.exp(sc, x)
+		res := c.fresh(cAny, e.Pos)
+		c.unify(TFun{Param: xt, Result: res}, ft, f.expPos(), "function applied with "+e.Op)
+		return res
+	}
+	if info, ok := binOps[e.Op]; ok && !e.Backtick && len(e.Qual) == 0 {
+		return c.builtinBinOp(sc, e, info)
+	}
+	ft := c.operatorType(sc, e.Op, e.Qual, e.Backtick, e.Pos)
+	lt := c.exp(sc, e.L)
+	rt := c.exp(sc, e.R)
+	res := c.fresh(cAny, e.Pos)
+	f, ok := c.resolve(ft).(TFun)
+	if !ok {
+		c.errorf(e.Pos, "", "%s is not a function and cannot be used as an operator", e.Op)
+	}
+	c.unify(f.Param, lt, e.L.expPos(), "left operand of "+e.Op)
+	c.unify(TFun{Param: rt, Result: res}, f.Result, e.R.expPos(), "right operand of "+e.Op)
+	return res
+}
+
+func (c *checker) opSection(sc *scope, e *OpSectionExp) Type {
+	ft := c.operatorType(sc, e.Op, e.Qual, e.Backtick, e.Pos)
+	a, b, r := c.fresh(cAny, e.Pos), c.fresh(cAny, e.Pos), c.fresh(cAny, e.Pos)
+	c.unify(TFun{a, TFun{b, r}}, ft, e.Pos, "operator section "+e.Op)
+	switch {
+	case e.Left != nil:
+		c.unify(a, c.exp(sc, e.Left), e.Left.expPos(), "left operand of "+e.Op)
+		return TFun{b, r}
+	case e.Right != nil:
+		c.unify(b, c.exp(sc, e.Right), e.Right.expPos(), "right operand of "+e.Op)
+		return TFun{a, r}
+	}
+	return TFun{a, TFun{b, r}}
+}
+
+// builtinBinOp checks a built-in operator so that a mistake is reported
+// against the operand that has the wrong type.
+func (c *checker) builtinBinOp(sc *scope, e *BinOpExp, info binOpInfo) Type {
+	var t Type = tBool
+	if !info.logical {
+		t = c.fresh(info.operands, e.Pos)
+	}
+	lt := c.exp(sc, e.L)
+	if !c.unifyOK(t, lt) {
+		c.errorf(e.L.expPos(), "", "left operand of %s must have %s, but has type %s", e.Op, describeOperand(info), typeString(c.zonk(lt)))
+	}
+	rt := c.exp(sc, e.R)
+	if !c.unifyOK(t, rt) {
+		c.errorf(e.R.expPos(), "both operands of a built-in operator have the same type; convert one, e.g. with f32.i32",
+			"right operand of %s has type %s, but the left operand has type %s", e.Op, typeString(c.zonk(rt)), typeString(c.zonk(lt)))
+	}
+	if info.cmp {
+		return tBool
+	}
+	return t
+}
+
+func describeOperand(info binOpInfo) string {
+	if info.logical {
+		return "type bool"
+	}
+	return info.operands.describe()
+}

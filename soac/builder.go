@@ -1,0 +1,50 @@
+package soac
+
+import "fmt"
+
+// NameSource hands out program-unique names.
+type NameSource struct{ next int }
+
+// New returns a fresh name built from base.
+func (ns *NameSource) New(base string) VName {
+	ns.next++
+	return VName(fmt.Sprintf("%s_%d", base, ns.next))
+}
+
+// Builder accumulates the statements of a body.
+type Builder struct {
+	Names *NameSource
+	stms  []*Stm
+}
+
+// NewBuilder returns a builder drawing names from ns.
+func NewBuilder(ns *NameSource) *Builder { return &Builder{Names: ns} }
+
+// Add appends a statement.
+func (b *Builder) Add(s *Stm) { b.stms = append(b.stms, s) }
+
+// Let binds the single result of e, of type t, to a fresh name.
+func (b *Builder) Let(base string, t Type, e Exp, pos Pos) Var {
+	v := b.Names.New(base)
+	b.Add(&Stm{Pat: []Param{{Name: v, Type: t}}, Exp: e, Pos: pos})
+	return Var{Name: v}
+}
+
+// LetN binds the results of e, of types ts, to fresh names.
+func (b *Builder) LetN(base string, ts []Type, e Exp, pos Pos) []Var {
+	pat := make([]Param, len(ts))
+	vs := make([]Var, len(ts))
+	for i, t := range ts {
+		pat[i] = Param{Name: b.Names.New(base), Type: t}
+		vs[i] = Var{Name: pat[i].Name}
+	}
+	b.Add(&Stm{Pat: pat, Exp: e, Pos: pos})
+	return vs
+}
+
+// Body finishes the body with the given result.
+func (b *Builder) Body(result ...SubExp) *Body {
+	body := &Body{Stms: b.stms, Result: result}
+	b.stms = nil
+	return body
+}

@@ -1,0 +1,339 @@
+package soac
+
+import (
+	"fmt"
+
+	"github.com/fcclang/fcc/runtime/values"
+)
+
+// PrimType is a primitive scalar type. The IR shares the runtime's type
+// enumeration so that values flow between the interpreter and compiled
+// executables without conversion.
+type PrimType = values.PrimType
+
+// VName is a variable name. Names are unique within a program.
+type VName string
+
+// Pos is a source location carried by statements for error messages.
+type Pos struct {
+	File      string
+	Line, Col int
+}
+
+func (p Pos) String() string {
+	if p.File == "" && p.Line == 0 {
+		return "<unknown>"
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// Type is a primitive or an array of primitives whose dimensions are
+// sub-expressions of type i64.
+type Type struct {
+	Elem   PrimType
+	Shape  []SubExp
+	Unique bool
+}
+
+// Prim returns the scalar type t.
+func Prim(t PrimType) Type { return Type{Elem: t} }
+
+// Array returns an array type with the given element type and shape.
+func Array(t PrimType, shape ...SubExp) Type { return Type{Elem: t, Shape: shape} }
+
+// Rank is the number of dimensions of t (0 for scalars).
+func (t Type) Rank() int { return len(t.Shape) }
+
+// RowType is the type of one element of the outermost dimension.
+func (t Type) RowType() Type {
+	if len(t.Shape) == 0 {
+		panic("soac: RowType of a scalar type")
+	}
+	return Type{Elem: t.Elem, Shape: t.Shape[1:]}
+}
+
+// ArrayOf adds an outermost dimension n.
+func (t Type) ArrayOf(n SubExp) Type {
+	shape := append([]SubExp{n}, t.Shape...)
+	return Type{Elem: t.Elem, Shape: shape}
+}
+
+// SubExp is an operand: a variable or a scalar constant.
+type SubExp interface{ isSubExp() }
+
+// Var refers to a bound name.
+type Var struct{ Name VName }
+
+// Const is a scalar constant.
+type Const struct{ Value PrimValue }
+
+func (Var) isSubExp()   {}
+func (Const) isSubExp() {}
+
+// I64 is an i64 constant operand, for sizes and indices.
+func I64(x int64) SubExp { return Const{Value: IntValue(values.I64, x)} }
+
+// Param binds a name with a type (function and lambda parameters,
+// statement patterns, loop parameters).
+type Param struct {
+	Name VName
+	Type Type
+}
+
+// Program is a first-order program in A-normal form.
+type Program struct {
+	Funs []*FunDef
+}
+
+// FunDef is a function; EntryName is non-empty for entry points.
+type FunDef struct {
+	Name      string
+	EntryName string
+	Params    []Param
+	RetType   []Type
+	Body      *Body
+	Pos       Pos
+}
+
+// Fun returns the function with the given name, or nil.
+func (p *Program) Fun(name string) *FunDef {
+	for _, f := range p.Funs {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// Entry returns the entry point with the given external name, or nil.
+func (p *Program) Entry(name string) *FunDef {
+	for _, f := range p.Funs {
+		if f.EntryName == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// Body is a sequence of statements followed by the result operands.
+type Body struct {
+	Stms   []*Stm
+	Result []SubExp
+}
+
+// Stm binds the values of an expression to a pattern.
+type Stm struct {
+	Pat []Param
+	Exp Exp
+	Pos Pos
+}
+
+// Exp is an expression whose operands are SubExps.
+type Exp interface{ isExp() }
+
+// Lambda is an anonymous function used by SOACs and Seg-ops.
+type Lambda struct {
+	Params  []Param
+	Body    *Body
+	RetType []Type
+}
+
+// --- scalar expressions ---
+
+// SubExpExp is a copy of an operand.
+type SubExpExp struct{ X SubExp }
+
+// BinOpExp applies a binary scalar operator.
+type BinOpExp struct {
+	Op   BinOp
+	T    PrimType
+	X, Y SubExp
+}
+
+// CmpOpExp compares two scalars, giving a bool.
+type CmpOpExp struct {
+	Op   CmpOp
+	T    PrimType
+	X, Y SubExp
+}
+
+// UnOpExp applies a unary scalar operator.
+type UnOpExp struct {
+	Op UnOp
+	T  PrimType
+	X  SubExp
+}
+
+// ConvOpExp converts a scalar between primitive types.
+type ConvOpExp struct {
+	From, To PrimType
+	X        SubExp
+}
+
+// --- array expressions ---
+
+// IndexExp indexes (a prefix of the dimensions of) an array; the result
+// is a scalar or a sub-array.
+type IndexExp struct {
+	Arr     VName
+	Indices []SubExp
+	Pos     Pos
+}
+
+// IotaExp is the array [start, start+step, ...] of n elements.
+type IotaExp struct {
+	N, Start, Step SubExp
+	T              PrimType
+}
+
+// ReplicateExp is an array of shape Shape whose elements are X.
+type ReplicateExp struct {
+	Shape []SubExp
+	X     SubExp
+}
+
+// ArrayLitExp is an array literal whose elements all have type RowType.
+type ArrayLitExp struct {
+	Elems   []SubExp
+	RowType Type
+}
+
+// CopyExp is a fresh copy of an array.
+type CopyExp struct{ Arr VName }
+
+// --- control ---
+
+// IfExp chooses between two bodies.
+type IfExp struct {
+	Cond       SubExp
+	Then, Else *Body
+	Types      []Type
+}
+
+// LoopExp is a sequential loop with merge parameters. For a for-loop,
+// Index ranges over [0, Bound); for a while-loop, Cond names the bool merge
+// parameter that must be true to run the next iteration.
+type LoopExp struct {
+	Params []Param
+	Init   []SubExp
+	Form   LoopForm
+	Body   *Body
+}
+
+// LoopForm is ForLoop or WhileLoop.
+type LoopForm interface{ isLoopForm() }
+
+// ForLoop iterates Index from 0 below Bound.
+type ForLoop struct {
+	Index VName
+	T     PrimType
+	Bound SubExp
+}
+
+// WhileLoop iterates while the named merge parameter is true.
+type WhileLoop struct{ Cond VName }
+
+func (ForLoop) isLoopForm()   {}
+func (WhileLoop) isLoopForm() {}
+
+// ApplyExp calls a function of the program.
+type ApplyExp struct {
+	Fun     string
+	Args    []SubExp
+	RetType []Type
+	Pos     Pos
+}
+
+// AssertExp fails at run time with Msg when Cond is false.
+type AssertExp struct {
+	Cond SubExp
+	Msg  string
+	Pos  Pos
+}
+
+// --- SOACs ---
+
+// Reduce is one reduction of a screma or segred: an associative operator
+// with its neutral element.
+type Reduce struct {
+	Comm    bool
+	Op      *Lambda
+	Neutral []SubExp
+}
+
+// Scan is one inclusive scan of a screma or segscan.
+type Scan struct {
+	Op      *Lambda
+	Neutral []SubExp
+}
+
+// ScremaExp is the combined map/scan/reduce SOAC. Map is applied to one
+// element of each input; its results are, in order, the inputs to the
+// scans, the inputs to the reductions, and the mapped-out arrays. The
+// expression's results are the scanned arrays, the reduced values and the
+// mapped arrays, in that order.
+type ScremaExp struct {
+	W      SubExp
+	Inputs []VName
+	Scans  []Scan
+	Reds   []Reduce
+	Map    *Lambda
+}
+
+// --- Seg-ops (kernels) ---
+
+// SegLevel says how a Seg-op maps onto the device.
+type SegLevel int
+
+const (
+	// LevelThread maps each point of the space to one work-item.
+	LevelThread SegLevel = iota
+	// LevelGroup maps each point of the space to one work-group.
+	LevelGroup
+)
+
+// SegDim is one dimension of a segment space.
+type SegDim struct {
+	Index VName
+	N     SubExp
+}
+
+// SegMapExp runs Body at every point of Space, collecting its results into
+// arrays of shape Space ++ result shape.
+type SegMapExp struct {
+	Level SegLevel
+	Space []SegDim
+	Body  *Body
+	Types []Type // types of one point's results
+}
+
+// SegRedExp reduces along the innermost dimension of Space: every point
+// computes Body, whose first results feed the reductions in order and whose
+// remaining results are mapped out like a SegMapExp. The reduced results
+// have the shape of the outer dimensions of Space (scalars when Space has
+// one dimension).
+type SegRedExp struct {
+	Level SegLevel
+	Space []SegDim
+	Reds  []Reduce
+	Body  *Body
+	Types []Type // types of one point's results
+}
+
+func (*SubExpExp) isExp()    {}
+func (*BinOpExp) isExp()     {}
+func (*CmpOpExp) isExp()     {}
+func (*UnOpExp) isExp()      {}
+func (*ConvOpExp) isExp()    {}
+func (*IndexExp) isExp()     {}
+func (*IotaExp) isExp()      {}
+func (*ReplicateExp) isExp() {}
+func (*ArrayLitExp) isExp()  {}
+func (*CopyExp) isExp()      {}
+func (*IfExp) isExp()        {}
+func (*LoopExp) isExp()      {}
+func (*ApplyExp) isExp()     {}
+func (*AssertExp) isExp()    {}
+func (*ScremaExp) isExp()    {}
+func (*SegMapExp) isExp()    {}
+func (*SegRedExp) isExp()    {}

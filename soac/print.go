@@ -1,0 +1,231 @@
+package soac
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Print returns the text form of a program. The form is stable: golden
+// tests compare it.
+func Print(p *Program) string {
+	var pr printer
+	for i, f := range p.Funs {
+		if i > 0 {
+			pr.b.WriteString("\n")
+		}
+		pr.fun(f)
+	}
+	return pr.b.String()
+}
+
+// PrintBody returns the text form of a body at the given indentation.
+func PrintBody(b *Body) string {
+	var pr printer
+	pr.body(b)
+	return pr.b.String()
+}
+
+type printer struct {
+	b      strings.Builder
+	indent int
+}
+
+func (pr *printer) line(format string, args ...any) {
+	pr.b.WriteString(strings.Repeat("  ", pr.indent))
+	fmt.Fprintf(&pr.b, format, args...)
+	pr.b.WriteString("\n")
+}
+
+func (pr *printer) fun(f *FunDef) {
+	if f.EntryName != "" {
+		pr.line("entry %q", f.EntryName)
+	}
+	pr.line("fun %s (%s): %s = {", f.Name, params(f.Params), types(f.RetType))
+	pr.indent++
+	pr.body(f.Body)
+	pr.indent--
+	pr.line("}")
+}
+
+func (pr *printer) body(b *Body) {
+	for _, s := range b.Stms {
+		pr.stm(s)
+	}
+	pr.line("in {%s}", subExps(b.Result))
+}
+
+func (pr *printer) stm(s *Stm) {
+	head := fmt.Sprintf("let {%s} = ", params(s.Pat))
+	switch e := s.Exp.(type) {
+	case *IfExp:
+		pr.line("%sif %s : %s", head, subExp(e.Cond), types(e.Types))
+		pr.block("then", e.Then)
+		pr.block("else", e.Else)
+	case *LoopExp:
+		merge := make([]string, len(e.Params))
+		for i, p := range e.Params {
+			merge[i] = fmt.Sprintf("%s = %s", param(p), subExp(e.Init[i]))
+		}
+		var form string
+		switch f := e.Form.(type) {
+		case ForLoop:
+			form = fmt.Sprintf("for %s: %s < %s", f.Index, f.T, subExp(f.Bound))
+		case WhileLoop:
+			form = fmt.Sprintf("while %s", f.Cond)
+		}
+		pr.line("%sloop {%s} %s", head, strings.Join(merge, ", "), form)
+		pr.block("do", e.Body)
+	case *ScremaExp:
+		pr.line("%sscrema %s (%s)", head, subExp(e.W), names(e.Inputs))
+		pr.indent++
+		for _, sc := range e.Scans {
+			pr.lambda(fmt.Sprintf("scan (%s)", subExps(sc.Neutral)), sc.Op)
+		}
+		for _, r := range e.Reds {
+			pr.lambda(reduceHead(r), r.Op)
+		}
+		pr.lambda("map", e.Map)
+		pr.indent--
+	case *SegMapExp:
+		pr.line("%ssegmap%s (%s) : %s", head, level(e.Level), space(e.Space), types(e.Types))
+		pr.block("body", e.Body)
+	case *SegRedExp:
+		pr.line("%ssegred%s (%s) : %s", head, level(e.Level), space(e.Space), types(e.Types))
+		pr.indent++
+		for _, r := range e.Reds {
+			pr.lambda(reduceHead(r), r.Op)
+		}
+		pr.indent--
+		pr.block("body", e.Body)
+	default:
+		pr.line("%s%s", head, simpleExp(s.Exp))
+	}
+}
+
+func reduceHead(r Reduce) string {
+	kw := "reduce"
+	if r.Comm {
+		kw = "reduce_comm"
+	}
+	return fmt.Sprintf("%s (%s)", kw, subExps(r.Neutral))
+}
+
+func level(l SegLevel) string {
+	if l == LevelGroup {
+		return "_group"
+	}
+	return "_thread"
+}
+
+func space(sp []SegDim) string {
+	s := make([]string, len(sp))
+	for i, d := range sp {
+		s[i] = fmt.Sprintf("%s < %s", d.Index, subExp(d.N))
+	}
+	return strings.Join(s, ", ")
+}
+
+func (pr *printer) block(kw string, b *Body) {
+	pr.line("%s {", kw)
+	pr.indent++
+	pr.body(b)
+	pr.indent--
+	pr.line("}")
+}
+
+func (pr *printer) lambda(head string, l *Lambda) {
+	pr.line("%s \\(%s): %s -> {", head, params(l.Params), types(l.RetType))
+	pr.indent++
+	pr.body(l.Body)
+	pr.indent--
+	pr.line("}")
+}
+
+func simpleExp(e Exp) string {
+	switch e := e.(type) {
+	case *SubExpExp:
+		return subExp(e.X)
+	case *BinOpExp:
+		return fmt.Sprintf("%s %s %s %s", e.Op, e.T, subExp(e.X), subExp(e.Y))
+	case *CmpOpExp:
+		return fmt.Sprintf("%s %s %s %s", e.Op, e.T, subExp(e.X), subExp(e.Y))
+	case *UnOpExp:
+		return fmt.Sprintf("%s %s %s", e.Op, e.T, subExp(e.X))
+	case *ConvOpExp:
+		return fmt.Sprintf("convert %s %s %s", e.From, e.To, subExp(e.X))
+	case *IndexExp:
+		return fmt.Sprintf("%s[%s]", e.Arr, subExps(e.Indices))
+	case *IotaExp:
+		return fmt.Sprintf("iota %s %s %s %s", e.T, subExp(e.N), subExp(e.Start), subExp(e.Step))
+	case *ReplicateExp:
+		return fmt.Sprintf("replicate (%s) %s", subExps(e.Shape), subExp(e.X))
+	case *ArrayLitExp:
+		return fmt.Sprintf("array %s [%s]", typ(e.RowType), subExps(e.Elems))
+	case *CopyExp:
+		return fmt.Sprintf("copy %s", e.Arr)
+	case *ApplyExp:
+		return fmt.Sprintf("apply %s (%s) : %s", e.Fun, subExps(e.Args), types(e.RetType))
+	case *AssertExp:
+		return fmt.Sprintf("assert %s %q", subExp(e.Cond), e.Msg)
+	}
+	panic(fmt.Sprintf("soac: printer: unhandled expression %T", e))
+}
+
+func subExp(se SubExp) string {
+	switch se := se.(type) {
+	case Var:
+		return string(se.Name)
+	case Const:
+		return se.Value.String()
+	}
+	panic(fmt.Sprintf("soac: printer: bad operand %T", se))
+}
+
+func subExps(ses []SubExp) string {
+	s := make([]string, len(ses))
+	for i, se := range ses {
+		s[i] = subExp(se)
+	}
+	return strings.Join(s, ", ")
+}
+
+func names(ns []VName) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = string(n)
+	}
+	return strings.Join(s, ", ")
+}
+
+func typ(t Type) string {
+	var b strings.Builder
+	if t.Unique {
+		b.WriteString("*")
+	}
+	for _, d := range t.Shape {
+		fmt.Fprintf(&b, "[%s]", subExp(d))
+	}
+	b.WriteString(t.Elem.String())
+	return b.String()
+}
+
+// String returns the text form of a type.
+func (t Type) String() string { return typ(t) }
+
+func types(ts []Type) string {
+	s := make([]string, len(ts))
+	for i, t := range ts {
+		s[i] = typ(t)
+	}
+	return "{" + strings.Join(s, ", ") + "}"
+}
+
+func param(p Param) string { return fmt.Sprintf("%s: %s", p.Name, typ(p.Type)) }
+
+func params(ps []Param) string {
+	s := make([]string, len(ps))
+	for i, p := range ps {
+		s[i] = param(p)
+	}
+	return strings.Join(s, ", ")
+}
