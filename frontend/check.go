@@ -537,7 +537,7 @@ func (c *checker) exp1(sc *scope, e Exp) Type {
 		return t
 	case *NotExp:
 		t := c.exp(sc, e.X)
-		c.unify(c.fresh(cIntegral, e.Pos), t, e.X.expPos(), "operand of !")
+		c.unify(c.fresh(cIntOrBool, e.Pos), t, e.X.expPos(), "operand of !")
 		return t
 	case *OpSectionExp:
 		return c.opSection(sc, e)

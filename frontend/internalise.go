@@ -84,9 +84,9 @@ func (ic *internaliser) entry(d *ValDecl) *soac.FunDef {
 	sizes := map[string]soac.SubExp{}
 	for _, tp := range d.TypeParams {
 		if tp.Size {
-			v := ic.names.New(tp.Name)
-			sizes[tp.Name] = soac.Var{Name: v}
-			env.vars[tp.Name] = ival{ses: []soac.SubExp{soac.Var{Name: v}}}
+			v := ic.sizeVar(tp.Name)
+			sizes[tp.Name] = v
+			env.vars[tp.Name] = scalar(v)
 		}
 	}
 	var params []soac.Param
@@ -132,14 +132,14 @@ func (ic *internaliser) paramTypes(t Type, sizes map[string]soac.SubExp) []soac.
 			case d.Name != "":
 				s, ok := sizes[d.Name]
 				if !ok {
-					s = soac.Var{Name: ic.names.New(d.Name)}
+					s = ic.sizeVar(d.Name)
 					sizes[d.Name] = s
 				}
 				shape[i] = s
 			case d.Known:
 				shape[i] = soac.I64(d.Const)
 			default:
-				shape[i] = soac.Var{Name: ic.names.New("d")}
+				shape[i] = ic.sizeVar("d")
 			}
 		}
 		var out []soac.Type
@@ -155,6 +155,13 @@ func (ic *internaliser) paramTypes(t Type, sizes map[string]soac.SubExp) []soac.
 		return out
 	}
 	panic(fmt.Sprintf("frontend: internalise: unsupported parameter type %s", typeString(t)))
+}
+
+// sizeVar makes a fresh i64 variable for an array dimension.
+func (ic *internaliser) sizeVar(base string) soac.Var {
+	v := ic.names.New(base)
+	ic.types[v] = soac.Prim(values.I64)
+	return soac.Var{Name: v}
 }
 
 func (ic *internaliser) typeOf(se soac.SubExp) soac.Type {

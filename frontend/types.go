@@ -72,6 +72,7 @@ const (
 	cNumeric             // integer or float
 	cIntegral            // integer
 	cFloat               // float
+	cIntOrBool           // integer or bool (operands of !)
 )
 
 func (c constraint) allows(t values.PrimType) bool {
@@ -84,12 +85,14 @@ func (c constraint) allows(t values.PrimType) bool {
 		return t != values.Bool && !t.IsFloat()
 	case cFloat:
 		return t.IsFloat()
+	case cIntOrBool:
+		return !t.IsFloat()
 	}
 	return false
 }
 
 func (c constraint) describe() string {
-	return [...]string{"any type", "a primitive type", "a numeric type", "an integral type", "a floating-point type"}[c]
+	return [...]string{"any type", "a primitive type", "a numeric type", "an integral type", "a floating-point type", "an integral type or bool"}[c]
 }
 
 // meet combines two constraints; ok is false when none satisfies both.
@@ -106,10 +109,14 @@ func meet(a, b constraint) (constraint, bool) {
 	if b == cPrim {
 		return a, true
 	}
-	if a == cNumeric {
+	switch {
+	case a == cIntOrBool && (b == cIntegral || b == cNumeric), b == cIntOrBool && (a == cIntegral || a == cNumeric):
+		return cIntegral, true
+	case a == cIntOrBool || b == cIntOrBool:
+		return a, false // numeric or float with bool-or-integral
+	case a == cNumeric:
 		return b, true
-	}
-	if b == cNumeric {
+	case b == cNumeric:
 		return a, true
 	}
 	return a, false // integral vs float

@@ -244,3 +244,12 @@ func copyValue(v Value) Value {
 	copyData(out, 0, *v.Arr)
 	return ArrVal(out)
 }
+
+// FlatElem returns the scalar at flat (row-major) index i of an array, or
+// the value itself for a scalar.
+func (v Value) FlatElem(i int64) PrimValue {
+	if v.Arr == nil {
+		return v.Prim
+	}
+	return elemAt(*v.Arr, i)
+}

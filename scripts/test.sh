@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Sets up the machine and runs every test: formatting, vet, the grammar
+# staleness check, and the Go test suite (which includes the end-to-end
+# programs, interpreted and compiled to OpenCL on PoCL).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+
+echo "== gofmt"
+unformatted=$(gofmt -l $(git ls-files '*.go' | grep -v '^grammar/parser/'))
+if [ -n "$unformatted" ]; then
+	echo "gofmt would change:"; echo "$unformatted"; exit 1
+fi
+echo "== go vet"
+go vet ./...
+echo "== grammar is up to date"
+grammar/check-stale.sh
+echo "== go test"
+FCC_SKIP_GRAMMAR_STALE=1 go test -count=1 ./... 2>&1 | tee /tmp/fcc-test.log

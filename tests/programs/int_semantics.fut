@@ -1,0 +1,9 @@
+-- Integer division and modulo round as Futhark defines them, and
+-- arithmetic wraps.
+-- ==
+-- input { [-7, 7, -7, 7] [2, -2, -2, 2] }
+-- output { [-4, -4, 3, 3] [1, -1, -1, 1] [-3, -3, 3, 3] [-1, 1, -1, 1] }
+-- input { [127i8] [1i8] }
+-- output { [127i8] [0i8] [127i8] [0i8] }
+def main [n] (xs: [n]i32) (ys: [n]i32) =
+  (map2 (/) xs ys, map2 (%) xs ys, map2 (//) xs ys, map2 (%%) xs ys)
