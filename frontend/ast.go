@@ -308,17 +308,17 @@ type ArrayLitExp struct {
 
 // RangeExp is `a..b`, `a..<b`, `a..>b` or `a..s...b` (Second set).
 type RangeExp struct {
-	Pos      Pos
-	Start    Exp
-	Second   Exp
-	End      Exp
-	EndKind  string // "..", "..<", "..>"
+	Pos     Pos
+	Start   Exp
+	Second  Exp
+	End     Exp
+	EndKind string // "..", "..<", "..>"
 }
 
 // Slice is one index or slice `i`, `i:j`, `i:j:s`, `:`.
 type Slice struct {
-	Index         Exp // set for a plain index
-	IsSlice       bool
+	Index            Exp // set for a plain index
+	IsSlice          bool
 	Start, End, Step Exp
 }
 

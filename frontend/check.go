@@ -55,13 +55,13 @@ type checkError struct{}
 
 func newChecker() *checker {
 	return &checker{
-		subst:    map[int]Type{},
-		cons:     map[int]constraint{},
-		consPos:  map[int]Pos{},
-		types:    map[Exp]Type{},
-		patTypes: map[Pat]Type{},
-		globals:  map[string]*global{},
-		typeAbbr: map[string]*TypeDecl{},
+		subst:     map[int]Type{},
+		cons:      map[int]constraint{},
+		consPos:   map[int]Pos{},
+		types:     map[Exp]Type{},
+		patTypes:  map[Pat]Type{},
+		globals:   map[string]*global{},
+		typeAbbr:  map[string]*TypeDecl{},
 		qualified: map[*ProjectExp]*VarExp{},
 	}
 }

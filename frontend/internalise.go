@@ -615,4 +615,3 @@ func (ic *internaliser) loop(env *ienv, e *LoopExp) ival {
 	}
 	return ival{ses: res}
 }
-

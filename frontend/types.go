@@ -67,12 +67,12 @@ var (
 type constraint int
 
 const (
-	cAny      constraint = iota
-	cPrim                // any primitive (equality and ordering)
-	cNumeric             // integer or float
-	cIntegral            // integer
-	cFloat               // float
-	cIntOrBool           // integer or bool (operands of !)
+	cAny       constraint = iota
+	cPrim                 // any primitive (equality and ordering)
+	cNumeric              // integer or float
+	cIntegral             // integer
+	cFloat                // float
+	cIntOrBool            // integer or bool (operands of !)
 )
 
 func (c constraint) allows(t values.PrimType) bool {

@@ -111,24 +111,24 @@ type BinOp int
 
 // The binary operators, with Futhark's semantics.
 const (
-	Add  BinOp = iota
-	Sub        // subtraction
-	Mul        // multiplication
-	Div        // integers: rounds towards negative infinity (signed); floats: IEEE
-	Mod        // integers: sign of the divisor; floats: fmod
-	Quot       // integer division rounding towards zero (//)
-	Rem        // remainder with the sign of the dividend (%%)
-	Pow        // exponentiation
-	Shl        // shift left
-	Shr        // arithmetic shift right for signed, logical for unsigned
-	LShr       // logical shift right (>>>)
-	And        // bitwise and (logical for bool)
-	Or         // bitwise or (logical for bool)
-	Xor        // bitwise xor
-	LogAnd     // logical and
-	LogOr      // logical or
-	Min        // minimum
-	Max        // maximum
+	Add    BinOp = iota
+	Sub          // subtraction
+	Mul          // multiplication
+	Div          // integers: rounds towards negative infinity (signed); floats: IEEE
+	Mod          // integers: sign of the divisor; floats: fmod
+	Quot         // integer division rounding towards zero (//)
+	Rem          // remainder with the sign of the dividend (%%)
+	Pow          // exponentiation
+	Shl          // shift left
+	Shr          // arithmetic shift right for signed, logical for unsigned
+	LShr         // logical shift right (>>>)
+	And          // bitwise and (logical for bool)
+	Or           // bitwise or (logical for bool)
+	Xor          // bitwise xor
+	LogAnd       // logical and
+	LogOr        // logical or
+	Min          // minimum
+	Max          // maximum
 )
 
 var binOpNames = [...]string{"add", "sub", "mul", "div", "mod", "quot", "rem", "pow", "shl", "shr", "lshr", "and", "or", "xor", "logand", "logor", "min", "max"}
@@ -521,4 +521,3 @@ func floatToInt(f float64, to PrimType) PrimValue {
 	}
 	return PrimValue{T: to}
 }
-
