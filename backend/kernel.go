@@ -1,0 +1,446 @@
+package backend
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fcclang/fcc/runtime/values"
+	"github.com/fcclang/fcc/soac"
+)
+
+// This file generates the sequential OpenCL C that runs inside one
+// work-item: the body of a Seg-op with its scalar code, loops, ifs,
+// indexing, and inner SOACs run sequentially.
+
+// kview is an array inside a kernel: a window of a global buffer with a
+// flat (row-major) offset and dimensions, all C expressions. Indexing a
+// prefix of the dimensions gives another view, without copying.
+type kview struct {
+	ptr  string
+	off  string
+	dims []string
+	elem soac.PrimType
+}
+
+// kval is what a name stands for inside a kernel: a scalar C variable or
+// an array view.
+type kval struct {
+	scalar string
+	view   *kview
+}
+
+// cgen writes the code of one kernel.
+type cgen struct {
+	g      *gen
+	b      strings.Builder
+	indent int
+	vars   map[soac.VName]kval
+	tmp    int
+}
+
+func (c *cgen) line(format string, args ...any) {
+	c.b.WriteString(strings.Repeat("  ", c.indent))
+	fmt.Fprintf(&c.b, format, args...)
+	c.b.WriteByte('\n')
+}
+
+// fresh returns a new C identifier for a temporary.
+func (c *cgen) fresh(base string) string {
+	c.tmp++
+	return fmt.Sprintf("%s_%d", base, c.tmp)
+}
+
+// unsupported is the error for a construct the backend cannot compile.
+func unsupported(what string, pos soac.Pos) error {
+	return fmt.Errorf("not yet supported by the OpenCL backend: %s at %s", what, pos)
+}
+
+// operand returns the C expression of a scalar operand.
+func (c *cgen) operand(se soac.SubExp) (string, error) {
+	switch se := se.(type) {
+	case soac.Const:
+		return cConst(se.Value)
+	case soac.Var:
+		v, ok := c.vars[se.Name]
+		if !ok {
+			panic(fmt.Sprintf("backend: kernel uses unbound name %s", se.Name))
+		}
+		if v.view != nil {
+			return "", fmt.Errorf("array %s used as a scalar", se.Name)
+		}
+		return v.scalar, nil
+	}
+	panic(fmt.Sprintf("backend: bad operand %T", se))
+}
+
+// bindScalar declares the C variable for a scalar pattern element.
+func (c *cgen) bindScalar(p soac.Param, expr string) error {
+	ct, err := cType(p.Type.Elem)
+	if err != nil {
+		return err
+	}
+	id := c.g.names.id(p.Name)
+	c.line("%s %s = %s;", ct, id, expr)
+	c.vars[p.Name] = kval{scalar: id}
+	return nil
+}
+
+// load is the C expression reading element off of a view's buffer.
+func load(v *kview, off string) string {
+	if v.elem == values.Bool {
+		return fmt.Sprintf("(%s[%s] != 0)", v.ptr, off)
+	}
+	return fmt.Sprintf("%s[%s]", v.ptr, off)
+}
+
+// store is the C statement writing x to element off of buffer ptr.
+func store(ptr string, elem soac.PrimType, off, x string) string {
+	if elem == values.Bool {
+		return fmt.Sprintf("%s[%s] = (uchar)%s;", ptr, off, x)
+	}
+	return fmt.Sprintf("%s[%s] = %s;", ptr, off, x)
+}
+
+func (c *cgen) body(b *soac.Body) ([]string, error) {
+	for _, s := range b.Stms {
+		if err := c.stm(s); err != nil {
+			return nil, err
+		}
+	}
+	res := make([]string, len(b.Result))
+	for i, r := range b.Result {
+		x, err := c.operand(r)
+		if err != nil {
+			return nil, err
+		}
+		res[i] = x
+	}
+	return res, nil
+}
+
+func scalarPat(s *soac.Stm) bool {
+	for _, p := range s.Pat {
+		if p.Type.Rank() > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *cgen) stm(s *soac.Stm) error {
+	one := func(expr string, err error) error {
+		if err != nil {
+			return fmt.Errorf("%s: %w", s.Pos, err)
+		}
+		return c.bindScalar(s.Pat[0], expr)
+	}
+	switch e := s.Exp.(type) {
+	case *soac.SubExpExp:
+		if v, ok := e.X.(soac.Var); ok && c.vars[v.Name].view != nil {
+			c.vars[s.Pat[0].Name] = c.vars[v.Name]
+			return nil
+		}
+		return one(c.operand(e.X))
+	case *soac.BinOpExp:
+		x, err := c.operand(e.X)
+		if err != nil {
+			return err
+		}
+		y, err := c.operand(e.Y)
+		if err != nil {
+			return err
+		}
+		return one(cBinOp(e.Op, e.T, x, y))
+	case *soac.CmpOpExp:
+		x, err := c.operand(e.X)
+		if err != nil {
+			return err
+		}
+		y, err := c.operand(e.Y)
+		if err != nil {
+			return err
+		}
+		return one(cCmpOp(e.Op, e.T, x, y))
+	case *soac.UnOpExp:
+		x, err := c.operand(e.X)
+		if err != nil {
+			return err
+		}
+		return one(cUnOp(e.Op, e.T, x))
+	case *soac.ConvOpExp:
+		x, err := c.operand(e.X)
+		if err != nil {
+			return err
+		}
+		return one(cConvOp(e.From, e.To, x))
+	case *soac.IndexExp:
+		return c.index(s, e)
+	case *soac.IfExp:
+		return c.ifExp(s, e)
+	case *soac.LoopExp:
+		return c.loop(s, e)
+	case *soac.ScremaExp:
+		return c.seqRedomap(s, e)
+	case *soac.AssertExp:
+		return unsupported("assertion inside a kernel", s.Pos)
+	case *soac.ApplyExp:
+		return unsupported("function call inside a kernel", s.Pos)
+	}
+	return unsupported(strings.TrimSuffix(strings.TrimPrefix(fmt.Sprintf("%T", s.Exp), "*soac."), "Exp")+" inside a kernel", s.Pos)
+}
+
+// index reads a scalar or makes a sub-view. Indices inside kernels are not
+// bounds-checked: the flattening rules produce in-bounds indices, and a
+// failing check could not be reported from a work-item yet.
+func (c *cgen) index(s *soac.Stm, e *soac.IndexExp) error {
+	v := c.vars[e.Arr].view
+	if v == nil {
+		panic(fmt.Sprintf("backend: %s: indexing non-array %s", s.Pos, e.Arr))
+	}
+	off := v.off
+	for k, ise := range e.Indices {
+		i, err := c.operand(ise)
+		if err != nil {
+			return err
+		}
+		stride := strings.Join(v.dims[k+1:], " * ")
+		if stride == "" {
+			stride = "1"
+		}
+		off = fmt.Sprintf("%s + (long)%s * %s", off, i, stride)
+	}
+	if len(e.Indices) == len(v.dims) {
+		return c.bindScalar(s.Pat[0], load(v, off))
+	}
+	id := c.g.names.id(s.Pat[0].Name) + "_off"
+	c.line("long %s = %s;", id, off)
+	c.vars[s.Pat[0].Name] = kval{view: &kview{ptr: v.ptr, off: id, dims: v.dims[len(e.Indices):], elem: v.elem}}
+	return nil
+}
+
+// declare declares uninitialised C variables for a scalar pattern, for
+// results assigned in branches or loops.
+func (c *cgen) declare(pat []soac.Param) ([]string, error) {
+	ids := make([]string, len(pat))
+	for i, p := range pat {
+		ct, err := cType(p.Type.Elem)
+		if err != nil {
+			return nil, err
+		}
+		ids[i] = c.g.names.id(p.Name)
+		c.line("%s %s;", ct, ids[i])
+	}
+	return ids, nil
+}
+
+func (c *cgen) bindDeclared(pat []soac.Param, ids []string) {
+	for i, p := range pat {
+		c.vars[p.Name] = kval{scalar: ids[i]}
+	}
+}
+
+func (c *cgen) ifExp(s *soac.Stm, e *soac.IfExp) error {
+	if !scalarPat(s) {
+		return unsupported("if with array results inside a kernel", s.Pos)
+	}
+	cond, err := c.operand(e.Cond)
+	if err != nil {
+		return err
+	}
+	ids, err := c.declare(s.Pat)
+	if err != nil {
+		return err
+	}
+	branch := func(b *soac.Body) error {
+		c.indent++
+		defer func() { c.indent-- }()
+		res, err := c.body(b)
+		if err != nil {
+			return err
+		}
+		for i, r := range res {
+			c.line("%s = %s;", ids[i], r)
+		}
+		return nil
+	}
+	c.line("if (%s) {", cond)
+	if err := branch(e.Then); err != nil {
+		return err
+	}
+	c.line("} else {")
+	if err := branch(e.Else); err != nil {
+		return err
+	}
+	c.line("}")
+	c.bindDeclared(s.Pat, ids)
+	return nil
+}
+
+func (c *cgen) loop(s *soac.Stm, e *soac.LoopExp) error {
+	for _, p := range e.Params {
+		if p.Type.Rank() > 0 {
+			return unsupported("loop with array merge parameters inside a kernel", s.Pos)
+		}
+	}
+	// The merge parameters are the loop's state; the pattern is bound to
+	// them after the loop.
+	ids, err := c.declare(e.Params)
+	if err != nil {
+		return err
+	}
+	for i, init := range e.Init {
+		x, err := c.operand(init)
+		if err != nil {
+			return err
+		}
+		c.line("%s = %s;", ids[i], x)
+	}
+	c.bindDeclared(e.Params, ids)
+	switch f := e.Form.(type) {
+	case soac.ForLoop:
+		bound, err := c.operand(f.Bound)
+		if err != nil {
+			return err
+		}
+		it := c.fresh("it")
+		c.line("for (long %s = 0; %s < (long)%s; %s++) {", it, it, bound, it)
+		c.indent++
+		ct, err := cType(f.T)
+		if err != nil {
+			return err
+		}
+		idx := c.g.names.id(f.Index)
+		c.line("%s %s = (%s)%s;", ct, idx, ct, it)
+		c.vars[f.Index] = kval{scalar: idx}
+	case soac.WhileLoop:
+		c.line("while (%s) {", c.vars[f.Cond].scalar)
+		c.indent++
+	}
+	res, err := c.body(e.Body)
+	if err != nil {
+		return err
+	}
+	// Results may refer to the merge parameters, so go through
+	// temporaries.
+	tmps := make([]string, len(res))
+	for i, r := range res {
+		ct, _ := cType(e.Params[i].Type.Elem)
+		tmps[i] = c.fresh("next")
+		c.line("%s %s = %s;", ct, tmps[i], r)
+	}
+	for i := range res {
+		c.line("%s = %s;", ids[i], tmps[i])
+	}
+	c.indent--
+	c.line("}")
+	for i, p := range s.Pat {
+		c.vars[p.Name] = kval{scalar: ids[i]}
+	}
+	return nil
+}
+
+// seqRedomap runs a reduce or redomap sequentially in one work-item.
+func (c *cgen) seqRedomap(s *soac.Stm, e *soac.ScremaExp) error {
+	if len(e.Scans) > 0 {
+		return unsupported("scan", s.Pos)
+	}
+	nRed := 0
+	for _, r := range e.Reds {
+		nRed += len(r.Neutral)
+	}
+	if len(e.Map.RetType) > nRed || nRed == 0 {
+		return unsupported("map producing an array inside a kernel", s.Pos)
+	}
+	ids, err := c.declare(s.Pat)
+	if err != nil {
+		return err
+	}
+	k := 0
+	for _, r := range e.Reds {
+		for _, ne := range r.Neutral {
+			x, err := c.operand(ne)
+			if err != nil {
+				return err
+			}
+			c.line("%s = %s;", ids[k], x)
+			k++
+		}
+	}
+	w, err := c.operand(e.W)
+	if err != nil {
+		return err
+	}
+	it := c.fresh("i")
+	c.line("for (long %s = 0; %s < (long)%s; %s++) {", it, it, w, it)
+	c.indent++
+	for k, p := range e.Map.Params {
+		if err := c.bindElem(p, e.Inputs[k], it); err != nil {
+			return err
+		}
+	}
+	res, err := c.body(e.Map.Body)
+	if err != nil {
+		return err
+	}
+	if err := c.combine(e.Reds, ids, res); err != nil {
+		return err
+	}
+	c.indent--
+	c.line("}")
+	c.bindDeclared(s.Pat, ids)
+	return nil
+}
+
+// bindElem binds lambda parameter p to element i of array arr.
+func (c *cgen) bindElem(p soac.Param, arr soac.VName, i string) error {
+	v := c.vars[arr].view
+	if v == nil {
+		panic(fmt.Sprintf("backend: SOAC input %s is not an array", arr))
+	}
+	stride := strings.Join(v.dims[1:], " * ")
+	if stride == "" {
+		stride = "1"
+	}
+	off := fmt.Sprintf("%s + %s * %s", v.off, i, stride)
+	if len(v.dims) == 1 {
+		return c.bindScalar(p, load(v, off))
+	}
+	id := c.g.names.id(p.Name) + "_off"
+	c.line("long %s = %s;", id, off)
+	c.vars[p.Name] = kval{view: &kview{ptr: v.ptr, off: id, dims: v.dims[1:], elem: v.elem}}
+	return nil
+}
+
+// combine applies the reduction operators to the accumulators acc (C
+// variables, updated in place) and the new values xs.
+func (c *cgen) combine(reds []soac.Reduce, acc, xs []string) error {
+	k := 0
+	for _, r := range reds {
+		n := len(r.Neutral)
+		c.line("{")
+		c.indent++
+		for i, p := range r.Op.Params {
+			x := acc[k+i%n]
+			if i >= n {
+				x = xs[k+i-n]
+			}
+			if p.Type.Rank() > 0 {
+				return fmt.Errorf("not yet supported by the OpenCL backend: reduction over arrays")
+			}
+			if err := c.bindScalar(p, x); err != nil {
+				return err
+			}
+		}
+		res, err := c.body(r.Op.Body)
+		if err != nil {
+			return err
+		}
+		for i, x := range res {
+			c.line("%s = %s;", acc[k+i], x)
+		}
+		c.indent--
+		c.line("}")
+		k += n
+	}
+	return nil
+}

@@ -1,0 +1,237 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/fcclang/fcc/backend"
+	"github.com/fcclang/fcc/flatten"
+	"github.com/fcclang/fcc/frontend"
+	"github.com/fcclang/fcc/runtime/values"
+	"github.com/fcclang/fcc/soac"
+)
+
+// newFlags makes a flag set whose --help prints the command's usage to
+// stdout and whose errors go to stderr.
+func newFlags(name, synopsis string, stdout, stderr io.Writer) *pflag.FlagSet {
+	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stdout, "Usage: fcc %s %s\n\nOptions:\n", name, synopsis)
+		fs.SetOutput(stdout)
+		fs.PrintDefaults()
+		fs.SetOutput(stderr)
+	}
+	return fs
+}
+
+// parseFlags parses args; done is true when the command should exit with
+// code (after --help or a usage error).
+func parseFlags(fs *pflag.FlagSet, args []string, nargs int, stderr io.Writer) (code int, done bool) {
+	if err := fs.Parse(args); err != nil {
+		if err == pflag.ErrHelp {
+			return 0, true
+		}
+		fmt.Fprintf(stderr, "fcc %s: %v\n", fs.Name(), err)
+		return 2, true
+	}
+	if fs.NArg() != nargs {
+		fmt.Fprintf(stderr, "fcc %s: expected %d program file, got %d arguments (see fcc %s --help)\n", fs.Name(), nargs, fs.NArg(), fs.Name())
+		return 2, true
+	}
+	return 0, false
+}
+
+// loadProgram reads a source file and compiles it to the SOAC IR.
+func loadProgram(path string) (*soac.Program, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return frontend.Compile(path, string(src))
+}
+
+func cmdCheck(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("check", "prog.fut", stdout, stderr)
+	if code, done := parseFlags(fs, args, 1, stderr); done {
+		return code
+	}
+	if _, err := loadProgram(fs.Arg(0)); err != nil {
+		return fail(stderr, err)
+	}
+	return 0
+}
+
+func cmdRun(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("run", "prog.fut [options] < input", stdout, stderr)
+	entry := fs.StringP("entry-point", "e", "main", "the entry point to run")
+	binary := fs.BoolP("binary-output", "b", false, "print results in Futhark's binary data format")
+	if code, done := parseFlags(fs, args, 1, stderr); done {
+		return code
+	}
+	prog, err := loadProgram(fs.Arg(0))
+	if err != nil {
+		return fail(stderr, err)
+	}
+	return interpret(prog, *entry, *binary, os.Stdin, stdout, stderr)
+}
+
+// interpret runs an entry point on arguments read from stdin and prints
+// the results as compiled executables do. Nothing reaches stdout unless
+// the whole run succeeds.
+func interpret(prog *soac.Program, entry string, binary bool, stdin io.Reader, stdout, stderr io.Writer) int {
+	f := prog.Entry(entry)
+	if f == nil {
+		var names []string
+		for _, g := range prog.Funs {
+			if g.EntryName != "" {
+				names = append(names, g.EntryName)
+			}
+		}
+		return fail(stderr, fmt.Errorf("no entry point %q; the program has: %s", entry, strings.Join(names, ", ")))
+	}
+	params := make([]values.ArgType, len(f.Params))
+	for i, p := range f.Params {
+		params[i] = values.ArgType{Elem: p.Type.Elem, Rank: p.Type.Rank()}
+	}
+	args, err := values.ReadArgs(bufio.NewReader(stdin), entry, params)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	in := soac.NewInterpreter(prog)
+	vargs := make([]soac.Value, len(args))
+	for i, a := range args {
+		vargs[i] = soac.FromRuntime(a)
+	}
+	res, err := in.RunEntry(entry, vargs)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	w := bufio.NewWriter(stdout)
+	for _, r := range res {
+		if binary {
+			err = values.WriteBinary(w, r.ToRuntime())
+		} else {
+			err = values.WriteText(w, r.ToRuntime())
+			if err == nil {
+				err = w.WriteByte('\n')
+			}
+		}
+		if err != nil {
+			return fail(stderr, err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		return fail(stderr, err)
+	}
+	return 0
+}
+
+// passes is the compiler pipeline after the frontend, in order.
+var passes = []struct {
+	name string
+	run  func(*soac.Program) (*soac.Program, error)
+}{
+	{"flatten", flatten.Flatten},
+}
+
+// compileIR runs the frontend and every pass; after is called with each
+// pass's name and result.
+func compileIR(path string, after func(pass string, p *soac.Program)) (*soac.Program, error) {
+	prog, err := loadProgram(path)
+	if err != nil {
+		return nil, err
+	}
+	after("internalise", prog)
+	for _, pass := range passes {
+		if prog, err = pass.run(prog); err != nil {
+			return nil, err
+		}
+		after(pass.name, prog)
+	}
+	return prog, nil
+}
+
+func cmdBuild(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("build", "prog.fut [-o prog]", stdout, stderr)
+	out := fs.StringP("output", "o", "", "the executable to write (default: the program's name without .fut)")
+	keep := fs.Bool("keep-dir", false, "keep the generated Go module and print where it is")
+	verbose := fs.BoolP("verbose", "v", false, "print each step and how long it took")
+	if code, done := parseFlags(fs, args, 1, stderr); done {
+		return code
+	}
+	path := fs.Arg(0)
+	if *out == "" {
+		*out = strings.TrimSuffix(path, filepath.Ext(path))
+		if *out == path {
+			*out = path + ".bin"
+		}
+	}
+	start := time.Now()
+	step := func(what string) {
+		if *verbose {
+			fmt.Fprintf(stderr, "%8.3fs  %s\n", time.Since(start).Seconds(), what)
+		}
+	}
+	prog, err := compileIR(path, func(pass string, _ *soac.Program) { step(pass) })
+	if err != nil {
+		return fail(stderr, err)
+	}
+	kernels, err := backend.GenerateOpenCL(prog)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	host, err := backend.GenerateHost(prog, kernels)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	step("generate OpenCL and host code")
+	opts := backend.BuildOptions{KeepDir: *keep}
+	if err := backend.Build(kernels, host, *out, opts); err != nil {
+		return fail(stderr, err)
+	}
+	step("go build " + *out)
+	return 0
+}
+
+func cmdDev(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("dev", "--print-after=PASS prog.fut", stdout, stderr)
+	after := fs.String("print-after", "flatten", "print the IR after this pass (internalise, flatten) or 'all'")
+	openCL := fs.Bool("opencl", false, "print the generated OpenCL kernels")
+	if code, done := parseFlags(fs, args, 1, stderr); done {
+		return code
+	}
+	var out strings.Builder
+	known := *after == "all" || *after == "internalise"
+	for _, p := range passes {
+		known = known || p.name == *after
+	}
+	if !known {
+		fmt.Fprintf(stderr, "fcc dev: unknown pass %q\n", *after)
+		return 2
+	}
+	prog, err := compileIR(fs.Arg(0), func(pass string, p *soac.Program) {
+		if *after == "all" || *after == pass {
+			fmt.Fprintf(&out, "-- after %s\n%s", pass, soac.Print(p))
+		}
+	})
+	if err != nil {
+		return fail(stderr, err)
+	}
+	if *openCL {
+		k, err := backend.GenerateOpenCL(prog)
+		if err != nil {
+			return fail(stderr, err)
+		}
+		out.WriteString(k)
+	}
+	io.WriteString(stdout, out.String())
+	return 0
+}

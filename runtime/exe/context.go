@@ -1,0 +1,835 @@
+package exe
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strings"
+	"time"
+	"unsafe"
+
+	"github.com/fcclang/fcc/runtime/cl"
+	"github.com/fcclang/fcc/runtime/values"
+)
+
+// Defaults for the tunable sizes, as the Futhark OpenCL runtime uses them.
+const (
+	defaultGroupSize  = 256
+	defaultNumGroups  = 256
+	defaultTileSize   = 16
+	defaultRegTile    = 4
+	defaultThreshold  = 32 * 1024
+	defaultDevicePref = cl.DeviceTypeGPU
+)
+
+// Context is the run-time state of an executable: the chosen device, its
+// OpenCL context and (in-order, profiling) queue, the built program, a cache
+// of kernels, and the options from the command line.
+type Context struct {
+	Opts *Options
+
+	platform *cl.Platform
+	device   *cl.Device
+	ctx      *cl.Context
+	queue    *cl.CommandQueue
+	program  *cl.Program
+	kernels  map[string]*cl.Kernel
+	params   map[string]int64
+	log      io.Writer
+
+	memCur, memPeak int64
+
+	// Released buffers kept for reuse by Alloc, and their total size.
+	free      []*cl.MemObject
+	freeBytes int64
+
+	// Profiling (-P): events of launched kernels not yet accounted, and the
+	// totals per kernel name.
+	pending []pendingEvent
+	prof    map[string]*kernelProfile
+}
+
+type pendingEvent struct {
+	name string
+	ev   *cl.Event
+}
+
+type kernelProfile struct {
+	runs  int
+	total time.Duration
+}
+
+// DeviceInfo describes one device for --list-devices and device selection.
+type DeviceInfo struct {
+	PlatformIndex, DeviceIndex int
+	Platform                   *cl.Platform
+	Device                     *cl.Device
+}
+
+// ListDevices returns every device of every platform, in platform order.
+func ListDevices() ([]DeviceInfo, error) {
+	ps, err := cl.GetPlatforms()
+	if err != nil {
+		return nil, fmt.Errorf("no OpenCL platform found: %w", err)
+	}
+	var out []DeviceInfo
+	for pi, p := range ps {
+		ds, err := p.GetDevices(cl.DeviceTypeAll)
+		if err != nil {
+			return nil, fmt.Errorf("listing devices of platform %q: %w", p.Name(), err)
+		}
+		for di, d := range ds {
+			out = append(out, DeviceInfo{pi, di, p, d})
+		}
+	}
+	return out, nil
+}
+
+// selectDevice applies Futhark's rules: -p and -d select the first device
+// whose platform name and device name contain the given strings ("#k" as
+// the device name picks the k-th matching device); with neither, the first
+// GPU is taken, or the first device when there is no GPU.
+func selectDevice(devs []DeviceInfo, platform, device string) (DeviceInfo, error) {
+	var cands []DeviceInfo
+	for _, d := range devs {
+		if platform != "" && !strings.Contains(d.Platform.Name(), platform) {
+			continue
+		}
+		if device != "" && !strings.HasPrefix(device, "#") && !strings.Contains(d.Device.Name(), device) {
+			continue
+		}
+		cands = append(cands, d)
+	}
+	if len(cands) == 0 {
+		switch {
+		case len(devs) == 0:
+			return DeviceInfo{}, errors.New("no OpenCL device found")
+		case platform != "" && device != "":
+			return DeviceInfo{}, fmt.Errorf("no OpenCL device whose name contains %q on a platform whose name contains %q", device, platform)
+		case platform != "":
+			return DeviceInfo{}, fmt.Errorf("no OpenCL platform whose name contains %q", platform)
+		default:
+			return DeviceInfo{}, fmt.Errorf("no OpenCL device whose name contains %q", device)
+		}
+	}
+	if strings.HasPrefix(device, "#") {
+		var k int
+		if _, err := fmt.Sscanf(device, "#%d", &k); err != nil || k < 0 || k >= len(cands) {
+			return DeviceInfo{}, fmt.Errorf("device %q: there are %d devices (#0 to #%d)", device, len(cands), len(cands)-1)
+		}
+		return cands[k], nil
+	}
+	if platform == "" && device == "" {
+		for _, d := range cands {
+			if d.Device.Type()&defaultDevicePref != 0 {
+				return d, nil
+			}
+		}
+	}
+	return cands[0], nil
+}
+
+// NewContext selects a device according to opts, creates the OpenCL context
+// and queue and builds source (with opts.BuildOptions). Debug output (-D)
+// and profiles (-P) go to log. A failed build returns an error holding the
+// build log.
+func NewContext(source string, opts *Options, log io.Writer) (*Context, error) {
+	if opts == nil {
+		opts = DefaultOptions()
+	}
+	if log == nil {
+		log = io.Discard
+	}
+	c := &Context{Opts: opts, kernels: map[string]*cl.Kernel{}, params: map[string]int64{}, log: log, prof: map[string]*kernelProfile{}}
+	for k, v := range opts.Params {
+		c.params[k] = v
+	}
+	devs, err := ListDevices()
+	if err != nil {
+		return nil, err
+	}
+	sel, err := selectDevice(devs, opts.Platform, opts.Device)
+	if err != nil {
+		return nil, err
+	}
+	c.platform, c.device = sel.Platform, sel.Device
+	c.Debugf("Using platform: %s\nUsing device: %s\n", c.platform.Name(), c.device.Name())
+	if c.ctx, err = cl.CreateContext([]*cl.Device{c.device}); err != nil {
+		return nil, fmt.Errorf("creating OpenCL context: %w", err)
+	}
+	// Profiling is always enabled: the overhead is negligible and -D and -P
+	// report kernel times from it.
+	if c.queue, err = c.ctx.CreateCommandQueue(c.device, cl.CommandQueueProfilingEnable); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("creating OpenCL command queue: %w", err)
+	}
+	if c.program, err = c.ctx.CreateProgramWithSource([]string{source}); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("creating OpenCL program: %w", err)
+	}
+	buildOpts := strings.Join(opts.BuildOptions, " ")
+	c.Debugf("Building OpenCL program (%d bytes) with options %q\n", len(source), buildOpts)
+	start := time.Now()
+	if err := c.program.BuildProgram([]*cl.Device{c.device}, buildOpts); err != nil {
+		c.Close()
+		var be *cl.BuildError
+		if errors.As(err, &be) {
+			return nil, fmt.Errorf("OpenCL build failed:\n%s", strings.TrimSpace(be.Log))
+		}
+		return nil, fmt.Errorf("building OpenCL program: %w", err)
+	}
+	c.Debugf("Built OpenCL program in %v\n", time.Since(start))
+	return c, nil
+}
+
+// Close releases the kernels, program, queue and context.
+func (c *Context) Close() {
+	for _, k := range c.kernels {
+		k.Release()
+	}
+	c.kernels = map[string]*cl.Kernel{}
+	for _, p := range c.pending {
+		p.ev.Release()
+	}
+	c.pending = nil
+	c.releaseFree()
+	if c.program != nil {
+		c.program.Release()
+		c.program = nil
+	}
+	if c.queue != nil {
+		c.queue.Release()
+		c.queue = nil
+	}
+	if c.ctx != nil {
+		c.ctx.Release()
+		c.ctx = nil
+	}
+}
+
+// Device is the selected OpenCL device.
+func (c *Context) Device() *cl.Device { return c.device }
+
+// Platform is the selected device's platform.
+func (c *Context) Platform() *cl.Platform { return c.platform }
+
+// Queue is the command queue all work goes through.
+func (c *Context) Queue() *cl.CommandQueue { return c.queue }
+
+// CLContext is the underlying OpenCL context.
+func (c *Context) CLContext() *cl.Context { return c.ctx }
+
+// Debugf writes to the log when debugging (-D) is on.
+func (c *Context) Debugf(format string, args ...any) {
+	if c.Opts.Debug {
+		fmt.Fprintf(c.log, format, args...)
+	}
+}
+
+// Kernel returns the kernel called name, creating it on first use.
+func (c *Context) Kernel(name string) (*cl.Kernel, error) {
+	if k, ok := c.kernels[name]; ok {
+		return k, nil
+	}
+	k, err := c.program.CreateKernel(name)
+	if err != nil {
+		return nil, fmt.Errorf("kernel %s: %w", name, err)
+	}
+	c.kernels[name] = k
+	return k, nil
+}
+
+// Param returns the value of the tunable parameter name as set by --param
+// or the tuning file, or def.
+func (c *Context) Param(name string, def int64) int64 {
+	if v, ok := c.params[name]; ok {
+		return v
+	}
+	return def
+}
+
+// SetParam sets a tunable parameter (as --param would).
+func (c *Context) SetParam(name string, v int64) { c.params[name] = v }
+
+func (c *Context) deviceMaxGroup() int64 {
+	if m := int64(c.device.MaxWorkGroupSize()); m > 0 {
+		return m
+	}
+	return math.MaxInt64
+}
+
+// DefaultGroupSize is --default-group-size (256 if not given), clamped to
+// the device's maximum work-group size.
+func (c *Context) DefaultGroupSize() int64 {
+	g := c.Opts.DefaultGroupSize
+	if g <= 0 {
+		g = defaultGroupSize
+	}
+	return min(g, c.deviceMaxGroup())
+}
+
+// KernelGroupSize is DefaultGroupSize further clamped to the largest
+// work-group the kernel can be launched with on this device.
+func (c *Context) KernelGroupSize(kernel string) (int64, error) {
+	k, err := c.Kernel(kernel)
+	if err != nil {
+		return 0, err
+	}
+	g := c.DefaultGroupSize()
+	m, err := k.WorkGroupSize(c.device)
+	if err != nil {
+		return 0, fmt.Errorf("kernel %s: %w", kernel, err)
+	}
+	if m > 0 && int64(m) < g {
+		g = int64(m)
+	}
+	return g, nil
+}
+
+// DefaultNumGroups is --default-num-groups (256 if not given).
+func (c *Context) DefaultNumGroups() int64 {
+	if c.Opts.DefaultNumGroups > 0 {
+		return c.Opts.DefaultNumGroups
+	}
+	return defaultNumGroups
+}
+
+// DefaultTileSize is --default-tile-size (16 if not given).
+func (c *Context) DefaultTileSize() int64 {
+	if c.Opts.DefaultTileSize > 0 {
+		return c.Opts.DefaultTileSize
+	}
+	return defaultTileSize
+}
+
+// DefaultRegTileSize is --default-reg-tile-size (4 if not given).
+func (c *Context) DefaultRegTileSize() int64 {
+	if c.Opts.DefaultRegTileSize > 0 {
+		return c.Opts.DefaultRegTileSize
+	}
+	return defaultRegTile
+}
+
+// DefaultThreshold is --default-threshold (32768 if not given).
+func (c *Context) DefaultThreshold() int64 {
+	if c.Opts.DefaultThreshold > 0 {
+		return c.Opts.DefaultThreshold
+	}
+	return defaultThreshold
+}
+
+// Alloc allocates a device buffer of bytes bytes (0 is allowed).
+func (c *Context) Alloc(bytes int64) (*Buffer, error) {
+	if bytes < 0 {
+		return nil, fmt.Errorf("allocating a buffer of negative size %d", bytes)
+	}
+	if bytes > math.MaxInt {
+		return nil, fmt.Errorf("out of device memory: cannot allocate %d bytes", bytes)
+	}
+	m := c.takeFree(max(bytes, 1))
+	if m == nil {
+		var err error
+		m, err = c.ctx.CreateEmptyBuffer(cl.MemReadWrite, int(max(bytes, 1)))
+		if err != nil && len(c.free) > 0 {
+			// Give the cached buffers back to the driver and try again.
+			c.releaseFree()
+			m, err = c.ctx.CreateEmptyBuffer(cl.MemReadWrite, int(max(bytes, 1)))
+		}
+		if err != nil {
+			return nil, fmt.Errorf("out of device memory: allocating %d bytes (%d in use): %w", bytes, c.memCur, err)
+		}
+	}
+	c.memCur += bytes
+	c.memPeak = max(c.memPeak, c.memCur)
+	c.Debugf("Allocated %d bytes (%d in use)\n", bytes, c.memCur)
+	return &Buffer{Mem: m, Size: bytes}, nil
+}
+
+// Release frees a buffer (keeping its memory for reuse by Alloc). The
+// buffer must not be in use by queued commands that are still to run with
+// other contents: reuse is safe because the queue is in order. Releasing nil or an already released buffer is
+// harmless, so that results aliasing inputs can be released as both.
+func (c *Context) Release(b *Buffer) {
+	if b == nil || b.Mem == nil {
+		return
+	}
+	// Keep the buffer for reuse: allocation (and first touch) on GPUs costs
+	// far more than a kernel, and entry points run repeatedly under -r
+	// allocate the same sizes every run.
+	c.free = append(c.free, b.Mem)
+	c.freeBytes += int64(b.Mem.Size())
+	b.Mem = nil
+	c.memCur -= b.Size
+	for c.freeBytes > maxFreeBytes && len(c.free) > 0 {
+		c.free[0].Release()
+		c.freeBytes -= int64(c.free[0].Size())
+		c.free = c.free[1:]
+	}
+}
+
+// maxFreeBytes bounds the memory kept in the free list.
+const maxFreeBytes = 4 << 30
+
+// takeFree removes and returns the smallest cached buffer of at least
+// bytes and at most twice that (so small requests do not pin big
+// buffers), or nil.
+func (c *Context) takeFree(bytes int64) *cl.MemObject {
+	best := -1
+	for i, m := range c.free {
+		sz := int64(m.Size())
+		if sz >= bytes && sz <= 2*bytes && (best < 0 || sz < int64(c.free[best].Size())) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	m := c.free[best]
+	c.free = append(c.free[:best], c.free[best+1:]...)
+	c.freeBytes -= int64(m.Size())
+	return m
+}
+
+// releaseFree returns every cached buffer to the driver.
+func (c *Context) releaseFree() {
+	for _, m := range c.free {
+		m.Release()
+	}
+	c.free, c.freeBytes = nil, 0
+}
+
+// ReleaseArray frees an array's buffer (nil is harmless).
+func (c *Context) ReleaseArray(a *DeviceArray) {
+	if a != nil {
+		c.Release(a.Buf)
+	}
+}
+
+// MemoryUsage reports the bytes currently allocated and the peak so far.
+func (c *Context) MemoryUsage() (current, peak int64) { return c.memCur, c.memPeak }
+
+// arrayBytes computes the byte size of an array, refusing negative or
+// overflowing shapes.
+func arrayBytes(elem values.PrimType, shape []int64) (int64, error) {
+	n := int64(elem.Size())
+	for _, d := range shape {
+		if d < 0 {
+			return 0, fmt.Errorf("negative dimension in shape %v", shape)
+		}
+		if d != 0 && n > math.MaxInt64/d {
+			return 0, fmt.Errorf("array of shape %v is too large", shape)
+		}
+		n *= d
+	}
+	return n, nil
+}
+
+// NewArray allocates an uninitialised device array.
+func (c *Context) NewArray(elem values.PrimType, shape []int64) (*DeviceArray, error) {
+	n, err := arrayBytes(elem, shape)
+	if err != nil {
+		return nil, err
+	}
+	b, err := c.Alloc(n)
+	if err != nil {
+		return nil, err
+	}
+	return &DeviceArray{Buf: b, Elem: elem, Shape: append([]int64{}, shape...)}, nil
+}
+
+// dataBytes views the data slice of a value as bytes, without copying.
+// Go's bool is one byte holding 0 or 1, the layout the kernels use.
+func dataBytes(data any) ([]byte, error) {
+	view := func(p unsafe.Pointer, n, size int) []byte {
+		if n == 0 {
+			return nil
+		}
+		return unsafe.Slice((*byte)(p), n*size)
+	}
+	switch d := data.(type) {
+	case []bool:
+		return view(unsafe.Pointer(unsafe.SliceData(d)), len(d), 1), nil
+	case []int8:
+		return view(unsafe.Pointer(unsafe.SliceData(d)), len(d), 1), nil
+	case []int16:
+		return view(unsafe.Pointer(unsafe.SliceData(d)), len(d), 2), nil
+	case []int32:
+		return view(unsafe.Pointer(unsafe.SliceData(d)), len(d), 4), nil
+	case []int64:
+		return view(unsafe.Pointer(unsafe.SliceData(d)), len(d), 8), nil
+	case []uint8:
+		return d, nil
+	case []uint16:
+		return view(unsafe.Pointer(unsafe.SliceData(d)), len(d), 2), nil
+	case []uint32:
+		return view(unsafe.Pointer(unsafe.SliceData(d)), len(d), 4), nil
+	case []uint64:
+		return view(unsafe.Pointer(unsafe.SliceData(d)), len(d), 8), nil
+	case []float32:
+		return view(unsafe.Pointer(unsafe.SliceData(d)), len(d), 4), nil
+	case []float64:
+		return view(unsafe.Pointer(unsafe.SliceData(d)), len(d), 8), nil
+	}
+	return nil, fmt.Errorf("unsupported value data %T", data)
+}
+
+// Upload copies a value (scalar or array) to a new device array.
+func (c *Context) Upload(v values.Value) (*DeviceArray, error) {
+	if err := v.Validate(); err != nil {
+		return nil, err
+	}
+	a, err := c.NewArray(v.Type, v.Shape)
+	if err != nil {
+		return nil, err
+	}
+	src, err := dataBytes(v.Data)
+	if err != nil {
+		c.ReleaseArray(a)
+		return nil, err
+	}
+	if int64(len(src)) != a.Buf.Size {
+		c.ReleaseArray(a)
+		return nil, fmt.Errorf("value of type %s holds %d bytes, want %d", v.TypeString(), len(src), a.Buf.Size)
+	}
+	if err := c.queue.EnqueueWriteBufferBytes(a.Buf.Mem, 0, src); err != nil {
+		c.ReleaseArray(a)
+		return nil, fmt.Errorf("copying %d bytes to the device: %w", len(src), err)
+	}
+	return a, nil
+}
+
+// Download copies a device array to the host.
+func (c *Context) Download(a *DeviceArray) (values.Value, error) {
+	if a == nil || a.Buf == nil || a.Buf.Mem == nil {
+		return values.Value{}, errors.New("downloading a released or nil array")
+	}
+	n, err := arrayBytes(a.Elem, a.Shape)
+	if err != nil {
+		return values.Value{}, err
+	}
+	if n > a.Buf.Size {
+		return values.Value{}, fmt.Errorf("array of type %s needs %d bytes but its buffer has %d", a.TypeString(), n, a.Buf.Size)
+	}
+	v := values.NewArray(a.Elem, a.Shape)
+	if a.Elem == values.Bool {
+		// Read bytes and normalise, since a kernel may store any non-zero
+		// byte as true and a Go bool must be exactly 0 or 1.
+		raw := make([]byte, n)
+		if err := c.queue.EnqueueReadBufferBytes(a.Buf.Mem, 0, raw); err != nil {
+			return values.Value{}, fmt.Errorf("copying %d bytes from the device: %w", n, err)
+		}
+		bs := v.Data.([]bool)
+		for i, b := range raw {
+			bs[i] = b != 0
+		}
+		return v, nil
+	}
+	dst, err := dataBytes(v.Data)
+	if err != nil {
+		return values.Value{}, err
+	}
+	if err := c.queue.EnqueueReadBufferBytes(a.Buf.Mem, 0, dst); err != nil {
+		return values.Value{}, fmt.Errorf("copying %d bytes from the device: %w", n, err)
+	}
+	return v, nil
+}
+
+// ReadScalar reads element index of a buffer holding elements of type elem
+// (a host-side read of one value, e.g. a loop condition or a size). It
+// returns bool, int8..int64, uint8..uint64, F16, float32 or float64.
+func (c *Context) ReadScalar(buf *Buffer, elem values.PrimType, index int64) (any, error) {
+	size := int64(elem.Size())
+	if buf == nil || buf.Mem == nil || index < 0 || (index+1)*size > buf.Size {
+		return nil, fmt.Errorf("reading %s element %d outside buffer", elem, index)
+	}
+	var raw [8]byte
+	if err := c.queue.EnqueueReadBufferBytes(buf.Mem, int(index*size), raw[:size]); err != nil {
+		return nil, fmt.Errorf("reading a %s from the device: %w", elem, err)
+	}
+	return scalarFromBytes(elem, raw[:size]), nil
+}
+
+// WriteScalar writes a Go scalar (as ReadScalar returns them) to element
+// index of buf, whose elements are of the scalar's type.
+func (c *Context) WriteScalar(buf *Buffer, index int64, x any) error {
+	b, err := scalarBytes(x)
+	if err != nil {
+		return err
+	}
+	size := int64(len(b))
+	if buf == nil || buf.Mem == nil || index < 0 || (index+1)*size > buf.Size {
+		return fmt.Errorf("writing element %d outside buffer", index)
+	}
+	if err := c.queue.EnqueueWriteBufferBytes(buf.Mem, int(index*size), b); err != nil {
+		return fmt.Errorf("writing a scalar to the device: %w", err)
+	}
+	return nil
+}
+
+// Copy copies bytes bytes between device buffers; 0 bytes is a no-op.
+func (c *Context) Copy(dst *Buffer, dstOffset int64, src *Buffer, srcOffset int64, bytes int64) error {
+	if bytes == 0 {
+		return nil
+	}
+	if dst == nil || src == nil || dst.Mem == nil || src.Mem == nil {
+		return errors.New("copy between released or nil buffers")
+	}
+	ev, err := c.queue.EnqueueCopyBuffer(src.Mem, dst.Mem, int(srcOffset), int(dstOffset), int(bytes), nil)
+	if err != nil {
+		return fmt.Errorf("copying %d bytes on the device: %w", bytes, err)
+	}
+	ev.Release()
+	return nil
+}
+
+// Fill sets bytes bytes of buf at offset to repetitions of pattern (1, 2, 4,
+// ... 128 bytes long; offset and bytes multiples of its length).
+func (c *Context) Fill(buf *Buffer, pattern []byte, offset, bytes int64) error {
+	if bytes == 0 {
+		return nil
+	}
+	if buf == nil || buf.Mem == nil || len(pattern) == 0 {
+		return errors.New("fill of a released or nil buffer, or with an empty pattern")
+	}
+	ev, err := c.queue.EnqueueFillBuffer(buf.Mem, unsafe.Pointer(&pattern[0]), len(pattern), int(offset), int(bytes), nil)
+	if err != nil {
+		return fmt.Errorf("filling %d bytes on the device: %w", bytes, err)
+	}
+	ev.Release()
+	return nil
+}
+
+// scalarBytes returns the bytes of a Go scalar as a kernel or buffer
+// expects them (bool as one byte, F16 as its bits).
+func scalarBytes(x any) ([]byte, error) {
+	var b []byte
+	put := func(v uint64, n int) {
+		b = make([]byte, n)
+		for i := 0; i < n; i++ {
+			b[i] = byte(v >> (8 * i))
+		}
+	}
+	switch v := x.(type) {
+	case bool:
+		if v {
+			put(1, 1)
+		} else {
+			put(0, 1)
+		}
+	case int8:
+		put(uint64(v), 1)
+	case int16:
+		put(uint64(v), 2)
+	case int32:
+		put(uint64(v), 4)
+	case int64:
+		put(uint64(v), 8)
+	case uint8:
+		put(uint64(v), 1)
+	case uint16:
+		put(uint64(v), 2)
+	case uint32:
+		put(uint64(v), 4)
+	case uint64:
+		put(v, 8)
+	case F16:
+		put(uint64(v), 2)
+	case float32:
+		put(uint64(math.Float32bits(v)), 4)
+	case float64:
+		put(math.Float64bits(v), 8)
+	default:
+		return nil, fmt.Errorf("unsupported scalar type %T", x)
+	}
+	return b, nil
+}
+
+// scalarFromBytes decodes a little-endian scalar (OpenCL devices fcc
+// targets are little-endian, like their hosts).
+func scalarFromBytes(elem values.PrimType, b []byte) any {
+	var u uint64
+	for i := len(b) - 1; i >= 0; i-- {
+		u = u<<8 | uint64(b[i])
+	}
+	switch elem {
+	case values.Bool:
+		return u != 0
+	case values.I8:
+		return int8(u)
+	case values.I16:
+		return int16(u)
+	case values.I32:
+		return int32(u)
+	case values.I64:
+		return int64(u)
+	case values.U8:
+		return uint8(u)
+	case values.U16:
+		return uint16(u)
+	case values.U32:
+		return uint32(u)
+	case values.U64:
+		return u
+	case values.F16:
+		return F16(u)
+	case values.F32:
+		return math.Float32frombits(uint32(u))
+	case values.F64:
+		return math.Float64frombits(u)
+	}
+	return nil
+}
+
+// kernelArg converts a Launch argument to what cl.Kernel.SetArg accepts.
+func kernelArg(a any) (any, error) {
+	switch v := a.(type) {
+	case *Buffer:
+		if v == nil || v.Mem == nil {
+			return nil, errors.New("nil or released buffer")
+		}
+		return v.Mem, nil
+	case *DeviceArray:
+		if v == nil || v.Buf == nil || v.Buf.Mem == nil {
+			return nil, errors.New("nil or released array")
+		}
+		return v.Buf.Mem, nil
+	case Local:
+		return cl.LocalBuffer(v), nil
+	case bool:
+		// OpenCL forbids bool kernel parameters; kernels take a uchar.
+		if v {
+			return uint8(1), nil
+		}
+		return uint8(0), nil
+	case F16:
+		return uint16(v), nil
+	case int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64:
+		return v, nil
+	}
+	return nil, fmt.Errorf("unsupported argument type %T", a)
+}
+
+// Launch runs kernel over global work-items (1 to 3 dimensions) in
+// work-groups of local (nil: the driver chooses). Arguments may be *Buffer,
+// *DeviceArray, Local, or Go scalars (bool is passed as a uchar, F16 as a
+// ushort). A launch with an empty global size does nothing. The launch is
+// asynchronous; errors the device reports later surface at Finish or the
+// next transfer.
+func (c *Context) Launch(kernel string, global, local []int64, args ...any) error {
+	for _, g := range global {
+		if g == 0 {
+			c.Debugf("Skipping kernel %s with empty global size %v\n", kernel, global)
+			return nil
+		}
+	}
+	if local != nil && len(local) != len(global) {
+		return fmt.Errorf("kernel %s: global size %v and local size %v differ in rank", kernel, global, local)
+	}
+	gs, ls := make([]int, len(global)), []int(nil)
+	for i, g := range global {
+		if g < 0 {
+			return fmt.Errorf("kernel %s: negative global size %v", kernel, global)
+		}
+		gs[i] = int(g)
+	}
+	if local != nil {
+		ls = make([]int, len(local))
+		for i, l := range local {
+			if l <= 0 || global[i]%l != 0 {
+				return fmt.Errorf("kernel %s: global size %v is not a multiple of local size %v", kernel, global, local)
+			}
+			ls[i] = int(l)
+		}
+	}
+	k, err := c.Kernel(kernel)
+	if err != nil {
+		return err
+	}
+	var localMem int64
+	for i, a := range args {
+		ka, err := kernelArg(a)
+		if err != nil {
+			return fmt.Errorf("kernel %s argument %d: %w", kernel, i, err)
+		}
+		if l, ok := a.(Local); ok {
+			localMem += int64(l)
+		}
+		if err := k.SetArg(i, ka); err != nil {
+			return fmt.Errorf("kernel %s: %w", kernel, err)
+		}
+	}
+	c.Debugf("Launching kernel %s with global work size %v and local work size %v; local memory: %d bytes.\n", kernel, global, local, localMem)
+	ev, err := c.queue.EnqueueNDRangeKernel(k, nil, gs, ls, nil)
+	if err != nil {
+		return fmt.Errorf("kernel %s (global %v, local %v): %w", kernel, global, local, err)
+	}
+	if c.Opts.Debug {
+		// Synchronise so that a failing kernel is reported as itself and
+		// its run time can be logged.
+		if err := ev.Wait(); err != nil {
+			ev.Release()
+			return fmt.Errorf("kernel %s: %w", kernel, err)
+		}
+		if d, err := ev.Duration(); err == nil {
+			c.Debugf("Kernel %s runtime: %dus\n", kernel, d/1000)
+		}
+	}
+	if c.Opts.Profile {
+		c.pending = append(c.pending, pendingEvent{kernel, ev})
+	} else {
+		ev.Release()
+	}
+	return nil
+}
+
+// Finish waits for all queued work, and accounts kernel times when
+// profiling.
+func (c *Context) Finish() error {
+	if err := c.queue.Finish(); err != nil {
+		return fmt.Errorf("waiting for the device: %w", err)
+	}
+	for _, p := range c.pending {
+		if d, err := p.ev.Duration(); err == nil {
+			kp := c.prof[p.name]
+			if kp == nil {
+				kp = &kernelProfile{}
+				c.prof[p.name] = kp
+			}
+			kp.runs++
+			kp.total += time.Duration(d)
+		}
+		p.ev.Release()
+	}
+	c.pending = c.pending[:0]
+	return nil
+}
+
+// resetProfile forgets the kernel times gathered so far.
+func (c *Context) resetProfile() {
+	_ = c.Finish() // account pending events, so that they are dropped too
+	c.prof = map[string]*kernelProfile{}
+}
+
+// WriteProfile writes the per-kernel profile (-P) gathered so far: for each
+// kernel the number of runs and the total, mean, and share of the time.
+func (c *Context) WriteProfile(w io.Writer) {
+	names := make([]string, 0, len(c.prof))
+	var total time.Duration
+	for n, p := range c.prof {
+		names = append(names, n)
+		total += p.total
+	}
+	sort.Slice(names, func(i, j int) bool { return c.prof[names[i]].total > c.prof[names[j]].total })
+	fmt.Fprintf(w, "%-40s %8s %14s %14s %7s\n", "Kernel", "Runs", "Total (us)", "Mean (us)", "Share")
+	for _, n := range names {
+		p := c.prof[n]
+		share := 0.0
+		if total > 0 {
+			share = 100 * float64(p.total) / float64(total)
+		}
+		fmt.Fprintf(w, "%-40s %8d %14d %14d %6.1f%%\n", n, p.runs, p.total.Microseconds(), p.total.Microseconds()/int64(p.runs), share)
+	}
+	fmt.Fprintf(w, "%d kernels ran for %dus in total; peak device memory %d bytes\n", len(names), total.Microseconds(), c.memPeak)
+}
