@@ -315,7 +315,7 @@ func (c *checker) checkValDecl(d *ValDecl) {
 	if c.hasVars(g.typ) {
 		c.errorf(d.Pos, "add type annotations to the parameters", "the type of %q, %s, is polymorphic; polymorphic definitions are not supported yet", d.Name, typeString(g.typ))
 	}
-	if d.Entry {
+	if d.Entry || d.Name == "main" {
 		c.checkEntryType(d, params, ret)
 	}
 	c.globals[d.Name] = g

@@ -60,22 +60,13 @@ func internalise(c *checker, prog *Prog) *soac.Program {
 		}
 	}
 	for _, d := range prog.Decls {
-		if vd, ok := d.(*ValDecl); ok && vd.Entry || ok && vd.Name == "main" && !hasEntries(prog) {
+		// As in Futhark, a top-level definition named main is an entry point
+		// even without the entry keyword.
+		if vd, ok := d.(*ValDecl); ok && (vd.Entry || vd.Name == "main") {
 			out.Funs = append(out.Funs, ic.entry(vd))
 		}
 	}
 	return out
-}
-
-// hasEntries reports whether the program declares entry points; without
-// any, a definition named main is the entry point, as in Futhark.
-func hasEntries(p *Prog) bool {
-	for _, d := range p.Decls {
-		if vd, ok := d.(*ValDecl); ok && vd.Entry {
-			return true
-		}
-	}
-	return false
 }
 
 func (ic *internaliser) entry(d *ValDecl) *soac.FunDef {

@@ -74,7 +74,7 @@ func TestPrograms(t *testing.T) {
 			if !compiled {
 				return
 			}
-			exe := buildProgram(t, prog)
+			exe := buildProgram(t, file, prog)
 			for _, entry := range spec.Entries {
 				for _, c := range spec.Cases {
 					out, err := runExecutable(exe, entry, c.Input)
@@ -87,6 +87,9 @@ func TestPrograms(t *testing.T) {
 
 // canCompile reports whether executables can be built and run here.
 func canCompile(t *testing.T) bool {
+	if os.Getenv("FCC_PREBUILT") != "" {
+		return true
+	}
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Log("no Go toolchain: compiled runs skipped")
 		return false
@@ -129,7 +132,15 @@ func interpret(prog *soac.Program, entry, input string) (string, error) {
 	return b.String(), nil
 }
 
-func buildProgram(t *testing.T, prog *soac.Program) string {
+// buildProgram compiles a program to an executable. With FCC_PREBUILT set
+// to a folder, it takes the executable of that name from there instead, so
+// the suite can run on a machine with a GPU but no Go toolchain; with
+// FCC_SAVE_EXES set, it copies each executable it builds into that folder.
+func buildProgram(t *testing.T, file string, prog *soac.Program) string {
+	name := strings.TrimSuffix(filepath.Base(file), ".fut")
+	if dir := os.Getenv("FCC_PREBUILT"); dir != "" {
+		return filepath.Join(dir, name)
+	}
 	flat, err := flatten.Flatten(prog)
 	if err != nil {
 		t.Fatalf("flatten: %v", err)
@@ -146,13 +157,24 @@ func buildProgram(t *testing.T, prog *soac.Program) string {
 	if err := backend.Build(kernels, host, exe, backend.BuildOptions{}); err != nil {
 		t.Fatalf("build: %v", err)
 	}
+	if dir := os.Getenv("FCC_SAVE_EXES"); dir != "" {
+		data, err := os.ReadFile(exe)
+		if err == nil {
+			err = os.WriteFile(filepath.Join(dir, name), data, 0o755)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 	return exe
 }
 
 // runExecutable runs a compiled program; a failure's error holds its
 // standard error, and a failing run must print nothing on standard output.
 func runExecutable(exe, entry, input string) (string, error) {
-	cmd := exec.Command(exe, "-e", entry)
+	// FCC_EXE_ARGS passes options such as "-p NVIDIA" to every executable.
+	args := append([]string{"-e", entry}, strings.Fields(os.Getenv("FCC_EXE_ARGS"))...)
+	cmd := exec.Command(exe, args...)
 	cmd.Stdin = strings.NewReader(input)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -58,7 +58,7 @@ func loadProgram(path string) (*soac.Program, error) {
 	return frontend.Compile(path, string(src))
 }
 
-func cmdCheck(args []string, stdout, stderr io.Writer) int {
+func cmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("check", "prog.fut", stdout, stderr)
 	if code, done := parseFlags(fs, args, 1, stderr); done {
 		return code
@@ -69,7 +69,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func cmdRun(args []string, stdout, stderr io.Writer) int {
+func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("run", "prog.fut [options] < input", stdout, stderr)
 	entry := fs.StringP("entry-point", "e", "main", "the entry point to run")
 	binary := fs.BoolP("binary-output", "b", false, "print results in Futhark's binary data format")
@@ -80,7 +80,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
-	return interpret(prog, *entry, *binary, os.Stdin, stdout, stderr)
+	return interpret(prog, *entry, *binary, stdin, stdout, stderr)
 }
 
 // interpret runs an entry point on arguments read from stdin and prints
@@ -159,7 +159,7 @@ func compileIR(path string, after func(pass string, p *soac.Program)) (*soac.Pro
 	return prog, nil
 }
 
-func cmdBuild(args []string, stdout, stderr io.Writer) int {
+func cmdBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("build", "prog.fut [-o prog]", stdout, stderr)
 	out := fs.StringP("output", "o", "", "the executable to write (default: the program's name without .fut)")
 	keep := fs.Bool("keep-dir", false, "keep the generated Go module and print where it is")
@@ -201,7 +201,7 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func cmdDev(args []string, stdout, stderr io.Writer) int {
+func cmdDev(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("dev", "--print-after=PASS prog.fut", stdout, stderr)
 	after := fs.String("print-after", "flatten", "print the IR after this pass (internalise, flatten) or 'all'")
 	openCL := fs.Bool("opencl", false, "print the generated OpenCL kernels")

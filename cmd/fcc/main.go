@@ -16,7 +16,7 @@ var version = "0.1.0-dev"
 // command is one subcommand of fcc.
 type command struct {
 	summary string
-	run     func(args []string, stdout, stderr io.Writer) int
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
 var commands = map[string]command{
@@ -28,10 +28,10 @@ var commands = map[string]command{
 }
 
 func main() {
-	os.Exit(fcc(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(fcc(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-func fcc(args []string, stdout, stderr io.Writer) int {
+func fcc(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		usage(stderr)
 		return 2
@@ -41,7 +41,7 @@ func fcc(args []string, stdout, stderr io.Writer) int {
 		usage(stdout)
 		return 0
 	case "-V", "--version":
-		return cmdVersion(nil, stdout, stderr)
+		return cmdVersion(nil, stdin, stdout, stderr)
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
@@ -49,7 +49,7 @@ func fcc(args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
-	return cmd.run(args[1:], stdout, stderr)
+	return cmd.run(args[1:], stdin, stdout, stderr)
 }
 
 func usage(w io.Writer) {
@@ -67,7 +67,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "\nRun 'fcc <command> --help' for a command's options.")
 }
 
-func cmdVersion(_ []string, stdout, _ io.Writer) int {
+func cmdVersion(_ []string, _ io.Reader, stdout, _ io.Writer) int {
 	fmt.Fprintf(stdout, "fcc %s\n", version)
 	return 0
 }

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writeProgram(t *testing.T, src string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "prog.fut")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestCommands(t *testing.T) {
+	good := writeProgram(t, "def main (xs: []f32) : f32 = reduce (+) 0 (map (*2) xs)\nentry twice (x: i32) = x * 2")
+	bad := writeProgram(t, "def main (x: i32) : i32 = x + true")
+	tests := []struct {
+		name       string
+		args       []string
+		stdin      string
+		code       int
+		stdout     string // exact
+		stderrPart string
+	}{
+		{"run", []string{"run", good}, "[1, 2, 3]", 0, "12.0f32\n", ""},
+		{"run entry", []string{"run", good, "-e", "twice"}, "21", 0, "42i32\n", ""},
+		{"run unknown entry", []string{"run", good, "-e", "nope"}, "", 1, "", `no entry point "nope"`},
+		{"run bad input", []string{"run", good}, "[1, 2", 1, "", "entry point argument 1 (of type []f32)"},
+		{"run too few", []string{"run", good}, "", 1, "", "expects 1 argument(s)"},
+		{"run type error", []string{"run", bad}, "1", 1, "", "prog.fut:1:31: error:"},
+		{"check ok", []string{"check", good}, "", 0, "", ""},
+		{"check error", []string{"check", bad}, "", 1, "", "right operand of +"},
+		{"check missing file", []string{"check", "/nonexistent.fut"}, "", 1, "", "no such file"},
+		{"check no file", []string{"check"}, "", 2, "", "expected 1 program file"},
+		{"build help", []string{"build", "--help"}, "", 0, "", ""},
+		{"unknown command", []string{"frobnicate"}, "", 2, "", `unknown command "frobnicate"`},
+		{"version", []string{"version"}, "", 0, "fcc " + version + "\n", ""},
+		{"dev", []string{"dev", "--print-after=nope", good}, "", 2, "", `unknown pass "nope"`},
+	}
+	for _, tc := range tests {
+		var stdout, stderr bytes.Buffer
+		code := fcc(tc.args, strings.NewReader(tc.stdin), &stdout, &stderr)
+		if code != tc.code {
+			t.Errorf("%s: exit code %d, want %d (stderr %q)", tc.name, code, tc.code, stderr.String())
+		}
+		if tc.name != "build help" && stdout.String() != tc.stdout {
+			t.Errorf("%s: stdout %q, want %q", tc.name, stdout.String(), tc.stdout)
+		}
+		if !strings.Contains(stderr.String(), tc.stderrPart) {
+			t.Errorf("%s: stderr %q does not contain %q", tc.name, stderr.String(), tc.stderrPart)
+		}
+	}
+}
+
+func TestDevPrintsIR(t *testing.T) {
+	good := writeProgram(t, "def main (m: [][]i32) = map (map (+1)) m")
+	var stdout, stderr bytes.Buffer
+	if code := fcc([]string{"dev", "--print-after=all", good}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, want := range []string{"-- after internalise", "screma", "-- after flatten", "segmap"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout.String())
+		}
+	}
+}
