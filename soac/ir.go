@@ -201,6 +201,63 @@ type ArrayLitExp struct {
 // CopyExp is a fresh copy of an array.
 type CopyExp struct{ Arr VName }
 
+// DimIndex is one dimension of a slice: a fixed index when Fix is set,
+// otherwise N elements from Start, Stride apart (Stride may be negative).
+type DimIndex struct {
+	Fix              SubExp
+	Start, N, Stride SubExp
+}
+
+// SliceExp is a view of part of an array; fixed dimensions are removed
+// from the result.
+type SliceExp struct {
+	Arr   VName
+	Slice []DimIndex
+	Pos   Pos
+}
+
+// UpdateExp is an in-place update: Arr (which it consumes) with the part
+// selected by Slice replaced by Value.
+type UpdateExp struct {
+	Arr   VName
+	Slice []DimIndex
+	Value SubExp
+	Pos   Pos
+}
+
+// RearrangeExp permutes the dimensions of an array: dimension i of the
+// result is dimension Perm[i] of Arr. Transposition is [1, 0].
+type RearrangeExp struct {
+	Perm []int
+	Arr  VName
+}
+
+// ReshapeExp gives an array a new shape with the same number of elements
+// (flatten, unflatten); a mismatch is a run-time error at Pos.
+type ReshapeExp struct {
+	Shape []SubExp
+	Arr   VName
+	Pos   Pos
+}
+
+// ConcatExp concatenates arrays along their outermost dimension; W is the
+// outer size of the result.
+type ConcatExp struct {
+	Arrs []VName
+	W    SubExp
+	Pos  Pos
+}
+
+// CallPrimExp calls a primitive function such as sqrt, popc or atan2 on
+// scalars of the types ArgTypes, giving a scalar of type T. The names and
+// semantics are those of Futhark's numeric modules (f32.sqrt, i32.popc, ...).
+type CallPrimExp struct {
+	Fn       string
+	ArgTypes []PrimType
+	T        PrimType
+	Args     []SubExp
+}
+
 // --- control ---
 
 // IfExp chooses between two bodies.
@@ -280,6 +337,45 @@ type ScremaExp struct {
 	Map    *Lambda
 }
 
+// HistOp is one histogram of a HistExp: Dests (consumed) hold the initial
+// bins, a Bins-long array per value of the operator.
+type HistOp struct {
+	Bins    SubExp
+	Dests   []VName
+	Neutral []SubExp
+	Op      *Lambda
+}
+
+// HistExp is a generalised histogram (reduce_by_index, hist): Bucket is
+// applied to one element of each input and returns, for each operator in
+// order, an i64 bin index followed by that operator's values. Values whose
+// index is outside [0, Bins) are ignored. The results are the updated
+// destination arrays.
+type HistExp struct {
+	W      SubExp
+	Inputs []VName
+	Ops    []HistOp
+	Bucket *Lambda
+}
+
+// ScatterDest is one destination array of a scatter, written at Rank
+// indices per value.
+type ScatterDest struct {
+	Arr  VName
+	Rank int
+}
+
+// ScatterExp writes values into destination arrays (which it consumes):
+// Lambda is applied to one element of each input and returns, for each
+// destination in order, Rank i64 indices followed by the value to write.
+// Writes outside the destination are ignored.
+type ScatterExp struct {
+	W      SubExp
+	Inputs []VName
+	Lambda *Lambda
+	Dests  []ScatterDest
+}
+
 // --- Seg-ops (kernels) ---
 
 // SegLevel says how a Seg-op maps onto the device.
@@ -335,5 +431,13 @@ func (*LoopExp) isExp()      {}
 func (*ApplyExp) isExp()     {}
 func (*AssertExp) isExp()    {}
 func (*ScremaExp) isExp()    {}
+func (*SliceExp) isExp()     {}
+func (*UpdateExp) isExp()    {}
+func (*RearrangeExp) isExp() {}
+func (*ReshapeExp) isExp()   {}
+func (*ConcatExp) isExp()    {}
+func (*CallPrimExp) isExp()  {}
+func (*HistExp) isExp()      {}
+func (*ScatterExp) isExp()   {}
 func (*SegMapExp) isExp()    {}
 func (*SegRedExp) isExp()    {}
