@@ -4,4 +4,4 @@
 -- output { 32f32 }
 -- input { empty([0]f32) empty([0]f32) }
 -- output { 0f32 }
-def main (xs: []f32) (ys: []f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
+def main [n] (xs: [n]f32) (ys: [n]f32) : f32 = reduce (+) 0 (map2 (*) xs ys)

@@ -1,0 +1,190 @@
+package lift
+
+import "fmt"
+
+// Lowering are the OpenCL-specific rules of the ICFP paper's Fig. 7: they
+// map patterns onto the thread hierarchy (work-groups, work-items,
+// sequential loops), the memory hierarchy (global, local, private) and
+// vector units.
+var Lowering = []*Rule{
+	lowerMap("map-workgroup", MapWorkgroup),
+	lowerMap("map-local", MapLocal),
+	lowerMap("map-global", MapGlobal),
+	lowerMap("map-seq", MapSeq),
+	ruleReduceSeq,
+	ruleReorderStride, ruleReorderID,
+	ruleToGlobal, ruleToLocal, ruleToPrivate,
+	ruleVectorise,
+}
+
+// lowerMap is map(f) → kind(f) (Fig. 7a). The guard is the nesting context
+// the paper's implementation maintains: the new map must be legal where it
+// sits, and the maps already lowered inside f must stay legal under it.
+func lowerMap(name string, kind MapKind) *Rule {
+	r := &Rule{
+		Name: name, Fig: "7a", Width: 1,
+		Doc:   fmt.Sprintf("map(f) → %s(f)", kind),
+		Match: func(s *Site) bool { _, ok := isMapKind(s.Node, MapHigh); return ok },
+		Guard: func(s *Site, p Params) error {
+			dim, err := p.intParam("dim", 0)
+			if err != nil {
+				return err
+			}
+			ctx := s.frames()
+			if err := legalIn(kind, dim, ctx); err != nil {
+				return err
+			}
+			return checkNesting(&Map{Kind: kind, Dim: dim, F: s.Node.(*Map).F}, ctx)
+		},
+		Rewrite: func(s *Site, p Params) []Expr {
+			dim, _ := p.intParam("dim", 0)
+			return []Expr{&Map{Kind: kind, Dim: dim, F: s.Node.(*Map).F}}
+		},
+	}
+	if kind.parallel() {
+		r.Doc += "   (parameter dim, default 0)"
+	}
+	return r
+}
+
+var ruleReduceSeq = &Rule{
+	Name: "reduce-seq", Fig: "7b", Width: 1,
+	Doc: "reduce(f, z) → reduce-seq(f, z)",
+	Match: func(s *Site) bool {
+		r, ok := s.Node.(*Reduce)
+		return ok && !r.Seq
+	},
+	Rewrite: func(s *Site, p Params) []Expr {
+		r := s.Node.(*Reduce)
+		return []Expr{ReduceSeqF(r.Op, r.Init)}
+	},
+}
+
+var ruleReorderStride = &Rule{
+	Name: "reorder-stride", Fig: "7c", Width: 1, Params: []string{"s"},
+	Doc:   "reorder → reorder-stride(s)",
+	Match: func(s *Site) bool { _, ok := s.Node.(*Reorder); return ok },
+	Guard: func(s *Site, p Params) error {
+		st, err := p.size("s")
+		if err != nil {
+			return err
+		}
+		return mustDivide(st, s.In())
+	},
+	Rewrite: func(s *Site, p Params) []Expr { return []Expr{&ReorderStride{S: p["s"]}} },
+}
+
+var ruleReorderID = &Rule{
+	Name: "reorder-id", Fig: "7c", Width: 1,
+	Doc:     "reorder → id",
+	Match:   func(s *Site) bool { _, ok := s.Node.(*Reorder); return ok },
+	Rewrite: func(s *Site, p Params) []Expr { return nil },
+}
+
+// notWrapped keeps the memory rules from stacking to-x(to-y(f)).
+func notWrapped(s *Site) bool {
+	_, ok := s.enclosing().(*To)
+	return !ok
+}
+
+var ruleToGlobal = &Rule{
+	Name: "to-global", Fig: "7d", Width: 1,
+	Doc: "map-local(f) → to-global(map-local(f))",
+	Match: func(s *Site) bool {
+		_, ok := isMapKind(s.Node, MapLocal)
+		return ok && notWrapped(s)
+	},
+	Rewrite: func(s *Site, p Params) []Expr { return []Expr{&To{Space: Global, F: s.Node}} },
+}
+
+var ruleToLocal = &Rule{
+	Name: "to-local", Fig: "7d", Width: 1,
+	Doc: "map-local(f) → to-local(map-local(f))",
+	Match: func(s *Site) bool {
+		_, ok := isMapKind(s.Node, MapLocal)
+		return ok && notWrapped(s)
+	},
+	Guard: func(s *Site, p Params) error {
+		// Local memory belongs to a work-group: the map-local must run in one.
+		for _, f := range s.frames() {
+			if f.kind == MapWorkgroup && !f.seq {
+				return nil
+			}
+		}
+		return fmt.Errorf("to-local outside a map-workgroup: there is no local memory")
+	},
+	Rewrite: func(s *Site, p Params) []Expr { return []Expr{&To{Space: Local, F: s.Node}} },
+}
+
+var ruleToPrivate = &Rule{
+	Name: "to-private", Fig: "7d", Width: 1,
+	Doc: "map-seq(f) | reduce-seq(f, z) → to-private(…)   inside a work-item",
+	Match: func(s *Site) bool {
+		_, isSeqMap := isMapKind(s.Node, MapSeq)
+		r, isRed := s.Node.(*Reduce)
+		return (isSeqMap || isRed && r.Seq) && notWrapped(s)
+	},
+	Guard: func(s *Site, p Params) error {
+		// Private memory belongs to one work-item: only code that a single
+		// map-local or map-global work-item runs can keep results there.
+		for _, f := range s.frames() {
+			if !f.seq && (f.kind == MapLocal || f.kind == MapGlobal) {
+				return nil
+			}
+		}
+		return fmt.Errorf("to-private outside a work-item (map-local or map-global)")
+	},
+	Rewrite: func(s *Site, p Params) []Expr { return []Expr{&To{Space: Private, F: s.Node}} },
+}
+
+// scalarFun reports whether f is a function on scalars built from user
+// functions and lambdas only: what map-vec can vectorise by converting its
+// operations to vector operations.
+func scalarFun(f Expr) bool {
+	switch f := f.(type) {
+	case *UserFun, *Param, *Lit:
+		return true
+	case *Lambda:
+		return scalarFun(f.Body)
+	case *Apply:
+		for _, c := range children(f) {
+			if !scalarFun(c) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+var ruleVectorise = &Rule{
+	Name: "vectorise", Fig: "7e", Width: 1, Params: []string{"n"},
+	Doc: "map(f) → as-scalar ∘ map(map-vec(f)) ∘ as-vector(n)",
+	Match: func(s *Site) bool {
+		m, ok := isMapKind(s.Node, MapHigh)
+		return ok && scalarFun(m.F)
+	},
+	Guard: func(s *Site, p Params) error {
+		a, ok := s.In().(ArrayType)
+		if !ok {
+			return fmt.Errorf("input is not an array")
+		}
+		// Once per map, checked on the type as the paper suggests: a map
+		// over vectors has been vectorised already.
+		if _, ok := a.Elem.(ScalarType); !ok {
+			return fmt.Errorf("elements are %s, not scalars: vectorise applies once per map", FormatType(a.Elem))
+		}
+		n, err := p.intParam("n", 0)
+		if err != nil {
+			return err
+		}
+		if n != 2 && n != 3 && n != 4 && n != 8 && n != 16 {
+			return fmt.Errorf("OpenCL has no vectors of width %d", n)
+		}
+		return mustDivide(Const(int64(n)), a)
+	},
+	Rewrite: func(s *Site, p Params) []Expr {
+		n, _ := p.intParam("n", 0)
+		return []Expr{&AsScalar{}, MapF(&Map{Kind: MapVec, F: s.Node.(*Map).F}), &AsVector{N: n}}
+	},
+}
