@@ -74,9 +74,7 @@ func (c *cgen) inputs(free []soac.VName) (*kernelArgs, []string, error) {
 
 // segFree is the sorted list of names a Seg-op uses from the host.
 func segFree(e soac.Exp) []soac.VName {
-	fv := &freeVars{free: map[soac.VName]bool{}, bound: map[soac.VName]bool{}}
-	fv.exp(e)
-	return sortedNames(fv.free)
+	return sortedNames(soac.FreeInExp(e))
 }
 
 // decodeSpace emits the computation of the space indices from a flat

@@ -22,7 +22,7 @@ import (
 // Scans and other SOACs are left unchanged; the backend reports them.
 // The input program is not modified; unchanged parts are shared.
 func Flatten(p *soac.Program) (*soac.Program, error) {
-	f := &flattener{used: allNames(p)}
+	f := &flattener{used: soac.AllNames(p)}
 	out := &soac.Program{Funs: make([]*soac.FunDef, len(p.Funs))}
 	for i, fd := range p.Funs {
 		nf := *fd

@@ -63,7 +63,7 @@ func (n *nest) variant(se soac.SubExp) bool {
 // bind the nest parameters that inner uses free, by indexing the arrays
 // outside the nest with the space indices, followed by inner.
 func (n *nest) manifest(inner *soac.Body) *soac.Body {
-	free := freeInBody(inner)
+	free := soac.FreeInBody(inner)
 	var stms []*soac.Stm
 	for _, p := range n.params {
 		if !free[p.Name] {

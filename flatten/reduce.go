@@ -28,7 +28,7 @@ func (n *nest) reductionInvariant(reds []soac.Reduce) bool {
 				return false
 			}
 		}
-		for v := range freeInLambda(r.Op) {
+		for v := range soac.FreeInLambda(r.Op) {
 			if n.isParam(v) {
 				return false
 			}

@@ -2,6 +2,7 @@ package soac
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/fcclang/fcc/runtime/values"
 )
@@ -15,18 +16,64 @@ type RuntimeError struct {
 
 func (e *RuntimeError) Error() string { return fmt.Sprintf("%s: %s", e.Pos, e.Msg) }
 
+func rtErr(pos Pos, format string, args ...any) error {
+	return &RuntimeError{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+}
+
 // Interpreter executes the IR directly; it is the reference semantics that
 // every pass and the compiled code are tested against.
+//
+// The program is first compiled to closures: every name gets a slot in one
+// environment (names are unique in a program and functions are not
+// recursive, so a single environment serves every activation without
+// shadowing), and every statement becomes a closure over the slots it
+// reads and writes, so running a body does no lookups by name and
+// allocates nothing per scalar operation.
+//
+// Semantics worth knowing: integer arithmetic wraps, division follows
+// Futhark (see BinOp), f32 results are rounded to single precision; slices
+// and updates copy (an update never changes the array it consumes as seen
+// through other names); hist and scatter ignore out-of-range indices, and
+// when several elements of a scatter write to the same place the last one
+// (in input order) wins.
 type Interpreter struct {
-	prog *Program
-	// Names are unique in a program and functions are not recursive, so a
-	// single environment serves every activation without shadowing.
-	env map[VName]Value
+	prog  *Program
+	c     *compiler
+	env   []Value
+	funs  map[string]*cfun
+	cerr  error
+	ready bool
 }
 
 // NewInterpreter prepares to run prog.
 func NewInterpreter(prog *Program) *Interpreter {
-	return &Interpreter{prog: prog, env: make(map[VName]Value)}
+	return &Interpreter{prog: prog}
+}
+
+func (in *Interpreter) compile() error {
+	if in.ready {
+		return in.cerr
+	}
+	in.ready = true
+	c := &compiler{slots: map[VName]int{}, funs: map[string]*cfun{}}
+	for _, f := range in.prog.Funs {
+		c.funs[f.Name] = &cfun{f: f}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ce, ok := r.(compileError)
+			if !ok {
+				panic(r)
+			}
+			in.cerr = ce.err
+		}
+	}()
+	for _, f := range in.prog.Funs {
+		c.fun(c.funs[f.Name])
+	}
+	in.c, in.funs = c, c.funs
+	in.env = make([]Value, len(c.slots))
+	return nil
 }
 
 // RunEntry runs the entry point with the given external name.
@@ -38,218 +85,422 @@ func (in *Interpreter) RunEntry(name string, args []Value) ([]Value, error) {
 	if len(args) != len(f.Params) {
 		return nil, fmt.Errorf("entry point %q takes %d arguments, got %d", name, len(f.Params), len(args))
 	}
-	return in.call(f, args, f.Pos)
+	if err := in.compile(); err != nil {
+		return nil, err
+	}
+	res, err := in.call(in.funs[f.Name], args, f.Pos)
+	if err != nil {
+		return nil, err
+	}
+	return append([]Value(nil), res...), nil
 }
 
-func (in *Interpreter) call(f *FunDef, args []Value, pos Pos) ([]Value, error) {
-	for i, p := range f.Params {
-		if err := in.bindParam(p, args[i], pos); err != nil {
+// --- compiled forms ---
+
+// operand is a compiled SubExp: a slot, or a constant when slot < 0.
+type operand struct {
+	slot int
+	c    Value
+}
+
+func (in *Interpreter) get(o operand) Value {
+	if o.slot < 0 {
+		return o.c
+	}
+	return in.env[o.slot]
+}
+
+func (in *Interpreter) size(o operand) int64 { return in.get(o).Prim.Int() }
+
+type cstm struct {
+	pat  []int
+	pos  Pos
+	run1 func(in *Interpreter) (Value, error)   // single-valued expressions
+	run  func(in *Interpreter) ([]Value, error) // the others
+}
+
+// cbody is a compiled body. Its result buffer is reused by every run:
+// bodies are not re-entrant (no recursion), and callers copy the results
+// out before running the body again.
+type cbody struct {
+	stms   []cstm
+	result []operand
+	res    []Value
+}
+
+type clambda struct {
+	params []int
+	body   *cbody
+}
+
+type sizeAction struct {
+	param, dim int
+	slot       int   // slot of the size variable, or -1 for a constant
+	c          int64 // the constant
+	bind       bool  // first occurrence of a size bound by the call
+}
+
+type cfun struct {
+	f      *FunDef
+	params []int
+	sizes  []sizeAction
+	body   *cbody
+}
+
+func (in *Interpreter) runBody(b *cbody) ([]Value, error) {
+	env := in.env
+	for i := range b.stms {
+		s := &b.stms[i]
+		if s.run1 != nil {
+			v, err := s.run1(in)
+			if err != nil {
+				return nil, err
+			}
+			env[s.pat[0]] = v
+			continue
+		}
+		vs, err := s.run(in)
+		if err != nil {
 			return nil, err
 		}
+		if len(vs) != len(s.pat) {
+			panic(fmt.Sprintf("soac: interpreter: %s: pattern of %d names bound to %d values", s.pos, len(s.pat), len(vs)))
+		}
+		for k, slot := range s.pat {
+			env[slot] = vs[k]
+		}
 	}
-	return in.body(f.Body)
+	for i, o := range b.result {
+		b.res[i] = in.get(o)
+	}
+	return b.res, nil
 }
 
-// bindParam binds a parameter, checking the argument's shape against the
-// parameter's declared size variables (binding those not yet bound).
-func (in *Interpreter) bindParam(p Param, v Value, pos Pos) error {
-	shape := shapeOf(v)
-	if len(shape) != len(p.Type.Shape) {
-		return &RuntimeError{pos, fmt.Sprintf("%s: expected rank %d, got rank %d", p.Name, len(p.Type.Shape), len(shape))}
+func (in *Interpreter) apply(l *clambda, args []Value) ([]Value, error) {
+	for i, slot := range l.params {
+		in.env[slot] = args[i]
 	}
-	for i, d := range p.Type.Shape {
-		switch d := d.(type) {
-		case Var:
-			if bound, ok := in.env[d.Name]; ok {
-				if bound.Prim.Int() != shape[i] {
-					return &RuntimeError{pos, fmt.Sprintf("size mismatch for %s: dimension %d is %d, expected %d", p.Name, i, shape[i], bound.Prim.Int())}
-				}
-			} else {
-				in.env[d.Name] = PrimVal(IntValue(values.I64, shape[i]))
+	return in.runBody(l.body)
+}
+
+func (in *Interpreter) call(f *cfun, args []Value, pos Pos) ([]Value, error) {
+	for i, slot := range f.params {
+		in.env[slot] = args[i]
+	}
+	for i, p := range f.f.Params {
+		if r := len(shapeOf(args[i])); r != len(p.Type.Shape) {
+			return nil, rtErr(pos, "%s: expected rank %d, got rank %d", p.Name, len(p.Type.Shape), r)
+		}
+	}
+	for _, a := range f.sizes {
+		got := args[a.param].Arr.Shape[a.dim]
+		switch {
+		case a.bind:
+			in.env[a.slot] = PrimVal(IntValue(values.I64, got))
+			continue
+		case a.slot >= 0:
+			if want := in.env[a.slot].Prim.Int(); want != got {
+				return nil, rtErr(pos, "size mismatch for %s: dimension %d is %d, expected %d", f.f.Params[a.param].Name, a.dim, got, want)
 			}
-		case Const:
-			if d.Value.Int() != shape[i] {
-				return &RuntimeError{pos, fmt.Sprintf("size mismatch for %s: dimension %d is %d, expected %d", p.Name, i, shape[i], d.Value.Int())}
+		default:
+			if a.c != got {
+				return nil, rtErr(pos, "size mismatch for %s: dimension %d is %d, expected %d", f.f.Params[a.param].Name, a.dim, got, a.c)
 			}
 		}
 	}
-	in.env[p.Name] = v
-	return nil
+	return in.runBody(f.body)
 }
 
-func (in *Interpreter) subExp(se SubExp) Value {
+// --- compiler ---
+
+type compiler struct {
+	slots map[VName]int
+	funs  map[string]*cfun
+}
+
+type compileError struct{ err error }
+
+func (c *compiler) slot(n VName) int {
+	s, ok := c.slots[n]
+	if !ok {
+		s = len(c.slots)
+		c.slots[n] = s
+	}
+	return s
+}
+
+func (c *compiler) slotsOf(ps []Param) []int {
+	s := make([]int, len(ps))
+	for i, p := range ps {
+		s[i] = c.slot(p.Name)
+	}
+	return s
+}
+
+func (c *compiler) op(se SubExp) operand {
 	switch se := se.(type) {
 	case Const:
-		return PrimVal(se.Value)
+		return operand{slot: -1, c: PrimVal(se.Value)}
 	case Var:
-		v, ok := in.env[se.Name]
-		if !ok {
-			panic(fmt.Sprintf("soac: interpreter: unbound variable %s", se.Name))
-		}
-		return v
+		return operand{slot: c.slot(se.Name)}
 	}
-	panic(fmt.Sprintf("soac: interpreter: bad operand %T", se))
+	panic(compileError{fmt.Errorf("soac: interpreter: bad operand %T", se)})
 }
 
-func (in *Interpreter) prim(se SubExp) PrimValue { return in.subExp(se).Prim }
+func (c *compiler) ops(ses []SubExp) []operand {
+	os := make([]operand, len(ses))
+	for i, se := range ses {
+		os[i] = c.op(se)
+	}
+	return os
+}
 
-func (in *Interpreter) size(se SubExp) int64 { return in.prim(se).Int() }
+func (c *compiler) fun(f *cfun) {
+	f.params = c.slotsOf(f.f.Params)
+	isParam := map[VName]bool{}
+	for _, p := range f.f.Params {
+		isParam[p.Name] = true
+	}
+	seen := map[VName]bool{}
+	for i, p := range f.f.Params {
+		for k, d := range p.Type.Shape {
+			a := sizeAction{param: i, dim: k, slot: -1}
+			switch d := d.(type) {
+			case Var:
+				a.slot = c.slot(d.Name)
+				if !isParam[d.Name] && !seen[d.Name] {
+					a.bind = true
+					seen[d.Name] = true
+				}
+			case Const:
+				a.c = d.Value.Int()
+			}
+			f.sizes = append(f.sizes, a)
+		}
+	}
+	f.body = c.body(f.f.Body)
+}
 
-func (in *Interpreter) body(b *Body) ([]Value, error) {
+func (c *compiler) body(b *Body) *cbody {
+	cb := &cbody{result: c.ops(b.Result), res: make([]Value, len(b.Result))}
 	for _, s := range b.Stms {
-		vs, err := in.exp(s.Exp, s.Pos)
-		if err != nil {
-			return nil, err
-		}
-		if len(vs) != len(s.Pat) {
-			panic(fmt.Sprintf("soac: interpreter: %s: pattern of %d names bound to %d values", s.Pos, len(s.Pat), len(vs)))
-		}
-		for i, p := range s.Pat {
-			in.env[p.Name] = vs[i]
-		}
-	}
-	res := make([]Value, len(b.Result))
-	for i, se := range b.Result {
-		res[i] = in.subExp(se)
-	}
-	return res, nil
-}
-
-func (in *Interpreter) lambda(l *Lambda, args []Value) ([]Value, error) {
-	for i, p := range l.Params {
-		in.env[p.Name] = args[i]
-	}
-	return in.body(l.Body)
-}
-
-func one(v Value) []Value { return []Value{v} }
-
-func (in *Interpreter) exp(e Exp, pos Pos) ([]Value, error) {
-	switch e := e.(type) {
-	case *SubExpExp:
-		return one(in.subExp(e.X)), nil
-	case *BinOpExp:
-		r, err := EvalBinOp(e.Op, e.T, in.prim(e.X), in.prim(e.Y))
-		if err != nil {
-			return nil, &RuntimeError{pos, err.Error()}
-		}
-		return one(PrimVal(r)), nil
-	case *CmpOpExp:
-		return one(PrimVal(BoolValue(EvalCmpOp(e.Op, e.T, in.prim(e.X), in.prim(e.Y))))), nil
-	case *UnOpExp:
-		r, err := EvalUnOp(e.Op, e.T, in.prim(e.X))
-		if err != nil {
-			return nil, &RuntimeError{pos, err.Error()}
-		}
-		return one(PrimVal(r)), nil
-	case *ConvOpExp:
-		return one(PrimVal(Convert(in.prim(e.X), e.To))), nil
-	case *IndexExp:
-		return in.index(e, pos)
-	case *IotaExp:
-		n := in.size(e.N)
-		if n < 0 {
-			return nil, &RuntimeError{pos, fmt.Sprintf("iota: negative size %d", n)}
-		}
-		start, step := in.prim(e.Start), in.prim(e.Step)
-		out := values.NewArray(e.T, []int64{n})
-		x := Convert(start, e.T)
-		st := Convert(step, e.T)
-		for i := int64(0); i < n; i++ {
-			setElem(out, i, x)
-			x, _ = EvalBinOp(Add, e.T, x, st)
-		}
-		return one(ArrVal(out)), nil
-	case *ReplicateExp:
-		return in.replicate(e, pos)
-	case *ArrayLitExp:
-		rowShape := make([]int64, len(e.RowType.Shape))
-		for i, d := range e.RowType.Shape {
-			rowShape[i] = in.size(d)
-		}
-		b := newArrayBuilder(e.RowType.Elem, int64(len(e.Elems)), rowShape)
-		for i, el := range e.Elems {
-			if err := b.set(int64(i), in.subExp(el)); err != nil {
-				return nil, &RuntimeError{pos, err.Error()}
+		cs := cstm{pat: c.slotsOf(s.Pat), pos: s.Pos}
+		cs.run1, cs.run = c.exp(s.Exp, s.Pos)
+		if cs.run1 != nil && len(cs.pat) != 1 {
+			run1 := cs.run1
+			cs.run1 = nil
+			cs.run = func(in *Interpreter) ([]Value, error) {
+				v, err := run1(in)
+				if err != nil {
+					return nil, err
+				}
+				return []Value{v}, nil
 			}
 		}
-		return one(ArrVal(b.arr)), nil
-	case *CopyExp:
-		return one(copyValue(in.env[e.Arr])), nil
-	case *IfExp:
-		if in.prim(e.Cond).Bool() {
-			return in.body(e.Then)
+		cb.stms = append(cb.stms, cs)
+	}
+	return cb
+}
+
+func (c *compiler) lambda(l *Lambda) *clambda {
+	return &clambda{params: c.slotsOf(l.Params), body: c.body(l.Body)}
+}
+
+type run1Fn = func(in *Interpreter) (Value, error)
+type runFn = func(in *Interpreter) ([]Value, error)
+
+func (c *compiler) exp(e Exp, pos Pos) (run1Fn, runFn) {
+	switch e := e.(type) {
+	case *SubExpExp:
+		x := c.op(e.X)
+		return func(in *Interpreter) (Value, error) { return in.get(x), nil }, nil
+	case *BinOpExp:
+		return c.binOp(e, pos), nil
+	case *CmpOpExp:
+		x, y, op, t := c.op(e.X), c.op(e.Y), e.Op, e.T
+		return func(in *Interpreter) (Value, error) {
+			return PrimVal(BoolValue(EvalCmpOp(op, t, in.get(x).Prim, in.get(y).Prim))), nil
+		}, nil
+	case *UnOpExp:
+		x, op, t := c.op(e.X), e.Op, e.T
+		return func(in *Interpreter) (Value, error) {
+			r, err := EvalUnOp(op, t, in.get(x).Prim)
+			if err != nil {
+				return Value{}, &RuntimeError{pos, err.Error()}
+			}
+			return PrimVal(r), nil
+		}, nil
+	case *ConvOpExp:
+		x, to := c.op(e.X), e.To
+		return func(in *Interpreter) (Value, error) { return PrimVal(Convert(in.get(x).Prim, to)), nil }, nil
+	case *CallPrimExp:
+		f, _, err := lookupPrimFun(e.Fn, e.ArgTypes)
+		if err != nil {
+			return func(in *Interpreter) (Value, error) { return Value{}, &RuntimeError{pos, err.Error()} }, nil
 		}
-		return in.body(e.Else)
+		args := c.ops(e.Args)
+		buf := make([]PrimValue, len(args))
+		t := e.T
+		return func(in *Interpreter) (Value, error) {
+			for i, a := range args {
+				buf[i] = in.get(a).Prim
+			}
+			r := f(buf)
+			r.T = t // from_bits names its float type
+			return PrimVal(r), nil
+		}, nil
+	case *IndexExp:
+		arr, idx := c.slot(e.Arr), c.ops(e.Indices)
+		epos := e.Pos
+		return func(in *Interpreter) (Value, error) {
+			v := in.env[arr]
+			for k, o := range idx {
+				if v.Arr == nil {
+					panic(fmt.Sprintf("soac: interpreter: %s: too many indices for %s", pos, e.Arr))
+				}
+				i := in.size(o)
+				if i < 0 || i >= rows(v.Arr) {
+					is := make([]string, k+1)
+					for j := range is {
+						is[j] = fmt.Sprint(in.size(idx[j]))
+					}
+					return Value{}, rtErr(epos, "index [%s] out of bounds for array of shape %s", strings.Join(is, ", "), shapeString(shapeOf(in.env[arr])))
+				}
+				v = row(v.Arr, i)
+			}
+			return v, nil
+		}, nil
+	case *SliceExp:
+		arr, sl, epos := c.slot(e.Arr), c.slice(e.Slice), e.Pos
+		return func(in *Interpreter) (Value, error) {
+			return in.sliceValue(in.env[arr], sl, epos)
+		}, nil
+	case *UpdateExp:
+		arr, sl, val, epos := c.slot(e.Arr), c.slice(e.Slice), c.op(e.Value), e.Pos
+		return func(in *Interpreter) (Value, error) {
+			return in.update(in.env[arr], sl, in.get(val), epos)
+		}, nil
+	case *RearrangeExp:
+		arr, perm := c.slot(e.Arr), e.Perm
+		return func(in *Interpreter) (Value, error) { return rearrange(in.env[arr], perm, pos) }, nil
+	case *ReshapeExp:
+		arr, shape, epos := c.slot(e.Arr), c.ops(e.Shape), e.Pos
+		return func(in *Interpreter) (Value, error) { return in.reshape(in.env[arr], shape, epos) }, nil
+	case *ConcatExp:
+		arrs := make([]int, len(e.Arrs))
+		for i, n := range e.Arrs {
+			arrs[i] = c.slot(n)
+		}
+		w, epos := c.op(e.W), e.Pos
+		return func(in *Interpreter) (Value, error) { return in.concat(arrs, in.size(w), epos) }, nil
+	case *IotaExp:
+		n, start, step, t := c.op(e.N), c.op(e.Start), c.op(e.Step), e.T
+		return func(in *Interpreter) (Value, error) {
+			n := in.size(n)
+			if n < 0 {
+				return Value{}, rtErr(pos, "iota: negative size %d", n)
+			}
+			out := values.NewArray(t, []int64{n})
+			x := Convert(in.get(start).Prim, t)
+			st := Convert(in.get(step).Prim, t)
+			for i := int64(0); i < n; i++ {
+				setElem(out, i, x)
+				x, _ = EvalBinOp(Add, t, x, st)
+			}
+			return ArrVal(out), nil
+		}, nil
+	case *ReplicateExp:
+		shape, x := c.ops(e.Shape), c.op(e.X)
+		return func(in *Interpreter) (Value, error) { return in.replicate(shape, in.get(x), pos) }, nil
+	case *ArrayLitExp:
+		rowShape, elems, elem := c.ops(e.RowType.Shape), c.ops(e.Elems), e.RowType.Elem
+		return func(in *Interpreter) (Value, error) {
+			rs := make([]int64, len(rowShape))
+			for i, d := range rowShape {
+				rs[i] = in.size(d)
+			}
+			b := newArrayBuilder(elem, int64(len(elems)), rs)
+			for i, el := range elems {
+				if err := b.set(int64(i), in.get(el)); err != nil {
+					return Value{}, &RuntimeError{pos, err.Error()}
+				}
+			}
+			return ArrVal(b.arr), nil
+		}, nil
+	case *CopyExp:
+		arr := c.slot(e.Arr)
+		return func(in *Interpreter) (Value, error) { return copyValue(in.env[arr]), nil }, nil
+	case *IfExp:
+		cond, th, el := c.op(e.Cond), c.body(e.Then), c.body(e.Else)
+		return nil, func(in *Interpreter) ([]Value, error) {
+			if in.get(cond).Prim.Bool() {
+				return in.runBody(th)
+			}
+			return in.runBody(el)
+		}
 	case *LoopExp:
-		return in.loop(e)
+		return nil, c.loop(e)
 	case *ApplyExp:
-		f := in.prog.Fun(e.Fun)
+		f := c.funs[e.Fun]
 		if f == nil {
 			panic(fmt.Sprintf("soac: interpreter: %s: unknown function %s", pos, e.Fun))
 		}
-		args := make([]Value, len(e.Args))
-		for i, a := range e.Args {
-			args[i] = in.subExp(a)
+		args, epos := c.ops(e.Args), e.Pos
+		return nil, func(in *Interpreter) ([]Value, error) {
+			vs := make([]Value, len(args))
+			for i, a := range args {
+				vs[i] = in.get(a)
+			}
+			return in.call(f, vs, epos)
 		}
-		return in.call(f, args, e.Pos)
 	case *AssertExp:
-		if !in.prim(e.Cond).Bool() {
-			return nil, &RuntimeError{e.Pos, e.Msg}
-		}
-		return one(PrimVal(BoolValue(true))), nil
+		cond, msg, epos := c.op(e.Cond), e.Msg, e.Pos
+		return func(in *Interpreter) (Value, error) {
+			if !in.get(cond).Prim.Bool() {
+				return Value{}, &RuntimeError{epos, msg}
+			}
+			return PrimVal(BoolValue(true)), nil
+		}, nil
 	case *ScremaExp:
-		return in.screma(e, pos)
+		return nil, c.screma(e, pos)
+	case *HistExp:
+		return nil, c.hist(e, pos)
+	case *ScatterExp:
+		return nil, c.scatter(e, pos)
 	case *SegMapExp:
-		return in.segMap(e, pos)
+		return nil, c.segMap(e, pos)
 	case *SegRedExp:
-		return in.segRed(e, pos)
+		return nil, c.segRed(e, pos)
 	}
 	panic(fmt.Sprintf("soac: interpreter: %s: unhandled expression %T", pos, e))
 }
 
-func (in *Interpreter) index(e *IndexExp, pos Pos) ([]Value, error) {
-	v := in.env[e.Arr]
-	for k, ise := range e.Indices {
-		if v.Arr == nil {
-			panic(fmt.Sprintf("soac: interpreter: %s: too many indices for %s", pos, e.Arr))
+func (c *compiler) binOp(e *BinOpExp, pos Pos) run1Fn {
+	x, y, op, t := c.op(e.X), c.op(e.Y), e.Op, e.T
+	return func(in *Interpreter) (Value, error) {
+		r, err := EvalBinOp(op, t, in.get(x).Prim, in.get(y).Prim)
+		if err != nil {
+			return Value{}, &RuntimeError{pos, err.Error()}
 		}
-		i := in.prim(ise).Int()
-		if i < 0 || i >= rows(v.Arr) {
-			return nil, &RuntimeError{e.Pos, fmt.Sprintf("index [%s] out of bounds for array of shape %s", indexString(in, e.Indices[:k+1]), shapeString(shapeOf(in.env[e.Arr])))}
-		}
-		v = row(v.Arr, i)
+		return Value{Prim: r}, nil
 	}
-	return one(v), nil
-}
-
-func indexString(in *Interpreter, idx []SubExp) string {
-	s := ""
-	for i, se := range idx {
-		if i > 0 {
-			s += ", "
-		}
-		s += fmt.Sprint(in.prim(se).Int())
-	}
-	return s
 }
 
 func shapeString(shape []int64) string {
-	s := ""
+	var b strings.Builder
 	for _, d := range shape {
-		s += fmt.Sprintf("[%d]", d)
+		fmt.Fprintf(&b, "[%d]", d)
 	}
-	return s
+	return b.String()
 }
 
-func (in *Interpreter) replicate(e *ReplicateExp, pos Pos) ([]Value, error) {
-	x := in.subExp(e.X)
-	shape := make([]int64, len(e.Shape))
+func (in *Interpreter) replicate(shapeOps []operand, x Value, pos Pos) (Value, error) {
+	shape := make([]int64, len(shapeOps))
 	n := int64(1)
-	for i, d := range e.Shape {
+	for i, d := range shapeOps {
 		shape[i] = in.size(d)
 		if shape[i] < 0 {
-			return nil, &RuntimeError{pos, fmt.Sprintf("replicate: negative size %d", shape[i])}
+			return Value{}, rtErr(pos, "replicate: negative size %d", shape[i])
 		}
 		n *= shape[i]
 	}
@@ -266,45 +517,61 @@ func (in *Interpreter) replicate(e *ReplicateExp, pos Pos) ([]Value, error) {
 	}
 	out := b.arr
 	out.Shape = append(shape, inner...)
-	return one(ArrVal(out)), nil
+	return ArrVal(out), nil
 }
 
-func (in *Interpreter) loop(e *LoopExp) ([]Value, error) {
-	merge := make([]Value, len(e.Init))
-	for i, se := range e.Init {
-		merge[i] = in.subExp(se)
-	}
-	bind := func() {
-		for i, p := range e.Params {
-			in.env[p.Name] = merge[i]
+func (c *compiler) loop(e *LoopExp) runFn {
+	init := c.ops(e.Init)
+	params := c.slotsOf(e.Params)
+	body := c.body(e.Body)
+	bind := func(in *Interpreter, merge []Value) {
+		for i, s := range params {
+			in.env[s] = merge[i]
 		}
+	}
+	initial := func(in *Interpreter) []Value {
+		merge := make([]Value, len(init))
+		for i, o := range init {
+			merge[i] = in.get(o)
+		}
+		return merge
 	}
 	switch f := e.Form.(type) {
 	case ForLoop:
-		n := Convert(in.prim(f.Bound), values.I64).Int()
-		for i := int64(0); i < n; i++ {
-			bind()
-			in.env[f.Index] = PrimVal(IntValue(f.T, i))
-			res, err := in.body(e.Body)
-			if err != nil {
-				return nil, err
+		bound, idx, t := c.op(f.Bound), c.slot(f.Index), f.T
+		return func(in *Interpreter) ([]Value, error) {
+			merge := initial(in)
+			n := Convert(in.get(bound).Prim, values.I64).Int()
+			for i := int64(0); i < n; i++ {
+				bind(in, merge)
+				in.env[idx] = PrimVal(IntValue(t, i))
+				res, err := in.runBody(body)
+				if err != nil {
+					return nil, err
+				}
+				merge = res
 			}
-			merge = res
+			return merge, nil
 		}
 	case WhileLoop:
-		for {
-			bind()
-			if !in.env[f.Cond].Prim.Bool() {
-				break
+		cond := c.slot(f.Cond)
+		return func(in *Interpreter) ([]Value, error) {
+			merge := initial(in)
+			for {
+				bind(in, merge)
+				if !in.env[cond].Prim.Bool() {
+					break
+				}
+				res, err := in.runBody(body)
+				if err != nil {
+					return nil, err
+				}
+				merge = res
 			}
-			res, err := in.body(e.Body)
-			if err != nil {
-				return nil, err
-			}
-			merge = res
+			return merge, nil
 		}
 	}
-	return merge, nil
+	panic(compileError{fmt.Errorf("soac: interpreter: loop without a form")})
 }
 
 // resultBuilders allocates one builder per mapped-out result; the row shape
@@ -312,16 +579,28 @@ func (in *Interpreter) loop(e *LoopExp) ([]Value, error) {
 // created lazily.
 type resultBuilders struct {
 	types []Type
+	dims  [][]operand // the compiled shapes of types
 	outer int64
 	bs    []*arrayBuilder
 }
 
-func (r *resultBuilders) set(in *Interpreter, i int64, vs []Value) error {
+func (c *compiler) resultTypes(ts []Type) ([]Type, [][]operand) {
+	dims := make([][]operand, len(ts))
+	for i, t := range ts {
+		dims[i] = c.ops(t.Shape)
+	}
+	return ts, dims
+}
+
+func newResults(ts []Type, dims [][]operand, outer int64) *resultBuilders {
+	return &resultBuilders{types: ts, dims: dims, outer: outer}
+}
+
+func (r *resultBuilders) set(i int64, vs []Value) error {
 	if r.bs == nil {
 		r.bs = make([]*arrayBuilder, len(vs))
 		for k, v := range vs {
-			elem := r.types[k].Elem
-			r.bs[k] = newArrayBuilder(elem, r.outer, shapeOf(v))
+			r.bs[k] = newArrayBuilder(r.types[k].Elem, r.outer, shapeOf(v))
 		}
 	}
 	for k, v := range vs {
@@ -333,14 +612,15 @@ func (r *resultBuilders) set(in *Interpreter, i int64, vs []Value) error {
 }
 
 // finish returns the arrays; for zero iterations the row shape comes from
-// the declared types.
+// the declared types (sizes bound only inside a body that never ran are
+// taken as zero).
 func (r *resultBuilders) finish(in *Interpreter) []Value {
 	out := make([]Value, len(r.types))
 	for k, t := range r.types {
 		if r.bs == nil {
 			shape := []int64{r.outer}
-			for _, d := range t.Shape {
-				shape = append(shape, in.sizeOrZero(d))
+			for _, d := range r.dims[k] {
+				shape = append(shape, max(in.size(d), 0))
 			}
 			out[k] = ArrVal(values.NewArray(t.Elem, shape))
 			continue
@@ -350,91 +630,41 @@ func (r *resultBuilders) finish(in *Interpreter) []Value {
 	return out
 }
 
-// sizeOrZero evaluates a size that may refer to names bound only inside a
-// lambda that never ran; those dimensions are empty-array dimensions.
-func (in *Interpreter) sizeOrZero(se SubExp) int64 {
-	if v, ok := se.(Var); ok {
-		if _, bound := in.env[v.Name]; !bound {
-			return 0
-		}
-	}
-	return in.size(se)
+type creduce struct {
+	op      *clambda
+	neutral []operand
+	args    []Value // 2k arguments, reused
 }
 
-func (in *Interpreter) screma(e *ScremaExp, pos Pos) ([]Value, error) {
-	w := in.size(e.W)
-	inputs := make([]Value, len(e.Inputs))
-	for i, name := range e.Inputs {
-		inputs[i] = in.env[name]
-		if inputs[i].Arr == nil || rows(inputs[i].Arr) != w {
-			return nil, &RuntimeError{pos, fmt.Sprintf("size mismatch: input %s has shape %s, expected outer size %d", name, shapeString(shapeOf(inputs[i])), w)}
+func (c *compiler) reduces(reds []Reduce) ([]*creduce, int) {
+	out := make([]*creduce, len(reds))
+	n := 0
+	for i, r := range reds {
+		out[i] = &creduce{op: c.lambda(r.Op), neutral: c.ops(r.Neutral), args: make([]Value, 2*len(r.Neutral))}
+		n += len(r.Neutral)
+	}
+	return out, n
+}
+
+func (in *Interpreter) neutrals(reds []*creduce, acc []Value) []Value {
+	acc = acc[:0]
+	for _, r := range reds {
+		for _, ne := range r.neutral {
+			acc = append(acc, in.get(ne))
 		}
 	}
-	nScan, nRed := 0, 0
-	for _, s := range e.Scans {
-		nScan += len(s.Neutral)
-	}
-	for _, r := range e.Reds {
-		nRed += len(r.Neutral)
-	}
-	scanAcc := make([]Value, 0, nScan)
-	for _, s := range e.Scans {
-		for _, ne := range s.Neutral {
-			scanAcc = append(scanAcc, in.subExp(ne))
-		}
-	}
-	redAcc := make([]Value, 0, nRed)
-	for _, r := range e.Reds {
-		for _, ne := range r.Neutral {
-			redAcc = append(redAcc, in.subExp(ne))
-		}
-	}
-	scanOut := &resultBuilders{types: e.Map.RetType[:nScan], outer: w}
-	mapOut := &resultBuilders{types: e.Map.RetType[nScan+nRed:], outer: w}
-	args := make([]Value, len(inputs))
-	for i := int64(0); i < w; i++ {
-		for k, inp := range inputs {
-			args[k] = row(inp.Arr, i)
-		}
-		res, err := in.lambda(e.Map, args)
-		if err != nil {
-			return nil, err
-		}
-		off := 0
-		for _, s := range e.Scans {
-			k := len(s.Neutral)
-			acc, err := in.lambda(s.Op, append(append([]Value(nil), scanAcc[off:off+k]...), res[off:off+k]...))
-			if err != nil {
-				return nil, err
-			}
-			copy(scanAcc[off:], acc)
-			off += k
-		}
-		if nScan > 0 {
-			if err := scanOut.set(in, i, scanAcc); err != nil {
-				return nil, &RuntimeError{pos, err.Error()}
-			}
-		}
-		if err := in.reduceStep(e.Reds, redAcc, res[nScan:nScan+nRed]); err != nil {
-			return nil, err
-		}
-		if err := mapOut.set(in, i, res[nScan+nRed:]); err != nil {
-			return nil, &RuntimeError{pos, err.Error()}
-		}
-	}
-	out := scanOut.finish(in)
-	out = append(out, redAcc...)
-	return append(out, mapOut.finish(in)...), nil
+	return acc
 }
 
 // reduceStep combines one element into the accumulators of a list of
 // reductions, updating acc in place.
-func (in *Interpreter) reduceStep(reds []Reduce, acc, xs []Value) error {
+func (in *Interpreter) reduceStep(reds []*creduce, acc, xs []Value) error {
 	off := 0
 	for _, r := range reds {
-		k := len(r.Neutral)
-		args := append(append([]Value(nil), acc[off:off+k]...), xs[off:off+k]...)
-		res, err := in.lambda(r.Op, args)
+		k := len(r.neutral)
+		copy(r.args, acc[off:off+k])
+		copy(r.args[k:], xs[off:off+k])
+		res, err := in.apply(r.op, r.args)
 		if err != nil {
 			return err
 		}
@@ -444,18 +674,98 @@ func (in *Interpreter) reduceStep(reds []Reduce, acc, xs []Value) error {
 	return nil
 }
 
+// inputs fetches the input arrays of a SOAC and checks their outer size.
+func (in *Interpreter) inputs(slots []int, names []VName, w int64, pos Pos) ([]*values.Value, error) {
+	arrs := make([]*values.Value, len(slots))
+	for i, s := range slots {
+		v := in.env[s]
+		if v.Arr == nil || rows(v.Arr) != w {
+			return nil, rtErr(pos, "size mismatch: input %s has shape %s, expected outer size %d", names[i], shapeString(shapeOf(v)), w)
+		}
+		arrs[i] = v.Arr
+	}
+	return arrs, nil
+}
+
+func (c *compiler) names(ns []VName) []int {
+	s := make([]int, len(ns))
+	for i, n := range ns {
+		s[i] = c.slot(n)
+	}
+	return s
+}
+
+func (c *compiler) screma(e *ScremaExp, pos Pos) runFn {
+	w, inputs := c.op(e.W), c.names(e.Inputs)
+	scans, nScan := c.reduces(scansAsReduces(e.Scans))
+	reds, nRed := c.reduces(e.Reds)
+	mapL := c.lambda(e.Map)
+	scanTs, scanDims := c.resultTypes(e.Map.RetType[:nScan])
+	mapTs, mapDims := c.resultTypes(e.Map.RetType[nScan+nRed:])
+	return func(in *Interpreter) ([]Value, error) {
+		w := in.size(w)
+		arrs, err := in.inputs(inputs, e.Inputs, w, pos)
+		if err != nil {
+			return nil, err
+		}
+		scanAcc := in.neutrals(scans, make([]Value, 0, nScan))
+		redAcc := in.neutrals(reds, make([]Value, 0, nRed))
+		scanOut := newResults(scanTs, scanDims, w)
+		mapOut := newResults(mapTs, mapDims, w)
+		args := make([]Value, len(arrs))
+		for i := int64(0); i < w; i++ {
+			for k, a := range arrs {
+				args[k] = row(a, i)
+			}
+			res, err := in.apply(mapL, args)
+			if err != nil {
+				return nil, err
+			}
+			if nScan > 0 {
+				if err := in.reduceStep(scans, scanAcc, res[:nScan]); err != nil {
+					return nil, err
+				}
+				if err := scanOut.set(i, scanAcc); err != nil {
+					return nil, &RuntimeError{pos, err.Error()}
+				}
+			}
+			if nRed > 0 {
+				if err := in.reduceStep(reds, redAcc, res[nScan:nScan+nRed]); err != nil {
+					return nil, err
+				}
+			}
+			if len(mapTs) > 0 {
+				if err := mapOut.set(i, res[nScan+nRed:]); err != nil {
+					return nil, &RuntimeError{pos, err.Error()}
+				}
+			}
+		}
+		out := scanOut.finish(in)
+		out = append(out, redAcc...)
+		return append(out, mapOut.finish(in)...), nil
+	}
+}
+
+func scansAsReduces(scans []Scan) []Reduce {
+	rs := make([]Reduce, len(scans))
+	for i, s := range scans {
+		rs[i] = Reduce{Op: s.Op, Neutral: s.Neutral}
+	}
+	return rs
+}
+
 // spaceSizes evaluates the dimensions of a segment space.
-func (in *Interpreter) spaceSizes(space []SegDim) []int64 {
-	ns := make([]int64, len(space))
-	for i, d := range space {
-		ns[i] = in.size(d.N)
+func (in *Interpreter) spaceSizes(dims []operand) []int64 {
+	ns := make([]int64, len(dims))
+	for i, d := range dims {
+		ns[i] = in.size(d)
 	}
 	return ns
 }
 
 // forSpace calls f for every point of the space in row-major order, with
 // the index variables bound.
-func (in *Interpreter) forSpace(space []SegDim, ns []int64, f func(flat int64) error) error {
+func (in *Interpreter) forSpace(idxSlots []int, ns []int64, f func(flat int64) error) error {
 	total := int64(1)
 	for _, n := range ns {
 		total *= n
@@ -467,8 +777,8 @@ func (in *Interpreter) forSpace(space []SegDim, ns []int64, f func(flat int64) e
 			idx[d] = rem % ns[d]
 			rem /= ns[d]
 		}
-		for d, sd := range space {
-			in.env[sd.Index] = PrimVal(IntValue(values.I64, idx[d]))
+		for d, s := range idxSlots {
+			in.env[s] = PrimVal(IntValue(values.I64, idx[d]))
 		}
 		if err := f(flat); err != nil {
 			return err
@@ -477,27 +787,41 @@ func (in *Interpreter) forSpace(space []SegDim, ns []int64, f func(flat int64) e
 	return nil
 }
 
-func (in *Interpreter) segMap(e *SegMapExp, pos Pos) ([]Value, error) {
-	ns := in.spaceSizes(e.Space)
-	total := int64(1)
-	for _, n := range ns {
-		total *= n
+func (c *compiler) space(sp []SegDim) ([]operand, []int) {
+	dims := make([]operand, len(sp))
+	idx := make([]int, len(sp))
+	for i, d := range sp {
+		dims[i], idx[i] = c.op(d.N), c.slot(d.Index)
 	}
-	out := &resultBuilders{types: e.Types, outer: total}
-	err := in.forSpace(e.Space, ns, func(flat int64) error {
-		res, err := in.body(e.Body)
+	return dims, idx
+}
+
+func (c *compiler) segMap(e *SegMapExp, pos Pos) runFn {
+	dims, idx := c.space(e.Space)
+	body := c.body(e.Body)
+	ts, tdims := c.resultTypes(e.Types)
+	return func(in *Interpreter) ([]Value, error) {
+		ns := in.spaceSizes(dims)
+		total := int64(1)
+		for _, n := range ns {
+			total *= n
+		}
+		out := newResults(ts, tdims, total)
+		err := in.forSpace(idx, ns, func(flat int64) error {
+			res, err := in.runBody(body)
+			if err != nil {
+				return err
+			}
+			if err := out.set(flat, res); err != nil {
+				return &RuntimeError{pos, err.Error()}
+			}
+			return nil
+		})
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if err := out.set(in, flat, res); err != nil {
-			return &RuntimeError{pos, err.Error()}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
+		return reshapeOuter(out.finish(in), ns), nil
 	}
-	return reshapeOuter(out.finish(in), ns), nil
 }
 
 // reshapeOuter replaces the single flattened outer dimension of each array
@@ -511,73 +835,217 @@ func reshapeOuter(vs []Value, ns []int64) []Value {
 	return vs
 }
 
-func (in *Interpreter) segRed(e *SegRedExp, pos Pos) ([]Value, error) {
-	ns := in.spaceSizes(e.Space)
-	outerNs := ns[:len(ns)-1]
-	inner := ns[len(ns)-1]
-	segments := int64(1)
-	for _, n := range outerNs {
-		segments *= n
-	}
-	nRed := 0
-	for _, r := range e.Reds {
-		nRed += len(r.Neutral)
-	}
-	neutral := func() []Value {
+func (c *compiler) segRed(e *SegRedExp, pos Pos) runFn {
+	dims, idx := c.space(e.Space)
+	reds, nRed := c.reduces(e.Reds)
+	body := c.body(e.Body)
+	redTs, redDims := c.resultTypes(e.Types[:nRed])
+	mapTs, mapDims := c.resultTypes(e.Types[nRed:])
+	return func(in *Interpreter) ([]Value, error) {
+		ns := in.spaceSizes(dims)
+		outerNs := ns[:len(ns)-1]
+		inner := ns[len(ns)-1]
+		segments := int64(1)
+		for _, n := range outerNs {
+			segments *= n
+		}
+		redOut := newResults(redTs, redDims, segments)
+		mapOut := newResults(mapTs, mapDims, segments*inner)
 		acc := make([]Value, 0, nRed)
-		for _, r := range e.Reds {
-			for _, ne := range r.Neutral {
-				acc = append(acc, in.subExp(ne))
+		err := in.forSpace(idx, ns, func(flat int64) error {
+			if flat%inner == 0 {
+				acc = in.neutrals(reds, acc)
 			}
-		}
-		return acc
-	}
-	redOut := &resultBuilders{types: e.Types[:nRed], outer: segments}
-	mapOut := &resultBuilders{types: e.Types[nRed:], outer: segments * inner}
-	var acc []Value
-	err := in.forSpace(e.Space, ns, func(flat int64) error {
-		if flat%max(inner, 1) == 0 {
-			acc = neutral()
-		}
-		res, err := in.body(e.Body)
+			res, err := in.runBody(body)
+			if err != nil {
+				return err
+			}
+			if err := in.reduceStep(reds, acc, res[:nRed]); err != nil {
+				return err
+			}
+			if len(mapTs) > 0 {
+				if err := mapOut.set(flat, res[nRed:]); err != nil {
+					return &RuntimeError{pos, err.Error()}
+				}
+			}
+			if (flat+1)%inner == 0 {
+				if err := redOut.set(flat/inner, acc); err != nil {
+					return &RuntimeError{pos, err.Error()}
+				}
+			}
+			return nil
+		})
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if err := in.reduceStep(e.Reds, acc, res[:nRed]); err != nil {
-			return err
-		}
-		if err := mapOut.set(in, flat, res[nRed:]); err != nil {
-			return &RuntimeError{pos, err.Error()}
-		}
-		if (flat+1)%inner == 0 {
-			if err := redOut.set(in, flat/inner, acc); err != nil {
-				return &RuntimeError{pos, err.Error()}
+		if inner == 0 {
+			// Empty segments reduce to the neutral element.
+			for s := int64(0); s < segments; s++ {
+				if err := redOut.set(s, in.neutrals(reds, acc)); err != nil {
+					return nil, &RuntimeError{pos, err.Error()}
+				}
 			}
 		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	var reds []Value
-	if inner == 0 {
-		// Empty segments reduce to the neutral element.
-		for s := int64(0); s < segments; s++ {
-			if err := redOut.set(in, s, neutral()); err != nil {
-				return nil, &RuntimeError{pos, err.Error()}
-			}
-		}
-	}
-	if len(outerNs) == 0 {
-		if segments == 1 && redOut.bs != nil {
-			for _, b := range redOut.bs {
-				reds = append(reds, row(&b.arr, 0))
+		var out []Value
+		if len(outerNs) == 0 {
+			if redOut.bs != nil {
+				for _, b := range redOut.bs {
+					out = append(out, row(&b.arr, 0))
+				}
+			} else {
+				out = in.neutrals(reds, nil)
 			}
 		} else {
-			reds = neutral()
+			out = reshapeOuter(redOut.finish(in), outerNs)
 		}
-	} else {
-		reds = reshapeOuter(redOut.finish(in), outerNs)
+		return append(out, reshapeOuter(mapOut.finish(in), ns)...), nil
 	}
-	return append(reds, reshapeOuter(mapOut.finish(in), ns)...), nil
+}
+
+// --- hist and scatter ---
+
+func (c *compiler) hist(e *HistExp, pos Pos) runFn {
+	w, inputs := c.op(e.W), c.names(e.Inputs)
+	bucket := c.lambda(e.Bucket)
+	type chist struct {
+		bins  operand
+		dests []int
+		red   *creduce
+	}
+	ops := make([]chist, len(e.Ops))
+	for i, op := range e.Ops {
+		rs, _ := c.reduces([]Reduce{{Op: op.Op, Neutral: op.Neutral}})
+		ops[i] = chist{bins: c.op(op.Bins), dests: c.names(op.Dests), red: rs[0]}
+	}
+	return func(in *Interpreter) ([]Value, error) {
+		w := in.size(w)
+		arrs, err := in.inputs(inputs, e.Inputs, w, pos)
+		if err != nil {
+			return nil, err
+		}
+		var out []Value
+		dests := make([][]*values.Value, len(ops))
+		bins := make([]int64, len(ops))
+		for i, op := range ops {
+			bins[i] = in.size(op.bins)
+			for k, s := range op.dests {
+				d := in.env[s]
+				if d.Arr == nil || rows(d.Arr) != bins[i] {
+					return nil, rtErr(pos, "hist: destination %s has shape %s, expected %d bins", e.Ops[i].Dests[k], shapeString(shapeOf(d)), bins[i])
+				}
+				cp := copyValue(d)
+				dests[i] = append(dests[i], cp.Arr)
+				out = append(out, cp)
+			}
+		}
+		args := make([]Value, len(arrs))
+		for i := int64(0); i < w; i++ {
+			for k, a := range arrs {
+				args[k] = row(a, i)
+			}
+			res, err := in.apply(bucket, args)
+			if err != nil {
+				return nil, err
+			}
+			off := 0
+			for h, op := range ops {
+				k := len(op.dests)
+				b := res[off].Prim.Int()
+				if b >= 0 && b < bins[h] {
+					for j, d := range dests[h] {
+						op.red.args[j] = row(d, b)
+					}
+					copy(op.red.args[k:], res[off+1:off+1+k])
+					r, err := in.apply(op.red.op, op.red.args)
+					if err != nil {
+						return nil, err
+					}
+					for j, d := range dests[h] {
+						if err := setRow(d, b, r[j]); err != nil {
+							return nil, &RuntimeError{pos, "hist: " + err.Error()}
+						}
+					}
+				}
+				off += 1 + k
+			}
+		}
+		return out, nil
+	}
+}
+
+func (c *compiler) scatter(e *ScatterExp, pos Pos) runFn {
+	w, inputs := c.op(e.W), c.names(e.Inputs)
+	lam := c.lambda(e.Lambda)
+	dests := make([]int, len(e.Dests))
+	for i, d := range e.Dests {
+		dests[i] = c.slot(d.Arr)
+	}
+	return func(in *Interpreter) ([]Value, error) {
+		w := in.size(w)
+		arrs, err := in.inputs(inputs, e.Inputs, w, pos)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]Value, len(dests))
+		for i, s := range dests {
+			d := in.env[s]
+			if d.Arr == nil || len(d.Arr.Shape) < e.Dests[i].Rank {
+				return nil, rtErr(pos, "scatter: destination %s has shape %s, expected rank at least %d", e.Dests[i].Arr, shapeString(shapeOf(d)), e.Dests[i].Rank)
+			}
+			out[i] = copyValue(d)
+		}
+		args := make([]Value, len(arrs))
+		for i := int64(0); i < w; i++ {
+			for k, a := range arrs {
+				args[k] = row(a, i)
+			}
+			res, err := in.apply(lam, args)
+			if err != nil {
+				return nil, err
+			}
+			off := 0
+			for di, d := range e.Dests {
+				a := out[di].Arr
+				flat, inBounds := int64(0), true
+				for k := 0; k < d.Rank; k++ {
+					x := res[off+k].Prim.Int()
+					if x < 0 || x >= a.Shape[k] {
+						inBounds = false
+					}
+					flat = flat*a.Shape[k] + x
+				}
+				if inBounds {
+					if err := setAt(a, d.Rank, flat, res[off+d.Rank]); err != nil {
+						return nil, &RuntimeError{pos, "scatter: " + err.Error()}
+					}
+				}
+				off += d.Rank + 1
+			}
+		}
+		return out, nil
+	}
+}
+
+// setRow stores v as row i of a.
+func setRow(a *values.Value, i int64, v Value) error { return setAt(a, 1, i, v) }
+
+// setAt stores v at the flat index flat of the first rank dimensions of a.
+func setAt(a *values.Value, rank int, flat int64, v Value) error {
+	inner := a.Shape[rank:]
+	if v.Arr == nil {
+		if len(inner) != 0 {
+			return fmt.Errorf("a scalar where an array of shape %s was expected", shapeString(inner))
+		}
+		setElem(*a, flat, v.Prim)
+		return nil
+	}
+	if !sameShape(v.Arr.Shape, inner) {
+		return fmt.Errorf("value of shape %s where shape %s was expected", shapeString(v.Arr.Shape), shapeString(inner))
+	}
+	k := int64(1)
+	for _, d := range inner {
+		k *= d
+	}
+	copyData(*a, flat*k, *v.Arr)
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/fcclang/fcc/runtime/values"
 )
@@ -80,6 +81,11 @@ func (v PrimValue) Float() float64 {
 // Bool is the value of a bool scalar.
 func (v PrimValue) Bool() bool { return v.Bits != 0 }
 
+// String returns the text form of a scalar, as the printer writes it and
+// the parser reads it back bit-exactly: 2f32, -1i32, 255u8, true,
+// f32.nan, -f64.inf. Floats are written with the fewest digits that read
+// back as the same value of their type. A NaN other than the one
+// FloatValue(t, NaN) makes carries its bits: f32.nan(0x7fa00000).
 func (v PrimValue) String() string {
 	switch {
 	case v.T == values.Bool:
@@ -91,17 +97,24 @@ func (v PrimValue) String() string {
 		f := v.Float()
 		switch {
 		case math.IsNaN(f):
-			return v.T.String() + ".nan"
+			if v.Bits == FloatValue(v.T, math.NaN()).Bits {
+				return v.T.String() + ".nan"
+			}
+			return fmt.Sprintf("%s.nan(%#x)", v.T, v.Bits)
 		case math.IsInf(f, 1):
 			return v.T.String() + ".inf"
 		case math.IsInf(f, -1):
 			return "-" + v.T.String() + ".inf"
 		}
-		return fmt.Sprintf("%v%s", f, v.T)
+		bitSize := 64
+		if v.T != values.F64 {
+			bitSize = 32 // f16 values are exact in f32
+		}
+		return strconv.FormatFloat(f, 'g', -1, bitSize) + v.T.String()
 	case v.T.IsSigned():
-		return fmt.Sprintf("%d%s", v.Int(), v.T)
+		return strconv.FormatInt(v.Int(), 10) + v.T.String()
 	default:
-		return fmt.Sprintf("%d%s", v.Uint(), v.T)
+		return strconv.FormatUint(v.Uint(), 10) + v.T.String()
 	}
 }
 

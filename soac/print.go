@@ -2,6 +2,7 @@ package soac
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -86,6 +87,23 @@ func (pr *printer) stm(s *Stm) {
 		}
 		pr.lambda("map", e.Map)
 		pr.indent--
+	case *HistExp:
+		pr.line("%shist %s (%s)", head, subExp(e.W), names(e.Inputs))
+		pr.indent++
+		for _, op := range e.Ops {
+			pr.lambda(fmt.Sprintf("op %s (%s) (%s)", subExp(op.Bins), names(op.Dests), subExps(op.Neutral)), op.Op)
+		}
+		pr.lambda("bucket", e.Bucket)
+		pr.indent--
+	case *ScatterExp:
+		dests := make([]string, len(e.Dests))
+		for i, d := range e.Dests {
+			dests[i] = fmt.Sprintf("%s/%d", d.Arr, d.Rank)
+		}
+		pr.line("%sscatter %s (%s) into (%s)", head, subExp(e.W), names(e.Inputs), strings.Join(dests, ", "))
+		pr.indent++
+		pr.lambda("lambda", e.Lambda)
+		pr.indent--
 	case *SegMapExp:
 		pr.line("%ssegmap%s (%s) : %s", head, level(e.Level), space(e.Space), types(e.Types))
 		pr.block("body", e.Body)
@@ -167,8 +185,46 @@ func simpleExp(e Exp) string {
 		return fmt.Sprintf("apply %s (%s) : %s", e.Fun, subExps(e.Args), types(e.RetType))
 	case *AssertExp:
 		return fmt.Sprintf("assert %s %q", subExp(e.Cond), e.Msg)
+	case *SliceExp:
+		return fmt.Sprintf("slice %s[%s]", e.Arr, sliceString(e.Slice))
+	case *UpdateExp:
+		return fmt.Sprintf("update %s[%s] = %s", e.Arr, sliceString(e.Slice), subExp(e.Value))
+	case *RearrangeExp:
+		perm := make([]string, len(e.Perm))
+		for i, k := range e.Perm {
+			perm[i] = strconv.Itoa(k)
+		}
+		return fmt.Sprintf("rearrange (%s) %s", strings.Join(perm, ", "), e.Arr)
+	case *ReshapeExp:
+		return fmt.Sprintf("reshape (%s) %s", subExps(e.Shape), e.Arr)
+	case *ConcatExp:
+		return fmt.Sprintf("concat %s (%s)", subExp(e.W), names(e.Arrs))
+	case *CallPrimExp:
+		args := make([]string, len(e.Args))
+		for i, a := range e.Args {
+			t := "?"
+			if i < len(e.ArgTypes) {
+				t = e.ArgTypes[i].String()
+			}
+			args[i] = t + " " + subExp(a)
+		}
+		return fmt.Sprintf("callprim %s (%s) : %s", e.Fn, strings.Join(args, ", "), e.T)
 	}
 	panic(fmt.Sprintf("soac: printer: unhandled expression %T", e))
+}
+
+// sliceString prints a slice: a fixed index as its operand, a range as
+// start:+n*stride.
+func sliceString(sl []DimIndex) string {
+	s := make([]string, len(sl))
+	for i, d := range sl {
+		if d.Fix != nil {
+			s[i] = subExp(d.Fix)
+		} else {
+			s[i] = fmt.Sprintf("%s:+%s*%s", subExp(d.Start), subExp(d.N), subExp(d.Stride))
+		}
+	}
+	return strings.Join(s, ", ")
 }
 
 func subExp(se SubExp) string {
