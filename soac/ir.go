@@ -83,6 +83,17 @@ type Param struct {
 // Program is a first-order program in A-normal form.
 type Program struct {
 	Funs []*FunDef
+	// Thresholds are the tunable parameters that multi-versioned code
+	// compares against (see ThresholdExp).
+	Thresholds []Threshold
+}
+
+// Threshold is a tunable parameter of a program with its default value.
+// Executables list them (--print-params) and take values for them
+// (--param, --tuning).
+type Threshold struct {
+	Name    string
+	Default int64
 }
 
 // FunDef is a function; EntryName is non-empty for entry points.
@@ -431,6 +442,40 @@ func (*LoopExp) isExp()      {}
 func (*ApplyExp) isExp()     {}
 func (*AssertExp) isExp()    {}
 func (*ScremaExp) isExp()    {}
+
+// SegScanExp is an inclusive scan along the innermost dimension of Space
+// (a segmented scan when Space has several dimensions): every point
+// computes Body, whose first results feed the scans in order and whose
+// remaining results are mapped out. All results have the shape of Space
+// followed by the result's own shape.
+type SegScanExp struct {
+	Level SegLevel
+	Space []SegDim
+	Scans []Scan
+	Body  *Body
+	Types []Type // types of one point's results
+}
+
+// SegHistExp is a histogram computed in parallel over Space: every point
+// computes Body, which returns, for each operator in order, an i64 bin
+// index followed by that operator's values. The results are the updated
+// destination arrays of the operators, in order.
+type SegHistExp struct {
+	Level SegLevel
+	Space []SegDim
+	Ops   []HistOp
+	Body  *Body
+	Types []Type // types of one point's results
+}
+
+// ThresholdExp is true when Parallelism is at least the current value of
+// the named threshold of the program. It guards the versions of
+// multi-versioned code and is evaluated on the host.
+type ThresholdExp struct {
+	Name        string
+	Parallelism SubExp
+}
+
 func (*SliceExp) isExp()     {}
 func (*UpdateExp) isExp()    {}
 func (*RearrangeExp) isExp() {}
@@ -441,3 +486,6 @@ func (*HistExp) isExp()      {}
 func (*ScatterExp) isExp()   {}
 func (*SegMapExp) isExp()    {}
 func (*SegRedExp) isExp()    {}
+func (*SegScanExp) isExp()   {}
+func (*SegHistExp) isExp()   {}
+func (*ThresholdExp) isExp() {}
