@@ -1,0 +1,257 @@
+package rewrite
+
+import (
+	"sort"
+
+	"github.com/fcclang/fcc/runtime/values"
+	"github.com/fcclang/fcc/soac"
+)
+
+const (
+	i64     = values.I64
+	boolean = values.Bool
+)
+
+// Ctx is what a rule sees of the context of the statement it is matched
+// against: the body holding it, the statements before it here and in the
+// enclosing bodies, and the uses of names.
+type Ctx struct {
+	e   *engine
+	sc  *scope
+	pos int
+}
+
+// Fun is the name of the function being rewritten.
+func (c *Ctx) Fun() string { return c.e.fun.Name }
+
+// Stms are the statements of the current body; the matched one is at Pos.
+func (c *Ctx) Stms() []*soac.Stm { return c.sc.stms }
+
+// Pos is the index of the matched statement in Stms.
+func (c *Ctx) Pos() int { return c.pos }
+
+// Result is the result of the current body.
+func (c *Ctx) Result() []soac.SubExp { return c.sc.result }
+
+// Uses is the number of uses of a name bound in the current body: in its
+// statements (nested bodies included), its result and the types around it.
+// For names bound further out it counts only the uses in this body.
+func (c *Ctx) Uses(n soac.VName) int { return c.sc.useCounts()[n] }
+
+// Fresh returns a name unused in the program.
+func (c *Ctx) Fresh(base soac.VName) soac.VName { return c.e.fresh(string(base)) }
+
+// Consumed reports whether a name appears where an array is consumed (an
+// in-place update, a scatter or histogram destination, a unique loop
+// initialiser or a function argument) anywhere in the function.
+func (c *Ctx) Consumed(n soac.VName) bool { return c.e.consumed[n] }
+
+// Def returns the statement binding n, if it is in scope before the
+// matched statement: earlier in this body or earlier in an enclosing body.
+func (c *Ctx) Def(n soac.VName) *soac.Stm {
+	sc, limit := c.sc, c.pos
+	for sc != nil {
+		if i, ok := sc.defIndex()[n]; ok && i < limit {
+			return sc.stms[i]
+		}
+		limit = sc.ownerPos
+		sc = sc.parent
+	}
+	return nil
+}
+
+// DefLocal returns the index in Stms of the statement binding n, or -1.
+func (c *Ctx) DefLocal(n soac.VName) int {
+	if i, ok := c.sc.defIndex()[n]; ok {
+		return i
+	}
+	return -1
+}
+
+// TypeOf returns the type of a name in scope (bound by a statement, or a
+// parameter of a function, lambda or loop around the statement).
+func (c *Ctx) TypeOf(n soac.VName) (soac.Type, bool) {
+	if s := c.Def(n); s != nil {
+		for _, p := range s.Pat {
+			if p.Name == n {
+				return p.Type, true
+			}
+		}
+	}
+	for sc := c.sc; sc != nil; sc = sc.parent {
+		for _, p := range sc.params {
+			if p.Name == n {
+				return p.Type, true
+			}
+		}
+	}
+	return soac.Type{}, false
+}
+
+// Const returns the value of an operand that is a constant, or a name
+// bound to one.
+func (c *Ctx) Const(x soac.SubExp) (soac.PrimValue, bool) {
+	switch x := x.(type) {
+	case soac.Const:
+		return x.Value, true
+	case soac.Var:
+		if s := c.Def(x.Name); s != nil && len(s.Pat) == 1 {
+			if e, ok := s.Exp.(*soac.SubExpExp); ok {
+				if k, ok := e.X.(soac.Const); ok {
+					return k.Value, true
+				}
+			}
+		}
+	}
+	return soac.PrimValue{}, false
+}
+
+// NonNeg reports whether an i64 operand is known to be non-negative: a
+// constant, or a size of an array parameter of the function.
+func (c *Ctx) NonNeg(x soac.SubExp) bool {
+	if v, ok := c.Const(x); ok {
+		return v.Int() >= 0
+	}
+	if v, ok := x.(soac.Var); ok {
+		return c.e.nonNeg[v.Name]
+	}
+	return false
+}
+
+// Owner is the statement whose expression holds the current body (nil at
+// function level).
+func (c *Ctx) Owner() *soac.Stm { return c.sc.owner }
+
+// EnclosingLoops returns the for-loops around the current body, innermost
+// first.
+func (c *Ctx) EnclosingLoops() []soac.ForLoop {
+	var out []soac.ForLoop
+	for sc := c.sc; sc != nil; sc = sc.parent {
+		if sc.loopIdx != nil {
+			out = append(out, *sc.loopIdx)
+		}
+	}
+	return out
+}
+
+// UsedIn reports whether any of names is used by the statements
+// Stms[from:to] of the current body.
+func (c *Ctx) UsedIn(names map[soac.VName]bool, from, to int) bool {
+	for _, s := range c.sc.stms[from:to] {
+		if usesAny(s, names) {
+			return true
+		}
+	}
+	return false
+}
+
+// Key is the canonical text of a statement's expression (see
+// canonicalKey).
+func (c *Ctx) Key(s *soac.Stm) string { return c.e.key(s) }
+
+// Available returns an earlier statement in scope (in this body or an
+// enclosing one) whose expression has the same key as s, or nil.
+func (c *Ctx) Available(s *soac.Stm) *soac.Stm {
+	k := c.e.key(s)
+	sc, limit := c.sc, c.pos
+	for sc != nil {
+		for _, t := range sc.stms[:limit] {
+			if len(t.Pat) == len(s.Pat) && c.e.key(t) == k {
+				return t
+			}
+		}
+		limit = sc.ownerPos
+		sc = sc.parent
+	}
+	return nil
+}
+
+// usesAny reports whether a statement uses any of the names.
+func usesAny(s *soac.Stm, names map[soac.VName]bool) bool {
+	for n := range soac.FreeInExp(s.Exp) {
+		if names[n] {
+			return true
+		}
+	}
+	for _, p := range s.Pat {
+		for _, d := range p.Type.Shape {
+			if v, ok := d.(soac.Var); ok && names[v.Name] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// countUses counts the uses of every name in statements and a result,
+// nested bodies included. Operands, array arguments and sizes in types all
+// count.
+func countUses(stms []*soac.Stm, result []soac.SubExp) map[soac.VName]int {
+	u := map[soac.VName]int{}
+	se := func(x soac.SubExp) {
+		if v, ok := x.(soac.Var); ok {
+			u[v.Name]++
+		}
+	}
+	typ := func(t soac.Type) {
+		for _, d := range t.Shape {
+			se(d)
+		}
+	}
+	stm := func(s *soac.Stm) {
+		for _, p := range s.Pat {
+			typ(p.Type)
+		}
+		// FreeInExp gives a set; nested uses are counted once per
+		// statement, which is all the rules need (zero, one, or more).
+		for n := range soac.FreeInExp(s.Exp) {
+			u[n]++
+		}
+	}
+	for _, s := range stms {
+		stm(s)
+	}
+	for _, r := range result {
+		se(r)
+	}
+	return u
+}
+
+// consumedNames returns the names that appear in a consuming position in
+// a body: the array of an update, histogram and scatter destinations, loop
+// initialisers of unique merge parameters and array arguments of function
+// calls (whose parameters may be unique).
+func consumedNames(b *soac.Body) map[soac.VName]bool {
+	out := map[soac.VName]bool{}
+	soac.VisitExps(b, func(e soac.Exp) {
+		switch e := e.(type) {
+		case *soac.UpdateExp:
+			out[e.Arr] = true
+		case *soac.HistExp:
+			for _, op := range e.Ops {
+				for _, d := range op.Dests {
+					out[d] = true
+				}
+			}
+		case *soac.ScatterExp:
+			for _, d := range e.Dests {
+				out[d.Arr] = true
+			}
+		case *soac.LoopExp:
+			for i, p := range e.Params {
+				if v, ok := e.Init[i].(soac.Var); ok && p.Type.Rank() > 0 {
+					out[v.Name] = true
+				}
+			}
+		case *soac.ApplyExp:
+			for _, a := range e.Args {
+				if v, ok := a.(soac.Var); ok {
+					out[v.Name] = true
+				}
+			}
+		}
+	})
+	return out
+}
+
+func sortStrings(s []string) { sort.Strings(s) }
