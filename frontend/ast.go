@@ -232,6 +232,15 @@ type BinOpExp struct {
 	Qual     []string
 	Backtick bool
 	L, R     Exp
+	opv      *VarExp
+}
+
+// opVar is the operator as a name (for user-defined operators).
+func (e *BinOpExp) opVar() *VarExp {
+	if e.opv == nil {
+		e.opv = &VarExp{Pos: e.Pos, Qual: e.Qual, Name: e.Op}
+	}
+	return e.opv
 }
 
 // NegateExp is prefix `-e`.
@@ -253,6 +262,15 @@ type OpSectionExp struct {
 	Qual        []string
 	Backtick    bool
 	Left, Right Exp
+	opv         *VarExp
+}
+
+// opVar is the operator as a name (for user-defined operators).
+func (e *OpSectionExp) opVar() *VarExp {
+	if e.opv == nil {
+		e.opv = &VarExp{Pos: e.Pos, Qual: e.Qual, Name: e.Op}
+	}
+	return e.opv
 }
 
 // ProjectSectionExp is `(.x.y)`.
@@ -332,6 +350,7 @@ type IndexExp struct {
 // LetExp is `let p = e in body`.
 type LetExp struct {
 	Pos   Pos
+	Sizes []string // let [n] ... binds sizes of the value
 	Pat   Pat
 	Value Exp
 	Body  Exp

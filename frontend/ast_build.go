@@ -330,18 +330,7 @@ func (b *astBuilder) exp2(ctx parser.IExp2Context) Exp {
 		}
 		return e
 	case *parser.RangeExpContext:
-		es := ctx.AllExp2()
-		r := &RangeExp{Pos: b.pos(ctx), Start: b.exp2(es[0]), End: b.exp2(es[len(es)-1])}
-		if ctx.GetStep() != nil {
-			r.Second = b.exp2(ctx.GetStep())
-		}
-		switch ctx.GetOp().GetText() {
-		case "...":
-			r.EndKind = ".."
-		default:
-			r.EndKind = ctx.GetOp().GetText()
-		}
-		return r
+		return b.rangeExp(ctx)
 	case *parser.IfExpContext:
 		es := ctx.AllExp()
 		return &IfExp{Pos: b.pos(ctx), Cond: b.exp(es[0]), Then: b.exp(es[1]), Else: b.exp(es[2])}
@@ -372,12 +361,21 @@ func (b *astBuilder) exp2(ctx parser.IExp2Context) Exp {
 func (b *astBuilder) letBinding(ctx parser.ILetBindingContext) Exp {
 	switch ctx := ctx.(type) {
 	case *parser.LetPatContext:
-		if len(ctx.AllIDENT()) > 0 {
-			return &UnsupportedExp{Pos: b.pos(ctx), What: "size bindings in let"}
+		l := &LetExp{Pos: b.pos(ctx), Pat: b.pat(ctx.Pat()), Value: b.exp(ctx.Exp()), Body: b.letBody(ctx.LetBody())}
+		for _, id := range ctx.AllIDENT() {
+			l.Sizes = append(l.Sizes, id.GetText())
 		}
-		return &LetExp{Pos: b.pos(ctx), Pat: b.pat(ctx.Pat()), Value: b.exp(ctx.Exp()), Body: b.letBody(ctx.LetBody())}
+		return l
 	case *parser.LetFunContext:
 		f := &LetFunExp{Pos: b.pos(ctx), Name: ctx.IDENT().GetText(), Value: b.exp(ctx.Exp()), Body: b.letBody(ctx.LetBody())}
+		if tps, ok := ctx.LocalFunTypeParams().(*parser.LocalFunTypeParamsContext); ok && tps != nil {
+			if id := tps.IDENT(); id != nil {
+				f.TypeParams = append(f.TypeParams, TypeParam{Pos: b.tokPos(id.GetSymbol()), Name: id.GetText(), Size: true})
+			}
+			for _, tp := range tps.AllTypeParam() {
+				f.TypeParams = append(f.TypeParams, b.typeParam(tp))
+			}
+		}
 		for _, p := range ctx.AllFunParam() {
 			f.Params = append(f.Params, b.innerPat(p.InnerPat()))
 		}
@@ -534,18 +532,70 @@ func (b *astBuilder) literal(ctx parser.ILiteralContext) Exp {
 	case lc.FLOAT_LIT() != nil:
 		return b.floatLit(pos, text)
 	case lc.CHAR_LIT() != nil:
-		s, err := strconv.Unquote(text)
-		if err != nil || len(s) == 0 {
+		s, err := unquote(text[1 : len(text)-1])
+		if err != nil || len([]rune(s)) != 1 {
 			b.errorf(pos, "invalid character literal %s", text)
 			return &IntLit{Pos: pos, Suffix: "u8"}
 		}
-		return &IntLit{Pos: pos, Value: uint64([]rune(s)[0]), Suffix: "u8"}
+		// A character literal is its code point, an overloaded integer
+		// literal as in Futhark (i32 unless the context says otherwise).
+		return &IntLit{Pos: pos, Value: uint64([]rune(s)[0])}
 	}
-	s, err := strconv.Unquote(text)
+	s, err := unquote(text[1 : len(text)-1])
 	if err != nil {
-		b.errorf(pos, "invalid string literal")
+		b.errorf(pos, "invalid string literal: %v", err)
 	}
 	return &StringLit{Pos: pos, Value: s}
+}
+
+// unquote decodes the escapes of a character or string literal's body.
+func unquote(body string) (string, error) {
+	var out strings.Builder
+	for i := 0; i < len(body); i++ {
+		ch := body[i]
+		if ch != '\\' {
+			out.WriteByte(ch)
+			continue
+		}
+		i++
+		if i >= len(body) {
+			return "", fmt.Errorf("unfinished escape")
+		}
+		switch e := body[i]; e {
+		case 'n':
+			out.WriteByte('\n')
+		case 't':
+			out.WriteByte('\t')
+		case 'r':
+			out.WriteByte('\r')
+		case '0':
+			out.WriteByte(0)
+		case 'a':
+			out.WriteByte(7)
+		case 'b':
+			out.WriteByte(8)
+		case 'f':
+			out.WriteByte(12)
+		case 'v':
+			out.WriteByte(11)
+		case '\\', '\'', '"':
+			out.WriteByte(e)
+		case 'x', 'u', 'U':
+			n := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e]
+			if i+n >= len(body) {
+				return "", fmt.Errorf("short \\%c escape", e)
+			}
+			v, err := strconv.ParseUint(body[i+1:i+1+n], 16, 32)
+			if err != nil {
+				return "", fmt.Errorf("bad \\%c escape", e)
+			}
+			out.WriteRune(rune(v))
+			i += n
+		default:
+			return "", fmt.Errorf("unknown escape \\%c", e)
+		}
+	}
+	return out.String(), nil
 }
 
 var intSuffixes = []string{"i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64"}
@@ -605,4 +655,27 @@ func (b *astBuilder) floatLit(pos Pos, text string) Exp {
 	}
 	lit.Value = v
 	return lit
+}
+
+// rangeExp builds a range. The grammar parses a..b...c as (a..b) ... c;
+// an inclusive range on the left of another range operator is that stride
+// form, unless it was parenthesised.
+func (b *astBuilder) rangeExp(ctx *parser.RangeExpContext) Exp {
+	op := ctx.GetOp().GetText()
+	r := &RangeExp{Pos: b.pos(ctx), End: b.exp2(ctx.Exp2(1)), EndKind: op}
+	if inner, ok := ctx.Exp2(0).(*parser.RangeExpContext); ok && inner.GetOp().GetText() == ".." && op != ".." {
+		r.Start, r.Second = b.exp2(inner.Exp2(0)), b.exp2(inner.Exp2(1))
+		if op == "..." {
+			r.EndKind = ".."
+		}
+		return r
+	}
+	if op == "..." {
+		b.errorf(b.pos(ctx), "'...' ends a range with a stride: write a..b...c, or a..c for an inclusive range")
+	}
+	if _, ok := ctx.Exp2(0).(*parser.RangeExpContext); ok {
+		b.errorf(b.pos(ctx), "a range cannot be the start of another range")
+	}
+	r.Start = b.exp2(ctx.Exp2(0))
+	return r
 }

@@ -2,51 +2,118 @@ package frontend
 
 import (
 	"fmt"
+	"sort"
+	"strings"
 
 	"github.com/fcclang/fcc/runtime/values"
 )
 
 // checker infers and checks the types of a program. Each expression's type
 // is recorded in types; type variables are resolved through subst.
+//
+// Polymorphism: a top-level definition's type is generalised over the type
+// variables left unresolved after defaulting (and its explicit type
+// parameters, which are rigid while its body is checked). Each use of a
+// polymorphic name instantiates it afresh and records the instantiation in
+// inst, so that the internaliser can monomorphise the body it inlines.
 type checker struct {
 	next  int
 	subst map[int]Type
 	cons  map[int]constraint
 	// consPos remembers where a constrained variable arose, for messages.
 	consPos map[int]Pos
-	types   map[Exp]Type
-	// patTypes records the type each bound name gets.
+	// rigid holds the type parameters of the definitions being checked,
+	// by name; they unify only with themselves.
+	rigid map[int]string
+	// lifted records '^ (functions allowed) and '~ type parameters.
+	lifted   map[int]string
+	types    map[Exp]Type
 	patTypes map[Pat]Type
 	globals  map[string]*global
 	typeAbbr map[string]*TypeDecl
 	// qualified records projections that are really qualified names
 	// (f32.sqrt parses as a projection from f32).
 	qualified map[*ProjectExp]*VarExp
-	errs      Diagnostics
+	// inst records, for each use of a polymorphic name, the types its
+	// quantified variables were instantiated with.
+	inst map[*VarExp]map[int]Type
+	// globalRef records which top-level definition a name refers to
+	// (user definitions shadow the prelude's only after them).
+	globalRef map[*VarExp]*ValDecl
+	// consumed maps bindings consumed so far (in the current control
+	// flow) to the place of consumption.
+	consumed map[*binding]Pos
+	// depth counts enclosing lambdas and loop bodies: a binding from an
+	// outer depth may not be consumed.
+	depth int
+	// sizeNames are the size parameters of the definition being checked
+	// (rigid sizes: two different ones never unify).
+	sizeNames map[string]bool
+	// prelude is set while the prelude is checked.
+	prelude bool
+	// bodyAliases records what let expressions alias (see
+	// recordBodyAliases).
+	bodyAliases map[Exp][]*binding
+	// failed holds the names of definitions with errors, whose uses are
+	// not reported again.
+	failed map[string]bool
+	errs   Diagnostics
 }
 
 // global is a top-level definition.
 type global struct {
-	decl *ValDecl
-	typ  Type // function type (curried) or the constant's type
+	decl    *ValDecl
+	typ     Type  // function type (curried) or the constant's type
+	quant   []int // quantified type variables
+	prelude bool
+	// retUnique: the result does not alias the arguments.
+	retUnique bool
 }
 
-// scope maps local names to their types.
+// binding is a local name.
+type binding struct {
+	name  string
+	t     Type
+	quant []int
+	// consumable bindings may be updated in place.
+	consumable bool
+	// aliases are the bindings whose arrays this one may share.
+	aliases []*binding
+	depth   int
+	pos     Pos
+}
+
+// scope maps local names to their bindings and type variable names to
+// types.
 type scope struct {
-	vars   map[string]Type
+	vars   map[string]*binding
+	tvars  map[string]Type
 	parent *scope
 }
 
-func (s *scope) lookup(name string) (Type, bool) {
+func (s *scope) lookup(name string) (*binding, bool) {
 	for ; s != nil; s = s.parent {
-		if t, ok := s.vars[name]; ok {
+		if b, ok := s.vars[name]; ok {
+			return b, true
+		}
+	}
+	return nil, false
+}
+
+func (s *scope) lookupTVar(name string) (Type, bool) {
+	for ; s != nil; s = s.parent {
+		if t, ok := s.tvars[name]; ok {
 			return t, true
 		}
 	}
 	return nil, false
 }
 
-func (s *scope) child() *scope { return &scope{vars: map[string]Type{}, parent: s} }
+func (s *scope) child() *scope {
+	return &scope{vars: map[string]*binding{}, tvars: map[string]Type{}, parent: s}
+}
+
+func newScope() *scope { return (*scope)(nil).child() }
 
 // checkError aborts checking of the current declaration; the diagnostic is
 // already recorded. One error per declaration keeps one mistake from
@@ -58,11 +125,17 @@ func newChecker() *checker {
 		subst:     map[int]Type{},
 		cons:      map[int]constraint{},
 		consPos:   map[int]Pos{},
+		rigid:     map[int]string{},
+		lifted:    map[int]string{},
 		types:     map[Exp]Type{},
 		patTypes:  map[Pat]Type{},
 		globals:   map[string]*global{},
 		typeAbbr:  map[string]*TypeDecl{},
 		qualified: map[*ProjectExp]*VarExp{},
+		inst:      map[*VarExp]map[int]Type{},
+		globalRef: map[*VarExp]*ValDecl{},
+		consumed:  map[*binding]Pos{},
+		failed:    map[string]bool{},
 	}
 }
 
@@ -70,6 +143,10 @@ func (c *checker) errorf(pos Pos, hint, format string, args ...any) {
 	c.errs = append(c.errs, &Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...), Hint: hint})
 	panic(checkError{})
 }
+
+// show prints a type for a message, with resolved variables substituted
+// and type parameters under their names.
+func (c *checker) show(t Type) string { return typeStringN(c.zonk(t), c.rigid) }
 
 func (c *checker) fresh(con constraint, pos Pos) TVar {
 	c.next++
@@ -124,6 +201,48 @@ func (c *checker) zonk(t Type) Type {
 	}
 }
 
+// substType replaces type variables by m throughout t (which is zonked);
+// with anonDims, named sizes become anonymous.
+func substType(t Type, m map[int]Type, anonDims bool) Type {
+	switch t := t.(type) {
+	case TVar:
+		if s, ok := m[t.ID]; ok {
+			return s
+		}
+		return t
+	case TArray:
+		dims := t.Dims
+		if anonDims {
+			dims = make([]Dim, len(t.Dims))
+			for i, d := range t.Dims {
+				if d.Known {
+					dims[i] = d
+				}
+			}
+		}
+		elem := substType(t.Elem, m, anonDims)
+		if a, ok := elem.(TArray); ok {
+			return TArray{Elem: a.Elem, Dims: append(append([]Dim(nil), dims...), a.Dims...), Unique: t.Unique}
+		}
+		return TArray{Elem: elem, Dims: dims, Unique: t.Unique}
+	case TTuple:
+		es := make([]Type, len(t.Elems))
+		for i, e := range t.Elems {
+			es[i] = substType(e, m, anonDims)
+		}
+		return TTuple{Elems: es}
+	case TRecord:
+		fs := make([]RecordField, len(t.Fields))
+		for i, f := range t.Fields {
+			fs[i] = RecordField{f.Name, substType(f.Type, m, anonDims)}
+		}
+		return TRecord{Fields: fs}
+	case TFun:
+		return TFun{Param: substType(t.Param, m, anonDims), Result: substType(t.Result, m, anonDims)}
+	}
+	return t
+}
+
 func (c *checker) occurs(id int, t Type) bool {
 	switch t := c.resolve(t).(type) {
 	case TVar:
@@ -148,20 +267,67 @@ func (c *checker) occurs(id int, t Type) bool {
 	return false
 }
 
+// sizeMismatch is set by unifyOK when two distinct size parameters met.
+type sizeMismatch struct{ a, b string }
+
 // unify makes two types equal or reports, at pos, that what was expected
 // differs from what was found.
 func (c *checker) unify(expected, found Type, pos Pos, what string) {
-	if !c.unifyOK(expected, found) {
-		c.errorf(pos, "", "%s: expected type %s, but found %s", what, typeString(c.zonk(expected)), typeString(c.zonk(found)))
+	var sm *sizeMismatch
+	if !c.unifyS(expected, found, &sm) {
+		if sm != nil {
+			c.errorf(pos, "if the sizes really are equal at run time, coerce with `e :> [n]t`",
+				"%s: sizes \"%s\" and \"%s\" do not match (expected type %s, but found %s)", what, sm.a, sm.b, c.show(expected), c.show(found))
+		}
+		c.errorf(pos, c.unifyHint(expected, found), "%s: expected type %s, but found %s", what, c.show(expected), c.show(found))
 	}
 }
 
+func (c *checker) unifyHint(expected, found Type) string {
+	e, f := c.zonk(expected), c.zonk(found)
+	if _, ok := e.(TFun); ok {
+		if _, ok := f.(TFun); !ok {
+			return ""
+		}
+	}
+	if _, ok := f.(TFun); ok {
+		if _, ok := e.(TFun); !ok {
+			return "is a function applied to too few arguments?"
+		}
+	}
+	ep, eok := e.(TPrim)
+	fp, fok := f.(TPrim)
+	if eok && fok && ep.T != values.Bool && fp.T != values.Bool {
+		return fmt.Sprintf("convert with %s.%s", ep.T, fp.T)
+	}
+	return ""
+}
+
 func (c *checker) unifyOK(a, b Type) bool {
+	var sm *sizeMismatch
+	return c.unifyS(a, b, &sm)
+}
+
+func (c *checker) unifyS(a, b Type, sm **sizeMismatch) bool {
 	a, b = c.resolve(a), c.resolve(b)
 	if va, ok := a.(TVar); ok {
-		return c.bind(va, b)
+		if vb, ok := b.(TVar); ok && va.ID == vb.ID {
+			return true
+		}
+		if _, r := c.rigid[va.ID]; !r {
+			return c.bind(va, b)
+		}
+		if vb, ok := b.(TVar); ok {
+			if _, r := c.rigid[vb.ID]; !r {
+				return c.bind(vb, a)
+			}
+		}
+		return false
 	}
 	if vb, ok := b.(TVar); ok {
+		if _, r := c.rigid[vb.ID]; r {
+			return false
+		}
 		return c.bind(vb, a)
 	}
 	switch a := a.(type) {
@@ -173,17 +339,25 @@ func (c *checker) unifyOK(a, b Type) bool {
 		if !ok {
 			return false
 		}
+		da, db := a.Dims[0], b.Dims[0]
+		if da.Name != "" && db.Name != "" && da.Name != db.Name && c.sizeNames[da.Name] && c.sizeNames[db.Name] {
+			*sm = &sizeMismatch{da.Name, db.Name}
+			return false
+		}
+		if da.Known && db.Known && da.Const != db.Const {
+			*sm = &sizeMismatch{fmt.Sprint(da.Const), fmt.Sprint(db.Const)}
+			return false
+		}
 		// An array whose element is still a variable may turn out to be
 		// an array itself, so compare one dimension at a time.
-		ra, rb := rowOf(a), rowOf(b)
-		return c.unifyOK(ra, rb)
+		return c.unifyS(rowOf(a), rowOf(b), sm)
 	case TTuple:
 		b, ok := b.(TTuple)
 		if !ok || len(a.Elems) != len(b.Elems) {
 			return false
 		}
 		for i := range a.Elems {
-			if !c.unifyOK(a.Elems[i], b.Elems[i]) {
+			if !c.unifyS(a.Elems[i], b.Elems[i], sm) {
 				return false
 			}
 		}
@@ -194,14 +368,14 @@ func (c *checker) unifyOK(a, b Type) bool {
 			return false
 		}
 		for i := range a.Fields {
-			if a.Fields[i].Name != b.Fields[i].Name || !c.unifyOK(a.Fields[i].Type, b.Fields[i].Type) {
+			if a.Fields[i].Name != b.Fields[i].Name || !c.unifyS(a.Fields[i].Type, b.Fields[i].Type, sm) {
 				return false
 			}
 		}
 		return true
 	case TFun:
 		b, ok := b.(TFun)
-		return ok && c.unifyOK(a.Param, b.Param) && c.unifyOK(a.Result, b.Result)
+		return ok && c.unifyS(a.Param, b.Param, sm) && c.unifyS(a.Result, b.Result, sm)
 	}
 	return false
 }
@@ -213,6 +387,9 @@ func (c *checker) bind(v TVar, t Type) bool {
 		}
 		con, ok := meet(c.cons[v.ID], c.cons[w.ID])
 		if !ok {
+			return false
+		}
+		if _, r := c.rigid[w.ID]; r && con != cAny {
 			return false
 		}
 		if con != cAny {
@@ -245,12 +422,55 @@ func (c *checker) defaultVars() {
 			continue
 		}
 		switch con {
-		case cNumeric, cIntegral:
+		case cNumeric, cIntegral, cIntOrBool:
 			c.subst[id] = tI32
 		case cFloat:
 			c.subst[id] = tF64
 		}
 	}
+}
+
+// freeVars lists the unresolved type variables of t in order of
+// appearance.
+func (c *checker) freeVars(t Type, out []int) []int {
+	switch t := c.resolve(t).(type) {
+	case TVar:
+		for _, id := range out {
+			if id == t.ID {
+				return out
+			}
+		}
+		return append(out, t.ID)
+	case TArray:
+		return c.freeVars(t.Elem, out)
+	case TTuple:
+		for _, e := range t.Elems {
+			out = c.freeVars(e, out)
+		}
+	case TRecord:
+		for _, f := range t.Fields {
+			out = c.freeVars(f.Type, out)
+		}
+	case TFun:
+		return c.freeVars(t.Result, c.freeVars(t.Param, out))
+	}
+	return out
+}
+
+// instantiate gives a polymorphic type fresh type variables.
+func (c *checker) instantiate(t Type, quant []int, pos Pos) (Type, map[int]Type) {
+	if len(quant) == 0 {
+		return t, nil
+	}
+	m := map[int]Type{}
+	for _, q := range quant {
+		v := c.fresh(c.cons[q], pos)
+		if l, ok := c.lifted[q]; ok {
+			c.lifted[v.ID] = l
+		}
+		m[q] = v
+	}
+	return substType(c.zonk(t), m, true), m
 }
 
 // --- declarations ---
@@ -263,15 +483,31 @@ func (c *checker) checkProg(p *Prog) {
 					if _, ok := r.(checkError); !ok {
 						panic(r)
 					}
+					switch d := d.(type) {
+					case *ValDecl:
+						c.failed[d.Name] = true
+					case *TypeDecl:
+						c.failed[d.Name] = true
+					}
 				}
 			}()
 			switch d := d.(type) {
 			case *ValDecl:
 				c.checkValDecl(d)
 			case *TypeDecl:
-				if len(d.Params) > 0 {
-					c.errorf(d.Pos, "", "parametric type abbreviations are not supported yet")
+				if old, ok := c.typeAbbr[d.Name]; ok && !c.prelude && old.Pos.File == d.Pos.File {
+					c.errorf(d.Pos, "rename one of the definitions", "type %q is defined more than once", d.Name)
 				}
+				// Check the definition once with its parameters abstract.
+				sc := newScope()
+				for _, tp := range d.TypeParams() {
+					if tp.Size {
+						sc.vars[tp.Name] = &binding{name: tp.Name, t: tI64}
+					} else {
+						sc.tvars[tp.Name] = c.fresh(cAny, tp.Pos)
+					}
+				}
+				c.typeExp(sc, d.Type)
 				c.typeAbbr[d.Name] = d
 			case *UnsupportedDecl:
 				c.errorf(d.Pos, "", "%s are not supported yet", d.What)
@@ -280,49 +516,123 @@ func (c *checker) checkProg(p *Prog) {
 	}
 }
 
+// TypeParams returns the declaration's parameters.
+func (d *TypeDecl) TypeParams() []TypeParam { return d.Params }
+
+// bindTypeParams brings a definition's type and size parameters into
+// scope: type parameters as rigid variables, sizes as i64 names.
+func (c *checker) bindTypeParams(sc *scope, tps []TypeParam) {
+	for _, tp := range tps {
+		if tp.Size {
+			sc.vars[tp.Name] = &binding{name: tp.Name, t: tI64, pos: tp.Pos, depth: c.depth}
+			c.sizeNames[tp.Name] = true
+			continue
+		}
+		v := c.fresh(cAny, tp.Pos)
+		c.rigid[v.ID] = tp.Name
+		if tp.Lifted != "" {
+			c.lifted[v.ID] = tp.Lifted
+		}
+		sc.tvars[tp.Name] = v
+	}
+}
+
 func (c *checker) checkValDecl(d *ValDecl) {
-	if _, dup := c.globals[d.Name]; dup {
+	if old, dup := c.globals[d.Name]; dup && (!old.prelude || c.prelude) {
 		c.errorf(d.Pos, "rename one of the definitions", "%q is defined more than once", d.Name)
 	}
-	for _, tp := range d.TypeParams {
-		if !tp.Size {
-			c.errorf(tp.Pos, "give the parameter a concrete type", "type parameter '%s: polymorphic definitions are not supported yet", tp.Name)
-		}
-	}
-	sc := &scope{vars: map[string]Type{}}
-	for _, tp := range d.TypeParams {
-		sc.vars[tp.Name] = tI64
-	}
+	c.consumed = map[*binding]Pos{}
+	c.sizeNames = map[string]bool{}
+	c.depth = 0
+	sc := newScope()
+	c.bindTypeParams(sc, d.TypeParams)
 	params := make([]Type, len(d.Params))
 	for i, p := range d.Params {
-		params[i] = c.bindPat(sc, p, nil)
+		params[i] = c.bindParam(sc, p)
 	}
 	var ret Type = c.fresh(cAny, d.Pos)
+	retUnique := false
 	if d.RetType != nil {
-		ret = c.typeExp(d.RetType)
+		ret = c.typeExp(sc, d.RetType)
+		retUnique = isUnique(ret)
 	}
-	// Register before checking the body so that the error for a recursive
-	// call is about recursion, not an unknown name.
 	ft := ret
 	for i := len(params) - 1; i >= 0; i-- {
 		ft = TFun{Param: params[i], Result: ft}
 	}
-	g := &global{decl: d, typ: ft}
 	body := c.exp(sc, d.Body)
 	c.unify(ret, body, d.Body.expPos(), "the body of "+d.Name)
 	c.defaultVars()
-	g.typ = c.zonk(ft)
-	if c.hasVars(g.typ) {
-		c.errorf(d.Pos, "add type annotations to the parameters", "the type of %q, %s, is polymorphic; polymorphic definitions are not supported yet", d.Name, typeString(g.typ))
+	g := &global{decl: d, typ: c.zonk(ft), prelude: c.prelude, retUnique: retUnique || d.RetType == nil && !c.aliasesParams(sc, d.Body)}
+	g.quant = c.freeVars(g.typ, nil)
+	for _, q := range g.quant {
+		if _, r := c.rigid[q]; !r {
+			continue
+		}
 	}
-	if d.Entry || d.Name == "main" {
+	if d.Entry || (d.Name == "main" && !c.prelude) {
+		if len(g.quant) > 0 {
+			c.errorf(d.Pos, "give the parameters concrete types", "entry point %s is polymorphic (its type is %s); entry points must have concrete types", d.Name, c.show(g.typ))
+		}
 		c.checkEntryType(d, params, ret)
 	}
 	c.globals[d.Name] = g
 }
 
+// aliasesParams approximates whether a body without a declared return
+// type may return one of the parameters' arrays.
+func (c *checker) aliasesParams(sc *scope, body Exp) bool {
+	return len(c.aliasesOf(sc, body)) > 0
+}
+
+func isUnique(t Type) bool {
+	switch t := t.(type) {
+	case TArray:
+		return t.Unique
+	case TTuple:
+		for _, e := range t.Elems {
+			if a, ok := e.(TArray); ok && !a.Unique {
+				return false
+			}
+		}
+		return true
+	}
+	return true
+}
+
+// noFunction rejects function types where Futhark does (results of
+// branches, loops and functions, array elements).
+func (c *checker) noFunction(t Type, pos Pos, msg, hint string) {
+	if containsFun(c.zonk(t)) {
+		c.errorf(pos, hint, "%s (type %s)", msg, c.show(t))
+	}
+}
+
+func containsFun(t Type) bool {
+	switch t := t.(type) {
+	case TFun:
+		return true
+	case TArray:
+		return containsFun(t.Elem)
+	case TTuple:
+		for _, e := range t.Elems {
+			if containsFun(e) {
+				return true
+			}
+		}
+	case TRecord:
+		for _, f := range t.Fields {
+			if containsFun(f.Type) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (c *checker) checkEntryType(d *ValDecl, params []Type, ret Type) {
-	ok := func(t Type) bool {
+	var ok func(t Type) bool
+	ok = func(t Type) bool {
 		switch t := c.zonk(t).(type) {
 		case TPrim:
 			return true
@@ -334,57 +644,41 @@ func (c *checker) checkEntryType(d *ValDecl, params []Type, ret Type) {
 	}
 	for i, p := range params {
 		if !ok(p) {
-			c.errorf(d.Params[i].patPos(), "", "entry point parameter of type %s: only primitives and arrays of primitives are supported for now", typeString(c.zonk(p)))
+			c.errorf(d.Params[i].patPos(), "", "entry point parameter of type %s: only primitives and arrays of primitives are supported for now", c.show(p))
 		}
 	}
 	rt := c.zonk(ret)
 	if tup, isTup := rt.(TTuple); isTup {
 		for _, e := range tup.Elems {
 			if !ok(e) {
-				c.errorf(d.Pos, "", "entry point result of type %s: only primitives and arrays of primitives are supported for now", typeString(e))
+				c.errorf(d.Pos, "", "entry point result of type %s: only primitives and arrays of primitives are supported for now", c.show(e))
 			}
 		}
 		return
 	}
 	if !ok(rt) {
-		c.errorf(d.Pos, "", "entry point result of type %s: only primitives and arrays of primitives are supported for now", typeString(rt))
+		c.errorf(d.Pos, "", "entry point result of type %s: only primitives and arrays of primitives are supported for now", c.show(rt))
 	}
-}
-
-func (c *checker) hasVars(t Type) bool {
-	switch t := c.resolve(t).(type) {
-	case TVar:
-		return true
-	case TArray:
-		return c.hasVars(t.Elem)
-	case TTuple:
-		for _, e := range t.Elems {
-			if c.hasVars(e) {
-				return true
-			}
-		}
-	case TRecord:
-		for _, f := range t.Fields {
-			if c.hasVars(f.Type) {
-				return true
-			}
-		}
-	case TFun:
-		return c.hasVars(t.Param) || c.hasVars(t.Result)
-	}
-	return false
 }
 
 // --- types as written ---
 
-func (c *checker) typeExp(te TypeExp) Type {
+func (c *checker) typeExp(sc *scope, te TypeExp) Type {
 	switch te := te.(type) {
 	case *TEName:
-		if p, ok := values.ParsePrimType(te.Name); ok && len(te.Args) == 0 {
-			return TPrim{p}
+		if len(te.Args) == 0 {
+			if t, ok := sc.lookupTVar(te.Name); ok {
+				return t
+			}
+			if p, ok := values.ParsePrimType(te.Name); ok {
+				return TPrim{p}
+			}
 		}
 		if d, ok := c.typeAbbr[te.Name]; ok {
-			return c.typeExp(d.Type)
+			return c.expandAbbr(sc, te, d)
+		}
+		if c.failed[te.Name] {
+			panic(checkError{})
 		}
 		c.errorf(te.Pos, "", "unknown type %q", te.Name)
 	case *TEArray:
@@ -392,16 +686,23 @@ func (c *checker) typeExp(te TypeExp) Type {
 		if te.Dim != nil {
 			switch {
 			case te.Dim.Name != "":
-				d = Dim{Name: te.Dim.Name}
+				d = c.sizeName(sc, te.Dim.Name, te.Dim.Pos)
 			case te.Dim.Exp == nil:
 				d = Dim{Const: te.Dim.Lit, Known: true}
+			default:
+				c.unify(tI64, c.exp(sc, te.Dim.Exp), te.Dim.Pos, "size expression")
+				d = Dim{Exp: te.Dim.Exp}
 			}
 		}
-		return arrayOf(d, c.typeExp(te.Elem))
+		et := c.typeExp(sc, te.Elem)
+		if containsFun(c.zonk(et)) {
+			c.errorf(te.Pos, "", "arrays of functions are not allowed")
+		}
+		return arrayOf(d, et)
 	case *TETuple:
 		es := make([]Type, len(te.Elems))
 		for i, e := range te.Elems {
-			es[i] = c.typeExp(e)
+			es[i] = c.typeExp(sc, e)
 		}
 		if len(es) == 1 {
 			return es[0]
@@ -409,38 +710,167 @@ func (c *checker) typeExp(te TypeExp) Type {
 		return TTuple{Elems: es}
 	case *TERecord:
 		fs := make([]RecordField, len(te.Fields))
+		seen := map[string]bool{}
 		for i, f := range te.Fields {
-			fs[i] = RecordField{f.Name, c.typeExp(f.Type)}
+			if seen[f.Name] {
+				c.errorf(te.Pos, "", "field %s appears twice in the record type", f.Name)
+			}
+			seen[f.Name] = true
+			fs[i] = RecordField{f.Name, c.typeExp(sc, f.Type)}
 		}
 		sortFields(fs)
-		return TRecord{Fields: fs}
+		return tupleIfNumbered(fs)
 	case *TEArrow:
-		return TFun{Param: c.typeExp(te.Param), Result: c.typeExp(te.Result)}
+		inner := sc
+		if te.ParamName != "" {
+			inner = sc.child()
+			inner.vars[te.ParamName] = &binding{name: te.ParamName, t: tI64}
+		}
+		return TFun{Param: c.typeExp(sc, te.Param), Result: c.typeExp(inner, te.Result)}
 	case *TEUnique:
-		t := c.typeExp(te.Type)
+		t := c.typeExp(sc, te.Type)
 		if a, ok := t.(TArray); ok {
 			a.Unique = true
 			return a
 		}
+		if tt, ok := t.(TTuple); ok {
+			es := make([]Type, len(tt.Elems))
+			for i, e := range tt.Elems {
+				if a, ok := e.(TArray); ok {
+					a.Unique = true
+					e = a
+				}
+				es[i] = e
+			}
+			return TTuple{Elems: es}
+		}
 		return t
 	case *TEExistential:
-		return c.typeExp(te.Type)
+		inner := sc.child()
+		for _, n := range te.Sizes {
+			inner.vars[n] = &binding{name: n, t: tI64}
+			inner.tvars["?"+n] = tUnit // marks n existential
+		}
+		return c.typeExp(inner, te.Type)
 	}
 	c.errorf(te.typePos(), "", "unsupported type")
 	return nil
 }
 
+// sizeName is the dimension a size name in a type denotes.
+func (c *checker) sizeName(sc *scope, name string, pos Pos) Dim {
+	if _, ok := sc.lookupTVar("?" + name); ok {
+		return Dim{}
+	}
+	if t, ok := sc.lookupTVar("#" + name); ok {
+		// A size argument of a type abbreviation.
+		if d, ok := t.(dimType); ok {
+			return d.d
+		}
+	}
+	b, ok := sc.lookup(name)
+	if !ok {
+		if _, g := c.globals[name]; !g {
+			c.errorf(pos, "bind it as a size parameter, e.g. def f [n] (xs: [n]i32) = ...", "unknown size %q", name)
+		}
+		return Dim{Exp: &VarExp{Pos: pos, Name: name}}
+	}
+	c.unify(tI64, b.t, pos, "size "+name)
+	return Dim{Name: name}
+}
+
+// dimType carries a size argument through a type abbreviation's scope.
+type dimType struct{ d Dim }
+
+func (dimType) isType() {}
+
+func (c *checker) expandAbbr(sc *scope, te *TEName, d *TypeDecl) Type {
+	if len(te.Args) != len(d.Params) {
+		c.errorf(te.Pos, "", "type %s takes %d argument(s), but is given %d", d.Name, len(d.Params), len(te.Args))
+	}
+	inner := newScope()
+	for i, p := range d.Params {
+		a := te.Args[i]
+		if p.Size {
+			if a.Type != nil {
+				c.errorf(te.Pos, "write a size argument as [n]", "argument %d of type %s must be a size", i+1, d.Name)
+			}
+			var dim Dim
+			switch {
+			case a.Size == nil:
+			case a.Size.Name != "":
+				dim = c.sizeName(sc, a.Size.Name, a.Size.Pos)
+			case a.Size.Exp == nil:
+				dim = Dim{Const: a.Size.Lit, Known: true}
+			default:
+				c.unify(tI64, c.exp(sc, a.Size.Exp), a.Size.Pos, "size expression")
+				dim = Dim{Exp: a.Size.Exp}
+			}
+			inner.tvars["#"+p.Name] = dimType{dim}
+			continue
+		}
+		if a.Type == nil {
+			c.errorf(te.Pos, "", "argument %d of type %s must be a type", i+1, d.Name)
+		}
+		inner.tvars[p.Name] = c.typeExp(sc, a.Type)
+	}
+	return c.typeExp(inner, d.Type)
+}
+
 // --- patterns ---
+
+// bindParam binds a function parameter pattern; array parameters of
+// unique type are consumable.
+func (c *checker) bindParam(sc *scope, p Pat) Type {
+	t := c.bindPat(sc, p, nil)
+	c.markConsumable(sc, p)
+	return t
+}
+
+func (c *checker) markConsumable(sc *scope, p Pat) {
+	switch p := p.(type) {
+	case *PId:
+		if b, ok := sc.vars[p.Name]; ok {
+			b.consumable = isUniqueArray(c.zonk(b.t))
+		}
+	case *PAscript:
+		c.markConsumable(sc, p.Pat)
+	case *PTuple:
+		for _, e := range p.Elems {
+			c.markConsumable(sc, e)
+		}
+	case *PRecord:
+		for _, f := range p.Fields {
+			c.markConsumable(sc, f.Pat)
+		}
+	}
+}
+
+func isUniqueArray(t Type) bool {
+	a, ok := t.(TArray)
+	return ok && a.Unique
+}
 
 // bindPat binds the names of a pattern in sc. When t is nil the pattern's
 // type comes from its ascriptions or fresh variables; it is returned.
 func (c *checker) bindPat(sc *scope, p Pat, t Type) Type {
+	seen := map[string]bool{}
+	for _, n := range patNames(p, nil) {
+		if seen[n] {
+			c.errorf(p.patPos(), "rename one of them", "%q is bound twice in the same pattern", n)
+		}
+		seen[n] = true
+	}
+	return c.bindPat1(sc, p, t)
+}
+
+func (c *checker) bindPat1(sc *scope, p Pat, t Type) Type {
 	switch p := p.(type) {
 	case *PId:
 		if t == nil {
 			t = c.fresh(cAny, p.Pos)
 		}
-		sc.vars[p.Name] = t
+		sc.vars[p.Name] = &binding{name: p.Name, t: t, consumable: true, depth: c.depth, pos: p.Pos}
 		c.patTypes[p] = t
 		return t
 	case *PWild:
@@ -451,7 +881,9 @@ func (c *checker) bindPat(sc *scope, p Pat, t Type) Type {
 		return t
 	case *PTuple:
 		if len(p.Elems) == 1 {
-			return c.bindPat(sc, p.Elems[0], t)
+			t = c.bindPat(sc, p.Elems[0], t)
+			c.patTypes[p] = t
+			return t
 		}
 		es := make([]Type, len(p.Elems))
 		if t != nil {
@@ -463,11 +895,14 @@ func (c *checker) bindPat(sc *scope, p Pat, t Type) Type {
 		for i, e := range p.Elems {
 			es[i] = c.bindPat(sc, e, es[i])
 		}
-		tt := TTuple{Elems: es}
+		var tt Type = TTuple{Elems: es}
+		if len(es) == 0 {
+			tt = tUnit
+		}
 		c.patTypes[p] = tt
 		return tt
 	case *PAscript:
-		at := c.typeExp(p.Type)
+		at := c.typeExp(sc, p.Type)
 		if t != nil {
 			c.unify(at, t, p.Pos, "pattern with type ascription")
 		}
@@ -475,21 +910,319 @@ func (c *checker) bindPat(sc *scope, p Pat, t Type) Type {
 		c.patTypes[p] = at
 		return at
 	case *PRecord:
-		c.errorf(p.Pos, "", "record patterns are not supported yet")
+		seen := map[string]bool{}
+		var fs []RecordField
+		if t != nil {
+			rt, ok := c.resolve(t).(TRecord)
+			if !ok {
+				c.errorf(p.Pos, "", "record pattern, but the value has type %s", c.show(t))
+			}
+			if len(rt.Fields) != len(p.Fields) {
+				c.errorf(p.Pos, "", "record pattern with %d field(s), but the value has type %s", len(p.Fields), c.show(t))
+			}
+			for _, f := range p.Fields {
+				ft, ok := fieldType(rt, f.Name)
+				if !ok {
+					c.errorf(p.Pos, "", "record pattern field %s, but the value has type %s", f.Name, c.show(t))
+				}
+				c.bindPat(sc, f.Pat, ft)
+			}
+			c.patTypes[p] = rt
+			return rt
+		}
+		for _, f := range p.Fields {
+			if seen[f.Name] {
+				c.errorf(p.Pos, "", "field %s appears twice in the pattern", f.Name)
+			}
+			seen[f.Name] = true
+			fs = append(fs, RecordField{f.Name, c.bindPat(sc, f.Pat, nil)})
+		}
+		sortFields(fs)
+		rt := TRecord{Fields: fs}
+		c.patTypes[p] = rt
+		return rt
 	}
 	c.errorf(p.patPos(), "", "unsupported pattern")
 	return nil
 }
 
+// tupleIfNumbered makes a record whose fields are 0, 1, ..., n-1 (n > 1)
+// the tuple it is in Futhark.
+func tupleIfNumbered(fs []RecordField) Type {
+	if len(fs) > 1 {
+		es := make([]Type, len(fs))
+		for i, f := range fs {
+			if f.Name != fmt.Sprint(i) {
+				return TRecord{Fields: fs}
+			}
+			es[i] = f.Type
+		}
+		return TTuple{Elems: es}
+	}
+	return TRecord{Fields: fs}
+}
+
+func fieldType(r TRecord, name string) (Type, bool) {
+	for _, f := range r.Fields {
+		if f.Name == name {
+			return f.Type, true
+		}
+	}
+	return nil, false
+}
+
+// patNames lists the bindings a pattern introduced in sc.
+func patNames(p Pat, out []string) []string {
+	switch p := p.(type) {
+	case *PId:
+		return append(out, p.Name)
+	case *PAscript:
+		return patNames(p.Pat, out)
+	case *PTuple:
+		for _, e := range p.Elems {
+			out = patNames(e, out)
+		}
+	case *PRecord:
+		for _, f := range p.Fields {
+			out = patNames(f.Pat, out)
+		}
+	}
+	return out
+}
+
+// --- uniqueness ---
+
+// use checks that a binding has not been consumed.
+func (c *checker) use(b *binding, pos Pos) {
+	if at, ok := c.consumed[b]; ok {
+		c.errorf(pos, "copy the array before consuming it (copy "+b.name+"), or do not use it afterwards",
+			"%q was consumed at %d:%d and cannot be used here", b.name, at.Line, at.Col)
+	}
+	for _, a := range b.aliases {
+		if at, ok := c.consumed[a]; ok {
+			c.errorf(pos, "copy the array before consuming it",
+				"%q aliases %q, which was consumed at %d:%d, and cannot be used here", b.name, a.name, at.Line, at.Col)
+		}
+	}
+}
+
+// consume marks what e denotes as consumed at pos (in-place updates,
+// arguments for unique parameters).
+func (c *checker) consume(sc *scope, e Exp, pos Pos) {
+	for _, b := range c.aliasesOf(sc, e) {
+		if !b.consumable {
+			c.errorf(pos, "give the parameter a unique type (*[]t) or update a copy (copy "+b.name+")",
+				"%q is not consumable: it is a parameter that is not unique, or aliases one", b.name)
+		}
+		if b.depth < c.depth {
+			c.errorf(pos, "copy it inside the function or loop first",
+				"%q is bound outside the enclosing function or loop body and may not be consumed inside it", b.name)
+		}
+		if at, ok := c.consumed[b]; ok {
+			c.errorf(pos, "copy the array for one of the uses", "%q is consumed twice (also at %d:%d)", b.name, at.Line, at.Col)
+		}
+		c.consumed[b] = pos
+	}
+}
+
+// aliasesOf is the set of bindings the array value of e may share
+// memory with (approximated, but never missing an alias).
+func (c *checker) aliasesOf(sc *scope, e Exp) []*binding {
+	var out []*binding
+	add := func(bs []*binding) {
+		for _, b := range bs {
+			dup := false
+			for _, o := range out {
+				if o == b {
+					dup = true
+				}
+			}
+			if !dup {
+				out = append(out, b)
+			}
+		}
+	}
+	switch e := e.(type) {
+	case *VarExp:
+		if len(e.Qual) > 0 {
+			return nil
+		}
+		if b, ok := sc.lookup(e.Name); ok {
+			if !hasArray(c.zonk(b.t)) {
+				return nil
+			}
+			add([]*binding{b})
+			add(b.aliases)
+		}
+	case *ParenExp:
+		return c.aliasesOf(sc, e.X)
+	case *AscriptExp:
+		return c.aliasesOf(sc, e.X)
+	case *CoerceExp:
+		return c.aliasesOf(sc, e.X)
+	case *AttrExp:
+		return c.aliasesOf(sc, e.X)
+	case *IndexExp:
+		if hasArray(c.zonk(c.types[e])) {
+			return c.aliasesOf(sc, e.X)
+		}
+	case *ProjectExp:
+		if _, q := c.qualified[e]; q {
+			return nil
+		}
+		if hasArray(c.zonk(c.types[e])) {
+			return c.aliasesOf(sc, e.X)
+		}
+	case *TupleExp:
+		for _, x := range e.Elems {
+			add(c.aliasesOf(sc, x))
+		}
+	case *RecordExp:
+		for _, f := range e.Fields {
+			add(c.aliasesOf(sc, f.Exp))
+		}
+	case *IfExp:
+		add(c.aliasesOf(sc, e.Then))
+		add(c.aliasesOf(sc, e.Else))
+	case *LetExp, *LetFunExp, *LetWithExp:
+		return c.aliasesOfIn(e)
+	case *ApplyExp, *BinOpExp:
+		if !hasArray(c.zonk(c.types[e])) {
+			return nil
+		}
+		fn, args := appParts(e)
+		if !c.resultMayAlias(sc, fn) {
+			return nil
+		}
+		for _, a := range args {
+			add(c.aliasesOf(sc, a))
+		}
+	}
+	return out
+}
+
+// aliasesOfIn is used for let bodies, whose scope is gone: their aliases
+// were recorded when the body was checked.
+func (c *checker) aliasesOfIn(e Exp) []*binding { return c.bodyAliases[e] }
+
+func appParts(e Exp) (Exp, []Exp) {
+	switch e := e.(type) {
+	case *ApplyExp:
+		return e.Fn, e.Args
+	case *BinOpExp:
+		switch e.Op {
+		case "|>":
+			return e.R, []Exp{e.L}
+		case "<|":
+			return e.L, []Exp{e.R}
+		}
+		return nil, []Exp{e.L, e.R}
+	}
+	return nil, nil
+}
+
+// resultMayAlias says whether applying fn may return an argument's array.
+func (c *checker) resultMayAlias(sc *scope, fn Exp) bool {
+	for {
+		if p, ok := fn.(*ParenExp); ok {
+			fn = p.X
+			continue
+		}
+		if a, ok := fn.(*ApplyExp); ok {
+			fn = a.Fn
+			continue
+		}
+		break
+	}
+	v, ok := fn.(*VarExp)
+	if !ok {
+		if p, ok := fn.(*ProjectExp); ok {
+			if q := c.qualified[p]; q != nil {
+				v = q
+			}
+		}
+	}
+	if v == nil {
+		return fn != nil
+	}
+	if len(v.Qual) == 0 {
+		if _, ok := sc.lookup(v.Name); ok {
+			return true
+		}
+		if g, ok := c.globals[v.Name]; ok {
+			return !g.retUnique
+		}
+	}
+	return viewIntrinsics[qualName(v.Qual, v.Name)]
+}
+
+// viewIntrinsics return (views of) their arguments' arrays.
+var viewIntrinsics = map[string]bool{
+	"zip": true, "zip3": true, "zip4": true, "zip5": true,
+	"unzip": true, "unzip3": true, "unzip4": true, "unzip5": true,
+	"transpose": true, "flatten": true, "unflatten": true, "rearrange": true,
+	"__slice": true, "reshape": true,
+}
+
+func hasArray(t Type) bool {
+	switch t := t.(type) {
+	case TArray:
+		return true
+	case TTuple:
+		for _, e := range t.Elems {
+			if hasArray(e) {
+				return true
+			}
+		}
+	case TRecord:
+		for _, f := range t.Fields {
+			if hasArray(f.Type) {
+				return true
+			}
+		}
+	case TVar:
+		return true
+	}
+	return false
+}
+
 // --- expressions ---
 
 func (c *checker) exp(sc *scope, e Exp) Type {
-	t := c.exp1(sc, e)
+	t := c.exp1(sc, e, nil)
 	c.types[e] = t
 	return t
 }
 
-func (c *checker) exp1(sc *scope, e Exp) Type {
+// expExpect checks e knowing the type it is expected to have, which lets
+// lambdas and sections see the types of their parameters (record fields
+// and indexing need them).
+func (c *checker) expExpect(sc *scope, e Exp, expected Type) Type {
+	t := c.exp1(sc, e, expected)
+	c.types[e] = t
+	return t
+}
+
+func isFunctionLike(e Exp) bool {
+	switch e := e.(type) {
+	case *LambdaExp, *OpSectionExp, *ProjectSectionExp, *IndexSectionExp:
+		return true
+	case *ParenExp:
+		return isFunctionLike(e.X)
+	case *ApplyExp:
+		// Partial applications such as map (\x -> ...) benefit too.
+		for _, a := range e.Args {
+			if isFunctionLike(a) {
+				return true
+			}
+		}
+	case *BinOpExp:
+		return (e.Op == ">->" || e.Op == "<-<") && (isFunctionLike(e.L) || isFunctionLike(e.R))
+	}
+	return false
+}
+
+func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 	switch e := e.(type) {
 	case *IntLit:
 		if e.Suffix != "" {
@@ -505,113 +1238,185 @@ func (c *checker) exp1(sc *scope, e Exp) Type {
 		return c.fresh(cFloat, e.Pos)
 	case *BoolLit:
 		return tBool
+	case *StringLit:
+		return TArray{Elem: TPrim{values.U8}, Dims: []Dim{{Const: int64(len(e.Value)), Known: true}}}
 	case *VarExp:
 		return c.varExp(sc, e)
 	case *ParenExp:
+		if expected != nil {
+			return c.expExpect(sc, e.X, expected)
+		}
 		return c.exp(sc, e.X)
 	case *AttrExp:
+		if expected != nil {
+			return c.expExpect(sc, e.X, expected)
+		}
 		return c.exp(sc, e.X)
 	case *ApplyExp:
-		ft := c.exp(sc, e.Fn)
-		for _, a := range e.Args {
-			at := c.exp(sc, a)
-			res := c.fresh(cAny, e.Pos)
-			fr := c.resolve(ft)
-			if f, ok := fr.(TFun); ok {
-				c.unify(f.Param, at, a.expPos(), "function argument")
-				ft = f.Result
-				continue
-			}
-			if _, ok := fr.(TVar); !ok {
-				c.errorf(e.Pos, "", "%s is not a function, but it is applied to an argument", typeString(c.zonk(fr)))
-			}
-			c.unify(TFun{Param: at, Result: res}, fr, e.Pos, "application")
-			ft = res
-		}
-		return ft
+		return c.apply(sc, e, expected)
 	case *BinOpExp:
-		return c.binOp(sc, e)
+		return c.binOp(sc, e, expected)
 	case *NegateExp:
 		t := c.exp(sc, e.X)
-		c.unify(c.fresh(cNumeric, e.Pos), t, e.X.expPos(), "operand of prefix -")
+		if !c.unifyOK(c.fresh(cNumeric, e.Pos), t) {
+			c.errorf(e.X.expPos(), "", "operand of prefix - must have a numeric type, but has type %s", c.show(t))
+		}
 		return t
 	case *NotExp:
 		t := c.exp(sc, e.X)
-		c.unify(c.fresh(cIntOrBool, e.Pos), t, e.X.expPos(), "operand of !")
+		if !c.unifyOK(c.fresh(cIntOrBool, e.Pos), t) {
+			c.errorf(e.X.expPos(), "", "operand of ! must have type bool or an integral type, but has type %s", c.show(t))
+		}
 		return t
 	case *OpSectionExp:
 		return c.opSection(sc, e)
+	case *ProjectSectionExp:
+		a := c.fresh(cAny, e.Pos)
+		if f, ok := c.resolveFun(expected); ok {
+			c.unify(f.Param, a, e.Pos, "projection section")
+		}
+		t := Type(a)
+		for _, fld := range e.Fields {
+			t = c.project(t, fld, e.Pos)
+		}
+		return TFun{Param: a, Result: t}
+	case *IndexSectionExp:
+		a := c.fresh(cAny, e.Pos)
+		if f, ok := c.resolveFun(expected); ok {
+			c.unify(f.Param, a, e.Pos, "index section")
+		}
+		return TFun{Param: a, Result: c.indexType(sc, a, e.Indices, e.Pos)}
 	case *LambdaExp:
-		inner := sc.child()
-		ps := make([]Type, len(e.Params))
-		for i, p := range e.Params {
-			ps[i] = c.bindPat(inner, p, nil)
-		}
-		body := c.exp(inner, e.Body)
-		if e.RetType != nil {
-			c.unify(c.typeExp(e.RetType), body, e.Body.expPos(), "lambda body")
-		}
-		t := body
-		for i := len(ps) - 1; i >= 0; i-- {
-			t = TFun{Param: ps[i], Result: t}
-		}
-		return t
+		return c.lambda(sc, e.Params, e.RetType, e.Body, expected)
 	case *TupleExp:
+		if len(e.Elems) == 0 {
+			return tUnit
+		}
 		es := make([]Type, len(e.Elems))
+		var exps []Type
+		if tt, ok := c.resolveMaybe(expected).(TTuple); ok && len(tt.Elems) == len(e.Elems) {
+			exps = tt.Elems
+		}
 		for i, x := range e.Elems {
-			es[i] = c.exp(sc, x)
+			if exps != nil {
+				es[i] = c.expExpect(sc, x, exps[i])
+			} else {
+				es[i] = c.exp(sc, x)
+			}
 		}
 		return TTuple{Elems: es}
+	case *RecordExp:
+		seen := map[string]bool{}
+		fs := make([]RecordField, len(e.Fields))
+		for i, f := range e.Fields {
+			if seen[f.Name] {
+				c.errorf(f.Exp.expPos(), "", "field %s appears twice in the record", f.Name)
+			}
+			seen[f.Name] = true
+			fs[i] = RecordField{f.Name, c.exp(sc, f.Exp)}
+		}
+		sortFields(fs)
+		return tupleIfNumbered(fs)
 	case *ProjectExp:
 		if q := c.asQualified(sc, e); q != nil {
 			c.qualified[e] = q
 			return c.varExp(sc, q)
 		}
-		t := c.resolve(c.exp(sc, e.X))
-		tup, ok := t.(TTuple)
-		if !ok {
-			c.errorf(e.Pos, "", "cannot project field %s from a value of type %s", e.Field, typeString(c.zonk(t)))
-		}
-		var i int
-		if _, err := fmt.Sscanf(e.Field, "%d", &i); err != nil || i < 0 || i >= len(tup.Elems) {
-			c.errorf(e.Pos, "", "tuple of type %s has no field %s", typeString(c.zonk(t)), e.Field)
-		}
-		return tup.Elems[i]
+		return c.project(c.exp(sc, e.X), e.Field, e.Pos)
 	case *ArrayLitExp:
 		elem := Type(c.fresh(cAny, e.Pos))
 		for _, x := range e.Elems {
-			c.unify(elem, c.exp(sc, x), x.expPos(), "array element")
+			c.unify(elem, c.exp(sc, x), x.expPos(), "array element (all elements must have the type of the first)")
 		}
+		c.noFunction(elem, e.Pos, "array of functions", "arrays may not contain functions")
 		return arrayOf(Dim{Const: int64(len(e.Elems)), Known: true}, elem)
-	case *IndexExp:
-		t := c.resolve(c.exp(sc, e.X))
-		for _, s := range e.Indices {
-			if s.IsSlice {
-				c.errorf(e.Pos, "", "slices are not supported yet")
-			}
-			c.unify(c.fresh(cIntegral, e.Pos), c.exp(sc, s.Index), s.Index.expPos(), "array index")
-			a, ok := c.resolve(t).(TArray)
-			if !ok {
-				c.errorf(e.Pos, "", "cannot index a value of type %s", typeString(c.zonk(t)))
-			}
-			t = rowOf(a)
+	case *RangeExp:
+		t := c.fresh(cIntegral, e.Pos)
+		c.unify(t, c.exp(sc, e.Start), e.Start.expPos(), "start of range")
+		if e.Second != nil {
+			c.unify(t, c.exp(sc, e.Second), e.Second.expPos(), "second element of range")
 		}
-		return t
+		c.unify(t, c.exp(sc, e.End), e.End.expPos(), "end of range")
+		return arrayOf(Dim{}, t)
+	case *IndexExp:
+		return c.indexType(sc, c.exp(sc, e.X), e.Indices, e.Pos)
 	case *LetExp:
 		vt := c.exp(sc, e.Value)
 		inner := sc.child()
+		for _, n := range e.Sizes {
+			inner.vars[n] = &binding{name: n, t: tI64, depth: c.depth}
+		}
 		c.bindPat(inner, e.Pat, vt)
-		return c.exp(inner, e.Body)
+		als := c.aliasesOf(sc, e.Value)
+		cons := true
+		for _, a := range als {
+			cons = cons && a.consumable
+		}
+		for _, n := range patNames(e.Pat, nil) {
+			b := inner.vars[n]
+			b.aliases = als
+			b.consumable = cons
+		}
+		t := c.exp(inner, e.Body)
+		c.recordBodyAliases(inner, e)
+		return t
+	case *LetFunExp:
+		inner := sc.child()
+		ft := c.localFun(sc, e)
+		inner.vars[e.Name] = ft
+		t := c.exp(inner, e.Body)
+		c.recordBodyAliases(inner, e)
+		return t
+	case *LetWithExp:
+		b, ok := sc.lookup(e.Name)
+		if !ok {
+			c.errorf(e.Pos, "", "unknown name %q", e.Name)
+		}
+		c.use(b, e.Pos)
+		vt := c.indexType(sc, b.t, e.Indices, e.Pos)
+		c.unify(vt, c.exp(sc, e.Value), e.Value.expPos(), "value written by the in-place update")
+		c.consume(sc, &VarExp{Pos: e.Pos, Name: e.Name}, e.Pos)
+		inner := sc.child()
+		nb := &binding{name: e.Name, t: b.t, consumable: true, depth: c.depth, pos: e.Pos}
+		inner.vars[e.Name] = nb
+		t := c.exp(inner, e.Body)
+		c.recordBodyAliases(inner, e)
+		return t
+	case *UpdateExp:
+		t := c.exp(sc, e.X)
+		vt := c.indexType(sc, t, e.Indices, e.Pos)
+		c.unify(vt, c.exp(sc, e.Value), e.Value.expPos(), "value written by the in-place update")
+		c.consume(sc, e.X, e.Pos)
+		return t
+	case *RecordUpdateExp:
+		t := c.exp(sc, e.X)
+		vt := c.exp(sc, e.Value)
+		return c.updateField(t, e.Fields, vt, e.Pos)
 	case *IfExp:
 		c.unify(tBool, c.exp(sc, e.Cond), e.Cond.expPos(), "condition of if")
+		saved := c.copyConsumed()
 		tt := c.exp(sc, e.Then)
-		c.unify(tt, c.exp(sc, e.Else), e.Else.expPos(), "else branch (must match the then branch)")
-		return tt
+		afterThen := c.consumed
+		c.consumed = saved
+		et := c.exp(sc, e.Else)
+		for b, p := range afterThen {
+			c.consumed[b] = p
+		}
+		c.unify(tt, et, e.Else.expPos(), "else branch (must have the type of the then branch)")
+		c.noFunction(tt, e.Pos, "a branch returns a function", "if-expressions may not return functions")
+		return c.joinUnique(tt, et)
 	case *LoopExp:
 		return c.loop(sc, e)
 	case *AscriptExp:
-		t := c.typeExp(e.Type)
-		c.unify(t, c.exp(sc, e.X), e.X.expPos(), "expression with type ascription")
+		t := c.typeExp(sc, e.Type)
+		c.unify(t, c.expExpect(sc, e.X, t), e.X.expPos(), "expression with type ascription")
+		return t
+	case *CoerceExp:
+		t := c.typeExp(sc, e.Type)
+		xt := c.exp(sc, e.X)
+		if !c.unifyOK(anonDims(c.zonk(t)), anonDims(c.zonk(xt))) {
+			c.errorf(e.X.expPos(), "", "size coercion: the value of type %s cannot be coerced to %s (only sizes may differ)", c.show(xt), c.show(t))
+		}
 		return t
 	case *AssertExp:
 		c.unify(tBool, c.exp(sc, e.Cond), e.Cond.expPos(), "assertion condition")
@@ -623,47 +1428,407 @@ func (c *checker) exp1(sc *scope, e Exp) Type {
 	return nil
 }
 
+// joinUnique is the type of a value that is one of two: unique only when
+// both are.
+func (c *checker) joinUnique(a, b Type) Type {
+	za, zb := c.zonk(a), c.zonk(b)
+	if x, ok := za.(TArray); ok {
+		if y, ok := zb.(TArray); ok && x.Unique != y.Unique {
+			x.Unique = false
+			return x
+		}
+	}
+	return a
+}
+
+func anonDims(t Type) Type { return substType(t, nil, true) }
+
+func (c *checker) copyConsumed() map[*binding]Pos {
+	m := make(map[*binding]Pos, len(c.consumed))
+	for k, v := range c.consumed {
+		m[k] = v
+	}
+	return m
+}
+
+// recordBodyAliases remembers the aliases of a let's value as seen from
+// inside its scope, so that the let expression itself aliases them.
+func (c *checker) recordBodyAliases(inner *scope, e Exp) {
+	var body Exp
+	switch e := e.(type) {
+	case *LetExp:
+		body = e.Body
+	case *LetFunExp:
+		body = e.Body
+	case *LetWithExp:
+		body = e.Body
+	}
+	var out []*binding
+	for _, b := range c.aliasesOf(inner, body) {
+		if inner.vars[b.name] == b {
+			out = append(out, b.aliases...)
+			if b.aliases == nil && !b.consumable {
+				out = append(out, b)
+			}
+			continue
+		}
+		out = append(out, b)
+	}
+	if c.bodyAliases == nil {
+		c.bodyAliases = map[Exp][]*binding{}
+	}
+	c.bodyAliases[e] = out
+}
+
+func (c *checker) resolveMaybe(t Type) Type {
+	if t == nil {
+		return nil
+	}
+	return c.resolve(t)
+}
+
+func (c *checker) resolveFun(t Type) (TFun, bool) {
+	f, ok := c.resolveMaybe(t).(TFun)
+	return f, ok
+}
+
+// project is the type of field f of a value of type t.
+func (c *checker) project(t Type, f string, pos Pos) Type {
+	switch rt := c.resolve(t).(type) {
+	case TTuple:
+		var i int
+		if _, err := fmt.Sscanf(f, "%d", &i); err != nil || i < 0 || i >= len(rt.Elems) || fmt.Sprint(i) != f {
+			c.errorf(pos, "", "tuple of type %s has no field %s", c.show(t), f)
+		}
+		return rt.Elems[i]
+	case TRecord:
+		ft, ok := fieldType(rt, f)
+		if !ok {
+			c.errorf(pos, "", "record of type %s has no field %s", c.show(t), f)
+		}
+		return ft
+	case TVar:
+		c.errorf(pos, "add a type annotation to the parameter or variable, e.g. (p: {x: f32, y: f32})", "cannot access field %s of a value whose type is not yet known", f)
+	}
+	c.errorf(pos, "", "cannot access field %s of a value of type %s", f, c.show(t))
+	return nil
+}
+
+// updateField is the type of a record with the nested field path replaced.
+func (c *checker) updateField(t Type, path []string, vt Type, pos Pos) Type {
+	if len(path) == 0 {
+		c.unify(t, vt, pos, "record update")
+		return t
+	}
+	ft := c.project(t, path[0], pos)
+	c.updateField(ft, path[1:], vt, pos)
+	return t
+}
+
+// indexType is the type of indexing or slicing a value of type t.
+func (c *checker) indexType(sc *scope, t Type, idx []Slice, pos Pos) Type {
+	a, ok := c.resolve(t).(TArray)
+	if !ok {
+		if v, isVar := c.resolve(t).(TVar); isVar {
+			if _, r := c.rigid[v.ID]; !r {
+				c.errorf(pos, "add a type annotation", "cannot index a value whose type is not yet known")
+			}
+		}
+		c.errorf(pos, "", "cannot index a value of type %s", c.show(t))
+	}
+	za := c.zonk(a).(TArray)
+	if len(idx) > len(za.Dims) {
+		if _, isVar := c.resolve(za.Elem).(TVar); !isVar || true {
+			c.errorf(pos, "", "%d indices for an array of type %s, which has %d dimension(s)", len(idx), c.show(t), len(za.Dims))
+		}
+	}
+	var dims []Dim
+	for i, s := range idx {
+		if !s.IsSlice {
+			it := c.exp(sc, s.Index)
+			c.unify(c.fresh(cIntegral, pos), it, s.Index.expPos(), "array index")
+			if p, ok := c.resolve(it).(TPrim); ok && !p.T.IsSigned() {
+				c.errorf(s.Index.expPos(), "convert it, e.g. with i64.u8", "array index of type %s: indices must have a signed integer type", p.T)
+			}
+			continue
+		}
+		for _, x := range []Exp{s.Start, s.End, s.Step} {
+			if x != nil {
+				c.unify(c.fresh(cIntegral, pos), c.exp(sc, x), x.expPos(), "slice bound")
+			}
+		}
+		d := Dim{}
+		if s.Start == nil && s.End == nil && s.Step == nil {
+			d = za.Dims[i]
+		}
+		dims = append(dims, d)
+	}
+	dims = append(dims, za.Dims[len(idx):]...)
+	if len(dims) == 0 {
+		return za.Elem
+	}
+	return TArray{Elem: za.Elem, Dims: dims}
+}
+
+func (c *checker) lambda(sc *scope, params []Pat, retType TypeExp, body Exp, expected Type) Type {
+	inner := sc.child()
+	c.depth++
+	defer func() { c.depth-- }()
+	ps := make([]Type, len(params))
+	exp := expected
+	for i, p := range params {
+		var pt Type
+		if f, ok := c.resolveFun(exp); ok {
+			pt = f.Param
+			exp = f.Result
+		} else {
+			exp = nil
+		}
+		ps[i] = c.bindPat(inner, p, nil)
+		if pt != nil {
+			c.unifyOK(ps[i], pt)
+		}
+		c.markConsumable(inner, p)
+	}
+	bt := c.exp(inner, body)
+	if retType != nil {
+		c.unify(c.typeExp(inner, retType), bt, body.expPos(), "lambda body")
+	}
+	t := bt
+	for i := len(ps) - 1; i >= 0; i-- {
+		t = TFun{Param: ps[i], Result: t}
+	}
+	return t
+}
+
+// localFun checks `let f params = e` and returns f's binding; explicit
+// type parameters make it polymorphic.
+func (c *checker) localFun(sc *scope, e *LetFunExp) *binding {
+	inner := sc.child()
+	c.bindTypeParams(inner, e.TypeParams)
+	c.depth++
+	ps := make([]Type, len(e.Params))
+	for i, p := range e.Params {
+		ps[i] = c.bindParam(inner, p)
+	}
+	var ret Type = c.fresh(cAny, e.Pos)
+	if e.RetType != nil {
+		ret = c.typeExp(inner, e.RetType)
+	}
+	c.unify(ret, c.exp(inner, e.Value), e.Value.expPos(), "the body of "+e.Name)
+	c.depth--
+	t := ret
+	for i := len(ps) - 1; i >= 0; i-- {
+		t = TFun{Param: ps[i], Result: t}
+	}
+	var quant []int
+	for _, tp := range e.TypeParams {
+		if !tp.Size {
+			tv, _ := inner.lookupTVar(tp.Name)
+			quant = append(quant, tv.(TVar).ID)
+		}
+	}
+	return &binding{name: e.Name, t: t, quant: quant, depth: c.depth, pos: e.Pos}
+}
+
 func (c *checker) varExp(sc *scope, e *VarExp) Type {
 	if len(e.Qual) == 0 {
-		if t, ok := sc.lookup(e.Name); ok {
+		if b, ok := sc.lookup(e.Name); ok {
+			c.use(b, e.Pos)
+			t, m := c.instantiate(b.t, b.quant, e.Pos)
+			if m != nil {
+				c.inst[e] = m
+			}
 			return t
 		}
 		if g, ok := c.globals[e.Name]; ok {
-			return g.typ
+			c.globalRef[e] = g.decl
+			t, m := c.instantiate(g.typ, g.quant, e.Pos)
+			if m != nil {
+				c.inst[e] = m
+			}
+			return t
 		}
 	}
 	if in, ok := intrinsics[qualName(e.Qual, e.Name)]; ok {
 		return in.typ(c, e.Pos)
 	}
-	c.errorf(e.Pos, "check the spelling, or define it before this use", "unknown name %q", qualName(e.Qual, e.Name))
+	if len(e.Qual) == 0 && c.failed[e.Name] {
+		panic(checkError{})
+	}
+	hint := "check the spelling, or define it before this use"
+	if len(e.Qual) > 0 {
+		hint = "modules other than the numeric ones (i32, f64, ...) are not supported yet"
+	}
+	c.errorf(e.Pos, hint, "unknown name %q", qualName(e.Qual, e.Name))
 	return nil
+}
+
+func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
+	ft := c.exp(sc, e.Fn)
+	params := make([]Type, len(e.Args))
+	cur := ft
+	for i := range e.Args {
+		switch fr := c.resolve(cur).(type) {
+		case TFun:
+			params[i] = fr.Param
+			cur = fr.Result
+		case TVar:
+			if _, r := c.rigid[fr.ID]; r {
+				c.errorf(e.Pos, "", "%s is not a function, but it is applied to an argument", c.show(fr))
+			}
+			p, r := c.fresh(cAny, e.Pos), c.fresh(cAny, e.Pos)
+			c.unify(TFun{Param: p, Result: r}, fr, e.Pos, "application")
+			params[i] = p
+			cur = r
+		default:
+			if i == 0 {
+				c.errorf(e.Pos, "", "%s is not a function, but it is applied to an argument", c.show(fr))
+			}
+			c.errorf(e.Args[i].expPos(), "remove the extra argument(s), or add parentheses", "%s is applied to %d argument(s), but takes only %d", fnName(e.Fn), len(e.Args), i)
+		}
+	}
+	if expected != nil {
+		c.unifyOK(cur, expected)
+	}
+	// Arguments that are not functions first, so that lambdas see the
+	// types of the values they will be applied to.
+	argTs := make([]Type, len(e.Args))
+	for pass := 0; pass < 2; pass++ {
+		for i, a := range e.Args {
+			if isFunctionLike(a) != (pass == 1) {
+				continue
+			}
+			if pass == 1 {
+				argTs[i] = c.expExpect(sc, a, params[i])
+			} else {
+				argTs[i] = c.exp(sc, a)
+			}
+			c.unifyArg(params[i], argTs[i], a, i, e.Fn)
+		}
+	}
+	for i, a := range e.Args {
+		if isUniqueArray(c.zonk(params[i])) {
+			c.consume(sc, a, a.expPos())
+		}
+	}
+	return cur
+}
+
+func (c *checker) unifyArg(param, arg Type, a Exp, i int, fn Exp) {
+	var sm *sizeMismatch
+	if !c.unifyS(param, arg, &sm) {
+		what := fmt.Sprintf("argument %d of %s", i+1, fnName(fn))
+		if sm != nil {
+			c.errorf(a.expPos(), "if the sizes really are equal at run time, coerce with `e :> [n]t`",
+				"%s: sizes \"%s\" and \"%s\" do not match (expected type %s, but found %s)", what, sm.a, sm.b, c.show(param), c.show(arg))
+		}
+		c.errorf(a.expPos(), c.unifyHint(param, arg), "%s: expected type %s, but found %s", what, c.show(param), c.show(arg))
+	}
+}
+
+// fnName names the function of an application for messages.
+func fnName(e Exp) string {
+	switch e := e.(type) {
+	case *VarExp:
+		return qualName(e.Qual, e.Name)
+	case *ProjectExp:
+		return fnName(e.X) + "." + e.Field
+	case *ParenExp:
+		return fnName(e.X)
+	case *ApplyExp:
+		return fnName(e.Fn)
+	}
+	return "the function"
 }
 
 func (c *checker) loop(sc *scope, e *LoopExp) Type {
 	if e.Init == nil {
-		c.errorf(e.Pos, "write the initial value: loop x = ... for", "loops without an initial value are not supported yet")
+		init, ok := patToExp(e.Pat)
+		if !ok {
+			c.errorf(e.Pos, "write the initial value: loop x = ... for", "a loop without an initial value needs a pattern of names that are in scope")
+		}
+		e.Init = init
 	}
 	init := c.exp(sc, e.Init)
 	inner := sc.child()
+	c.depth++
+	defer func() { c.depth-- }()
 	pt := c.bindPat(inner, e.Pat, nil)
 	c.unify(pt, init, e.Init.expPos(), "initial value of the loop")
+	c.noFunction(pt, e.Pos, "loop parameter of function type", "loops may not carry functions")
+	params := patNames(e.Pat, nil)
 	switch {
 	case e.ForBound != nil:
 		bt := c.exp(sc, e.ForBound)
 		c.unify(c.fresh(cIntegral, e.Pos), bt, e.ForBound.expPos(), "loop bound")
-		inner.vars[e.ForIndex] = bt
+		inner.vars[e.ForIndex] = &binding{name: e.ForIndex, t: bt, depth: c.depth}
 	case e.ForInArr != nil:
 		at := c.resolve(c.exp(sc, e.ForInArr))
 		a, ok := at.(TArray)
 		if !ok {
-			c.errorf(e.ForInArr.expPos(), "", "for-in loop over a value of type %s, which is not an array", typeString(c.zonk(at)))
+			c.errorf(e.ForInArr.expPos(), "", "for-in loop over a value of type %s, which is not an array", c.show(at))
 		}
-		c.bindPat(inner, e.ForInPat, rowOf(a))
+		c.bindPat(inner, e.ForInPat, rowOf(c.zonk(a).(TArray)))
+		for _, n := range patNames(e.ForInPat, nil) {
+			inner.vars[n].consumable = false
+		}
 	case e.While != nil:
 		c.unify(tBool, c.exp(inner, e.While), e.While.expPos(), "while-loop condition")
 	}
-	c.unify(pt, c.exp(inner, e.Body), e.Body.expPos(), "loop body (must have the type of the loop parameter)")
+	bodyT := c.exp(inner, e.Body)
+	c.unify(pt, bodyT, e.Body.expPos(), "loop body (must have the type of the loop parameter)")
+	// Consuming a loop parameter in the body consumes the initial value.
+	consumes := false
+	for _, n := range params {
+		if b, ok := inner.vars[n]; ok {
+			if _, was := c.consumed[b]; was {
+				consumes = true
+				delete(c.consumed, b)
+			}
+		}
+	}
+	if consumes {
+		c.depth--
+		c.consume(sc, e.Init, e.Init.expPos())
+		c.depth++
+	}
 	return pt
+}
+
+// patToExp turns the pattern of a loop without initialiser into the
+// expression of its names.
+func patToExp(p Pat) (Exp, bool) {
+	switch p := p.(type) {
+	case *PId:
+		return &VarExp{Pos: p.Pos, Name: p.Name}, true
+	case *PAscript:
+		return patToExp(p.Pat)
+	case *PTuple:
+		t := &TupleExp{Pos: p.Pos}
+		for _, e := range p.Elems {
+			x, ok := patToExp(e)
+			if !ok {
+				return nil, false
+			}
+			t.Elems = append(t.Elems, x)
+		}
+		if len(t.Elems) == 1 {
+			return t.Elems[0], true
+		}
+		return t, true
+	case *PRecord:
+		r := &RecordExp{Pos: p.Pos}
+		for _, f := range p.Fields {
+			x, ok := patToExp(f.Pat)
+			if !ok {
+				return nil, false
+			}
+			r.Fields = append(r.Fields, FieldExp{Name: f.Name, Exp: x})
+		}
+		return r, true
+	}
+	return nil, false
 }
 
 func qualName(qual []string, name string) string {
@@ -700,3 +1865,6 @@ func (c *checker) asQualified(sc *scope, e *ProjectExp) *VarExp {
 		return nil
 	}
 }
+
+var _ = sort.Strings
+var _ = strings.Join

@@ -1,6 +1,8 @@
 package frontend
 
 import (
+	_ "embed"
+
 	"github.com/fcclang/fcc/grammar"
 	"github.com/fcclang/fcc/soac"
 )
@@ -33,15 +35,50 @@ func Compile(filename, src string) (*soac.Program, error) {
 		return nil, err
 	}
 	c := newChecker()
+	pre, err := ParseProgram("prelude/prelude.fut", preludeSrc)
+	if err != nil {
+		return nil, err
+	}
+	c.prelude = true
+	c.checkProg(pre)
+	c.prelude = false
+	if len(c.errs) > 0 {
+		c.errs.attachLines(preludeSrc)
+		return nil, c.errs
+	}
 	c.checkProg(prog)
 	if len(c.errs) > 0 {
 		c.errs.attachLines(src)
 		return nil, c.errs
 	}
-	ir := internalise(c, prog)
+	ir, ierr := safeInternalise(c, prog)
+	if ierr != nil {
+		ds := Diagnostics{ierr}
+		ds.attachLines(src)
+		return nil, ds
+	}
 	if len(ir.Funs) == 0 {
 		ds := Diagnostics{{Pos: Pos{File: filename, Line: 1, Col: 1}, Msg: "the program has no entry point", Hint: "declare one with `entry name ... = ...`, or define `main`"}}
 		return nil, ds
 	}
 	return ir, nil
 }
+
+// safeInternalise internalises, turning a diagnostic raised during
+// internalisation (a limitation found only when the program is
+// monomorphised, such as an irregular array) into an error.
+func safeInternalise(c *checker, prog *Prog) (ir *soac.Program, err *Diagnostic) {
+	defer func() {
+		if r := recover(); r != nil {
+			d, ok := r.(*Diagnostic)
+			if !ok {
+				panic(r)
+			}
+			err = d
+		}
+	}()
+	return internalise(c, prog), nil
+}
+
+//go:embed prelude/prelude.fut
+var preludeSrc string

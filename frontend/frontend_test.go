@@ -116,6 +116,8 @@ func FuzzCompile(f *testing.F) {
 	f.Add("def main (m: [][]i32) = map (map (+1)) m")
 	f.Add("def main (x: i32) = loop (a, b) = (0, x) while b > 0 do (a + b, b - 1)")
 	f.Add("def main (x: i32) = let (a, b) = (x, 1) in a[b]")
+	f.Add("type t 'a = {x: a}\ndef f 'a (r: t a) = r.x\ndef main (xs: *[]i32) = let ys = xs with [0:1] = [f {x = 1}] in filter (>0) ys[1..2...5]")
+	f.Add("def main [n] (xs: [n]i64) = loop acc = xs for i < n do acc with [i] = acc[i] + 1 :> [n]i64")
 	f.Fuzz(func(t *testing.T, src string) {
 		Compile("fuzz.fut", src)
 	})

@@ -49,15 +49,39 @@ type internaliser struct {
 	// types records the IR type of every IR variable.
 	types map[soac.VName]soac.Type
 	funs  map[string]*ValDecl
+	// tsub maps the quantified type variables of the polymorphic
+	// definitions being inlined to the types of this instance
+	// (monomorphisation).
+	tsub map[int]Type
+	// pendingInst is the instantiation of a polymorphic function value
+	// about to be called (see instantiated).
+	pendingInst map[int]Type
+	// inlineDepth guards against runaway inlining.
+	inlineDepth int
+	// defs remembers the expression that defined each single-result
+	// variable, so that a size such as n*m can be taken apart again
+	// (unflatten, split take their sizes from their argument's type).
+	defs map[soac.VName]soac.Exp
 }
+
+// srcType is the concrete source type of a checked type in the current
+// instance.
+func (ic *internaliser) srcType(t Type) Type {
+	t = ic.c.zonk(t)
+	if len(ic.tsub) > 0 {
+		t = substType(t, ic.tsub, false)
+	}
+	return t
+}
+
+// typeOfExp is the concrete type of a checked expression.
+func (ic *internaliser) typeOfExp(e Exp) Type { return ic.srcType(ic.c.types[e]) }
 
 func internalise(c *checker, prog *Prog) *soac.Program {
 	ic := &internaliser{c: c, names: &soac.NameSource{}, types: map[soac.VName]soac.Type{}, funs: map[string]*ValDecl{}}
 	out := &soac.Program{}
-	for _, d := range prog.Decls {
-		if vd, ok := d.(*ValDecl); ok {
-			ic.funs[vd.Name] = vd
-		}
+	for name, g := range c.globals {
+		ic.funs[name] = g.decl
 	}
 	for _, d := range prog.Decls {
 		// As in Futhark, a top-level definition named main is an entry point
@@ -82,7 +106,7 @@ func (ic *internaliser) entry(d *ValDecl) *soac.FunDef {
 	}
 	var params []soac.Param
 	for _, p := range d.Params {
-		t := ic.c.zonk(ic.c.patTypes[p])
+		t := ic.srcType(ic.c.patTypes[p])
 		var comps []soac.SubExp
 		for _, it := range ic.paramTypes(t, sizes) {
 			v := ic.names.New(patName(p))
@@ -144,6 +168,12 @@ func (ic *internaliser) paramTypes(t Type, sizes map[string]soac.SubExp) []soac.
 			out = append(out, ic.paramTypes(e, sizes)...)
 		}
 		return out
+	case TRecord:
+		var out []soac.Type
+		for _, f := range t.Fields {
+			out = append(out, ic.paramTypes(f.Type, sizes)...)
+		}
+		return out
 	}
 	panic(fmt.Sprintf("frontend: internalise: unsupported parameter type %s", typeString(t)))
 }
@@ -173,6 +203,10 @@ func (ic *internaliser) typeOf(se soac.SubExp) soac.Type {
 func (ic *internaliser) let(base string, t soac.Type, e soac.Exp, pos Pos) soac.SubExp {
 	v := ic.b.Let(base, t, e, pos)
 	ic.types[v.Name] = t
+	if ic.defs == nil {
+		ic.defs = map[soac.VName]soac.Exp{}
+	}
+	ic.defs[v.Name] = e
 	return v
 }
 
@@ -209,11 +243,20 @@ func (ic *internaliser) bindPat(env *ienv, p Pat, v ival) {
 			ic.bindPat(env, p.Elems[0], v)
 			return
 		}
+		if v.fn != nil {
+			panic("frontend: internalise: tuple pattern for a function")
+		}
 		off := 0
 		for _, e := range p.Elems {
-			n := ic.components(ic.c.zonk(ic.c.patTypes[e]))
+			n := ic.components(ic.srcType(ic.c.patTypes[e]))
 			ic.bindPat(env, e, ival{ses: v.ses[off : off+n]})
 			off += n
+		}
+	case *PRecord:
+		rt := ic.srcType(ic.c.patTypes[p])
+		for _, f := range p.Fields {
+			off, n, _ := ic.projectRange(rt, f.Name)
+			ic.bindPat(env, f.Pat, ival{ses: v.ses[off : off+n]})
 		}
 	default:
 		panic(fmt.Sprintf("frontend: internalise: unsupported pattern %T", p))
@@ -239,13 +282,48 @@ func (ic *internaliser) components(t Type) int {
 		return ic.components(t.Elem)
 	case TFun:
 		return 0
+	case TVar:
+		panic(fmt.Sprintf("frontend: internalise: unresolved type %s", typeString(t)))
 	}
 	return 1
 }
 
+// fieldRange is the offset and number of the components of field f.
+func (ic *internaliser) fieldRange(rt TRecord, f string) (int, int) {
+	off := 0
+	for _, fl := range rt.Fields {
+		n := ic.components(fl.Type)
+		if fl.Name == f {
+			return off, n
+		}
+		off += n
+	}
+	panic("frontend: internalise: no field " + f)
+}
+
+// projectRange is the offset and number of the components of field f of
+// a tuple or record.
+func (ic *internaliser) projectRange(t Type, f string) (int, int, Type) {
+	switch t := t.(type) {
+	case TTuple:
+		var idx int
+		fmt.Sscanf(f, "%d", &idx)
+		off := 0
+		for i := 0; i < idx; i++ {
+			off += ic.components(t.Elems[i])
+		}
+		return off, ic.components(t.Elems[idx]), t.Elems[idx]
+	case TRecord:
+		off, n := ic.fieldRange(t, f)
+		ft, _ := fieldType(t, f)
+		return off, n, ft
+	}
+	panic(fmt.Sprintf("frontend: internalise: projection from %s", typeString(t)))
+}
+
 // primOf is the primitive type of a checked expression.
 func (ic *internaliser) primOf(e Exp) values.PrimType {
-	t, ok := ic.c.zonk(ic.c.types[e]).(TPrim)
+	t, ok := ic.typeOfExp(e).(TPrim)
 	if !ok {
 		panic(fmt.Sprintf("frontend: internalise: %s: expected a primitive type", e.expPos()))
 	}
@@ -264,6 +342,13 @@ func (ic *internaliser) exp(env *ienv, e Exp) ival {
 		return scalar(soac.Const{Value: soac.FloatValue(ic.primOf(e), e.Value)})
 	case *BoolLit:
 		return scalar(soac.Const{Value: soac.BoolValue(e.Value)})
+	case *StringLit:
+		bs := []byte(e.Value)
+		elems := make([]soac.SubExp, len(bs))
+		for i, b := range bs {
+			elems[i] = soac.Const{Value: soac.IntValue(values.U8, int64(b))}
+		}
+		return scalar(ic.let("str", soac.Array(values.U8, soac.I64(int64(len(bs)))), &soac.ArrayLitExp{Elems: elems, RowType: soac.Prim(values.U8)}, e.Pos))
 	case *VarExp:
 		return ic.varExp(env, e)
 	case *ParenExp:
@@ -272,6 +357,8 @@ func (ic *internaliser) exp(env *ienv, e Exp) ival {
 		return ic.exp(env, e.X)
 	case *AscriptExp:
 		return ic.exp(env, e.X)
+	case *CoerceExp:
+		return ic.coerce(env, ic.exp(env, e.X), ic.typeOfExp(e), e.Pos)
 	case *ApplyExp:
 		f := ic.exp(env, e.Fn)
 		args := make([]ival, len(e.Args))
@@ -284,6 +371,11 @@ func (ic *internaliser) exp(env *ienv, e Exp) ival {
 	case *NegateExp:
 		x := ic.exp(env, e.X)
 		t := ic.primOf(e)
+		if c, ok := x.ses[0].(soac.Const); ok {
+			if r, err := soac.EvalUnOp(soac.Neg, t, c.Value); err == nil {
+				return scalar(soac.Const{Value: r})
+			}
+		}
 		return scalar(ic.let("neg", soac.Prim(t), &soac.UnOpExp{Op: soac.Neg, T: t, X: x.ses[0]}, e.Pos))
 	case *NotExp:
 		x := ic.exp(env, e.X)
@@ -295,12 +387,44 @@ func (ic *internaliser) exp(env *ienv, e Exp) ival {
 		return scalar(ic.let("not", soac.Prim(t), &soac.UnOpExp{Op: op, T: t, X: x.ses[0]}, e.Pos))
 	case *OpSectionExp:
 		return ic.opSection(env, e)
+	case *ProjectSectionExp:
+		t := ic.typeOfExp(e).(TFun).Param
+		return ival{fn: &funVal{arity: 1, call: func(ic *internaliser, a []ival, pos Pos) ival {
+			v, vt := a[0], t
+			for _, f := range e.Fields {
+				off, n, ft := ic.projectRange(vt, f)
+				v, vt = ival{ses: v.ses[off : off+n]}, ft
+			}
+			return v
+		}}}
+	case *IndexSectionExp:
+		idx := ic.sliceArgs(env, e.Indices)
+		return ival{fn: &funVal{arity: 1, call: func(ic *internaliser, a []ival, pos Pos) ival {
+			return ic.index(a[0], idx, e.Pos)
+		}}}
 	case *LambdaExp:
-		return ic.lambdaVal(env, e.Params, e.Body)
+		return ic.lambdaVal(env, e.Params, e.Body, nil)
 	case *TupleExp:
 		var out ival
 		for _, x := range e.Elems {
 			out.ses = append(out.ses, ic.exp(env, x).ses...)
+		}
+		return out
+	case *RecordExp:
+		vals := map[string]ival{}
+		for _, f := range e.Fields {
+			vals[f.Name] = ic.exp(env, f.Exp)
+		}
+		var out ival
+		switch t := ic.typeOfExp(e).(type) {
+		case TRecord:
+			for _, f := range t.Fields {
+				out.ses = append(out.ses, vals[f.Name].ses...)
+			}
+		case TTuple:
+			for i := range t.Elems {
+				out.ses = append(out.ses, vals[fmt.Sprint(i)].ses...)
+			}
 		}
 		return out
 	case *ProjectExp:
@@ -308,46 +432,83 @@ func (ic *internaliser) exp(env *ienv, e Exp) ival {
 			return ic.varExp(env, q)
 		}
 		x := ic.exp(env, e.X)
-		tup := ic.c.zonk(ic.c.types[e.X]).(TTuple)
-		var idx int
-		fmt.Sscanf(e.Field, "%d", &idx)
-		off := 0
-		for i := 0; i < idx; i++ {
-			off += ic.components(tup.Elems[i])
+		off, n, _ := ic.projectRange(ic.typeOfExp(e.X), e.Field)
+		return ival{ses: x.ses[off : off+n]}
+	case *RecordUpdateExp:
+		x := ic.exp(env, e.X)
+		v := ic.exp(env, e.Value)
+		t := ic.typeOfExp(e.X)
+		base := 0
+		for _, f := range e.Fields {
+			off, _, ft := ic.projectRange(t, f)
+			base += off
+			t = ft
 		}
-		return ival{ses: x.ses[off : off+ic.components(tup.Elems[idx])]}
+		out := append([]soac.SubExp(nil), x.ses...)
+		copy(out[base:], v.ses)
+		return ival{ses: out}
 	case *ArrayLitExp:
 		return ic.arrayLit(env, e)
+	case *RangeExp:
+		return ic.rangeExp(env, e)
 	case *IndexExp:
 		x := ic.exp(env, e.X)
-		idx := make([]soac.SubExp, len(e.Indices))
-		for i, s := range e.Indices {
-			idx[i] = ic.toI64(ic.exp(env, s.Index).ses[0], e.Pos)
-		}
-		var out ival
-		for _, arr := range x.ses {
-			at := ic.typeOf(arr)
-			rt := soac.Type{Elem: at.Elem, Shape: at.Shape[len(idx):]}
-			out.ses = append(out.ses, ic.let("elem", rt, &soac.IndexExp{Arr: arr.(soac.Var).Name, Indices: idx, Pos: e.Pos}, e.Pos))
-		}
-		return out
+		return ic.index(x, ic.sliceArgs(env, e.Indices), e.Pos)
+	case *UpdateExp:
+		x := ic.exp(env, e.X)
+		idx := ic.sliceArgs(env, e.Indices)
+		v := ic.exp(env, e.Value)
+		return ic.update(x, idx, v, e.Pos)
+	case *LetWithExp:
+		x, _ := env.lookup(e.Name)
+		idx := ic.sliceArgs(env, e.Indices)
+		v := ic.exp(env, e.Value)
+		inner := env.child()
+		inner.vars[e.Name] = ic.update(x, idx, v, e.Pos)
+		return ic.exp(inner, e.Body)
 	case *LetExp:
 		v := ic.exp(env, e.Value)
 		inner := env.child()
 		ic.bindPat(inner, e.Pat, v)
+		if len(e.Sizes) > 0 {
+			sizes := map[string]bool{}
+			for _, n := range e.Sizes {
+				sizes[n] = true
+			}
+			ic.bindSizes(inner, ic.srcType(ic.c.patTypes[e.Pat]), v.ses, 0, sizes, e.Pos)
+		}
+		return ic.exp(inner, e.Body)
+	case *LetFunExp:
+		inner := env.child()
+		inner.vars[e.Name] = ic.lambdaVal(env, e.Params, e.Value, e.TypeParams)
 		return ic.exp(inner, e.Body)
 	case *IfExp:
 		cond := ic.exp(env, e.Cond).ses[0]
-		var ts []soac.Type
-		thenB := ic.subBody(func() []soac.SubExp {
-			r := ic.exp(env, e.Then).ses
-			for _, se := range r {
-				ts = append(ts, ic.typeOf(se))
+		if c, ok := cond.(soac.Const); ok {
+			if c.Value.Bool() {
+				return ic.exp(env, e.Then)
 			}
-			return r
-		})
-		elseB := ic.subBody(func() []soac.SubExp { return ic.exp(env, e.Else).ses })
-		return ival{ses: ic.letN("if", ts, &soac.IfExp{Cond: cond, Then: thenB, Else: elseB, Types: ts}, e.Pos)}
+			return ic.exp(env, e.Else)
+		}
+		var thenRes, elseRes []soac.SubExp
+		thenB := ic.subBody(func() []soac.SubExp { thenRes = ic.exp(env, e.Then).ses; return thenRes })
+		elseB := ic.subBody(func() []soac.SubExp { elseRes = ic.exp(env, e.Else).ses; return elseRes })
+		ts, ext := ic.branchTypes(thenB, elseB, thenRes, elseRes)
+		var pat []soac.Param
+		var out []soac.SubExp
+		for _, t := range ts {
+			v := ic.names.New("if")
+			ic.types[v] = t
+			pat = append(pat, soac.Param{Name: v, Type: t})
+			out = append(out, soac.Var{Name: v})
+		}
+		all := append([]soac.Type(nil), ts...)
+		for _, v := range ext {
+			pat = append(pat, soac.Param{Name: v, Type: soac.Prim(values.I64)})
+			all = append(all, soac.Prim(values.I64))
+		}
+		ic.b.Add(&soac.Stm{Pat: pat, Exp: &soac.IfExp{Cond: cond, Then: thenB, Else: elseB, Types: all}, Pos: e.Pos})
+		return ival{ses: out}
 	case *LoopExp:
 		return ic.loop(env, e)
 	case *AssertExp:
@@ -360,6 +521,62 @@ func (ic *internaliser) exp(env *ienv, e Exp) ival {
 		return ic.exp(env, e.X)
 	}
 	panic(fmt.Sprintf("frontend: internalise: %s: unsupported expression %T", e.expPos(), e))
+}
+
+// boundIn lists the names a body binds at its top level.
+func boundIn(b *soac.Body) map[soac.VName]bool {
+	m := map[soac.VName]bool{}
+	for _, s := range b.Stms {
+		for _, p := range s.Pat {
+			m[p.Name] = true
+		}
+	}
+	return m
+}
+
+// branchTypes gives the result types of an if: a dimension that differs
+// between the branches, or is bound inside one, becomes an existential
+// size returned by both.
+func (ic *internaliser) branchTypes(thenB, elseB *soac.Body, thenRes, elseRes []soac.SubExp) ([]soac.Type, []soac.VName) {
+	inThen, inElse := boundIn(thenB), boundIn(elseB)
+	ts := make([]soac.Type, len(thenRes))
+	var ext []soac.VName
+	for i := range thenRes {
+		tt, et := ic.typeOf(thenRes[i]), ic.typeOf(elseRes[i])
+		shape := make([]soac.SubExp, len(tt.Shape))
+		for k := range tt.Shape {
+			a, b := tt.Shape[k], et.Shape[k]
+			if sameSE(a, b) && !isBoundVar(a, inThen) && !isBoundVar(b, inElse) {
+				shape[k] = a
+				continue
+			}
+			// An existential size: returned as an extra result.
+			v := ic.sizeVar("ext")
+			thenB.Result = append(thenB.Result, a)
+			elseB.Result = append(elseB.Result, b)
+			shape[k] = v
+			ext = append(ext, v.Name)
+		}
+		ts[i] = soac.Type{Elem: tt.Elem, Shape: shape}
+	}
+	return ts, ext
+}
+
+func sameSE(a, b soac.SubExp) bool {
+	switch a := a.(type) {
+	case soac.Var:
+		b, ok := b.(soac.Var)
+		return ok && a.Name == b.Name
+	case soac.Const:
+		b, ok := b.(soac.Const)
+		return ok && a.Value == b.Value
+	}
+	return false
+}
+
+func isBoundVar(se soac.SubExp, m map[soac.VName]bool) bool {
+	v, ok := se.(soac.Var)
+	return ok && m[v.Name]
 }
 
 func scalar(se soac.SubExp) ival { return ival{ses: []soac.SubExp{se}} }
@@ -379,14 +596,20 @@ func (ic *internaliser) toI64(se soac.SubExp, pos Pos) soac.SubExp {
 func (ic *internaliser) varExp(env *ienv, e *VarExp) ival {
 	if len(e.Qual) == 0 {
 		if v, ok := env.lookup(e.Name); ok {
+			if m, poly := ic.c.inst[e]; poly && v.fn != nil {
+				return ic.instantiated(v, m)
+			}
 			return v
 		}
-		if d, ok := ic.funs[e.Name]; ok {
-			return ic.globalVal(d)
+		if d, ok := ic.c.globalRef[e]; ok {
+			return ic.globalVal(d, ic.c.inst[e])
 		}
 	}
 	name := qualName(e.Qual, e.Name)
-	in := intrinsics[name]
+	in, ok := intrinsics[name]
+	if !ok {
+		panic(fmt.Sprintf("frontend: internalise: %s: unknown name %s", e.Pos, name))
+	}
 	if in.arity == 0 {
 		return in.gen(ic, e, nil, e.Pos)
 	}
@@ -395,23 +618,137 @@ func (ic *internaliser) varExp(env *ienv, e *VarExp) ival {
 	}}}
 }
 
-// globalVal is a top-level definition as a value: constants are computed
-// where they are used, functions are inlined where they are applied.
-func (ic *internaliser) globalVal(d *ValDecl) ival {
-	if len(d.Params) == 0 {
-		return ic.exp(&ienv{vars: map[string]ival{}}, d.Body)
+// concreteInst resolves an instantiation recorded by the checker in the
+// current instance.
+func (ic *internaliser) concreteInst(m map[int]Type) map[int]Type {
+	out := make(map[int]Type, len(m))
+	for k, v := range m {
+		out[k] = ic.srcType(v)
 	}
-	return ic.lambdaVal(&ienv{vars: map[string]ival{}}, d.Params, d.Body)
+	return out
 }
 
-func (ic *internaliser) lambdaVal(env *ienv, params []Pat, body Exp) ival {
+// instantiated wraps a polymorphic local function so that its body is
+// internalised with this use's types.
+func (ic *internaliser) instantiated(v ival, m map[int]Type) ival {
+	inst := ic.concreteInst(m)
+	inner := v.fn
+	return ival{fn: &funVal{arity: inner.arity, applied: inner.applied, call: func(ic *internaliser, args []ival, pos Pos) ival {
+		ic.pendingInst = inst
+		return inner.call(ic, args, pos)
+	}}}
+}
+
+// globalVal is a top-level definition as a value: constants are computed
+// where they are used, functions are inlined where they are applied.
+func (ic *internaliser) globalVal(d *ValDecl, m map[int]Type) ival {
+	inst := ic.concreteInst(m)
+	if len(d.Params) == 0 {
+		saved := ic.tsub
+		ic.tsub = inst
+		defer func() { ic.tsub = saved }()
+		return ic.exp(&ienv{vars: map[string]ival{}}, d.Body)
+	}
+	saved := ic.tsub
+	ic.tsub = inst
+	f := ic.lambdaVal(&ienv{vars: map[string]ival{}}, d.Params, d.Body, d.TypeParams)
+	ic.tsub = saved
+	return f
+}
+
+// lambdaVal is a function value that inlines its body where it is
+// applied, binding the size parameters from the arguments' shapes.
+func (ic *internaliser) lambdaVal(env *ienv, params []Pat, body Exp, tps []TypeParam) ival {
+	captured := ic.tsub
+	sizes := map[string]bool{}
+	for _, tp := range tps {
+		if tp.Size {
+			sizes[tp.Name] = true
+		}
+	}
 	return ival{fn: &funVal{arity: len(params), call: func(ic *internaliser, args []ival, pos Pos) ival {
+		saved := ic.tsub
+		ts := captured
+		if ic.pendingInst != nil {
+			ts = map[int]Type{}
+			for k, v := range captured {
+				ts[k] = v
+			}
+			for k, v := range ic.pendingInst {
+				ts[k] = v
+			}
+			ic.pendingInst = nil
+		}
+		ic.tsub = ts
+		defer func() { ic.tsub = saved }()
+		ic.inlineDepth++
+		defer func() { ic.inlineDepth-- }()
+		if ic.inlineDepth > 500 {
+			panic(fmt.Sprintf("frontend: internalise: %s: inlining too deep", pos))
+		}
 		inner := env.child()
 		for i, p := range params {
 			ic.bindPat(inner, p, args[i])
 		}
+		if len(sizes) > 0 {
+			for i, p := range params {
+				ic.bindSizes(inner, ic.srcType(ic.c.patTypes[p]), args[i].ses, 0, sizes, pos)
+			}
+		}
 		return ic.exp(inner, body)
 	}}}
+}
+
+// bindSizes binds the size parameters that appear in the dimensions of t
+// to the shape of the value; a size seen twice must be equal (a dynamic
+// check, as Futhark inserts where it cannot tell statically).
+func (ic *internaliser) bindSizes(env *ienv, t Type, ses []soac.SubExp, strip int, sizes map[string]bool, pos Pos) {
+	switch t := t.(type) {
+	case TArray:
+		if len(ses) == 0 {
+			return
+		}
+		shape := ic.typeOf(ses[0]).Shape[strip:]
+		for i, d := range t.Dims {
+			if d.Name == "" || !sizes[d.Name] || i >= len(shape) {
+				continue
+			}
+			if prev, ok := env.vars[d.Name]; ok {
+				ic.assertEq(prev.ses[0], shape[i], fmt.Sprintf("size mismatch: size %s is bound to two different values", d.Name), pos)
+				continue
+			}
+			env.vars[d.Name] = scalar(shape[i])
+		}
+		ic.bindSizes(env, t.Elem, ses, strip+len(t.Dims), sizes, pos)
+	case TTuple:
+		off := 0
+		for _, e := range t.Elems {
+			n := ic.components(e)
+			ic.bindSizes(env, e, ses[off:off+n], strip, sizes, pos)
+			off += n
+		}
+	case TRecord:
+		off := 0
+		for _, f := range t.Fields {
+			n := ic.components(f.Type)
+			ic.bindSizes(env, f.Type, ses[off:off+n], strip, sizes, pos)
+			off += n
+		}
+	}
+}
+
+// assertEq emits a run-time check that two i64 operands are equal.
+func (ic *internaliser) assertEq(a, b soac.SubExp, msg string, pos Pos) {
+	if sameSE(a, b) {
+		return
+	}
+	if ca, ok := a.(soac.Const); ok {
+		if cb, ok := b.(soac.Const); ok && ca.Value.Int() == cb.Value.Int() {
+			return
+		}
+	}
+	c := ic.let("eq", soac.Prim(values.Bool), &soac.CmpOpExp{Op: soac.Eq, T: values.I64, X: a, Y: b}, pos)
+	ic.let("check", soac.Prim(values.Bool), &soac.AssertExp{Cond: c, Msg: msg, Pos: pos}, pos)
 }
 
 // apply applies a function value to arguments, currying as needed.
@@ -435,16 +772,37 @@ func (ic *internaliser) apply(f ival, args []ival, pos Pos) ival {
 func (ic *internaliser) binOp(env *ienv, e *BinOpExp) ival {
 	switch e.Op {
 	case "|>":
-		return ic.apply(ic.exp(env, e.R), []ival{ic.exp(env, e.L)}, e.Pos)
+		x := ic.exp(env, e.L)
+		return ic.apply(ic.exp(env, e.R), []ival{x}, e.Pos)
 	case "<|":
-		return ic.apply(ic.exp(env, e.L), []ival{ic.exp(env, e.R)}, e.Pos)
+		x := ic.exp(env, e.R)
+		return ic.apply(ic.exp(env, e.L), []ival{x}, e.Pos)
+	case "&&", "||":
+		if info, ok := binOps[e.Op]; ok && !e.Backtick && len(e.Qual) == 0 {
+			// Short-circuiting, as in Futhark.
+			l := ic.exp(env, e.L).ses[0]
+			var rres []soac.SubExp
+			rb := ic.subBody(func() []soac.SubExp { rres = ic.exp(env, e.R).ses; return rres })
+			_ = info
+			short := soac.Const{Value: soac.BoolValue(e.Op == "||")}
+			var thenB, elseB *soac.Body
+			if e.Op == "&&" {
+				thenB, elseB = rb, &soac.Body{Result: []soac.SubExp{short}}
+			} else {
+				thenB, elseB = &soac.Body{Result: []soac.SubExp{short}}, rb
+			}
+			if len(rb.Stms) == 0 {
+				return scalar(ic.primBinOp(binOps[e.Op], values.Bool, l, rres[0], e.Pos))
+			}
+			return scalar(ic.let("sc", soac.Prim(values.Bool), &soac.IfExp{Cond: l, Then: thenB, Else: elseB, Types: []soac.Type{soac.Prim(values.Bool)}}, e.Pos))
+		}
 	}
 	l, r := ic.exp(env, e.L), ic.exp(env, e.R)
 	if info, ok := binOps[e.Op]; ok && !e.Backtick && len(e.Qual) == 0 {
 		t := ic.primOf(e.L)
 		return scalar(ic.primBinOp(info, t, l.ses[0], r.ses[0], e.Pos))
 	}
-	f := ic.varExp(env, &VarExp{Pos: e.Pos, Qual: e.Qual, Name: e.Op})
+	f := ic.varExp(env, e.opVar())
 	return ic.apply(f, []ival{l, r}, e.Pos)
 }
 
@@ -471,11 +829,26 @@ func (ic *internaliser) opSection(env *ienv, e *OpSectionExp) ival {
 	case e.Right != nil:
 		fixed = ic.exp(env, e.Right)
 	}
+	var opFn ival
+	builtin := false
+	if _, ok := binOps[e.Op]; ok && !e.Backtick && len(e.Qual) == 0 {
+		builtin = true
+	} else if e.Op == "|>" || e.Op == "<|" {
+		builtin = true
+	} else {
+		opFn = ic.varExp(env, e.opVar())
+	}
 	op := func(ic *internaliser, x, y ival, pos Pos) ival {
-		if info, ok := binOps[e.Op]; ok && !e.Backtick && len(e.Qual) == 0 {
-			return scalar(ic.primBinOp(info, ic.typeOf(x.ses[0]).Elem, x.ses[0], y.ses[0], pos))
+		if builtin {
+			switch e.Op {
+			case "|>":
+				return ic.apply(y, []ival{x}, pos)
+			case "<|":
+				return ic.apply(x, []ival{y}, pos)
+			}
+			return scalar(ic.primBinOp(binOps[e.Op], ic.typeOf(x.ses[0]).Elem, x.ses[0], y.ses[0], pos))
 		}
-		return ic.apply(ic.varExp(env, &VarExp{Pos: pos, Qual: e.Qual, Name: e.Op}), []ival{x, y}, pos)
+		return ic.apply(opFn, []ival{x, y}, pos)
 	}
 	switch {
 	case e.Left != nil:
@@ -487,7 +860,7 @@ func (ic *internaliser) opSection(env *ienv, e *OpSectionExp) ival {
 }
 
 func (ic *internaliser) arrayLit(env *ienv, e *ArrayLitExp) ival {
-	t := ic.c.zonk(ic.c.types[e]).(TArray)
+	t := ic.typeOfExp(e).(TArray)
 	rowT := rowOf(t)
 	n := ic.components(rowT)
 	elems := make([][]soac.SubExp, n)
@@ -502,6 +875,12 @@ func (ic *internaliser) arrayLit(env *ienv, e *ArrayLitExp) ival {
 		var rt soac.Type
 		if len(elems[k]) > 0 {
 			rt = ic.typeOf(elems[k][0])
+			for _, x := range elems[k][1:] {
+				xt := ic.typeOf(x)
+				for d := range rt.Shape {
+					ic.assertEq(rt.Shape[d], xt.Shape[d], "size mismatch: the rows of an array literal must all have the same shape (irregular array)", e.Pos)
+				}
+			}
 		} else {
 			rt = ic.emptyRowType(rowT, k)
 		}
@@ -532,20 +911,49 @@ func (ic *internaliser) emptyRowType(t Type, k int) soac.Type {
 			}
 			k -= n
 		}
+	case TRecord:
+		for _, f := range t.Fields {
+			n := ic.components(f.Type)
+			if k < n {
+				return ic.emptyRowType(f.Type, k)
+			}
+			k -= n
+		}
 	}
 	panic(fmt.Sprintf("frontend: internalise: empty array of %s", typeString(t)))
 }
 
 func (ic *internaliser) loop(env *ienv, e *LoopExp) ival {
 	init := ic.exp(env, e.Init)
+	// Array dimensions that are not constants become existential sizes,
+	// extra merge parameters placed first, so that the loop may change
+	// the arrays' sizes.
+	var sizeParams []soac.Param
+	var sizeInit []soac.SubExp
 	params := make([]soac.Param, len(init.ses))
 	merge := make([]soac.SubExp, len(init.ses))
 	for i, se := range init.ses {
 		v := ic.names.New(patName(e.Pat))
 		t := ic.typeOf(se)
+		shape := make([]soac.SubExp, len(t.Shape))
+		for k, d := range t.Shape {
+			sv := ic.sizeVar("loop_d")
+			sizeParams = append(sizeParams, soac.Param{Name: sv.Name, Type: soac.Prim(values.I64)})
+			sizeInit = append(sizeInit, d)
+			shape[k] = sv
+		}
+		t = soac.Type{Elem: t.Elem, Shape: shape}
 		ic.types[v] = t
 		params[i] = soac.Param{Name: v, Type: t}
 		merge[i] = soac.Var{Name: v}
+	}
+	sizesOf := func(res []soac.SubExp) []soac.SubExp {
+		var out []soac.SubExp
+		for _, se := range res {
+			t := ic.typeOf(se)
+			out = append(out, t.Shape...)
+		}
+		return out
 	}
 	inner := env.child()
 	ic.bindPat(inner, e.Pat, ival{ses: merge})
@@ -559,7 +967,10 @@ func (ic *internaliser) loop(env *ienv, e *LoopExp) ival {
 		ic.types[iv] = soac.Prim(bt)
 		inner.vars[e.ForIndex] = scalar(soac.Var{Name: iv})
 		form = soac.ForLoop{Index: iv, T: bt, Bound: bound}
-		body = ic.subBody(func() []soac.SubExp { return ic.exp(inner, e.Body).ses })
+		body = ic.subBody(func() []soac.SubExp {
+			r := ic.exp(inner, e.Body).ses
+			return append(sizesOf(r), r...)
+		})
 	case e.ForInArr != nil:
 		arr := ic.exp(env, e.ForInArr)
 		iv := ic.names.New("i")
@@ -573,7 +984,8 @@ func (ic *internaliser) loop(env *ienv, e *LoopExp) ival {
 				elem.ses = append(elem.ses, ic.let("x", at.RowType(), &soac.IndexExp{Arr: a.(soac.Var).Name, Indices: []soac.SubExp{soac.Var{Name: iv}}, Pos: e.Pos}, e.Pos))
 			}
 			ic.bindPat(inner, e.ForInPat, elem)
-			return ic.exp(inner, e.Body).ses
+			r := ic.exp(inner, e.Body).ses
+			return append(sizesOf(r), r...)
 		})
 	case e.While != nil:
 		// The condition is evaluated before each iteration from the merge
@@ -593,16 +1005,57 @@ func (ic *internaliser) loop(env *ienv, e *LoopExp) ival {
 			next := env.child()
 			ic.bindPat(next, e.Pat, ival{ses: res})
 			c := ic.exp(next, e.While).ses[0]
-			return append([]soac.SubExp{c}, res...)
+			return append(sizesOfW(ic, params[1:], res), append([]soac.SubExp{c}, res...)...)
 		})
 	}
-	ts := make([]soac.Type, len(params))
-	for i, p := range params {
+	allParams := append(append([]soac.Param(nil), sizeParams...), params...)
+	allInit := append(append([]soac.SubExp(nil), sizeInit...), init.ses...)
+	ts := make([]soac.Type, len(allParams))
+	for i, p := range allParams {
 		ts[i] = p.Type
 	}
-	res := ic.letN("loop", ts, &soac.LoopExp{Params: params, Init: init.ses, Form: form, Body: body}, e.Pos)
-	if _, ok := form.(soac.WhileLoop); ok {
-		res = res[1:]
+	// The loop's results have the shapes of its size results.
+	res := make([]soac.Var, len(ts))
+	for i := range ts {
+		res[i] = soac.Var{Name: ic.names.New("loop")}
 	}
-	return ival{ses: res}
+	rename := map[soac.VName]soac.SubExp{}
+	for i, p := range sizeParams {
+		rename[p.Name] = res[i]
+	}
+	pat := make([]soac.Param, len(res))
+	out := make([]soac.SubExp, len(res))
+	for i, v := range res {
+		t := ts[i]
+		shape := make([]soac.SubExp, len(t.Shape))
+		for k, d := range t.Shape {
+			shape[k] = d
+			if dv, ok := d.(soac.Var); ok {
+				if r, ok := rename[dv.Name]; ok {
+					shape[k] = r
+				}
+			}
+		}
+		t = soac.Type{Elem: t.Elem, Shape: shape}
+		pat[i] = soac.Param{Name: v.Name, Type: t}
+		ic.types[v.Name] = t
+		out[i] = v
+	}
+	ic.b.Add(&soac.Stm{Pat: pat, Exp: &soac.LoopExp{Params: allParams, Init: allInit, Form: form, Body: body}, Pos: e.Pos})
+	out = out[len(sizeParams):]
+	if _, ok := form.(soac.WhileLoop); ok {
+		out = out[1:]
+	}
+	return ival{ses: out}
+}
+
+// sizesOfW is the size results of a while-loop body.
+func sizesOfW(ic *internaliser, params []soac.Param, res []soac.SubExp) []soac.SubExp {
+	var out []soac.SubExp
+	for _, se := range res {
+		t := ic.typeOf(se)
+		_ = params
+		out = append(out, t.Shape...)
+	}
+	return out
 }

@@ -96,7 +96,14 @@ func init() {
 		}
 		regroup := func(ic *internaliser, _ *VarExp, args []ival, pos Pos) ival {
 			var out ival
+			var w soac.SubExp
 			for _, a := range args {
+				if len(a.ses) > 0 && len(args) > 1 {
+					if w == nil {
+						w = ic.typeOf(a.ses[0]).Shape[0]
+					}
+					a = ic.sameOuter(w, a, "the arrays given to zip have different lengths", pos)
+				}
 				out.ses = append(out.ses, a.ses...)
 			}
 			return out
@@ -204,11 +211,15 @@ func (ic *internaliser) mapN(f ival, arrs []ival, pos Pos) ival {
 	argVals := make([]ival, len(arrs))
 	var w soac.SubExp
 	for i, a := range arrs {
+		if len(a.ses) == 0 {
+			continue
+		}
+		if w == nil {
+			w = ic.typeOf(a.ses[0]).Shape[0]
+		}
+		a = ic.sameOuter(w, a, "the arrays given to map have different lengths", pos)
 		for _, se := range a.ses {
 			at := ic.typeOf(se)
-			if w == nil {
-				w = at.Shape[0]
-			}
 			p := ic.names.New("x")
 			ic.types[p] = at.RowType()
 			params = append(params, soac.Param{Name: p, Type: at.RowType()})
@@ -216,20 +227,44 @@ func (ic *internaliser) mapN(f ival, arrs []ival, pos Pos) ival {
 			argVals[i].ses = append(argVals[i].ses, soac.Var{Name: p})
 		}
 	}
+	if w == nil {
+		panic(fmt.Sprintf("frontend: internalise: %s: map over arrays without components", pos))
+	}
 	var ret []soac.Type
 	body := ic.subBody(func() []soac.SubExp {
 		r := ic.apply(f, argVals, pos)
+		if r.fn != nil {
+			panic(fmt.Sprintf("frontend: internalise: %s: map returns functions", pos))
+		}
 		for _, se := range r.ses {
 			ret = append(ret, ic.typeOf(se))
 		}
 		return r.ses
 	})
+	inner := boundIn(body)
+	for _, p := range params {
+		inner[p.Name] = true
+	}
+	for _, t := range ret {
+		for _, d := range t.Shape {
+			if isBoundVar(d, inner) {
+				ic.irregular(pos)
+			}
+		}
+	}
 	outs := make([]soac.Type, len(ret))
 	for i, t := range ret {
 		outs[i] = t.ArrayOf(w)
 	}
 	lam := &soac.Lambda{Params: params, Body: body, RetType: ret}
 	return ival{ses: ic.letN("map", outs, &soac.ScremaExp{W: w, Inputs: inputs, Map: lam}, pos)}
+}
+
+// irregular reports a map whose function returns arrays of a size that
+// depends on the element.
+func (ic *internaliser) irregular(pos Pos) {
+	panic(&Diagnostic{Pos: pos, Msg: "the function given to map returns arrays whose size depends on the element; the result would be an irregular array",
+		Hint: "make the size the same for every element, e.g. with a size coercion (e :> [k]t) to a size bound outside the map"})
 }
 
 // reduceOrScan internalises reduce, reduce_comm and scan.

@@ -59,46 +59,68 @@ func (c *checker) binOpType(op string, pos Pos) (Type, bool) {
 
 // operatorType is the type of an operator used in an infix position or a
 // section: a built-in, or (with backticks) any function name.
-func (c *checker) operatorType(sc *scope, op string, qual []string, backtick bool, pos Pos) Type {
+func (c *checker) operatorType(sc *scope, op string, qual []string, backtick bool, pos Pos, v *VarExp) Type {
 	if !backtick && len(qual) == 0 {
 		if t, ok := c.binOpType(op, pos); ok {
 			return t
 		}
+		if op == "|>" || op == "<|" {
+			a, b := c.fresh(cAny, pos), c.fresh(cAny, pos)
+			if op == "|>" {
+				return TFun{a, TFun{TFun{a, b}, b}}
+			}
+			return TFun{TFun{a, b}, TFun{a, b}}
+		}
 	}
-	return c.varExp(sc, &VarExp{Pos: pos, Qual: qual, Name: op})
+	return c.varExp(sc, v)
 }
 
-func (c *checker) binOp(sc *scope, e *BinOpExp) Type {
+func (c *checker) binOp(sc *scope, e *BinOpExp, expected Type) Type {
 	switch e.Op {
 	case "|>", "<|":
 		x, f := e.L, e.R
 		if e.Op == "<|" {
 			x, f = e.R, e.L
 		}
-		ft := c.exp(sc, f)
 		xt := c.exp(sc, x)
 		res := c.fresh(cAny, e.Pos)
+		if expected != nil {
+			c.unifyOK(res, expected)
+		}
+		ft := c.expExpect(sc, f, TFun{Param: xt, Result: res})
 		c.unify(TFun{Param: xt, Result: res}, ft, f.expPos(), "function applied with "+e.Op)
+		if fr, ok := c.resolve(ft).(TFun); ok && isUniqueArray(c.zonk(fr.Param)) {
+			c.consume(sc, x, x.expPos())
+		}
 		return res
 	}
 	if info, ok := binOps[e.Op]; ok && !e.Backtick && len(e.Qual) == 0 {
 		return c.builtinBinOp(sc, e, info)
 	}
-	ft := c.operatorType(sc, e.Op, e.Qual, e.Backtick, e.Pos)
-	lt := c.exp(sc, e.L)
-	rt := c.exp(sc, e.R)
+	ft := c.operatorType(sc, e.Op, e.Qual, e.Backtick, e.Pos, e.opVar())
 	res := c.fresh(cAny, e.Pos)
 	f, ok := c.resolve(ft).(TFun)
 	if !ok {
 		c.errorf(e.Pos, "", "%s is not a function and cannot be used as an operator", e.Op)
 	}
+	var lt, rt Type
+	if isFunctionLike(e.L) {
+		lt = c.expExpect(sc, e.L, f.Param)
+	} else {
+		lt = c.exp(sc, e.L)
+	}
 	c.unify(f.Param, lt, e.L.expPos(), "left operand of "+e.Op)
+	if g, ok := c.resolve(f.Result).(TFun); ok && isFunctionLike(e.R) {
+		rt = c.expExpect(sc, e.R, g.Param)
+	} else {
+		rt = c.exp(sc, e.R)
+	}
 	c.unify(TFun{Param: rt, Result: res}, f.Result, e.R.expPos(), "right operand of "+e.Op)
 	return res
 }
 
 func (c *checker) opSection(sc *scope, e *OpSectionExp) Type {
-	ft := c.operatorType(sc, e.Op, e.Qual, e.Backtick, e.Pos)
+	ft := c.operatorType(sc, e.Op, e.Qual, e.Backtick, e.Pos, e.opVar())
 	a, b, r := c.fresh(cAny, e.Pos), c.fresh(cAny, e.Pos), c.fresh(cAny, e.Pos)
 	c.unify(TFun{a, TFun{b, r}}, ft, e.Pos, "operator section "+e.Op)
 	switch {
@@ -121,12 +143,12 @@ func (c *checker) builtinBinOp(sc *scope, e *BinOpExp, info binOpInfo) Type {
 	}
 	lt := c.exp(sc, e.L)
 	if !c.unifyOK(t, lt) {
-		c.errorf(e.L.expPos(), "", "left operand of %s must have %s, but has type %s", e.Op, describeOperand(info), typeString(c.zonk(lt)))
+		c.errorf(e.L.expPos(), "", "left operand of %s must have %s, but has type %s", e.Op, describeOperand(info), c.show(lt))
 	}
 	rt := c.exp(sc, e.R)
 	if !c.unifyOK(t, rt) {
 		c.errorf(e.R.expPos(), "both operands of a built-in operator have the same type; convert one, e.g. with f32.i32",
-			"right operand of %s has type %s, but the left operand has type %s", e.Op, typeString(c.zonk(rt)), typeString(c.zonk(lt)))
+			"right operand of %s has type %s, but the left operand has type %s", e.Op, c.show(rt), c.show(lt))
 	}
 	if info.cmp {
 		return tBool

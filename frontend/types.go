@@ -28,6 +28,10 @@ type Dim struct {
 	Name  string
 	Const int64
 	Known bool // Const is meaningful
+	// Exp is a size expression such as n+1 (checked, of type i64); the
+	// checker treats it as unknown, the internaliser evaluates it for
+	// dynamic size checks.
+	Exp Exp
 }
 
 // TTuple is a tuple; the empty tuple is the unit type.
@@ -123,7 +127,11 @@ func meet(a, b constraint) (constraint, bool) {
 }
 
 // typeString prints a type as the source language writes it.
-func typeString(t Type) string {
+func typeString(t Type) string { return typeStringN(t, nil) }
+
+// typeStringN prints t, naming the type variables in names.
+func typeStringN(t Type, names map[int]string) string {
+	typeString := func(t Type) string { return typeStringN(t, names) }
 	switch t := t.(type) {
 	case TPrim:
 		return t.T.String()
@@ -138,6 +146,8 @@ func typeString(t Type) string {
 				fmt.Fprintf(&b, "[%s]", d.Name)
 			case d.Known:
 				fmt.Fprintf(&b, "[%d]", d.Const)
+			case d.Exp != nil:
+				b.WriteString("[" + expString(d.Exp) + "]")
 			default:
 				b.WriteString("[]")
 			}
@@ -163,15 +173,33 @@ func typeString(t Type) string {
 		}
 		return p + " -> " + typeString(t.Result)
 	case TVar:
+		if n, ok := names[t.ID]; ok {
+			return n
+		}
 		return fmt.Sprintf("'t%d", t.ID)
 	}
 	return fmt.Sprintf("%T", t)
 }
 
+// expString prints a (size) expression briefly.
+func expString(e Exp) string {
+	switch e := e.(type) {
+	case *VarExp:
+		return qualName(e.Qual, e.Name)
+	case *IntLit:
+		return fmt.Sprint(e.Value)
+	case *BinOpExp:
+		return expString(e.L) + e.Op + expString(e.R)
+	case *ParenExp:
+		return "(" + expString(e.X) + ")"
+	}
+	return "..."
+}
+
 // arrayOf adds an outer dimension d to t.
 func arrayOf(d Dim, t Type) Type {
 	if a, ok := t.(TArray); ok {
-		return TArray{Elem: a.Elem, Dims: append([]Dim{d}, a.Dims...)}
+		return TArray{Elem: a.Elem, Dims: append([]Dim{d}, a.Dims...), Unique: a.Unique}
 	}
 	return TArray{Elem: t, Dims: []Dim{d}}
 }

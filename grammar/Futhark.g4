@@ -226,7 +226,12 @@ exp2
     | exp2 WITH lbracket dimIndices RBRACKET EQU exp2        # UpdateExp
     | exp2 WITH fieldId (DOT fieldId)* EQU exp2              # RecordUpdateExp
     | exp2 BACKTICK qualName BACKTICK exp2                   # BacktickExp
-    | <assoc=right> exp2 (DOTDOT step=exp2)? op=(DOTDOTDOT | DOTDOT_LT | DOTDOT_GT) exp2 # RangeExp
+    // Ranges a..b, a..<b, a..>b, and with a second element giving the
+    // stride, a..b...c, a..b..<c, a..b..>c. The stride form parses as
+    // (a..b) op c and the AST builder joins the two: a middle operand in a
+    // left-recursive alternative would be parsed at the lowest precedence
+    // and swallow the rest of the range.
+    | exp2 op=(DOTDOT | DOTDOT_LT | DOTDOT_GT | DOTDOTDOT) exp2          # RangeExp
     // The bodies of the following extend as far to the right as possible.
     | IF exp THEN exp ELSE exp                               # IfExp
     | letBinding                                             # LetExp

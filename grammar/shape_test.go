@@ -59,11 +59,11 @@ func shape(t antlr.Tree) string {
 	case *parser.IndexSectionAtomContext:
 		return "(isec " + c.GetText() + ")"
 	case *parser.RangeExpContext:
-		es := c.AllExp2()
-		if len(es) == 3 {
-			return fmt.Sprintf("(range %s %s %s %s)", shape(es[0]), shape(es[1]), c.GetOp().GetText(), shape(es[2]))
+		// (a..b) op c is the stride form a..b op c.
+		if inner, ok := c.Exp2(0).(*parser.RangeExpContext); ok && inner.GetOp().GetText() == ".." && c.GetOp().GetText() != ".." {
+			return fmt.Sprintf("(range %s %s %s %s)", shape(inner.Exp2(0)), shape(inner.Exp2(1)), c.GetOp().GetText(), shape(c.Exp2(1)))
 		}
-		return fmt.Sprintf("(range %s %s %s)", shape(es[0]), c.GetOp().GetText(), shape(es[1]))
+		return fmt.Sprintf("(range %s %s %s)", shape(c.Exp2(0)), c.GetOp().GetText(), shape(c.Exp2(1)))
 	case *parser.UpdateExpContext:
 		return fmt.Sprintf("(update %s %s %s)", shape(c.Exp2(0)), c.DimIndices().GetText(), shape(c.Exp2(1)))
 	case *parser.AscriptExpContext:

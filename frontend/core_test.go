@@ -1,0 +1,99 @@
+package frontend
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestCore runs programs that use the core language through the
+// interpreter.
+func TestCore(t *testing.T) {
+	tests := []struct{ name, src, input, want string }{
+		{"record", "def main (x: f32) = let r = {a = x, b = 2i32} in (r.b, r.a)", "1.5", "2i32 1.5f32"},
+		{"record update", "def main (x: i32) = let r = {a = {b = x, c = 1i32}, d = true} in (r with a.b = 7).a.b + r.a.b", "1", "8i32"},
+		{"record pattern", "def f ({x, y}: {x: i32, y: i32}) = x - y\ndef main (a: i32) = f {y = 1, x = a}", "5", "4i32"},
+		{"array of records", "def main (xs: []i32) = let ps = map (\\x -> {v = x, w = x * 2}) xs in map (.w) ps", "[1,2]", "[2i32, 4i32]"},
+		{"polymorphic explicit", "def swap 'a 'b (x: a, y: b) : (b, a) = (y, x)\ndef main (x: i32) = (swap (x, true)).0", "1", "true"},
+		{"polymorphic inferred", "def app f x = f x\ndef main (x: i32) = app (\\y -> y + 1) x + i32.f64 (app (\\y -> y * 2) 1.5)", "1", "5i32"},
+		{"polymorphic arrays", "def first 't (xs: []t) : t = xs[0]\ndef main (xs: [][]i32) = (first xs, first (first xs))", "[[7,8]]", "[7i32, 8i32] 7i32"},
+		{"poly tuple instance", "def dup 't (x: t) = (x, x)\ndef main (x: i32) = let ((a, b), (c, d)) = dup (x, x + 1) in a + b + c + d", "1", "6i32"},
+		{"type abbreviation", "type vec 't = [3]t\ntype pair = (i32, i32)\ndef main (v: vec i32) : pair = (v[0], v[2])", "[1,2,3]", "1i32 3i32"},
+		{"local function", "def main (x: i32) = let f y = y * x in f 2 + f 3", "2", "10i32"},
+		{"local poly function", "def main (x: i32) = let id 't (y: t) : t = y in (id x, id true)", "2", "2i32 true"},
+		{"size params", "def f [n] (xs: [n]i32) : i64 = n\ndef main (xs: []i32) = f xs", "[1,2,3]", "3i64"},
+		{"size param mismatch", "def f [n] (xs: [n]i32) (ys: [n]i32) = map2 (+) xs ys\ndef main (xs: []i32) (ys: []i32) = f xs ys", "[1] [1,2]", "error: t.fut:2:36: size mismatch: size n is bound to two different values"},
+		{"map2 mismatch", "def main (xs: []i32) (ys: []i32) = map2 (+) xs ys", "[1] [1,2]", "error: t.fut:1:36: size mismatch: the arrays given to map have different lengths"},
+		{"coerce", "def main [n] (xs: [n]i32) (ys: []i32) = map2 (+) xs (ys :> [n]i32)", "[1,2] [3,4]", "[4i32, 6i32]"},
+		{"coerce fail", "def main [n] (xs: [n]i32) (ys: []i32) = map2 (+) xs (ys :> [n]i32)", "[1,2] [3]", "error: t.fut:1:54: size mismatch: value cannot be coerced to type [n]i32"},
+		{"slices", "def main (xs: []i32) = (xs[1:3], xs[::2], xs[::-1], xs[2:])", "[1,2,3,4]", "[2i32, 3i32] [1i32, 3i32] [4i32, 3i32, 2i32, 1i32] [3i32, 4i32]"},
+		{"2d slice", "def main (m: [][]i32) = (m[:, 1], m[1])", "[[1,2],[3,4]]", "[2i32, 4i32] [3i32, 4i32]"},
+		{"update", "def main (xs: *[]i32) = xs with [1] = 9", "[1,2,3]", "[1i32, 9i32, 3i32]"},
+		{"let update", "def main (n: i64) = let a = replicate n 0i32 let a[1] = 5 in a", "3", "[0i32, 5i32, 0i32]"},
+		{"slice update", "def main (xs: *[]i32) = xs with [1:3] = [7, 8]", "[1,2,3,4]", "[1i32, 7i32, 8i32, 4i32]"},
+		{"ranges", "def main (x: i32) = (1..x, 0..2...8, x..>0, 1..<x)", "4", "[1i32, 2i32, 3i32, 4i32] [0i32, 2i32, 4i32, 6i32, 8i32] [4i32, 3i32, 2i32, 1i32] [1i32, 2i32, 3i32]"},
+		{"string", "def main (x: i32) = (\"ab\\n\", 'a')", "0", "[97u8, 98u8, 10u8] 97i32"},
+		{"loop no init", "def main (n: i32) = let x = 1 in loop x for i < n do x * 2", "5", "32i32"},
+		{"for in", "def main (xs: []i32) = loop s = 0 for x in xs do s + x", "[1,2,3]", "6i32"},
+		{"loop changes size", "def main (n: i32) = loop xs = [0i32] for i < n do concat xs xs", "2", "[0i32, 0i32, 0i32, 0i32]"},
+		{"loop record", "def main (n: i32) = (loop {a, b} = {a = 0i32, b = 1i32} for _i < n do {a = b, b = a + b}).a", "10", "55i32"},
+		{"sections", "def main (xs: []i32) = (map (2-) xs, map (`i32.max` 2) xs, map (.[0]) [xs])", "[1,5]", "[1i32, -3i32] [2i32, 5i32] [1i32]"},
+		{"compose", "def main (xs: []i32) = map ((+1) >-> (*2)) xs", "[1,2]", "[4i32, 6i32]"},
+		{"backtick", "def add (x: i32) (y: i32) = x + y\ndef main (x: i32) = x `add` 2", "1", "3i32"},
+		{"user operator", "def (+^) (x: i32) (y: i32) = x * 10 + y\ndef main (x: i32) = x +^ 2", "1", "12i32"},
+		{"filter partition", "def main (xs: []i32) = let (a, b) = partition (>2) xs in (filter (<3) xs, a, b)", "[1,5,2,4]", "[1i32, 2i32] [5i32, 4i32] [1i32, 2i32]"},
+		{"hist", "def main (is: []i64) = hist (+) 0i32 3 is (map (\\_ -> 1) is)", "[0,1,1,2,2,2,7]", "[1i32, 2i32, 3i32]"},
+		{"scatter", "def main (n: i64) = scatter (replicate n 0i32) [0, 2] [5, 6]", "3", "[5i32, 0i32, 6i32]"},
+		{"transpose flatten", "def main (m: [][]i32) = let (a, b) = split (flatten m :> [1+3]i32) in (transpose m, flatten m, unflatten (flatten m :> [2*2]i32), a, b)", "[[1,2],[3,4]]", "[[1i32, 3i32], [2i32, 4i32]] [1i32, 2i32, 3i32, 4i32] [[1i32, 2i32], [3i32, 4i32]] [1i32] [2i32, 3i32, 4i32]"},
+		{"prelude misc", "def main (xs: []i32) = (head xs, last xs, tail xs, take 2 xs, drop 2 xs, rotate 1 xs, all (>0) xs, any (>2) xs, foldl (-) 0 xs, foldr (-) 0 xs)", "[1,2,3]", "1i32 3i32 [2i32, 3i32] [1i32, 2i32] [3i32] [2i32, 3i32, 1i32] true true -6i32 2i32"},
+		{"tabulate iterate", "def main (n: i64) = (tabulate n (\\i -> i * i), iterate 3 (*2) 1i32, iterate_while (<100) (*3) 1i32, tabulate_2d 2 2 (+))", "3", "[0i64, 1i64, 4i64] 8i32 243i32 [[0i64, 1i64], [1i64, 2i64]]"},
+		{"math", "def main (x: f64) = (f64.sqrt x, f32.floor 2.5, i32.popc 7, f64.isnan (f64.sqrt (-1)), u8.i32 300)", "4", "2.0f64 2.0f32 3i32 true 44u8"},
+		{"zip records", "def main (xs: []i32) = unzip (map (\\(a, b) -> (b, a)) (zip xs (map (+1) xs)))", "[1,2]", "[2i32, 3i32] [1i32, 2i32]"},
+		{"irregular ok", "def main (n: i64) = map (\\i -> iota n |> map (+i)) (iota 2)", "2", "[[0i64, 1i64], [1i64, 2i64]]"},
+		{"short circuit", "def main (xs: []i32) = length xs > 0 && xs[0] == 1", "[]", "false"},
+		{"assert", "def main (x: i32) = assert (x > 0) (x + 1)", "1", "2i32"},
+		{"attr", "def main (xs: []i32) = #[unsafe] xs[0]", "[4]", "4i32"},
+		{"existential if", "def main (b: bool) (xs: []i32) = if b then xs else xs ++ xs", "false [1]", "[1i32, 1i32]"},
+		{"const", "def k = 3i32\ndef main (x: i32) = x + k", "1", "4i32"},
+		{"curry uncurry", "def main (x: i32) = (uncurry (+) (x, 2), curry (\\(a, b) -> a - b) x 2, flip (-) x 10)", "5", "7i32 3i32 5i32"},
+		{"let sizes", "def main (xs: []i32) = let [n] (ys: [n]i32) = xs in n", "[1,2]", "2i64"},
+		{"reduce tuple", "def main (xs: []i32) = reduce (\\(a, b) (c, d) -> (a + c, b * d)) (0, 1) (zip xs xs)", "[2,3]", "5i32 6i32"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := run(t, tc.src, tc.input); got != tc.want {
+				t.Errorf("%s\ninput %s:\ngot  %s\nwant %s", tc.src, tc.input, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestCoreDiagnostics(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"rigid", "def f 't (x: t) : t = x + 1\ndef main (x: i32) = f x", "t.fut:1:23: error: left operand of + must have a numeric type, but has type t"},
+		{"size mismatch", "def f [n][m] (xs: [n]i32) (ys: [m]i32) : [n]i32 = ys\ndef main (x: i32) = x", "sizes \"n\" and \"m\" do not match"},
+		{"consumed", "def main (xs: *[]i32) = let ys = xs with [0] = 1 in xs[0] + ys[0]", "t.fut:1:53: error: \"xs\" was consumed at 1:34 and cannot be used here"},
+		{"not consumable", "def main (xs: []i32) = xs with [0] = 1", "t.fut:1:24: error: \"xs\" is not consumable"},
+		{"alias consumed", "def main (xs: *[]i32) = let ys = xs let zs = ys with [0] = 1 in xs[0] + zs[0]", "\"xs\" was consumed at 1:46"},
+		{"free consumed", "def main (xs: *[]i32) = map (\\i -> (xs with [i] = 1)[0]) (iota 2)", "may not be consumed inside it"},
+		{"function in if", "def main (b: bool) = let f = if b then (+1) else (+2) in f 1i32", "a branch returns a function"},
+		{"array of functions", "def main (x: i32) = let fs = [(+1), (+2)] in fs[0] x", "array of functions"},
+		{"no field", "def main (x: i32) = {a = x}.b", "record of type {a: i32} has no field b"},
+		{"unknown field type", "def main (xs: []i32) = let f = \\p -> p.x in 1i32", "cannot access field x of a value whose type is not yet known"},
+		{"too many args", "def f (x: i32) = x\ndef main (x: i32) = f x x", "t.fut:2:25: error: f is applied to 2 argument(s), but takes only 1"},
+		{"arg type", "def f (x: i32) = x\ndef main (x: f32) = f x", "t.fut:2:23: error: argument 1 of f: expected type i32, but found f32"},
+		{"irregular", "def main (xs: []i64) = map (\\n -> iota n) xs", "returns arrays whose size depends on the element"},
+		{"polymorphic entry", "entry f 't (x: t) = x", "entry point f is polymorphic"},
+		{"index type", "def main (xs: []i32) (i: f32) = xs[i]", "array index: expected type"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Compile("t.fut", tc.src)
+			if err == nil {
+				t.Fatalf("%s: compiled, want error %q", tc.src, tc.want)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%s:\ngot  %v\nwant %q", tc.src, err, tc.want)
+			}
+		})
+	}
+}

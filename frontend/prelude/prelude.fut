@@ -1,0 +1,119 @@
+-- The fcc prelude: Futhark's array and functional utilities, written on
+-- top of the intrinsics of frontend/intrinsics*.go (map, reduce, scan,
+-- reduce_by_index, scatter, iota, replicate, transpose, flatten,
+-- unflatten, concat, zip, unzip, copy and the numeric modules).
+-- User definitions shadow these.
+
+-- Functional utilities.
+
+def id '^a (x: a) : a = x
+
+def const '^a '^b (x: a) (_: b) : a = x
+
+def flip '^a '^b '^c (f: a -> b -> c) (y: b) (x: a) : c = f x y
+
+def curry '^a '^b '^c (f: (a, b) -> c) (x: a) (y: b) : c = f (x, y)
+
+def uncurry '^a '^b '^c (f: a -> b -> c) (p: (a, b)) : c = f p.0 p.1
+
+def (>->) '^a '^b '^c (f: a -> b) (g: b -> c) (x: a) : c = g (f x)
+
+def (<-<) '^a '^b '^c (g: b -> c) (f: a -> b) (x: a) : c = g (f x)
+
+def iterate 'a (n: i32) (f: a -> a) (x: a) : a =
+  loop x for _i < n do f x
+
+def iterate_until 'a (p: a -> bool) (f: a -> a) (x: a) : a =
+  loop x while !(p x) do f x
+
+def iterate_while 'a (p: a -> bool) (f: a -> a) (x: a) : a =
+  loop x while p x do f x
+
+-- Array utilities.
+
+def null 't (xs: []t) : bool = length xs == 0
+
+def head 't (xs: []t) : t = xs[0]
+
+def last 't (xs: []t) : t = xs[length xs - 1]
+
+def tail 't (xs: []t) : []t = xs[1:]
+
+def init 't (xs: []t) : []t = xs[:length xs - 1]
+
+def take 't (i: i64) (xs: []t) : []t = xs[:i]
+
+def drop 't (i: i64) (xs: []t) : []t = xs[i:]
+
+def reverse 't (xs: []t) : []t = xs[::-1]
+
+def rotate 't (r: i64) (xs: []t) : *[]t =
+  let n = length xs
+  in map (\i -> xs[(i + r) % n]) (iota n)
+
+def indices 't (xs: []t) : *[]i64 = iota (length xs)
+
+def foldl 'a 'b (f: a -> b -> a) (acc: a) (bs: []b) : a =
+  loop acc for b in bs do f acc b
+
+def foldr 'a 'b (f: b -> a -> a) (acc: a) (bs: []b) : a =
+  loop acc for b in reverse bs do f b acc
+
+def tabulate 'a (n: i64) (f: i64 -> a) : *[]a = map f (iota n)
+
+def tabulate_2d 'a (n: i64) (m: i64) (f: i64 -> i64 -> a) : *[][]a =
+  map (\i -> map (\j -> f i j) (iota m)) (iota n)
+
+def tabulate_3d 'a (n: i64) (m: i64) (o: i64) (f: i64 -> i64 -> i64 -> a) : *[][][]a =
+  map (\i -> map (\j -> map (\k -> f i j k) (iota o)) (iota m)) (iota n)
+
+def all 't (f: t -> bool) (xs: []t) : bool = reduce (&&) true (map f xs)
+
+def any 't (f: t -> bool) (xs: []t) : bool = reduce (||) false (map f xs)
+
+def spread 't (k: i64) (x: t) (is: []i64) (vs: []t) : *[]t =
+  scatter (replicate k x) is vs
+
+def hist 'a (op: a -> a -> a) (ne: a) (k: i64) (is: []i64) (as: []a) : *[]a =
+  reduce_by_index (replicate k ne) op ne is as
+
+def concat_to 't (k: i64) (xs: []t) (ys: []t) : *[]t =
+  concat xs ys :> [k]t
+
+def flatten_3d 't (xs: [][][]t) : []t = flatten (flatten xs)
+
+def flatten_4d 't (xs: [][][][]t) : []t = flatten (flatten (flatten xs))
+
+def unflatten_3d 't (xs: []t) : [][][]t = unflatten (unflatten xs)
+
+def unflatten_4d 't (xs: []t) : [][][][]t = unflatten (unflatten (unflatten xs))
+
+-- filter and partition: a scan computes each kept element's place, a
+-- scatter puts it there.
+
+def filter 'a (p: a -> bool) (as: []a) : *[]a =
+  let flags = map (\x -> if p x then 1i64 else 0i64) as
+  let offsets = scan (+) 0 flags
+  let n = if length as == 0 then 0 else offsets[length as - 1]
+  let is = map2 (\f o -> if f == 1 then o - 1 else -1) flags offsets
+  in scatter (copy as[:n]) is as
+
+def partition 'a (p: a -> bool) (as: []a) : ([]a, []a) =
+  let n = length as
+  let flags = map p as
+  let trues = scan (+) 0 (map (\f -> if f then 1i64 else 0i64) flags)
+  let nt = if n == 0 then 0 else trues[n - 1]
+  let is = map3 (\f t i -> if f then t - 1 else nt + i - t) flags trues (iota n)
+  let res = scatter (copy as) is as
+  in (res[:nt], res[nt:])
+
+def partition2 'a (p: a -> bool) (q: a -> bool) (as: []a) : ([]a, []a, []a) =
+  let (xs, rest) = partition p as
+  let (ys, zs) = partition q rest
+  in (xs, ys, zs)
+
+def (++) 't (xs: []t) (ys: []t) : *[]t = concat xs ys
+
+def and (xs: []bool) : bool = reduce (&&) true xs
+
+def or (xs: []bool) : bool = reduce (||) false xs
