@@ -17,3 +17,7 @@ echo "== grammar is up to date"
 grammar/check-stale.sh
 echo "== go test"
 FCC_SKIP_GRAMMAR_STALE=1 go test -count=1 ./... 2>&1 | tee /tmp/fcc-test.log
+echo "== fcc test (compiled, OpenCL)"
+go run ./cmd/fcc test tests/programs examples
+echo "== fcc test (interpreted)"
+go run ./cmd/fcc test -i tests/programs examples

@@ -1,10 +1,10 @@
 package tests
 
 import (
+	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
-	"io"
-	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,10 +12,10 @@ import (
 	"testing"
 
 	"github.com/fcclang/fcc/backend"
-	"github.com/fcclang/fcc/flatten"
-	"github.com/fcclang/fcc/frontend"
+	"github.com/fcclang/fcc/pipeline"
 	"github.com/fcclang/fcc/runtime/values"
 	"github.com/fcclang/fcc/soac"
+	"github.com/fcclang/fcc/tests/spec"
 )
 
 // programs lists the end-to-end test programs: this folder's corpus and
@@ -35,53 +35,119 @@ func programs(t *testing.T) []string {
 	return files
 }
 
-// TestPrograms runs every program's test block through the interpreter and
-// through an executable compiled to OpenCL (on whatever OpenCL device the
-// machine has; PoCL in CI).
+// TestPrograms runs every program's test blocks through the interpreter
+// and through an executable compiled to OpenCL (on whatever OpenCL device
+// the machine has; PoCL in CI). Programs tagged disable are skipped, and
+// those tagged no_opencl are only interpreted, as fcc test does.
 func TestPrograms(t *testing.T) {
 	compiled := canCompile(t)
 	for _, file := range programs(t) {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".fut"), func(t *testing.T) {
 			t.Parallel()
-			srcBytes, err := os.ReadFile(file)
+			s, err := spec.ParseFile(file)
 			if err != nil {
 				t.Fatal(err)
 			}
-			src := string(srcBytes)
-			spec, err := ParseSpec(src)
-			if err != nil {
-				t.Fatalf("%s: %v", file, err)
+			if s.HasTag("disable") || s.HasTag("notest") {
+				t.Skip("tagged disable")
 			}
-			prog, err := frontend.Compile(file, src)
-			if spec.CompileError != nil {
-				if err == nil {
-					t.Fatalf("compiled, but the test block expects the error %q", spec.CompileError)
+			var internal *soac.Program
+			prog, err := compileRecovering(file, func(pass string, p *soac.Program) {
+				if pass == pipeline.Internalise {
+					internal = p
 				}
-				if !spec.CompileError.MatchString(err.Error()) {
-					t.Fatalf("error %q does not match %q", err, spec.CompileError)
+			})
+			if e := s.CompileError; e != nil {
+				if err == nil {
+					t.Fatalf("compiled, but the test block expects the error %q", e.Text)
+				}
+				if !e.Matches(err.Error()) {
+					t.Fatalf("error %q does not match %q", err, e.Text)
 				}
 				return
 			}
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, entry := range spec.Entries {
-				for _, c := range spec.Cases {
-					out, err := interpret(prog, entry, c.Input)
-					checkResult(t, fmt.Sprintf("interpreted %s, input at line %d", entry, c.Line), c, out, err)
+			dir := filepath.Dir(file)
+			interp := func(entry string, input []byte) ([]values.Value, error) {
+				return interpret(internal, entry, input)
+			}
+			for _, b := range s.Blocks {
+				for _, entry := range b.Entries {
+					for _, c := range b.Cases {
+						if c.HasTag("compiled") || c.HasTag("disable") {
+							continue
+						}
+						what := fmt.Sprintf("interpreted %s, data set %s at line %d", entry, c.Name, c.Line)
+						runCase(t, what, dir, entry, c, interp, interp)
+					}
 				}
 			}
-			if !compiled {
+			if !compiled || s.HasTag("no_opencl") {
 				return
 			}
 			exe := buildProgram(t, file, prog)
-			for _, entry := range spec.Entries {
-				for _, c := range spec.Cases {
-					out, err := runExecutable(exe, entry, c.Input)
-					checkResult(t, fmt.Sprintf("compiled %s, input at line %d", entry, c.Line), c, out, err)
+			run := func(entry string, input []byte) ([]values.Value, error) {
+				return runExecutable(exe, entry, input)
+			}
+			for _, b := range s.Blocks {
+				for _, entry := range b.Entries {
+					for _, c := range b.Cases {
+						if c.HasTag("no_opencl") || c.HasTag("disable") {
+							continue
+						}
+						what := fmt.Sprintf("compiled %s, data set %s at line %d", entry, c.Name, c.Line)
+						runCase(t, what, dir, entry, c, run, interp)
+					}
 				}
 			}
 		})
+	}
+}
+
+type runner func(entry string, input []byte) ([]values.Value, error)
+
+// runCase runs one case with run and checks the result; ref computes auto
+// outputs.
+func runCase(t *testing.T, what, dir, entry string, c *spec.Case, run, ref runner) {
+	t.Helper()
+	input, err := c.InputData(dir)
+	if err != nil {
+		t.Errorf("%s: %v", what, err)
+		return
+	}
+	got, err := run(entry, input)
+	if c.Expected.Kind == spec.ExpectError {
+		if err == nil {
+			t.Errorf("%s: succeeded, expected an error matching %q", what, c.Expected.Error.Text)
+		} else if !c.Expected.Error.Matches(err.Error()) {
+			t.Errorf("%s: error %q does not match %q", what, err, c.Expected.Error.Text)
+		}
+		return
+	}
+	if err != nil {
+		t.Errorf("%s: %v", what, err)
+		return
+	}
+	var want []values.Value
+	switch c.Expected.Kind {
+	case spec.ExpectNothing:
+		return
+	case spec.ExpectAuto:
+		want, err = ref(entry, input)
+	default:
+		var data []byte
+		if data, err = c.ExpectedData(dir); err == nil {
+			want, err = spec.ReadExpected(data, got)
+		}
+	}
+	if err != nil {
+		t.Errorf("%s: expected output: %v", what, err)
+		return
+	}
+	if m := spec.Compare(want, got); m != nil {
+		t.Errorf("%s: %s\nexpected: %s\ngot:      %s", what, m.Msg, m.Expected, m.Actual)
 	}
 }
 
@@ -101,18 +167,18 @@ func canCompile(t *testing.T) bool {
 	return true
 }
 
-func interpret(prog *soac.Program, entry, input string) (string, error) {
+func interpret(prog *soac.Program, entry string, input []byte) ([]values.Value, error) {
 	f := prog.Entry(entry)
 	if f == nil {
-		return "", fmt.Errorf("no entry point %q", entry)
+		return nil, fmt.Errorf("no entry point %q", entry)
 	}
 	params := make([]values.ArgType, len(f.Params))
 	for i, p := range f.Params {
 		params[i] = values.ArgType{Elem: p.Type.Elem, Rank: p.Type.Rank()}
 	}
-	args, err := values.ReadArgs(strings.NewReader(input), entry, params)
+	args, err := values.ReadArgs(bufio.NewReader(bytes.NewReader(input)), entry, params)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	vargs := make([]soac.Value, len(args))
 	for i, a := range args {
@@ -120,16 +186,13 @@ func interpret(prog *soac.Program, entry, input string) (string, error) {
 	}
 	res, err := soac.NewInterpreter(prog).RunEntry(entry, vargs)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	var b strings.Builder
-	for _, r := range res {
-		if err := values.WriteText(&b, r.ToRuntime()); err != nil {
-			return "", err
-		}
-		b.WriteString("\n")
+	out := make([]values.Value, len(res))
+	for i, r := range res {
+		out[i] = r.ToRuntime()
 	}
-	return b.String(), nil
+	return out, nil
 }
 
 // buildProgram compiles a program to an executable. With FCC_PREBUILT set
@@ -141,20 +204,8 @@ func buildProgram(t *testing.T, file string, prog *soac.Program) string {
 	if dir := os.Getenv("FCC_PREBUILT"); dir != "" {
 		return filepath.Join(dir, name)
 	}
-	flat, err := flatten.Flatten(prog)
-	if err != nil {
-		t.Fatalf("flatten: %v", err)
-	}
-	kernels, err := backend.GenerateOpenCL(flat)
-	if err != nil {
-		t.Fatalf("OpenCL generation: %v", err)
-	}
-	host, err := backend.GenerateHost(flat, kernels)
-	if err != nil {
-		t.Fatalf("host generation: %v", err)
-	}
 	exe := filepath.Join(t.TempDir(), "prog")
-	if err := backend.Build(kernels, host, exe, backend.BuildOptions{}); err != nil {
+	if err := pipeline.Build(prog, exe, backend.BuildOptions{}); err != nil {
 		t.Fatalf("build: %v", err)
 	}
 	if dir := os.Getenv("FCC_SAVE_EXES"); dir != "" {
@@ -169,102 +220,21 @@ func buildProgram(t *testing.T, file string, prog *soac.Program) string {
 	return exe
 }
 
-// runExecutable runs a compiled program; a failure's error holds its
-// standard error, and a failing run must print nothing on standard output.
-func runExecutable(exe, entry, input string) (string, error) {
+// runExecutable runs a compiled program with binary output (exact); a
+// failure's error holds its standard error, and a failing run must print
+// nothing on standard output.
+func runExecutable(exe, entry string, input []byte) ([]values.Value, error) {
 	// FCC_EXE_ARGS passes options such as "-p NVIDIA" to every executable.
-	args := append([]string{"-e", entry}, strings.Fields(os.Getenv("FCC_EXE_ARGS"))...)
+	args := append([]string{"-b", "-e", entry}, strings.Fields(os.Getenv("FCC_EXE_ARGS"))...)
 	cmd := exec.Command(exe, args...)
-	cmd.Stdin = strings.NewReader(input)
+	cmd.Stdin = bytes.NewReader(input)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
 		if stdout.Len() > 0 {
-			return "", fmt.Errorf("failed (%v) but printed to stdout: %q; stderr: %s", err, stdout.String(), stderr.String())
+			return nil, fmt.Errorf("failed (%v) but printed %d bytes to stdout; stderr: %s", err, stdout.Len(), stderr.String())
 		}
-		return "", fmt.Errorf("%v: %s", err, stderr.String())
+		return nil, errors.New(strings.TrimSpace(stderr.String()))
 	}
-	return stdout.String(), nil
-}
-
-func checkResult(t *testing.T, what string, c Case, out string, err error) {
-	t.Helper()
-	if c.Error != nil {
-		if err == nil {
-			t.Errorf("%s: succeeded with %q, expected an error matching %q", what, out, c.Error)
-		} else if !c.Error.MatchString(err.Error()) {
-			t.Errorf("%s: error %q does not match %q", what, err, c.Error)
-		}
-		return
-	}
-	if err != nil {
-		t.Errorf("%s: %v", what, err)
-		return
-	}
-	if msg := compareValues(c.Output, out); msg != "" {
-		t.Errorf("%s: %s\nexpected: %s\ngot:      %s", what, msg, strings.TrimSpace(c.Output), strings.TrimSpace(out))
-	}
-}
-
-func readAll(text string) ([]values.Value, error) {
-	r := values.NewReader(strings.NewReader(text))
-	var vs []values.Value
-	for {
-		v, err := r.Read()
-		if err == io.EOF {
-			return vs, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		vs = append(vs, v)
-	}
-}
-
-// compareValues compares expected and actual values; floats may differ
-// by a small relative tolerance, as in futhark test.
-func compareValues(expected, actual string) string {
-	want, err := readAll(expected)
-	if err != nil {
-		return "bad expected output: " + err.Error()
-	}
-	got, err := readAll(actual)
-	if err != nil {
-		return "unreadable output: " + err.Error()
-	}
-	if len(want) != len(got) {
-		return fmt.Sprintf("expected %d values, got %d", len(want), len(got))
-	}
-	for i := range want {
-		w, g := want[i], got[i]
-		if w.TypeString() != g.TypeString() {
-			return fmt.Sprintf("value %d: expected %s, got %s", i, w.TypeString(), g.TypeString())
-		}
-		wv, gv := soac.FromRuntime(w), soac.FromRuntime(g)
-		n := int64(1)
-		for _, d := range w.Shape {
-			n *= d
-		}
-		for k := int64(0); k < n; k++ {
-			a, b := wv.FlatElem(k), gv.FlatElem(k)
-			if !closeEnough(a, b) {
-				return fmt.Sprintf("value %d differs at flat index %d: expected %s, got %s", i, k, a, b)
-			}
-		}
-	}
-	return ""
-}
-
-func closeEnough(a, b soac.PrimValue) bool {
-	if !a.T.IsFloat() {
-		return a.Bits == b.Bits
-	}
-	x, y := a.Float(), b.Float()
-	if math.IsNaN(x) || math.IsNaN(y) {
-		return math.IsNaN(x) && math.IsNaN(y)
-	}
-	if x == y {
-		return true
-	}
-	return math.Abs(x-y) <= 1e-5*math.Max(math.Abs(x), math.Abs(y))+1e-6
+	return spec.ReadValues(stdout.Bytes())
 }

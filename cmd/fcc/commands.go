@@ -12,8 +12,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/fcclang/fcc/backend"
-	"github.com/fcclang/fcc/flatten"
 	"github.com/fcclang/fcc/frontend"
+	"github.com/fcclang/fcc/pipeline"
 	"github.com/fcclang/fcc/runtime/values"
 	"github.com/fcclang/fcc/soac"
 )
@@ -33,7 +33,8 @@ func newFlags(name, synopsis string, stdout, stderr io.Writer) *pflag.FlagSet {
 }
 
 // parseFlags parses args; done is true when the command should exit with
-// code (after --help or a usage error).
+// code (after --help or a usage error). nargs is the number of program
+// files the command takes, or -1 for any number.
 func parseFlags(fs *pflag.FlagSet, args []string, nargs int, stderr io.Writer) (code int, done bool) {
 	if err := fs.Parse(args); err != nil {
 		if err == pflag.ErrHelp {
@@ -42,7 +43,7 @@ func parseFlags(fs *pflag.FlagSet, args []string, nargs int, stderr io.Writer) (
 		fmt.Fprintf(stderr, "fcc %s: %v\n", fs.Name(), err)
 		return 2, true
 	}
-	if fs.NArg() != nargs {
+	if nargs >= 0 && fs.NArg() != nargs {
 		fmt.Fprintf(stderr, "fcc %s: expected %d program file, got %d arguments (see fcc %s --help)\n", fs.Name(), nargs, fs.NArg(), fs.Name())
 		return 2, true
 	}
@@ -87,39 +88,16 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // the results as compiled executables do. Nothing reaches stdout unless
 // the whole run succeeds.
 func interpret(prog *soac.Program, entry string, binary bool, stdin io.Reader, stdout, stderr io.Writer) int {
-	f := prog.Entry(entry)
-	if f == nil {
-		var names []string
-		for _, g := range prog.Funs {
-			if g.EntryName != "" {
-				names = append(names, g.EntryName)
-			}
-		}
-		return fail(stderr, fmt.Errorf("no entry point %q; the program has: %s", entry, strings.Join(names, ", ")))
-	}
-	params := make([]values.ArgType, len(f.Params))
-	for i, p := range f.Params {
-		params[i] = values.ArgType{Elem: p.Type.Elem, Rank: p.Type.Rank()}
-	}
-	args, err := values.ReadArgs(bufio.NewReader(stdin), entry, params)
-	if err != nil {
-		return fail(stderr, err)
-	}
-	in := soac.NewInterpreter(prog)
-	vargs := make([]soac.Value, len(args))
-	for i, a := range args {
-		vargs[i] = soac.FromRuntime(a)
-	}
-	res, err := in.RunEntry(entry, vargs)
+	res, err := runInterpreter(prog, entry, stdin)
 	if err != nil {
 		return fail(stderr, err)
 	}
 	w := bufio.NewWriter(stdout)
 	for _, r := range res {
 		if binary {
-			err = values.WriteBinary(w, r.ToRuntime())
+			err = values.WriteBinary(w, r)
 		} else {
-			err = values.WriteText(w, r.ToRuntime())
+			err = values.WriteText(w, r)
 			if err == nil {
 				err = w.WriteByte('\n')
 			}
@@ -134,29 +112,53 @@ func interpret(prog *soac.Program, entry string, binary bool, stdin io.Reader, s
 	return 0
 }
 
-// passes is the compiler pipeline after the frontend, in order.
-var passes = []struct {
-	name string
-	run  func(*soac.Program) (*soac.Program, error)
-}{
-	{"flatten", flatten.Flatten},
-}
-
-// compileIR runs the frontend and every pass; after is called with each
-// pass's name and result.
-func compileIR(path string, after func(pass string, p *soac.Program)) (*soac.Program, error) {
-	prog, err := loadProgram(path)
+// runInterpreter reads an entry point's arguments from stdin, as compiled
+// executables do, and runs the entry point in the reference interpreter.
+// fcc run and fcc test share it, so both read input the same way.
+func runInterpreter(prog *soac.Program, entry string, stdin io.Reader) (res []values.Value, err error) {
+	f := prog.Entry(entry)
+	if f == nil {
+		var names []string
+		for _, g := range prog.Funs {
+			if g.EntryName != "" {
+				names = append(names, g.EntryName)
+			}
+		}
+		return nil, fmt.Errorf("no entry point %q; the program has: %s", entry, strings.Join(names, ", "))
+	}
+	params := make([]values.ArgType, len(f.Params))
+	for i, p := range f.Params {
+		params[i] = values.ArgType{Elem: p.Type.Elem, Rank: p.Type.Rank()}
+	}
+	args, err := values.ReadArgs(bufio.NewReader(stdin), entry, params)
 	if err != nil {
 		return nil, err
 	}
-	after("internalise", prog)
-	for _, pass := range passes {
-		if prog, err = pass.run(prog); err != nil {
-			return nil, err
-		}
-		after(pass.name, prog)
+	vargs := make([]soac.Value, len(args))
+	for i, a := range args {
+		vargs[i] = soac.FromRuntime(a)
 	}
-	return prog, nil
+	// An interpreter bug must fail one run (one test case), not fcc.
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error in the interpreter: %v", r)
+		}
+	}()
+	out, err := soac.NewInterpreter(prog).RunEntry(entry, vargs)
+	if err != nil {
+		return nil, err
+	}
+	res = make([]values.Value, len(out))
+	for i, r := range out {
+		res[i] = r.ToRuntime()
+	}
+	return res, nil
+}
+
+// compileIR runs the frontend and every pass of the pipeline; after is
+// called with each pass's name and result.
+func compileIR(path string, after func(pass string, p *soac.Program)) (*soac.Program, error) {
+	return pipeline.CompileFile(path, after)
 }
 
 func cmdBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -203,15 +205,15 @@ func cmdBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 func cmdDev(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("dev", "--print-after=PASS prog.fut", stdout, stderr)
-	after := fs.String("print-after", "flatten", "print the IR after this pass (internalise, flatten) or 'all'")
+	after := fs.String("print-after", "flatten", "print the IR after this pass ("+strings.Join(pipeline.Names(), ", ")+") or 'all'")
 	openCL := fs.Bool("opencl", false, "print the generated OpenCL kernels")
 	if code, done := parseFlags(fs, args, 1, stderr); done {
 		return code
 	}
 	var out strings.Builder
-	known := *after == "all" || *after == "internalise"
-	for _, p := range passes {
-		known = known || p.name == *after
+	known := *after == "all"
+	for _, name := range pipeline.Names() {
+		known = known || name == *after
 	}
 	if !known {
 		fmt.Fprintf(stderr, "fcc dev: unknown pass %q\n", *after)

@@ -20,11 +20,15 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"build":   {"compile a program to an executable that runs on OpenCL", cmdBuild},
-	"run":     {"run a program's entry point in the interpreter", cmdRun},
-	"check":   {"parse and type-check a program", cmdCheck},
-	"dev":     {"print the IR after a compiler pass", cmdDev},
-	"version": {"print fcc's version", cmdVersion},
+	"build":    {"compile a program to an executable that runs on OpenCL", cmdBuild},
+	"run":      {"run a program's entry point in the interpreter", cmdRun},
+	"check":    {"parse and type-check a program", cmdCheck},
+	"dev":      {"print the IR after a compiler pass", cmdDev},
+	"version":  {"print fcc's version", cmdVersion},
+	"test":     {"run the test blocks of programs, compiled or interpreted", cmdTest},
+	"bench":    {"time a program on its data sets", cmdBench},
+	"benchcmp": {"compare two fcc bench --json files", cmdBenchcmp},
+	"dataset":  {"generate random data, or convert data between text and binary", cmdDataset},
 }
 
 func main() {
@@ -62,7 +66,7 @@ func usage(w io.Writer) {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
+		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w, "\nRun 'fcc <command> --help' for a command's options.")
 }

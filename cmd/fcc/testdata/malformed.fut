@@ -1,0 +1,3 @@
+-- ==
+-- input { [1, 2 }
+def main (xs: []i32) = xs

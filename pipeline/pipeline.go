@@ -1,0 +1,85 @@
+// Package pipeline is fcc's compiler pipeline as a library: the list of
+// passes after the frontend, a driver that runs them and reports the IR
+// after each one, and the step from the final IR to an executable. The
+// command line and the golden-file tests share it, so both see the same
+// passes in the same order.
+package pipeline
+
+import (
+	"os"
+
+	"github.com/fcclang/fcc/backend"
+	"github.com/fcclang/fcc/flatten"
+	"github.com/fcclang/fcc/frontend"
+	"github.com/fcclang/fcc/soac"
+)
+
+// Pass is one named step of the pipeline from SOAC IR to SOAC IR.
+type Pass struct {
+	Name string
+	Run  func(*soac.Program) (*soac.Program, error)
+}
+
+// Internalise is the name under which the frontend's output is reported:
+// it is not a Pass (it takes source text, not a program), but the IR after
+// it can be printed like that of any pass.
+const Internalise = "internalise"
+
+// Passes is the compiler pipeline after the frontend, in order.
+var Passes = []Pass{
+	{"flatten", flatten.Flatten},
+}
+
+// Names returns the names of every point where the IR can be observed:
+// Internalise followed by the name of each pass in Passes.
+func Names() []string {
+	names := []string{Internalise}
+	for _, p := range Passes {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+// Compile runs the frontend on src (path is used in diagnostics) and then
+// every pass; after, when not nil, is called with the name of each step and
+// the program it produced.
+func Compile(path, src string, after func(pass string, p *soac.Program)) (*soac.Program, error) {
+	if after == nil {
+		after = func(string, *soac.Program) {}
+	}
+	prog, err := frontend.Compile(path, src)
+	if err != nil {
+		return nil, err
+	}
+	after(Internalise, prog)
+	for _, pass := range Passes {
+		if prog, err = pass.Run(prog); err != nil {
+			return nil, err
+		}
+		after(pass.Name, prog)
+	}
+	return prog, nil
+}
+
+// CompileFile reads path and compiles it as Compile does.
+func CompileFile(path string, after func(pass string, p *soac.Program)) (*soac.Program, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Compile(path, string(src), after)
+}
+
+// Build turns the output of Compile into an executable at out: OpenCL C
+// kernels, Go host code, and a go build of both against fcc's runtime.
+func Build(prog *soac.Program, out string, opts backend.BuildOptions) error {
+	kernels, err := backend.GenerateOpenCL(prog)
+	if err != nil {
+		return err
+	}
+	host, err := backend.GenerateHost(prog, kernels)
+	if err != nil {
+		return err
+	}
+	return backend.Build(kernels, host, out, opts)
+}

@@ -1,0 +1,13 @@
+-- rotate r moves elements r places to the left; negative r rotates
+-- right.
+-- ==
+-- tags { no_opencl }
+-- input { [1, 2, 3, 4, 5] 2i64 }
+-- output { [3, 4, 5, 1, 2] }
+-- input { [1, 2, 3, 4, 5] -1i64 }
+-- output { [5, 1, 2, 3, 4] }
+-- input { [1, 2, 3, 4, 5] 7i64 }
+-- output { [3, 4, 5, 1, 2] }
+-- input { [1, 2, 3, 4, 5] 0i64 }
+-- output { [1, 2, 3, 4, 5] }
+def main (xs: []i32) (r: i64) = rotate r xs

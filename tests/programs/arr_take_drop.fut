@@ -1,0 +1,12 @@
+-- take and drop.
+-- ==
+-- tags { no_opencl }
+-- input { [1, 2, 3, 4, 5] 2i64 }
+-- output { [1, 2] [3, 4, 5] }
+-- input { [1, 2, 3, 4, 5] 0i64 }
+-- output { empty([0]i32) [1, 2, 3, 4, 5] }
+-- input { [1, 2, 3, 4, 5] 5i64 }
+-- output { [1, 2, 3, 4, 5] empty([0]i32) }
+-- input { [1, 2, 3] 4i64 }
+-- error: out of bounds
+def main (xs: []i32) (i: i64) = (take i xs, drop i xs)

@@ -1,0 +1,8 @@
+-- Indexing directly into an array literal.
+-- ==
+-- tags { no_opencl }
+-- input { 1i64 }
+-- output { 20 }
+-- input { 2i64 }
+-- output { 30 }
+def main (i: i64) = [10, 20, 30][i]

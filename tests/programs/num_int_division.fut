@@ -1,0 +1,14 @@
+-- / rounds towards negative infinity and % has the sign of the divisor;
+-- // truncates towards zero and %% has the sign of the dividend.
+-- ==
+-- input { -7i64 2i64 }
+-- output { -4i64 1i64 -3i64 -1i64 }
+-- input { 7i64 -2i64 }
+-- output { -4i64 -1i64 -3i64 1i64 }
+-- input { -7i64 -2i64 }
+-- output { 3i64 -1i64 3i64 -1i64 }
+-- input { 6i64 3i64 }
+-- output { 2i64 0i64 2i64 0i64 }
+-- input { -6i64 3i64 }
+-- output { -2i64 0i64 -2i64 0i64 }
+def main (a: i64) (b: i64) = (a / b, a % b, a // b, a %% b)

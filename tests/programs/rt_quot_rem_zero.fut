@@ -1,0 +1,11 @@
+-- // and %% by zero fail at run time.
+-- ==
+-- input { 7 0 true }
+-- error: (?i)division by zero
+-- input { 7 0 false }
+-- error: (?i)division by zero
+-- input { -7 2 true }
+-- output { -3 }
+-- input { -7 2 false }
+-- output { -1 }
+def main (x: i32) (y: i32) (q: bool) = if q then x // y else x %% y

@@ -1,0 +1,8 @@
+-- A range with stride zero is invalid.
+-- ==
+-- tags { no_opencl }
+-- input { 1 }
+-- error: .
+-- input { 2 }
+-- output { [1, 2, 3] }
+def main (s: i32) = 1..s...3

@@ -1,0 +1,9 @@
+-- zip after a failing size coercion.
+-- ==
+-- tags { no_opencl }
+-- input { [1, 2] [true, false] }
+-- output { [1, 0] }
+-- input { [1, 2] [true] }
+-- error: .
+def main [n][m] (xs: [n]i32) (bs: [m]bool) =
+  map (\(x, b) -> if b then x else 0) (zip xs (bs :> [n]bool))

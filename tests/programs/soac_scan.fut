@@ -1,0 +1,8 @@
+-- Inclusive scan.
+-- ==
+-- tags { no_opencl }
+-- input { [1, 2, 3, 4] }
+-- output { [1, 3, 6, 10] [1, 2, 6, 24] }
+-- input { empty([0]i32) }
+-- output { empty([0]i32) empty([0]i32) }
+def main (xs: []i32) = (scan (+) 0 xs, scan (*) 1 xs)

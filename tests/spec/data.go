@@ -1,0 +1,443 @@
+package spec
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/fcclang/fcc/runtime/values"
+)
+
+// RandomSeed is the seed of the first value of a random input; the k-th
+// value uses RandomSeed+k, as futhark dataset seeds its -g options. A
+// fixed seed makes every run of a random case (interpreted, compiled,
+// benchmarked) see the same data.
+const RandomSeed = 1
+
+// ReadValues reads every value in data, which may mix the text and binary
+// formats.
+func ReadValues(data []byte) ([]values.Value, error) {
+	r := values.NewReader(bytes.NewReader(data))
+	var vs []values.Value
+	for {
+		v, err := r.Read()
+		if err == io.EOF {
+			return vs, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		vs = append(vs, v)
+	}
+}
+
+// ReadDataFile reads a data file, decompressing it when its name ends in
+// ".gz".
+func ReadDataFile(path string) ([]byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil || !strings.HasSuffix(path, ".gz") {
+		return data, err
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	defer zr.Close()
+	out, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return out, nil
+}
+
+// InputData returns what the case feeds a program on standard input;
+// dir is the program's folder, against which file names are resolved.
+// Random inputs are generated here (in the binary format, which is
+// compact and exact).
+func (c *Case) InputData(dir string) ([]byte, error) {
+	switch c.Input.Kind {
+	case InputValues:
+		return []byte(c.Input.Text), nil
+	case InputFile:
+		return ReadDataFile(filepath.Join(dir, c.Input.File))
+	case InputRandom:
+		var b bytes.Buffer
+		for k, g := range c.Input.Random {
+			if err := values.WriteBinary(&b, Generate(g, RandomSeed+uint64(k), DefaultBounds())); err != nil {
+				return nil, err
+			}
+		}
+		return b.Bytes(), nil
+	}
+	return nil, fmt.Errorf("script inputs (FutharkScript) are not supported by fcc")
+}
+
+// ExpectedData returns the expected output of an ExpectValues or
+// ExpectFile case.
+func (c *Case) ExpectedData(dir string) ([]byte, error) {
+	switch c.Expected.Kind {
+	case ExpectValues:
+		return []byte(c.Expected.Text), nil
+	case ExpectFile:
+		return ReadDataFile(filepath.Join(dir, c.Expected.File))
+	}
+	return nil, fmt.Errorf("the case has no expected values")
+}
+
+// ReadExpected decodes expected values. As in an entry point's input,
+// literals without a type suffix take the type of the corresponding
+// actual result ("[1, 2]" matches an f32 array), so expected outputs can
+// be written as loosely as inputs; when that fails the values are read
+// with their own types, and Compare reports the difference.
+func ReadExpected(data []byte, actual []values.Value) ([]values.Value, error) {
+	plain, err := ReadValues(data)
+	if err != nil {
+		return nil, err
+	}
+	r := values.NewReader(bytes.NewReader(data))
+	typed := make([]values.Value, 0, len(plain))
+	for i := range plain {
+		if i >= len(actual) {
+			return plain, nil
+		}
+		v, err := r.ReadAs(actual[i].Type, actual[i].Rank())
+		if err != nil {
+			return plain, nil
+		}
+		typed = append(typed, v)
+	}
+	return typed, nil
+}
+
+// Tolerance is the relative difference futhark test allows between
+// expected and actual floating-point values. Values below 1 in magnitude
+// may differ by Tolerance absolutely, since relative error means little
+// near zero (sums that cancel, for instance).
+const Tolerance = 0.002
+
+// Mismatch describes the first difference between expected and actual
+// values.
+type Mismatch struct {
+	Value            int     // which value (result) differs, from 0
+	Index            []int64 // the first differing element's index; nil for scalars and whole-value differences
+	Msg              string  // what differs
+	Expected, Actual string  // the whole values, in text format
+}
+
+// Error formats the difference on one line.
+func (m *Mismatch) Error() string { return m.Msg }
+
+// Compare checks actual results against expected values: the same number
+// of values, types and shapes, integers and booleans equal, floats equal
+// within Tolerance (NaN matches NaN, infinities must match exactly). It
+// returns nil when they agree.
+func Compare(expected, actual []values.Value) *Mismatch {
+	if len(expected) != len(actual) {
+		return &Mismatch{Value: -1, Msg: fmt.Sprintf("expected %d values, got %d", len(expected), len(actual)),
+			Expected: joinValues(expected), Actual: joinValues(actual)}
+	}
+	for i := range expected {
+		w, g := expected[i], actual[i]
+		m := &Mismatch{Value: i, Expected: w.String(), Actual: g.String()}
+		if w.Type != g.Type || w.Rank() != g.Rank() {
+			m.Msg = fmt.Sprintf("value %d: expected type %s, got %s", i, w.TypeString(), g.TypeString())
+			return m
+		}
+		if !equalShape(w.Shape, g.Shape) {
+			m.Msg = fmt.Sprintf("value %d: expected shape %s, got %s", i, w.TypeString(), g.TypeString())
+			return m
+		}
+		n := w.Len()
+		for k := int64(0); k < n; k++ {
+			a, b := element(w, k), element(g, k)
+			if closeEnough(w.Type, a, b) {
+				continue
+			}
+			if w.Rank() == 0 {
+				m.Msg = fmt.Sprintf("value %d: expected %s, got %s", i, a, b)
+			} else {
+				m.Index = unflatten(k, w.Shape)
+				m.Msg = fmt.Sprintf("value %d differs at index %s: expected %s, got %s", i, indexString(m.Index), a, b)
+			}
+			return m
+		}
+	}
+	return nil
+}
+
+func joinValues(vs []values.Value) string {
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = v.String()
+	}
+	return strings.Join(parts, " ")
+}
+
+func equalShape(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func unflatten(k int64, shape []int64) []int64 {
+	idx := make([]int64, len(shape))
+	for d := len(shape) - 1; d >= 0; d-- {
+		if shape[d] > 0 {
+			idx[d] = k % shape[d]
+			k /= shape[d]
+		}
+	}
+	return idx
+}
+
+func indexString(idx []int64) string {
+	var b strings.Builder
+	for _, i := range idx {
+		fmt.Fprintf(&b, "[%d]", i)
+	}
+	return b.String()
+}
+
+// element returns the k-th element of v as a scalar value, for printing
+// and comparing.
+func element(v values.Value, k int64) string {
+	s := values.NewArray(v.Type, nil)
+	switch d := v.Data.(type) {
+	case []bool:
+		s.Data.([]bool)[0] = d[k]
+	case []int8:
+		s.Data.([]int8)[0] = d[k]
+	case []int16:
+		s.Data.([]int16)[0] = d[k]
+	case []int32:
+		s.Data.([]int32)[0] = d[k]
+	case []int64:
+		s.Data.([]int64)[0] = d[k]
+	case []uint8:
+		s.Data.([]uint8)[0] = d[k]
+	case []uint16:
+		s.Data.([]uint16)[0] = d[k]
+	case []uint32:
+		s.Data.([]uint32)[0] = d[k]
+	case []uint64:
+		s.Data.([]uint64)[0] = d[k]
+	case []float32:
+		s.Data.([]float32)[0] = d[k]
+	case []float64:
+		s.Data.([]float64)[0] = d[k]
+	}
+	return s.String()
+}
+
+// closeEnough compares two elements in text form: exactly, except for
+// floats. The text form is exact for every type (floats print with the
+// shortest digits that read back to the same bits), so this loses nothing.
+func closeEnough(t values.PrimType, a, b string) bool {
+	if a == b {
+		return true
+	}
+	if !t.IsFloat() {
+		return false
+	}
+	x, y := parseFloat(a, t), parseFloat(b, t)
+	if math.IsNaN(x) || math.IsNaN(y) {
+		return math.IsNaN(x) && math.IsNaN(y)
+	}
+	if math.IsInf(x, 0) || math.IsInf(y, 0) {
+		return x == y
+	}
+	return math.Abs(x-y) <= Tolerance*math.Max(1, math.Max(math.Abs(x), math.Abs(y)))
+}
+
+func parseFloat(s string, t values.PrimType) float64 {
+	s = strings.TrimSuffix(s, t.String())
+	switch s {
+	case t.String() + ".nan", "f16.nan", "f32.nan", "f64.nan":
+		return math.NaN()
+	}
+	neg := strings.HasPrefix(s, "-")
+	if strings.HasSuffix(s, ".inf") {
+		if neg {
+			return math.Inf(-1)
+		}
+		return math.Inf(1)
+	}
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return math.NaN()
+	}
+	return x
+}
+
+// Bounds are the inclusive ranges of random values per type, as futhark
+// dataset's --T-bounds options set them.
+type Bounds struct {
+	Ints   map[values.PrimType][2]int64
+	Uints  map[values.PrimType][2]uint64
+	Floats map[values.PrimType][2]float64
+}
+
+// DefaultBounds are futhark dataset's defaults: integers over their whole
+// range, floats in [0, 1].
+func DefaultBounds() Bounds {
+	return Bounds{
+		Ints: map[values.PrimType][2]int64{
+			values.I8: {math.MinInt8, math.MaxInt8}, values.I16: {math.MinInt16, math.MaxInt16},
+			values.I32: {math.MinInt32, math.MaxInt32}, values.I64: {math.MinInt64, math.MaxInt64},
+		},
+		Uints: map[values.PrimType][2]uint64{
+			values.U8: {0, math.MaxUint8}, values.U16: {0, math.MaxUint16},
+			values.U32: {0, math.MaxUint32}, values.U64: {0, math.MaxUint64},
+		},
+		Floats: map[values.PrimType][2]float64{values.F16: {0, 1}, values.F32: {0, 1}, values.F64: {0, 1}},
+	}
+}
+
+// Clone returns a copy of b that can be changed without changing b.
+func (b Bounds) Clone() Bounds {
+	c := Bounds{Ints: map[values.PrimType][2]int64{}, Uints: map[values.PrimType][2]uint64{}, Floats: map[values.PrimType][2]float64{}}
+	for k, v := range b.Ints {
+		c.Ints[k] = v
+	}
+	for k, v := range b.Uints {
+		c.Uints[k] = v
+	}
+	for k, v := range b.Floats {
+		c.Floats[k] = v
+	}
+	return c
+}
+
+// Set parses "min:max" as the bounds of type t.
+func (b Bounds) Set(t values.PrimType, s string) error {
+	lo, hi, ok := strings.Cut(s, ":")
+	bad := fmt.Errorf("invalid bounds for %s: %q (expected MIN:MAX)", t, s)
+	if !ok {
+		return bad
+	}
+	lo, hi = strings.TrimSpace(lo), strings.TrimSpace(hi)
+	switch {
+	case t.IsSigned():
+		l, err1 := strconv.ParseInt(lo, 10, 8*t.Size())
+		h, err2 := strconv.ParseInt(hi, 10, 8*t.Size())
+		if err1 != nil || err2 != nil || l > h {
+			return bad
+		}
+		b.Ints[t] = [2]int64{l, h}
+	case t.IsUnsigned():
+		l, err1 := strconv.ParseUint(lo, 10, 8*t.Size())
+		h, err2 := strconv.ParseUint(hi, 10, 8*t.Size())
+		if err1 != nil || err2 != nil || l > h {
+			return bad
+		}
+		b.Uints[t] = [2]uint64{l, h}
+	case t.IsFloat():
+		l, err1 := strconv.ParseFloat(lo, 64)
+		h, err2 := strconv.ParseFloat(hi, 64)
+		if err1 != nil || err2 != nil || l > h || math.IsNaN(l) || math.IsNaN(h) {
+			return bad
+		}
+		b.Floats[t] = [2]float64{l, h}
+	default:
+		return fmt.Errorf("type %s has no bounds", t)
+	}
+	return nil
+}
+
+// Generate makes the value g describes: g's constant, or uniformly random
+// elements within the bounds of its type, drawn from a generator seeded
+// with seed (the same seed always gives the same value).
+func Generate(g GenValue, seed uint64, b Bounds) values.Value {
+	if g.Value != nil {
+		return *g.Value
+	}
+	v := values.NewArray(g.Type, g.Shape)
+	r := rand.New(rand.NewPCG(seed, 0x66636320))
+	n := int(v.Len())
+	switch d := v.Data.(type) {
+	case []bool:
+		for i := range n {
+			d[i] = r.Uint64()&1 == 1
+		}
+	case []int8:
+		for i := range n {
+			d[i] = int8(randInt(r, b.Ints[g.Type]))
+		}
+	case []int16:
+		for i := range n {
+			d[i] = int16(randInt(r, b.Ints[g.Type]))
+		}
+	case []int32:
+		for i := range n {
+			d[i] = int32(randInt(r, b.Ints[g.Type]))
+		}
+	case []int64:
+		for i := range n {
+			d[i] = randInt(r, b.Ints[g.Type])
+		}
+	case []uint8:
+		for i := range n {
+			d[i] = uint8(randUint(r, b.Uints[g.Type]))
+		}
+	case []uint16:
+		if g.Type == values.F16 {
+			for i := range n {
+				d[i] = values.F16FromFloat32(float32(randFloat(r, b.Floats[g.Type])))
+			}
+			break
+		}
+		for i := range n {
+			d[i] = uint16(randUint(r, b.Uints[g.Type]))
+		}
+	case []uint32:
+		for i := range n {
+			d[i] = uint32(randUint(r, b.Uints[g.Type]))
+		}
+	case []uint64:
+		for i := range n {
+			d[i] = randUint(r, b.Uints[g.Type])
+		}
+	case []float32:
+		for i := range n {
+			d[i] = float32(randFloat(r, b.Floats[g.Type]))
+		}
+	case []float64:
+		for i := range n {
+			d[i] = randFloat(r, b.Floats[g.Type])
+		}
+	}
+	return v
+}
+
+func randInt(r *rand.Rand, lh [2]int64) int64 {
+	span := uint64(lh[1]) - uint64(lh[0])
+	if span == math.MaxUint64 {
+		return int64(r.Uint64())
+	}
+	return lh[0] + int64(r.Uint64N(span+1))
+}
+
+func randUint(r *rand.Rand, lh [2]uint64) uint64 {
+	span := lh[1] - lh[0]
+	if span == math.MaxUint64 {
+		return r.Uint64()
+	}
+	return lh[0] + r.Uint64N(span+1)
+}
+
+func randFloat(r *rand.Rand, lh [2]float64) float64 {
+	return lh[0] + r.Float64()*(lh[1]-lh[0])
+}
