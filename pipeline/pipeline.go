@@ -6,11 +6,14 @@
 package pipeline
 
 import (
+	"fmt"
+	"io"
 	"os"
 
 	"github.com/fcclang/fcc/backend"
 	"github.com/fcclang/fcc/flatten"
 	"github.com/fcclang/fcc/frontend"
+	"github.com/fcclang/fcc/rewrite"
 	"github.com/fcclang/fcc/soac"
 )
 
@@ -18,6 +21,9 @@ import (
 type Pass struct {
 	Name string
 	Run  func(*soac.Program) (*soac.Program, error)
+	// Explain, when set, runs the pass and also returns its derivation:
+	// which rewrite rule fired on which statement, in order.
+	Explain func(*soac.Program) (*soac.Program, string, error)
 }
 
 // Internalise is the name under which the frontend's output is reported:
@@ -27,7 +33,45 @@ const Internalise = "internalise"
 
 // Passes is the compiler pipeline after the frontend, in order.
 var Passes = []Pass{
-	{"flatten", flatten.Flatten},
+	{Name: "optimise", Run: optimise, Explain: explainOptimise},
+	{Name: "flatten", Run: flatten.Flatten},
+}
+
+// optimise runs the simplify and fuse rule sets to a fixed point.
+func optimise(p *soac.Program) (*soac.Program, error) {
+	out, _, err := rewrite.Optimise(p)
+	return out, err
+}
+
+func explainOptimise(p *soac.Program) (*soac.Program, string, error) {
+	out, log, err := rewrite.Optimise(p)
+	if err != nil {
+		return nil, "", err
+	}
+	return out, log.String(), nil
+}
+
+// Explain compiles src like Compile and writes the derivation of every
+// pass that records one (the rewrite rules that fired, in order) to w.
+func Explain(path, src string, w io.Writer) error {
+	prog, err := frontend.Compile(path, src)
+	if err != nil {
+		return err
+	}
+	for _, pass := range Passes {
+		if pass.Explain == nil {
+			if prog, err = pass.Run(prog); err != nil {
+				return err
+			}
+			continue
+		}
+		var log string
+		if prog, log, err = pass.Explain(prog); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "-- derivation of %s\n%s", pass.Name, log)
+	}
+	return nil
 }
 
 // Names returns the names of every point where the IR can be observed:

@@ -207,8 +207,21 @@ func cmdDev(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("dev", "--print-after=PASS prog.fut", stdout, stderr)
 	after := fs.String("print-after", "flatten", "print the IR after this pass ("+strings.Join(pipeline.Names(), ", ")+") or 'all'")
 	openCL := fs.Bool("opencl", false, "print the generated OpenCL kernels")
+	explain := fs.Bool("explain", false, "print the derivation: which rewrite rule fired on which statement, in order")
 	if code, done := parseFlags(fs, args, 1, stderr); done {
 		return code
+	}
+	if *explain {
+		src, err := os.ReadFile(fs.Arg(0))
+		if err != nil {
+			return fail(stderr, err)
+		}
+		var out strings.Builder
+		if err := pipeline.Explain(fs.Arg(0), string(src), &out); err != nil {
+			return fail(stderr, err)
+		}
+		io.WriteString(stdout, out.String())
+		return 0
 	}
 	var out strings.Builder
 	known := *after == "all"
