@@ -5,13 +5,24 @@ import (
 )
 
 // nest is the map-nest context Σ of the flattening rules: the segment
-// space built so far and, for every lambda parameter of the nest, the
-// array element it stands for.
+// space built so far and, for every value that varies over it, the array
+// element it stands for. Such values are the lambda parameters of the
+// maps of the nest (rule G2), the results of statements that rule G4
+// distributed into arrays of their own, and the merge parameters of loops
+// interchanged outwards (rule G7).
+//
+// The seed writes Σ as a sequence of map contexts M x y; keeping, for each
+// bound variable, the array outside the whole nest and the index into it
+// is the same information flattened: a map context over an array that is
+// itself a parameter of an outer map context is traced back to the outer
+// array with one more index. The flat form lets a kernel body index the
+// outer arrays directly, and lets rules G5 and G6 index them in another
+// order without materialising a transposition.
 type nest struct {
-	dims   []soac.SegDim
-	params []soac.Param        // lambda parameters of all levels, outermost first
-	rows   map[soac.VName]elem // parameter -> element of an array outside the nest
-	pos    soac.Pos
+	dims []soac.SegDim
+	vals []soac.Param        // the varying values in the order they were bound, for manifest
+	rows map[soac.VName]elem // varying value -> element of an array outside the nest
+	pos  soac.Pos
 }
 
 // elem is arr[idx...]: a scalar or a row of an array bound outside the nest.
@@ -20,52 +31,119 @@ type elem struct {
 	idx []soac.SubExp
 }
 
-// extend returns the context with one more dimension, of size w, whose
-// index selects the elements bound to lam's parameters from inputs.
-// Inputs that are themselves parameters of the nest are traced back to the
-// array outside the nest, so the kernel body indexes that array directly.
-func (f *flattener) extend(n *nest, w soac.SubExp, inputs []soac.VName, lam *soac.Lambda, pos soac.Pos) *nest {
-	i := f.fresh("gtid")
+// clone returns a copy of n that can be extended without changing n.
+func (n *nest) clone() *nest {
 	m := &nest{
-		dims:   append(append([]soac.SegDim(nil), n.dims...), soac.SegDim{Index: i, N: w}),
-		params: append(append([]soac.Param(nil), n.params...), lam.Params...),
-		rows:   make(map[soac.VName]elem, len(n.rows)+len(inputs)),
-		pos:    pos,
+		dims: append([]soac.SegDim(nil), n.dims...),
+		vals: append([]soac.Param(nil), n.vals...),
+		rows: make(map[soac.VName]elem, len(n.rows)),
+		pos:  n.pos,
 	}
 	for k, v := range n.rows {
 		m.rows[k] = v
 	}
+	return m
+}
+
+// gtids returns the indices of the space, outermost first.
+func (n *nest) gtids() []soac.SubExp {
+	ids := make([]soac.SubExp, len(n.dims))
+	for i, d := range n.dims {
+		ids[i] = soac.Var{Name: d.Index}
+	}
+	return ids
+}
+
+// sizes returns the sizes of the space, outermost first.
+func (n *nest) sizes() []soac.SubExp {
+	ns := make([]soac.SubExp, len(n.dims))
+	for i, d := range n.dims {
+		ns[i] = d.N
+	}
+	return ns
+}
+
+// arrayType is the type of an array holding a value of type t at every
+// point of the space.
+func (n *nest) arrayType(t soac.Type) soac.Type {
+	return soac.Type{Elem: t.Elem, Shape: append(n.sizes(), t.Shape...)}
+}
+
+// rowType is the inverse of arrayType: the type of one point's value in an
+// array over the space.
+func (n *nest) rowType(t soac.Type) soac.Type {
+	if len(t.Shape) < len(n.dims) {
+		panic(n.pos.String() + ": flatten: array of rank " + itoa(len(t.Shape)) + " over a space of rank " + itoa(len(n.dims)))
+	}
+	return soac.Type{Elem: t.Elem, Shape: t.Shape[len(n.dims):]}
+}
+
+// extend returns the context with one more dimension, of size w, whose
+// index selects the elements bound to lam's parameters from inputs.
+// Inputs that are themselves varying values of the nest are traced back to
+// the array outside the nest, so the kernel body indexes that array
+// directly.
+func (f *flattener) extend(n *nest, w soac.SubExp, inputs []soac.VName, lam *soac.Lambda, pos soac.Pos) *nest {
+	i := f.fresh("gtid")
+	m := n.clone()
+	m.dims = append(m.dims, soac.SegDim{Index: i, N: w})
+	m.pos = pos
 	for k, p := range lam.Params {
 		src := elem{arr: inputs[k]}
 		if r, ok := n.rows[inputs[k]]; ok {
 			src = elem{arr: r.arr, idx: r.idx}
 		}
 		src.idx = append(append([]soac.SubExp(nil), src.idx...), soac.Var{Name: i})
-		m.rows[p.Name] = src
+		m.bind(p, src)
 	}
 	return m
 }
 
-// isParam reports whether name is a lambda parameter of the nest: a value
-// that varies over the segment space.
-func (n *nest) isParam(name soac.VName) bool {
+// bind records that the value p is src at every point of the space.
+func (n *nest) bind(p soac.Param, src elem) {
+	n.vals = append(n.vals, p)
+	n.rows[p.Name] = src
+}
+
+// bindArray records that the value p is arr[gtids...], where arr is an
+// array over the whole space (the result of a distributed statement or an
+// interchanged loop's merge parameter).
+func (n *nest) bindArray(p soac.Param, arr soac.VName) {
+	n.bind(p, elem{arr: arr, idx: n.gtids()})
+}
+
+// isVal reports whether name is a varying value of the nest.
+func (n *nest) isVal(name soac.VName) bool {
 	_, ok := n.rows[name]
 	return ok
 }
 
-// variant reports whether an operand depends on the nest's parameters.
-func (n *nest) variant(se soac.SubExp) bool {
-	v, ok := se.(soac.Var)
-	return ok && n.isParam(v.Name)
+// fullRow returns the array over the whole space whose element at each
+// point is the value name, when there is one: the value is indexed by all
+// the space's indices in order. Rules G6 and G7 and the materialisation of
+// results use it to refer to the array instead of copying it.
+func (n *nest) fullRow(name soac.VName) (soac.VName, bool) {
+	r, ok := n.rows[name]
+	if !ok || len(r.idx) != len(n.dims) {
+		return "", false
+	}
+	for i, d := range n.dims {
+		if v, ok := r.idx[i].(soac.Var); !ok || v.Name != d.Index {
+			return "", false
+		}
+	}
+	return r.arr, true
 }
 
 // manifest builds the body of a Seg-op over the nest: the statements that
-// bind the nest parameters that inner uses free, by indexing the arrays
-// outside the nest with the space indices, followed by inner.
+// bind the varying values that inner uses, by indexing the arrays outside
+// the nest with the space indices, followed by inner. The values keep
+// their names; when two kernels bind the same one, uniquify renames the
+// second.
 func (n *nest) manifest(inner *soac.Body) *soac.Body {
 	free := soac.FreeInBody(inner)
 	var stms []*soac.Stm
-	for _, p := range n.params {
+	for _, p := range n.vals {
 		if !free[p.Name] {
 			continue
 		}
@@ -79,22 +157,55 @@ func (n *nest) manifest(inner *soac.Body) *soac.Body {
 	return &soac.Body{Stms: append(stms, inner.Stms...), Result: inner.Result}
 }
 
-// singleSoac returns the screma that is the whole of a lambda body: one
-// statement whose results are the body's results, in order. Such a body
-// is a perfect nest, the case the rules G2 and G5 look for.
-func singleSoac(b *soac.Body) *soac.ScremaExp {
-	if len(b.Stms) != 1 {
-		return nil
-	}
-	s := b.Stms[0]
-	e, ok := s.Exp.(*soac.ScremaExp)
-	if !ok || len(s.Pat) != len(b.Result) {
-		return nil
-	}
-	for i, r := range b.Result {
-		if v, ok := r.(soac.Var); !ok || v.Name != s.Pat[i].Name {
-			return nil
+// variance answers which operands and types vary over a nest's space
+// while the statements of one body inside the nest are being placed: the
+// nest's varying values and every name the body binds (which, once
+// distributed, become varying values too).
+type variance struct {
+	n     *nest
+	local map[soac.VName]bool
+}
+
+func (v variance) name(x soac.VName) bool { return v.n.isVal(x) || v.local[x] }
+
+// se reports whether an operand varies.
+func (v variance) se(x soac.SubExp) bool {
+	xv, ok := x.(soac.Var)
+	return ok && v.name(xv.Name)
+}
+
+// ses reports whether any of the operands varies.
+func (v variance) ses(xs []soac.SubExp) bool {
+	for _, x := range xs {
+		if v.se(x) {
+			return true
 		}
 	}
-	return e
+	return false
+}
+
+// irregular reports whether a type's shape varies, so that an array of
+// such values over the space would be irregular (the side condition of
+// rule G4).
+func (v variance) irregular(t soac.Type) bool { return v.ses(t.Shape) }
+
+// lambda reports whether a lambda uses a varying value.
+func (v variance) lambda(l *soac.Lambda) bool {
+	for x := range soac.FreeInLambda(l) {
+		if v.name(x) {
+			return true
+		}
+	}
+	return false
+}
+
+// ops reports whether any operator or neutral element varies: one
+// Seg-op applies the same operator to every segment, so they must not.
+func (v variance) ops(ops []*soac.Lambda, neutral []soac.SubExp) bool {
+	for _, op := range ops {
+		if v.lambda(op) {
+			return true
+		}
+	}
+	return v.ses(neutral)
 }

@@ -1,0 +1,366 @@
+package flatten
+
+import (
+	"github.com/fcclang/fcc/soac"
+)
+
+// This file is rule G4, map distribution (fission) across a let:
+//
+//	Σ ⊢ e1 ⇒ e1'    Σ' ⊢ e2 ⇒ e2'    size of each array in a0 invariant to Σ
+//	──────────────────────────────────────────────────────────
+//	Σ ⊢ let a0 = e1 in e2  ⇒  let ap = e1' in e2'
+//
+// where Σ' gives e2 access to the values a0 through the arrays ap, which
+// hold them at every point of Σ. Here the body of the innermost map of a
+// context is cut into groups: every statement that a rule other than G1
+// applies to (an inner SOAC, an interchangeable loop, a rearrange) is a
+// group of its own, a split point, and the sequential statements between
+// them are grouped together (let-floating and tupling: a sequential
+// statement floats up to the earliest sequential group after the groups it
+// depends on, and a group returns all its values at once). Each group is
+// then flattened in the context, the values it passes on becoming arrays
+// over the space (fresh names, or the targets of the body's results).
+// Where a value passed on would be an irregular array (its size varies
+// over the context), the two groups around the cut are merged instead, so
+// the split point runs sequentially.
+
+// group is a run of statements flattened together: one statement with the
+// rule of its kind, or sequential statements (kSeq) manifested as one
+// segmap.
+type group struct {
+	kind stmKind
+	stms []*soac.Stm
+	uses map[soac.VName]bool // names the group's statements use
+}
+
+// distBody flattens body, the body of the innermost map of context n, and
+// returns host statements that bind targets to its results at every point
+// of the space.
+func (f *flattener) distBody(n *nest, body *soac.Body, targets []soac.Param) []*soac.Stm {
+	stms := f.normalise(body.Stms)
+	local := soac.BoundInBody(&soac.Body{Stms: stms})
+	groups := f.groups(n, local, stms, body.Result)
+	flat := &soac.Body{Stms: stms, Result: body.Result}
+	if len(groups) == 1 && groups[0].kind == kSeq {
+		// Nothing to exploit inside: G1.
+		return []*soac.Stm{f.manifest(n, flat, targets)}
+	}
+	if len(groups) == 1 && perfect(groups[0], body.Result) && (groups[0].kind == kMap || groups[0].kind == kRearrange) {
+		// A perfect map nest costs nothing to flatten: no versions.
+		return f.emit(n, groups[0].kind, groups[0].stms[0], targets)
+	}
+	dist := func(ts []soac.Param) []*soac.Stm { return f.distribute(n, local, flat, groups, ts) }
+	if !f.opts.MultiVersion {
+		return dist(targets)
+	}
+	return f.versions(n, flat, targets, versionKind(groups), dist)
+}
+
+// perfect reports whether a group is one statement whose results are the
+// body's results in order.
+func perfect(g *group, result []soac.SubExp) bool {
+	s := g.stms[0]
+	if len(g.stms) != 1 || len(s.Pat) != len(result) {
+		return false
+	}
+	for i, r := range result {
+		if v, ok := r.(soac.Var); !ok || v.Name != s.Pat[i].Name {
+			return false
+		}
+	}
+	return true
+}
+
+// uses returns the names a statement uses, in its expression and in the
+// sizes of its pattern's types. The neutral elements of a reduction that
+// rule G5 interchanges are left out: the rule uses the replicated value,
+// not the replicated array, so the array need not be distributed.
+func (f *flattener) uses(s *soac.Stm, k stmKind) map[soac.VName]bool {
+	u := soac.FreeInExp(s.Exp)
+	for _, p := range s.Pat {
+		for _, d := range p.Type.Shape {
+			if v, ok := d.(soac.Var); ok {
+				u[v.Name] = true
+			}
+		}
+	}
+	if k == kG5 {
+		for _, r := range s.Exp.(*soac.ScremaExp).Reds {
+			for _, ne := range r.Neutral {
+				if v, ok := ne.(soac.Var); ok {
+					delete(u, v.Name)
+				}
+			}
+		}
+		// The replicated values are used instead.
+		for _, nes := range f.matchG5(s.Exp.(*soac.ScremaExp)).nes {
+			for _, ne := range nes {
+				if v, ok := ne.(soac.Var); ok {
+					u[v.Name] = true
+				}
+			}
+		}
+	}
+	return u
+}
+
+// floatable reports whether a sequential statement may move up past
+// parallel statements: it must not consume (update in place) anything
+// that they might still read.
+func floatable(s *soac.Stm) bool {
+	ok := true
+	soac.VisitExp(s.Exp, func(e soac.Exp) {
+		switch e.(type) {
+		case *soac.UpdateExp, *soac.ScatterExp, *soac.HistExp, *soac.ApplyExp:
+			ok = false
+		}
+	})
+	return ok
+}
+
+// groups cuts the statements of a body into groups (see the top of the
+// file).
+func (f *flattener) groups(n *nest, local map[soac.VName]bool, stms []*soac.Stm, result []soac.SubExp) []*group {
+	var gs []*group
+	where := map[soac.VName]int{} // name -> index of the group binding it
+	for _, s := range stms {
+		k := f.classify(n, local, s)
+		u := f.uses(s, k)
+		dep := -1
+		for x := range u {
+			if g, ok := where[x]; ok && g > dep {
+				dep = g
+			}
+		}
+		gi := -1
+		switch {
+		case k != kSeq:
+		case floatable(s):
+			// Let-floating: the earliest sequential group after the
+			// groups s depends on.
+			for j := max(dep, 0); j < len(gs); j++ {
+				if gs[j].kind == kSeq {
+					gi = j
+					break
+				}
+			}
+		case len(gs) > 0 && gs[len(gs)-1].kind == kSeq:
+			gi = len(gs) - 1
+		}
+		if gi < 0 {
+			gs = append(gs, &group{kind: k, uses: map[soac.VName]bool{}})
+			gi = len(gs) - 1
+		}
+		g := gs[gi]
+		g.stms = append(g.stms, s)
+		for x := range u {
+			g.uses[x] = true
+		}
+		for _, p := range s.Pat {
+			where[p.Name] = gi
+		}
+	}
+	// The side condition of G4: no irregular array between groups. Merge
+	// the two groups around every cut that some irregular value crosses,
+	// until none does.
+	results := resultNames(result)
+	v := variance{n: n, local: local}
+	for merged := true; merged; {
+		merged = false
+		for b := 0; b+1 < len(gs); b++ {
+			if f.irregularCut(v, gs[:b+1], gs[b+1:], results) {
+				gs[b] = mergeGroups(gs[b], gs[b+1])
+				gs = append(gs[:b+1], gs[b+2:]...)
+				merged = true
+				break
+			}
+		}
+	}
+	// Sequential groups whose values nothing needs any more (a replicated
+	// neutral element that G5 replaced by its scalar) are dropped: they
+	// would be kernels without results.
+	need := map[soac.VName]bool{}
+	for x := range results {
+		need[x] = true
+	}
+	for i := len(gs) - 1; i >= 0; i-- {
+		g, live := gs[i], gs[i].kind != kSeq
+		for _, s := range g.stms {
+			for _, p := range s.Pat {
+				live = live || need[p.Name]
+			}
+		}
+		if !live {
+			gs = append(gs[:i], gs[i+1:]...)
+			continue
+		}
+		for x := range g.uses {
+			need[x] = true
+		}
+	}
+	if len(gs) == 0 {
+		// Nothing bound is needed: the body returns values from outside.
+		gs = []*group{{kind: kSeq, uses: map[soac.VName]bool{}}}
+	}
+	// Sequential code alone needs no cuts.
+	parallel := false
+	for _, g := range gs {
+		parallel = parallel || g.kind != kSeq
+	}
+	if !parallel && len(gs) > 1 {
+		all := gs[0]
+		for _, g := range gs[1:] {
+			all = mergeGroups(all, g)
+		}
+		gs = []*group{all}
+	}
+	return gs
+}
+
+// irregularCut reports whether a value bound before a cut and used after
+// it has a type whose size varies over the context. Results of the body
+// are exempt: they go to the targets, which are regular.
+func (f *flattener) irregularCut(v variance, before, after []*group, results map[soac.VName]bool) bool {
+	used := map[soac.VName]bool{}
+	for _, g := range after {
+		for x := range g.uses {
+			used[x] = true
+		}
+	}
+	for _, g := range before {
+		for _, s := range g.stms {
+			for _, p := range s.Pat {
+				if used[p.Name] && !results[p.Name] && v.irregular(p.Type) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func mergeGroups(a, b *group) *group {
+	g := &group{kind: kSeq, stms: append(append([]*soac.Stm(nil), a.stms...), b.stms...), uses: map[soac.VName]bool{}}
+	for x := range a.uses {
+		g.uses[x] = true
+	}
+	for x := range b.uses {
+		g.uses[x] = true
+	}
+	return g
+}
+
+func resultNames(result []soac.SubExp) map[soac.VName]bool {
+	rs := map[soac.VName]bool{}
+	for _, r := range result {
+		if v, ok := r.(soac.Var); ok {
+			rs[v.Name] = true
+		}
+	}
+	return rs
+}
+
+// distribute flattens the groups of body one after the other in context
+// n, each in the context extended with the arrays that the earlier groups
+// produced (Σ' of rule G4), and binds targets to the body's results.
+func (f *flattener) distribute(n *nest, local map[soac.VName]bool, body *soac.Body, groups []*group, targets []soac.Param) []*soac.Stm {
+	m := n.clone()
+	resultOf := map[soac.VName]int{}
+	for i, r := range body.Result {
+		if v, ok := r.(soac.Var); ok && local[v.Name] {
+			if _, dup := resultOf[v.Name]; !dup {
+				resultOf[v.Name] = i
+			}
+		}
+	}
+	var out []*soac.Stm
+	for gi, g := range groups {
+		later := map[soac.VName]bool{}
+		for _, h := range groups[gi+1:] {
+			for x := range h.uses {
+				later[x] = true
+			}
+		}
+		var names []soac.Param // the values the group passes on
+		var arrays []soac.Param
+		for _, s := range g.stms {
+			for _, p := range s.Pat {
+				_, isRes := resultOf[p.Name]
+				if g.kind == kSeq && !isRes && !later[p.Name] {
+					continue // dead after the group
+				}
+				names = append(names, p)
+				if isRes {
+					arrays = append(arrays, targets[resultOf[p.Name]])
+				} else {
+					arrays = append(arrays, f.freshParam(p.Name, m.arrayType(p.Type)))
+				}
+			}
+		}
+		if g.kind == kSeq {
+			res := make([]soac.SubExp, len(names))
+			for i, p := range names {
+				res[i] = soac.Var{Name: p.Name}
+			}
+			switch {
+			case len(names) == 0:
+			case len(g.stms) == 1 && f.invariantReplicate(variance{n: m, local: local}, g.stms[0]):
+				// The same array at every point: one replicate on the
+				// host instead of a kernel that builds an array per
+				// work-item.
+				e := g.stms[0].Exp.(*soac.ReplicateExp)
+				out = append(out, &soac.Stm{Pat: arrays, Exp: &soac.ReplicateExp{Shape: append(m.sizes(), e.Shape...), X: e.X}, Pos: g.stms[0].Pos})
+			default:
+				out = append(out, f.manifest(m, &soac.Body{Stms: g.stms, Result: res}, arrays))
+			}
+		} else {
+			out = append(out, f.emit(m, g.kind, g.stms[0], arrays)...)
+		}
+		for i, p := range names {
+			m.bindArray(soac.Param{Name: p.Name, Type: m.rowType(arrays[i].Type)}, arrays[i].Name)
+		}
+	}
+	for i, r := range body.Result {
+		if v, ok := r.(soac.Var); ok && resultOf[v.Name] == i && local[v.Name] {
+			continue
+		}
+		out = append(out, f.materialise(m, r, targets[i])...)
+	}
+	return out
+}
+
+// invariantReplicate reports whether s is a replicate whose operands do
+// not vary over the context.
+func (f *flattener) invariantReplicate(v variance, s *soac.Stm) bool {
+	e, ok := s.Exp.(*soac.ReplicateExp)
+	return ok && len(s.Pat) == 1 && !v.ses(e.Shape) && !v.se(e.X)
+}
+
+// materialise binds target to the array holding the value se at every
+// point of context n, for results and loop initial values that no
+// statement of the body computes: a copy of the array a varying value
+// comes from, a replicate of an invariant value, or a segmap otherwise.
+func (f *flattener) materialise(n *nest, se soac.SubExp, target soac.Param) []*soac.Stm {
+	if v, ok := se.(soac.Var); ok {
+		if arr, ok := n.fullRow(v.Name); ok {
+			return []*soac.Stm{{Pat: []soac.Param{target}, Exp: &soac.CopyExp{Arr: arr}, Pos: n.pos}}
+		}
+		if n.isVal(v.Name) {
+			return []*soac.Stm{f.manifest(n, &soac.Body{Result: []soac.SubExp{se}}, []soac.Param{target})}
+		}
+	}
+	return []*soac.Stm{{Pat: []soac.Param{target}, Exp: &soac.ReplicateExp{Shape: n.sizes(), X: se}, Pos: n.pos}}
+}
+
+// materialiseSE is materialise for an operand: the array itself when one
+// holds se over the whole space, otherwise a new array bound by the
+// returned statements.
+func (f *flattener) materialiseSE(n *nest, se soac.SubExp, base soac.VName, t soac.Type) (soac.SubExp, []*soac.Stm) {
+	if v, ok := se.(soac.Var); ok {
+		if arr, ok := n.fullRow(v.Name); ok {
+			return soac.Var{Name: arr}, nil
+		}
+	}
+	p := f.freshParam(base, n.arrayType(t))
+	return soac.Var{Name: p.Name}, f.materialise(n, se, p)
+}

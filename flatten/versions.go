@@ -1,0 +1,126 @@
+package flatten
+
+import (
+	"fmt"
+
+	"github.com/fcclang/fcc/runtime/values"
+	"github.com/fcclang/fcc/soac"
+)
+
+// This file is multi-versioning, the seed's closing idea as Futhark's
+// incremental flattening does it. Where the body of a map nest holds
+// parallelism that the rules would exploit at the price of more kernels or
+// intermediate arrays (a segmented reduction or scan, a distribution, an
+// interchanged loop), two versions are generated:
+//
+//   - outer: the context manifested around the whole body (G1), one
+//     segmap whose work-items run the inner parallelism sequentially;
+//   - inner: the body flattened further by the rules;
+//
+// and an if on the host chooses between them at run time:
+//
+//	let {suff} = threshold "main.segred_out_outer" (n)
+//	let {out} = if suff then {outer version} else {inner version}
+//
+// The outer version is taken when the outer parallelism (the product of
+// the context's sizes) is at least the threshold: then it fills the
+// device on its own, and running the inner parallelism sequentially saves
+// the extra kernels, the intermediate arrays and the synchronisation. The
+// inner version, itself possibly versioned again deeper down, is taken
+// otherwise. Perfect map nests are not versioned: flattening them costs
+// nothing.
+//
+// Each threshold is registered in Program.Thresholds with the default
+// DefaultThreshold, and named after the function, the kind of the inner
+// version and the result it computes, "FUN.KIND_RESULT_outer" (or
+// "FUN.KIND_RESULT_N_outer" when a name repeats), so that tuning files stay readable and
+// stable across compilations of the same program. The number, when
+// there is one, counts the thresholds of that name from the outermost:
+// nested versions of one result (main.dist_asss_outer around
+// main.dist_asss_2_outer) share the result's name.
+
+// DefaultThreshold is the default value of every threshold: 32768
+// work-items, 2^15. It is the parallelism at which one kernel keeps a
+// GPU's cores busy without help from inner parallelism: a few thousand
+// work-items per multiprocessor or compute unit on current devices (an
+// H100 has 132 multiprocessors of up to 2048 resident work-items, and
+// latency hiding needs a fair fraction of that occupancy), and it is the
+// default of Futhark's own thresholds and of the executables'
+// --default-threshold, so that programs behave alike.
+const DefaultThreshold = 32768
+
+// versionKind names the inner version after what it flattens to.
+func versionKind(groups []*group) string {
+	if len(groups) == 1 {
+		switch groups[0].kind {
+		case kRed, kG5:
+			return "segred"
+		case kScan:
+			return "segscan"
+		case kHist:
+			return "seghist"
+		case kLoop:
+			return "loop"
+		case kMap:
+			return "segmap"
+		case kRearrange:
+			return "rearrange"
+		}
+	}
+	return "dist"
+}
+
+// versions binds targets to the results of body in context n by an if
+// that chooses between the outer version (G1 around body) and the inner
+// one that dist builds.
+func (f *flattener) versions(n *nest, body *soac.Body, targets []soac.Param, kind string, dist func([]soac.Param) []*soac.Stm) []*soac.Stm {
+	outer := make([]soac.Param, len(targets))
+	inner := make([]soac.Param, len(targets))
+	types := make([]soac.Type, len(targets))
+	outerRes := make([]soac.SubExp, len(targets))
+	innerRes := make([]soac.SubExp, len(targets))
+	for i, t := range targets {
+		outer[i] = f.freshParam(t.Name, t.Type)
+		inner[i] = f.freshParam(t.Name, t.Type)
+		types[i] = t.Type
+		outerRes[i] = soac.Var{Name: outer[i].Name}
+		innerRes[i] = soac.Var{Name: inner[i].Name}
+	}
+	// Named before the inner version is built, so that the outermost
+	// threshold of a nest gets the plain name.
+	name := f.threshold(kind, targets[0].Name)
+	thenB := &soac.Body{Stms: []*soac.Stm{f.manifest(n, body, outer)}, Result: outerRes}
+	elseB := &soac.Body{Stms: dist(inner), Result: innerRes}
+
+	par, stms := f.parallelism(n)
+	cond := f.freshParam("suff_outer_par", soac.Prim(values.Bool))
+	stms = append(stms,
+		&soac.Stm{Pat: []soac.Param{cond}, Exp: &soac.ThresholdExp{Name: name, Parallelism: par}, Pos: n.pos},
+		&soac.Stm{Pat: targets, Exp: &soac.IfExp{Cond: soac.Var{Name: cond.Name}, Then: thenB, Else: elseB, Types: types}, Pos: n.pos})
+	return stms
+}
+
+// parallelism returns the number of points in n's space, with the host
+// statements that compute it.
+func (f *flattener) parallelism(n *nest) (soac.SubExp, []*soac.Stm) {
+	par := n.dims[0].N
+	var stms []*soac.Stm
+	for _, d := range n.dims[1:] {
+		p := f.freshParam("outer_par", soac.Prim(values.I64))
+		stms = append(stms, &soac.Stm{Pat: []soac.Param{p}, Exp: &soac.BinOpExp{Op: soac.Mul, T: values.I64, X: par, Y: d.N}, Pos: n.pos})
+		par = soac.Var{Name: p.Name}
+	}
+	return par, stms
+}
+
+// threshold registers a new threshold and returns its name.
+func (f *flattener) threshold(kind string, result soac.VName) string {
+	base := fmt.Sprintf("%s.%s_%s", f.fun, kind, baseName(string(result)))
+	name := base + "_outer"
+	for i := 2; f.threshUsed[name]; i++ {
+		name = fmt.Sprintf("%s_%d_outer", base, i)
+	}
+	f.threshUsed[name] = true
+	f.thresholds = append(f.thresholds, soac.Threshold{Name: name, Default: DefaultThreshold})
+	return name
+}
