@@ -16,10 +16,24 @@ import (
 // flat (row-major) offset and dimensions, all C expressions. Indexing a
 // prefix of the dimensions gives another view, without copying.
 type kview struct {
-	ptr  string
-	off  string
-	dims []string
-	elem soac.PrimType
+	ptr     string
+	off     string
+	dims    []string
+	strides []string
+	elem    soac.PrimType
+}
+
+// rowMajor returns the strides of a manifest array with dims.
+func rowMajor(dims []string) []string {
+	st := make([]string, len(dims))
+	for k := range dims {
+		s := strings.Join(dims[k+1:], " * ")
+		if s == "" {
+			s = "1"
+		}
+		st[k] = s
+	}
+	return st
 }
 
 // kval is what a name stands for inside a kernel: a scalar C variable or
@@ -36,6 +50,30 @@ type cgen struct {
 	indent int
 	vars   map[soac.VName]kval
 	tmp    int
+
+	// bounds maps index variables (segment-space indices, loop indices)
+	// to their exclusive upper bounds: indexing a dimension of that very
+	// size with them needs no bounds check.
+	bounds map[soac.VName]soac.SubExp
+}
+
+// fail emits code recording a run-time error when cond holds: the first
+// failing work-item's code (msg's index in the program's table plus one)
+// and args (C expressions, converted to long) win the error buffer. The
+// work-item goes on, so that barriers stay uniform; callers substitute a
+// harmless value for the failed operation.
+func (c *cgen) fail(cond, msg string, args ...string) {
+	c.g.errSites = append(c.g.errSites, msg)
+	code := len(c.g.errSites)
+	c.line("if (%s) {", cond)
+	c.indent++
+	c.line("if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, %d) == 0) {", code)
+	for i, a := range args {
+		c.line("  fcc_err[%d] = (long)(%s);", i+1, a)
+	}
+	c.line("}")
+	c.indent--
+	c.line("}")
 }
 
 func (c *cgen) line(format string, args ...any) {
@@ -109,6 +147,10 @@ func (c *cgen) body(b *soac.Body) ([]string, error) {
 	}
 	res := make([]string, len(b.Result))
 	for i, r := range b.Result {
+		if v, ok := r.(soac.Var); ok && c.vars[v.Name].view != nil {
+			// Array results are written by the caller from the view.
+			continue
+		}
 		x, err := c.operand(r)
 		if err != nil {
 			return nil, err
@@ -150,6 +192,16 @@ func (c *cgen) stm(s *soac.Stm) error {
 		if err != nil {
 			return err
 		}
+		if e.T.IsInt() {
+			switch e.Op {
+			case soac.Div, soac.Mod, soac.Quot, soac.Rem:
+				c.fail(fmt.Sprintf("%s == 0", y), fmt.Sprintf("%s: division by zero", s.Pos))
+			case soac.Pow:
+				if e.T.IsSigned() {
+					c.fail(fmt.Sprintf("%s < 0", y), fmt.Sprintf("%s: negative exponent in integer power", s.Pos))
+				}
+			}
+		}
 		return one(cBinOp(e.Op, e.T, x, y))
 	case *soac.CmpOpExp:
 		x, err := c.operand(e.X)
@@ -182,40 +234,85 @@ func (c *cgen) stm(s *soac.Stm) error {
 	case *soac.ScremaExp:
 		return c.seqRedomap(s, e)
 	case *soac.AssertExp:
-		return unsupported("assertion inside a kernel", s.Pos)
+		x, err := c.operand(e.Cond)
+		if err != nil {
+			return err
+		}
+		c.fail("!"+x, fmt.Sprintf("%s: %s", e.Pos, e.Msg))
+		return c.bindScalar(s.Pat[0], "true")
 	case *soac.ApplyExp:
 		return unsupported("function call inside a kernel", s.Pos)
 	}
 	return unsupported(strings.TrimSuffix(strings.TrimPrefix(fmt.Sprintf("%T", s.Exp), "*soac."), "Exp")+" inside a kernel", s.Pos)
 }
 
-// index reads a scalar or makes a sub-view. Indices inside kernels are not
-// bounds-checked: the flattening rules produce in-bounds indices, and a
-// failing check could not be reported from a work-item yet.
+// index reads a scalar or makes a sub-view. Every index is checked
+// against its dimension unless it is provably in range (an index variable
+// whose bound is that dimension's size); a failure is reported with the
+// interpreter's message and the read uses offset 0 instead.
 func (c *cgen) index(s *soac.Stm, e *soac.IndexExp) error {
 	v := c.vars[e.Arr].view
 	if v == nil {
 		panic(fmt.Sprintf("backend: %s: indexing non-array %s", s.Pos, e.Arr))
 	}
+	t := c.g.types[e.Arr]
 	off := v.off
+	var idx, conds []string
 	for k, ise := range e.Indices {
 		i, err := c.operand(ise)
 		if err != nil {
 			return err
 		}
-		stride := strings.Join(v.dims[k+1:], " * ")
-		if stride == "" {
-			stride = "1"
+		idx = append(idx, i)
+		off = fmt.Sprintf("%s + (long)%s * %s", off, i, v.strides[k])
+		if c.inRange(ise, t, k) {
+			continue
 		}
-		off = fmt.Sprintf("%s + (long)%s * %s", off, i, stride)
+		cond := fmt.Sprintf("(long)%s < 0 || (long)%s >= %s", i, i, v.dims[k])
+		conds = append(conds, cond)
+		var shape strings.Builder
+		for range v.dims {
+			shape.WriteString("[%d]")
+		}
+		fmtIdx := strings.TrimSuffix(strings.Repeat("%d, ", k+1), ", ")
+		c.fail(cond, fmt.Sprintf("%s: index [%s] out of bounds for array of shape %s", e.Pos, fmtIdx, shape.String()), append(append([]string(nil), idx...), v.dims...)...)
+	}
+	if len(conds) > 0 {
+		off = fmt.Sprintf("((%s) ? 0 : %s)", strings.Join(conds, " || "), off)
 	}
 	if len(e.Indices) == len(v.dims) {
 		return c.bindScalar(s.Pat[0], load(v, off))
 	}
 	id := c.g.names.id(s.Pat[0].Name) + "_off"
 	c.line("long %s = %s;", id, off)
-	c.vars[s.Pat[0].Name] = kval{view: &kview{ptr: v.ptr, off: id, dims: v.dims[len(e.Indices):], elem: v.elem}}
+	c.vars[s.Pat[0].Name] = kval{view: &kview{ptr: v.ptr, off: id, dims: v.dims[len(e.Indices):], strides: v.strides[len(e.Indices):], elem: v.elem}}
 	return nil
+}
+
+// inRange reports whether index operand i is known to lie within
+// dimension k of an array of type t.
+func (c *cgen) inRange(i soac.SubExp, t soac.Type, k int) bool {
+	x, ok := i.(soac.Var)
+	if !ok || k >= t.Rank() {
+		return false
+	}
+	b, ok := c.bounds[x.Name]
+	if !ok {
+		return false
+	}
+	return sameSubExp(b, t.Shape[k])
+}
+
+func sameSubExp(a, b soac.SubExp) bool {
+	switch a := a.(type) {
+	case soac.Var:
+		bv, ok := b.(soac.Var)
+		return ok && a.Name == bv.Name
+	case soac.Const:
+		bc, ok := b.(soac.Const)
+		return ok && a.Value == bc.Value
+	}
+	return false
 }
 
 // declare declares uninitialised C variables for a scalar pattern, for
@@ -312,6 +409,9 @@ func (c *cgen) loop(s *soac.Stm, e *soac.LoopExp) error {
 		idx := c.g.names.id(f.Index)
 		c.line("%s %s = (%s)%s;", ct, idx, ct, it)
 		c.vars[f.Index] = kval{scalar: idx}
+		if f.T == values.I64 {
+			c.bounds[f.Index] = f.Bound
+		}
 	case soac.WhileLoop:
 		c.line("while (%s) {", c.vars[f.Cond].scalar)
 		c.indent++
@@ -397,17 +497,13 @@ func (c *cgen) bindElem(p soac.Param, arr soac.VName, i string) error {
 	if v == nil {
 		panic(fmt.Sprintf("backend: SOAC input %s is not an array", arr))
 	}
-	stride := strings.Join(v.dims[1:], " * ")
-	if stride == "" {
-		stride = "1"
-	}
-	off := fmt.Sprintf("%s + %s * %s", v.off, i, stride)
+	off := fmt.Sprintf("%s + %s * %s", v.off, i, v.strides[0])
 	if len(v.dims) == 1 {
 		return c.bindScalar(p, load(v, off))
 	}
 	id := c.g.names.id(p.Name) + "_off"
 	c.line("long %s = %s;", id, off)
-	c.vars[p.Name] = kval{view: &kview{ptr: v.ptr, off: id, dims: v.dims[1:], elem: v.elem}}
+	c.vars[p.Name] = kval{view: &kview{ptr: v.ptr, off: id, dims: v.dims[1:], strides: v.strides[1:], elem: v.elem}}
 	return nil
 }
 

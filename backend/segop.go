@@ -31,7 +31,8 @@ type kernelArgs struct {
 // inputs declares the free names of a Seg-op as kernel parameters and
 // binds them in the kernel's scope.
 func (c *cgen) inputs(free []soac.VName) (*kernelArgs, []string, error) {
-	ka := &kernelArgs{}
+	// Every kernel can report run-time errors.
+	ka := &kernelArgs{decls: []string{"__global long *fcc_err"}, host: []string{"fccErr"}}
 	var prologue []string
 	for _, n := range free {
 		t, ok := c.g.types[n]
@@ -44,15 +45,22 @@ func (c *cgen) inputs(free []soac.VName) (*kernelArgs, []string, error) {
 			if err != nil {
 				return nil, nil, err
 			}
-			ka.decls = append(ka.decls, fmt.Sprintf("__global %s *%s", st, id))
-			ka.host = append(ka.host, id+".Buf")
+			// An array is a view: buffer, offset, dimensions and strides.
+			ka.decls = append(ka.decls, fmt.Sprintf("__global %s *%s", st, id), "long "+id+"_o")
+			ka.host = append(ka.host, id+".Buf", id+".Offset")
 			dims := make([]string, t.Rank())
+			strides := make([]string, t.Rank())
 			for k := range dims {
 				dims[k] = fmt.Sprintf("%s_d%d", id, k)
 				ka.decls = append(ka.decls, "long "+dims[k])
 				ka.host = append(ka.host, fmt.Sprintf("%s.Shape[%d]", id, k))
 			}
-			c.vars[n] = kval{view: &kview{ptr: id, off: "0", dims: dims, elem: t.Elem}}
+			for k := range dims {
+				strides[k] = fmt.Sprintf("%s_s%d", id, k)
+				ka.decls = append(ka.decls, "long "+strides[k])
+				ka.host = append(ka.host, fmt.Sprintf("%s.Stride(%d)", id, k))
+			}
+			c.vars[n] = kval{view: &kview{ptr: id, off: id + "_o", dims: dims, strides: strides, elem: t.Elem}}
 			continue
 		}
 		ct, err := cType(t.Elem)
@@ -91,6 +99,7 @@ func (c *cgen) decodeSpace(space []soac.SegDim, dims []string, flat string) {
 			c.line("%s = %s / %s;", rem, rem, dims[d])
 		}
 		c.vars[space[d].Index] = kval{scalar: id}
+		c.bounds[space[d].Index] = space[d].N
 	}
 }
 
@@ -130,9 +139,6 @@ func (h *hgen) spaceArgs(c *cgen, space []soac.SegDim, ka *kernelArgs) ([]string
 func (h *hgen) outputs(c *cgen, pat []soac.Param, types []soac.Type, shapes [][]string, ka *kernelArgs, prefix string) ([]string, error) {
 	ptrs := make([]string, len(pat))
 	for i, p := range pat {
-		if types[i].Rank() > 0 {
-			return nil, fmt.Errorf("not yet supported by the OpenCL backend: array-valued results of a kernel (%s)", p.Name)
-		}
 		st, err := cStorage(types[i].Elem)
 		if err != nil {
 			return nil, err
@@ -140,7 +146,7 @@ func (h *hgen) outputs(c *cgen, pat []soac.Param, types []soac.Type, shapes [][]
 		ptrs[i] = fmt.Sprintf("%s%d", prefix, i)
 		ka.decls = append(ka.decls, fmt.Sprintf("__global %s *%s", st, ptrs[i]))
 		id := h.g.names.id(p.Name)
-		h.line("%s, err = c.NewArray(%d, []int64{%s})", id, types[i].Elem, strings.Join(shapes[i], ", "))
+		h.line("%s, err = c.NewArray(%s, []int64{%s})", id, elemConst(types[i].Elem), strings.Join(shapes[i], ", "))
 		h.check("", "allocating %s", p.Name)
 		ka.host = append(ka.host, id)
 	}
@@ -164,8 +170,18 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 	}
 	hostDims := ka.host[len(ka.host)-len(dims):]
 	shapes := make([][]string, len(s.Pat))
+	inBody := soac.BoundInBody(e.Body)
 	for i := range shapes {
-		shapes[i] = hostDims
+		for _, d := range e.Types[i].Shape {
+			if v, ok := d.(soac.Var); ok && inBody[v.Name] {
+				return unsupported("a kernel result whose size is computed by the kernel", s.Pos)
+			}
+		}
+		inner, err := h.shapeExprs(e.Types[i].Shape)
+		if err != nil {
+			return err
+		}
+		shapes[i] = append(append([]string{}, hostDims...), inner...)
 	}
 	outs, err := h.outputs(c, s.Pat, e.Types, shapes, ka, "out")
 	if err != nil {
@@ -180,7 +196,9 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 		return err
 	}
 	for i, r := range res {
-		c.line("%s", store(outs[i], e.Types[i].Elem, "gtid", r))
+		if err := c.storeResult(outs[i], e.Types[i], "gtid", r, e.Body.Result[i]); err != nil {
+			return err
+		}
 	}
 	c.kernelEnd()
 	h.g.kernels = append(h.g.kernels, c.b.String())
@@ -278,6 +296,7 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 	c.line("for (long %s = 0; %s < %s; %s++) {", idx, idx, inner, idx)
 	c.indent++
 	c.vars[e.Space[len(dims)-1].Index] = kval{scalar: idx}
+	c.bounds[e.Space[len(dims)-1].Index] = e.Space[len(dims)-1].N
 	res, err := c.body(e.Body)
 	if err != nil {
 		return err
@@ -376,7 +395,7 @@ func (h *hgen) segRedFlat(s *soac.Stm, e *soac.SegRedExp, nRed int) error {
 		}
 		partials[k] = fmt.Sprintf("partial%d", k)
 		ka.decls = append(ka.decls, fmt.Sprintf("__global %s *%s", st, partials[k]))
-		h.line("%s_%d, err := c.NewArray(%d, []int64{ngroups})", base, k, e.Types[k].Elem)
+		h.line("%s_%d, err := c.NewArray(%s, []int64{ngroups})", base, k, elemConst(e.Types[k].Elem))
 		h.check("", "allocating partial results")
 		releases = append(releases, fmt.Sprintf("%s_%d", base, k))
 		ka.host = append(ka.host, fmt.Sprintf("%s_%d", base, k))
@@ -408,6 +427,7 @@ func (h *hgen) segRedFlat(s *soac.Stm, e *soac.SegRedExp, nRed int) error {
 	c.line("for (long %s = start; %s < end; %s++) {", idx, idx, idx)
 	c.indent++
 	c.vars[e.Space[0].Index] = kval{scalar: idx}
+	c.bounds[e.Space[0].Index] = e.Space[0].N
 	res, err := c.body(e.Body)
 	if err != nil {
 		return err
@@ -452,7 +472,7 @@ func (h *hgen) segRedFlat(s *soac.Stm, e *soac.SegRedExp, nRed int) error {
 		ka2.host = append(ka2.host, fmt.Sprintf("%s_%d", base, k))
 		results[k] = fmt.Sprintf("result%d", k)
 		ka2.decls = append(ka2.decls, fmt.Sprintf("__global %s *%s", st, results[k]))
-		h.line("%s_r%d, err := c.NewArray(%d, []int64{1})", base, k, e.Types[k].Elem)
+		h.line("%s_r%d, err := c.NewArray(%s, []int64{1})", base, k, elemConst(e.Types[k].Elem))
 		h.check("", "allocating a reduction result")
 		releases = append(releases, fmt.Sprintf("%s_r%d", base, k))
 		ka2.host = append(ka2.host, fmt.Sprintf("%s_r%d", base, k))
@@ -503,7 +523,8 @@ func (h *hgen) segRedFlat(s *soac.Stm, e *soac.SegRedExp, nRed int) error {
 			return err
 		}
 		id := h.g.names.id(s.Pat[k].Name)
-		h.line("%s_x%d, err := c.ReadScalar(%s_r%d.Buf, %d, 0)", base, k, base, k, e.Types[k].Elem)
+		h.checkKernels()
+		h.line("%s_x%d, err := c.ReadScalar(%s_r%d.Buf, %s, 0)", base, k, base, k, elemConst(e.Types[k].Elem))
 		h.check("", "reading a reduction result")
 		h.line("%s = %s_x%d.(%s)", id, base, k, gt)
 	}

@@ -43,6 +43,34 @@ type Interpreter struct {
 	funs  map[string]*cfun
 	cerr  error
 	ready bool
+
+	// thresholds overrides the defaults of Program.Thresholds (set with
+	// SetThreshold), as --param does for an executable.
+	thresholds map[string]int64
+}
+
+// SetThreshold sets the value of a threshold of the program, overriding
+// its default, so that tests can run every version of multi-versioned
+// code.
+func (in *Interpreter) SetThreshold(name string, v int64) {
+	if in.thresholds == nil {
+		in.thresholds = map[string]int64{}
+	}
+	in.thresholds[name] = v
+}
+
+// Threshold returns the current value of a threshold: the one set with
+// SetThreshold, or the program's default. ok is false for an unknown name.
+func (in *Interpreter) Threshold(name string) (v int64, ok bool) {
+	if v, ok := in.thresholds[name]; ok {
+		return v, true
+	}
+	for _, th := range in.prog.Thresholds {
+		if th.Name == name {
+			return th.Default, true
+		}
+	}
+	return 0, false
 }
 
 // NewInterpreter prepares to run prog.
@@ -471,6 +499,19 @@ func (c *compiler) exp(e Exp, pos Pos) (run1Fn, runFn) {
 		return nil, c.segMap(e, pos)
 	case *SegRedExp:
 		return nil, c.segRed(e, pos)
+	case *SegScanExp:
+		return nil, c.segScan(e, pos)
+	case *SegHistExp:
+		return nil, c.segHist(e, pos)
+	case *ThresholdExp:
+		par, name := c.op(e.Parallelism), e.Name
+		return func(in *Interpreter) (Value, error) {
+			th, ok := in.Threshold(name)
+			if !ok {
+				return Value{}, rtErr(pos, "unknown threshold %q", name)
+			}
+			return PrimVal(BoolValue(in.size(par) >= th)), nil
+		}, nil
 	}
 	panic(fmt.Sprintf("soac: interpreter: %s: unhandled expression %T", pos, e))
 }
@@ -1048,4 +1089,137 @@ func setAt(a *values.Value, rank int, flat int64, v Value) error {
 	}
 	copyData(*a, flat*k, *v.Arr)
 	return nil
+}
+
+// segScan runs an inclusive scan along the innermost dimension of the
+// space: the accumulators restart at the neutral elements at the start of
+// every segment.
+func (c *compiler) segScan(e *SegScanExp, pos Pos) runFn {
+	dims, idx := c.space(e.Space)
+	scans, nScan := c.reduces(scansAsReduces(e.Scans))
+	body := c.body(e.Body)
+	scanTs, scanDims := c.resultTypes(e.Types[:nScan])
+	mapTs, mapDims := c.resultTypes(e.Types[nScan:])
+	return func(in *Interpreter) ([]Value, error) {
+		ns := in.spaceSizes(dims)
+		inner := ns[len(ns)-1]
+		total := int64(1)
+		for _, n := range ns {
+			total *= n
+		}
+		scanOut := newResults(scanTs, scanDims, total)
+		mapOut := newResults(mapTs, mapDims, total)
+		acc := make([]Value, 0, nScan)
+		err := in.forSpace(idx, ns, func(flat int64) error {
+			if flat%inner == 0 {
+				acc = in.neutrals(scans, acc)
+			}
+			res, err := in.runBody(body)
+			if err != nil {
+				return err
+			}
+			if err := in.reduceStep(scans, acc, res[:nScan]); err != nil {
+				return err
+			}
+			if err := scanOut.set(flat, acc); err != nil {
+				return &RuntimeError{pos, err.Error()}
+			}
+			if len(mapTs) > 0 {
+				if err := mapOut.set(flat, res[nScan:]); err != nil {
+					return &RuntimeError{pos, err.Error()}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		out := reshapeOuter(scanOut.finish(in), ns)
+		return append(out, reshapeOuter(mapOut.finish(in), ns)...), nil
+	}
+}
+
+// segHist runs a (segmented) histogram: the outer dimensions of the space
+// select the segment, whose histogram is the row of the destinations at
+// that index, and the innermost dimension ranges over the segment's
+// elements. Bin indices outside [0, Bins) are ignored.
+func (c *compiler) segHist(e *SegHistExp, pos Pos) runFn {
+	dims, idx := c.space(e.Space)
+	body := c.body(e.Body)
+	type chist struct {
+		bins  operand
+		dests []int
+		red   *creduce
+	}
+	ops := make([]chist, len(e.Ops))
+	for i, op := range e.Ops {
+		rs, _ := c.reduces([]Reduce{{Op: op.Op, Neutral: op.Neutral}})
+		ops[i] = chist{bins: c.op(op.Bins), dests: c.names(op.Dests), red: rs[0]}
+	}
+	return func(in *Interpreter) ([]Value, error) {
+		ns := in.spaceSizes(dims)
+		segRank := len(ns) - 1
+		inner := ns[segRank]
+		var out []Value
+		dests := make([][]*values.Value, len(ops))
+		bins := make([]int64, len(ops))
+		for i, op := range ops {
+			bins[i] = in.size(op.bins)
+			want := append(append([]int64(nil), ns[:segRank]...), bins[i])
+			for k, s := range op.dests {
+				d := in.env[s]
+				if d.Arr == nil || len(d.Arr.Shape) < len(want) || !sameShape(d.Arr.Shape[:len(want)], want) {
+					return nil, rtErr(pos, "seghist: destination %s has shape %s, expected %s followed by the bins' shape", e.Ops[i].Dests[k], shapeString(shapeOf(d)), shapeString(want))
+				}
+				cp := copyValue(d)
+				dests[i] = append(dests[i], cp.Arr)
+				out = append(out, cp)
+			}
+		}
+		err := in.forSpace(idx, ns, func(flat int64) error {
+			res, err := in.runBody(body)
+			if err != nil {
+				return err
+			}
+			seg := flat / max(inner, 1)
+			off := 0
+			for h, op := range ops {
+				k := len(op.dests)
+				b := res[off].Prim.Int()
+				if b >= 0 && b < bins[h] {
+					at := seg*bins[h] + b
+					for j, d := range dests[h] {
+						op.red.args[j] = rowAt(d, segRank+1, at)
+					}
+					copy(op.red.args[k:], res[off+1:off+1+k])
+					r, err := in.apply(op.red.op, op.red.args)
+					if err != nil {
+						return err
+					}
+					for j, d := range dests[h] {
+						if err := setAt(d, segRank+1, at, r[j]); err != nil {
+							return &RuntimeError{pos, "seghist: " + err.Error()}
+						}
+					}
+				}
+				off += 1 + k
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		return out, nil
+	}
+}
+
+// rowAt returns the element at the flat index flat of the first rank
+// dimensions of a, sharing storage.
+func rowAt(a *values.Value, rank int, flat int64) Value {
+	n := int64(1)
+	for _, d := range a.Shape[:rank] {
+		n *= d
+	}
+	v := values.Value{Type: a.Type, Shape: append([]int64{n}, a.Shape[rank:]...), Data: a.Data}
+	return row(&v, flat)
 }

@@ -20,6 +20,12 @@ func ParseProgram(text string) (*Program, error) {
 	err := p.run(func() {
 		p.next()
 		prog = &Program{}
+		for p.is("threshold") {
+			p.next()
+			th := Threshold{Name: p.str()}
+			th.Default = p.intLit()
+			prog.Thresholds = append(prog.Thresholds, th)
+		}
 		for p.tok.kind != tEOF {
 			prog.Funs = append(prog.Funs, p.fun())
 		}
@@ -786,6 +792,33 @@ func (p *parser) exp(pos Pos) Exp {
 		}
 		e.Body = p.block("body")
 		return e
+	case "segscan_thread", "segscan_group":
+		e := &SegScanExp{Level: segLevel(kw), Space: p.space()}
+		p.expect(":")
+		e.Types = p.types()
+		for p.is("scan") {
+			p.next()
+			ne := p.subExps("(", ")")
+			e.Scans = append(e.Scans, Scan{Neutral: ne, Op: p.lambdaRest()})
+		}
+		e.Body = p.block("body")
+		return e
+	case "seghist_thread", "seghist_group":
+		e := &SegHistExp{Level: segLevel(kw), Space: p.space()}
+		p.expect(":")
+		e.Types = p.types()
+		for p.is("op") {
+			p.next()
+			bins := p.subExp()
+			dests := p.names("(", ")")
+			ne := p.subExps("(", ")")
+			e.Ops = append(e.Ops, HistOp{Bins: bins, Dests: dests, Neutral: ne, Op: p.lambdaRest()})
+		}
+		e.Body = p.block("body")
+		return e
+	case "threshold":
+		name := p.str()
+		return &ThresholdExp{Name: name, Parallelism: p.subExp()}
 	}
 	panic(&ParseError{Line: kwTok.line, Col: kwTok.col, Msg: fmt.Sprintf("unknown expression %q", kw)})
 }

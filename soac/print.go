@@ -10,8 +10,13 @@ import (
 // tests compare it.
 func Print(p *Program) string {
 	var pr printer
+	// Threshold declarations come first, one a line, so that a reader
+	// knows every name a threshold expression may use.
+	for _, th := range p.Thresholds {
+		pr.line("threshold %q %d", th.Name, th.Default)
+	}
 	for i, f := range p.Funs {
-		if i > 0 {
+		if i > 0 || len(p.Thresholds) > 0 {
 			pr.b.WriteString("\n")
 		}
 		pr.fun(f)
@@ -115,6 +120,22 @@ func (pr *printer) stm(s *Stm) {
 		}
 		pr.indent--
 		pr.block("body", e.Body)
+	case *SegScanExp:
+		pr.line("%ssegscan%s (%s) : %s", head, level(e.Level), space(e.Space), types(e.Types))
+		pr.indent++
+		for _, sc := range e.Scans {
+			pr.lambda(fmt.Sprintf("scan (%s)", subExps(sc.Neutral)), sc.Op)
+		}
+		pr.indent--
+		pr.block("body", e.Body)
+	case *SegHistExp:
+		pr.line("%sseghist%s (%s) : %s", head, level(e.Level), space(e.Space), types(e.Types))
+		pr.indent++
+		for _, op := range e.Ops {
+			pr.lambda(fmt.Sprintf("op %s (%s) (%s)", subExp(op.Bins), names(op.Dests), subExps(op.Neutral)), op.Op)
+		}
+		pr.indent--
+		pr.block("body", e.Body)
 	default:
 		pr.line("%s%s", head, simpleExp(s.Exp))
 	}
@@ -209,6 +230,8 @@ func simpleExp(e Exp) string {
 			args[i] = t + " " + subExp(a)
 		}
 		return fmt.Sprintf("callprim %s (%s) : %s", e.Fn, strings.Join(args, ", "), e.T)
+	case *ThresholdExp:
+		return fmt.Sprintf("threshold %q %s", e.Name, subExp(e.Parallelism))
 	}
 	panic(fmt.Sprintf("soac: printer: unhandled expression %T", e))
 }

@@ -65,7 +65,13 @@ func (e *ValidationError) Error() string {
 //     neutral types; scatter: per destination, Rank i64 indices and a
 //     value of the destination's type without those dimensions;
 //   - Seg-ops: i64 space sizes, the body's results match Types, the
-//     reductions' operators and neutral elements match the first results.
+//     reductions' and scans' operators and neutral elements match the
+//     first results; a seghist's body returns, per operator, an i64 bin
+//     index and the operator's values, and its destinations have the
+//     outer dimensions of the space followed by Bins and the neutral
+//     elements' shapes;
+//   - thresholds: declared names are unique and non-negative, every
+//     threshold expression names a declared threshold and takes an i64.
 func Validate(p *Program) (err error) {
 	v := &validator{prog: p, bound: map[VName]bool{}}
 	defer func() {
@@ -88,6 +94,8 @@ type validator struct {
 	scope map[VName]Type
 	stack []VName
 	bound map[VName]bool // every name bound so far in the program
+
+	thresholds map[string]bool // declared threshold names
 }
 
 func (v *validator) fail(name VName, format string, args ...any) {
@@ -112,6 +120,16 @@ func (v *validator) program() {
 			}
 			entries[f.EntryName] = true
 		}
+	}
+	v.thresholds = map[string]bool{}
+	for _, th := range v.prog.Thresholds {
+		if th.Name == "" || v.thresholds[th.Name] {
+			v.fail("", "threshold %q declared twice or without a name", th.Name)
+		}
+		if th.Default < 0 {
+			v.fail("", "threshold %q has a negative default %d", th.Name, th.Default)
+		}
+		v.thresholds[th.Name] = true
 	}
 	for _, f := range v.prog.Funs {
 		v.function(f)
@@ -791,6 +809,84 @@ func (v *validator) exp(e Exp, who VName) []Type {
 			out = append(out, withOuter(dims, t))
 		}
 		return out
+	case *SegScanExp:
+		if len(e.Space) == 0 {
+			v.fail(who, "segscan with an empty space")
+		}
+		var nts []Type
+		for _, sc := range e.Scans {
+			nts = append(nts, v.operator(who, "segscan", sc.Op, sc.Neutral)...)
+		}
+		m := v.mark()
+		dims := v.space(e.Space)
+		res := v.body(e.Body)
+		for _, t := range e.Types {
+			v.typeDims(who, t)
+		}
+		v.matchTypes(who, "segscan body result", e.Types, res)
+		if len(nts) > len(e.Types) {
+			v.fail(who, "segscan body gives %d values, its scans take %d", len(e.Types), len(nts))
+		}
+		v.matchTypes(who, "segscan scan input", nts, e.Types[:len(nts)])
+		v.restore(m)
+		out := make([]Type, len(e.Types))
+		for i, t := range e.Types {
+			out[i] = withOuter(dims, t)
+		}
+		return out
+	case *SegHistExp:
+		if len(e.Space) == 0 {
+			v.fail(who, "seghist with an empty space")
+		}
+		var out []Type
+		type opTypes struct{ nts []Type }
+		ops := make([]opTypes, len(e.Ops))
+		for i, op := range e.Ops {
+			v.i64(op.Bins, "number of bins")
+			ops[i].nts = v.operator(who, "seghist", op.Op, op.Neutral)
+			if len(op.Dests) != len(ops[i].nts) {
+				v.fail(who, "seghist operator with %d neutral elements and %d destinations", len(ops[i].nts), len(op.Dests))
+			}
+		}
+		m := v.mark()
+		dims := v.space(e.Space)
+		res := v.body(e.Body)
+		for _, t := range e.Types {
+			v.typeDims(who, t)
+		}
+		v.matchTypes(who, "seghist body result", e.Types, res)
+		v.restore(m)
+		segDims := dims[:len(dims)-1]
+		off := 0
+		for i, op := range e.Ops {
+			nts := ops[i].nts
+			for k, d := range op.Dests {
+				t := v.arr(d)
+				want := withOuter(append(append([]SubExp(nil), segDims...), op.Bins), nts[k])
+				if !compatible(want, t) {
+					v.fail(d, "seghist destination of type %s, expected %s", t, want)
+				}
+				out = append(out, Type{Elem: t.Elem, Shape: t.Shape})
+			}
+			if off+1+len(nts) > len(e.Types) {
+				v.fail(who, "seghist body returns %d values, too few for its operators", len(e.Types))
+			}
+			if !compatible(Prim(values.I64), e.Types[off]) {
+				v.fail(who, "seghist body result %d (a bin index) has type %s, expected i64", off, e.Types[off])
+			}
+			v.matchTypes(who, "seghist body value", nts, e.Types[off+1:off+1+len(nts)])
+			off += 1 + len(nts)
+		}
+		if off != len(e.Types) {
+			v.fail(who, "seghist body returns %d values, its operators take %d", len(e.Types), off)
+		}
+		return out
+	case *ThresholdExp:
+		if !v.thresholds[e.Name] {
+			v.fail(who, "threshold %q is not declared by the program", e.Name)
+		}
+		v.i64(e.Parallelism, "threshold parallelism")
+		return one(Prim(values.Bool))
 	case nil:
 		v.fail(who, "missing expression")
 	}

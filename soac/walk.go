@@ -249,6 +249,26 @@ func (fv *freeVars) exp(e Exp) {
 		}
 		fv.body(e.Body)
 		fv.types(e.Types...)
+	case *SegScanExp:
+		fv.space(e.Space)
+		for _, sc := range e.Scans {
+			fv.sub(sc.Neutral...)
+			fv.lambda(sc.Op)
+		}
+		fv.body(e.Body)
+		fv.types(e.Types...)
+	case *SegHistExp:
+		fv.space(e.Space)
+		for _, op := range e.Ops {
+			fv.sub(op.Bins)
+			fv.names(op.Dests)
+			fv.sub(op.Neutral...)
+			fv.lambda(op.Op)
+		}
+		fv.body(e.Body)
+		fv.types(e.Types...)
+	case *ThresholdExp:
+		fv.sub(e.Parallelism)
 	default:
 		panic(fmt.Sprintf("soac: free variables: unhandled expression %T", e))
 	}
@@ -315,6 +335,18 @@ func ExpBodies(e Exp) []*Body {
 		var bs []*Body
 		for _, r := range e.Reds {
 			bs = append(bs, r.Op.Body)
+		}
+		return append(bs, e.Body)
+	case *SegScanExp:
+		var bs []*Body
+		for _, sc := range e.Scans {
+			bs = append(bs, sc.Op.Body)
+		}
+		return append(bs, e.Body)
+	case *SegHistExp:
+		var bs []*Body
+		for _, op := range e.Ops {
+			bs = append(bs, op.Op.Body)
 		}
 		return append(bs, e.Body)
 	}

@@ -41,6 +41,15 @@ type Context struct {
 
 	memCur, memPeak int64
 
+	// errBuf is where kernels report run-time errors (see ErrorBuffer).
+	errBuf *Buffer
+
+	// allocs are the buffers allocated since the last ReleaseSince mark
+	// (released ones included, until compacted): an entry point's run
+	// frees what it allocated and did not return, whatever paths its host
+	// code took.
+	allocs []*Buffer
+
 	// Released buffers kept for reuse by Alloc, and their total size.
 	free      []*cl.MemObject
 	freeBytes int64
@@ -194,6 +203,10 @@ func (c *Context) Close() {
 		p.ev.Release()
 	}
 	c.pending = nil
+	if c.errBuf != nil {
+		c.errBuf.Mem.Release()
+		c.errBuf = nil
+	}
 	c.releaseFree()
 	if c.program != nil {
 		c.program.Release()
@@ -344,7 +357,57 @@ func (c *Context) Alloc(bytes int64) (*Buffer, error) {
 	c.memCur += bytes
 	c.memPeak = max(c.memPeak, c.memCur)
 	c.Debugf("Allocated %d bytes (%d in use)\n", bytes, c.memCur)
-	return &Buffer{Mem: m, Size: bytes}, nil
+	b := &Buffer{Mem: m, Size: bytes}
+	c.track(b)
+	return b, nil
+}
+
+// track records an allocation for ReleaseSince, dropping released entries
+// now and then so that a long host loop does not grow the list without
+// bound.
+func (c *Context) track(b *Buffer) {
+	if len(c.allocs) >= 1024 && len(c.allocs) == cap(c.allocs) {
+		live := c.allocs[:0]
+		for _, x := range c.allocs {
+			if x.Mem != nil {
+				live = append(live, x)
+			}
+		}
+		c.allocs = live
+	}
+	c.allocs = append(c.allocs, b)
+}
+
+// AllocMark returns a mark for ReleaseSince.
+func (c *Context) AllocMark() int {
+	// Compaction may have moved entries; marks are only taken between runs,
+	// when the list holds nothing of the run to come.
+	return len(c.allocs)
+}
+
+// ReleaseSince releases every buffer allocated since mark that is still
+// held, except those in keep (the arrays a run returns).
+func (c *Context) ReleaseSince(mark int, keep ...*DeviceArray) {
+	if mark > len(c.allocs) {
+		mark = len(c.allocs)
+	}
+	kept := map[*Buffer]bool{}
+	for _, a := range keep {
+		if a != nil {
+			kept[a.Buf] = true
+		}
+	}
+	var still []*Buffer
+	for _, b := range c.allocs[mark:] {
+		if kept[b] {
+			if b.Mem != nil {
+				still = append(still, b)
+			}
+			continue
+		}
+		c.Release(b)
+	}
+	c.allocs = append(c.allocs[:mark], still...)
 }
 
 // Release frees a buffer (keeping its memory for reuse by Alloc). The
@@ -504,6 +567,18 @@ func (c *Context) Upload(v values.Value) (*DeviceArray, error) {
 func (c *Context) Download(a *DeviceArray) (values.Value, error) {
 	if a == nil || a.Buf == nil || a.Buf.Mem == nil {
 		return values.Value{}, errors.New("downloading a released or nil array")
+	}
+	if !a.Manifest() {
+		m, err := c.Manifest(a)
+		if err != nil {
+			return values.Value{}, err
+		}
+		defer func() {
+			if m.Buf != a.Buf {
+				c.ReleaseArray(m)
+			}
+		}()
+		a = m
 	}
 	n, err := arrayBytes(a.Elem, a.Shape)
 	if err != nil {

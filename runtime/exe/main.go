@@ -234,10 +234,14 @@ func readInputs(entry *EntryPoint, stdin io.Reader) ([]values.Value, error) {
 func runOnce(c *Context, entry *EntryPoint, inputs []values.Value, download bool) (int64, []values.Value, error) {
 	args := make([]any, len(inputs))
 	var owned []*DeviceArray
+	mark := c.AllocMark()
 	defer func() {
 		for _, a := range owned {
 			c.ReleaseArray(a)
 		}
+		// Whatever the entry point allocated and did not release (arrays
+		// of host loops, of branches not taken further) goes too.
+		c.ReleaseSince(mark)
 	}()
 	for i, v := range inputs {
 		if entry.Params[i].Rank == 0 {

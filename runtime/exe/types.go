@@ -61,12 +61,62 @@ type Buffer struct {
 	Size int64
 }
 
-// DeviceArray is an array on the device: a buffer holding the elements in
-// row-major order, their type, and the shape.
+// DeviceArray is an array on the device: a buffer holding the elements,
+// their type, and the shape. Without Strides the elements are in
+// row-major order from the start of the buffer. With Strides the array is
+// a view (an index function): element (i0, i1, ...) is at element offset
+// Offset + i0*Strides[0] + i1*Strides[1] + ... of the buffer, so that
+// slices, transpositions and replications share the buffer of the array
+// they view until a copy is needed. Download needs a manifest
+// (row-major) array.
 type DeviceArray struct {
-	Buf   *Buffer
-	Elem  values.PrimType
-	Shape []int64
+	Buf     *Buffer
+	Elem    values.PrimType
+	Shape   []int64
+	Offset  int64
+	Strides []int64
+}
+
+// Manifest reports whether the array is row-major from the start of its
+// buffer, the layout Download and entry-point results need.
+func (a *DeviceArray) Manifest() bool {
+	if a.Offset != 0 {
+		return false
+	}
+	if a.Strides == nil {
+		return true
+	}
+	st := a.RowMajorStrides()
+	for i := range st {
+		if a.Shape[i] > 1 && a.Strides[i] != st[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// RowMajorStrides are the strides of a manifest array of the array's
+// shape.
+func (a *DeviceArray) RowMajorStrides() []int64 {
+	st := make([]int64, len(a.Shape))
+	k := int64(1)
+	for i := len(a.Shape) - 1; i >= 0; i-- {
+		st[i] = k
+		k *= a.Shape[i]
+	}
+	return st
+}
+
+// Stride returns the stride of dimension i (elements).
+func (a *DeviceArray) Stride(i int) int64 {
+	if a.Strides != nil {
+		return a.Strides[i]
+	}
+	k := int64(1)
+	for _, d := range a.Shape[i+1:] {
+		k *= d
+	}
+	return k
 }
 
 // Len is the number of elements (the product of the shape).
@@ -114,6 +164,14 @@ type Program struct {
 	OpenCL  string
 	Entries []EntryPoint
 	Params  []Param
+}
+
+// KernelError describes one place in a program's kernels that can fail at
+// run time. Kernels report a failure through the context's error buffer
+// (see Context.ErrorBuffer) as the index of its KernelError plus one and
+// up to MaxErrorArgs i64 values, which fill the %d verbs of Msg.
+type KernelError struct {
+	Msg string
 }
 
 // Entry returns the entry point named name.

@@ -1,0 +1,389 @@
+package backend
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fcclang/fcc/runtime/values"
+	"github.com/fcclang/fcc/soac"
+)
+
+// This file compiles the SOACs that flattening leaves at the top level of
+// a function (a scan, a histogram, a scatter, a map it did not turn into a
+// kernel) by rewriting them into the equivalent one-dimensional Seg-ops,
+// and generates segscan, seghist and scatter kernels.
+
+// soacBody is the body of a Seg-op over (i < w) that applies l to row i
+// of the inputs.
+func (g *gen) soacBody(i soac.VName, inputs []soac.VName, l *soac.Lambda) *soac.Body {
+	b := &soac.Body{Result: l.Body.Result}
+	for k, p := range l.Params {
+		b.Stms = append(b.Stms, &soac.Stm{Pat: []soac.Param{p}, Exp: &soac.IndexExp{Arr: inputs[k], Indices: []soac.SubExp{soac.Var{Name: i}}}})
+	}
+	b.Stms = append(b.Stms, l.Body.Stms...)
+	return b
+}
+
+// indexName makes a fresh segment-space index for a statement.
+func (g *gen) indexName(s *soac.Stm) soac.VName {
+	n := soac.VName("fcc_i_" + string(s.Pat[0].Name))
+	g.types[n] = soac.Prim(values.I64)
+	return n
+}
+
+// soacAsSegOp rewrites a top-level SOAC into a Seg-op, or returns nil.
+func (g *gen) soacAsSegOp(s *soac.Stm) soac.Exp {
+	switch e := s.Exp.(type) {
+	case *soac.ScremaExp:
+		i := g.indexName(s)
+		space := []soac.SegDim{{Index: i, N: e.W}}
+		body := g.soacBody(i, e.Inputs, e.Map)
+		switch {
+		case len(e.Scans) > 0 && len(e.Reds) == 0:
+			return &soac.SegScanExp{Level: soac.LevelThread, Space: space, Scans: e.Scans, Body: body, Types: e.Map.RetType}
+		case len(e.Scans) == 0 && len(e.Reds) > 0:
+			return &soac.SegRedExp{Level: soac.LevelThread, Space: space, Reds: e.Reds, Body: body, Types: e.Map.RetType}
+		case len(e.Scans) == 0:
+			return &soac.SegMapExp{Level: soac.LevelThread, Space: space, Body: body, Types: e.Map.RetType}
+		}
+	case *soac.HistExp:
+		i := g.indexName(s)
+		return &soac.SegHistExp{Level: soac.LevelThread, Space: []soac.SegDim{{Index: i, N: e.W}}, Ops: e.Ops, Body: g.soacBody(i, e.Inputs, e.Bucket), Types: e.Bucket.RetType}
+	}
+	return nil
+}
+
+// launch1D emits the launch of a kernel with one work-item per element of
+// n (a Go expression).
+func (h *hgen) launch1D(name, n string, ka *kernelArgs) {
+	h.line("{")
+	h.indent++
+	h.line("group := c.DefaultGroupSize()")
+	h.line("if err := c.Launch(%q, []int64{fccGroups(%s, group) * group}, []int64{group}, %s); err != nil {", name, n, strings.Join(ka.host, ", "))
+	h.line("\treturn nil, err")
+	h.line("}")
+	h.indent--
+	h.line("}")
+}
+
+// segScan generates a segmented inclusive scan: one work-item per segment
+// scans it sequentially, so any operator is correct (non-commutative
+// ones included); the map-out results are written alongside.
+func (h *hgen) segScan(s *soac.Stm, e *soac.SegScanExp) error {
+	reds := make([]soac.Reduce, len(e.Scans))
+	for i, sc := range e.Scans {
+		reds[i] = soac.Reduce{Op: sc.Op, Neutral: sc.Neutral}
+	}
+	nScan := redValues(reds)
+	for i := 0; i < nScan; i++ {
+		if e.Types[i].Rank() > 0 {
+			return fmt.Errorf("not yet supported by the OpenCL backend: scan over arrays at %s", s.Pos)
+		}
+	}
+	c := h.g.newCgen()
+	name := "segscan_" + h.g.names.id(s.Pat[0].Name)[2:]
+	ka, prologue, err := c.inputs(segFree(e))
+	if err != nil {
+		return err
+	}
+	dims, err := h.spaceArgs(c, e.Space, ka)
+	if err != nil {
+		return err
+	}
+	h.line("// %s", name)
+	if err := h.predeclare(s.Pat); err != nil {
+		return err
+	}
+	hostDims := ka.host[len(ka.host)-len(dims):]
+	shapes := make([][]string, len(s.Pat))
+	for i := range shapes {
+		shapes[i] = hostDims
+	}
+	outs, err := h.outputs(c, s.Pat, e.Types, shapes, ka, "out")
+	if err != nil {
+		return err
+	}
+	outer, inner := dims[:len(dims)-1], dims[len(dims)-1]
+	c.kernelHead(name, ka.decls, prologue)
+	c.line("long seg = get_global_id(0);")
+	segs := "1"
+	if len(outer) > 0 {
+		segs = strings.Join(outer, " * ")
+	}
+	c.line("if (seg >= %s) return;", segs)
+	c.decodeSpace(e.Space[:len(dims)-1], outer, "seg")
+	acc, err := c.neutrals(reds, e.Types, "acc")
+	if err != nil {
+		return err
+	}
+	last := e.Space[len(dims)-1]
+	idx := h.g.names.id(last.Index)
+	c.line("for (long %s = 0; %s < %s; %s++) {", idx, idx, inner, idx)
+	c.indent++
+	c.vars[last.Index] = kval{scalar: idx}
+	c.bounds[last.Index] = last.N
+	res, err := c.body(e.Body)
+	if err != nil {
+		return err
+	}
+	if err := c.combine(reds, acc, res[:nScan]); err != nil {
+		return err
+	}
+	flat := fmt.Sprintf("seg * %s + %s", inner, idx)
+	for i := 0; i < nScan; i++ {
+		c.line("%s", store(outs[i], e.Types[i].Elem, flat, acc[i]))
+	}
+	for i := nScan; i < len(res); i++ {
+		if err := c.storeResult(outs[i], e.Types[i], flat, res[i], e.Body.Result[i]); err != nil {
+			return err
+		}
+	}
+	c.indent--
+	c.line("}")
+	c.kernelEnd()
+	h.g.kernels = append(h.g.kernels, c.b.String())
+	h.launch1D(name, "("+strings.Join(append([]string{"1"}, hostDims[:len(dims)-1]...), " * ")+")", ka)
+	return nil
+}
+
+// storeResult writes a point's result (scalar C expression x, or the
+// array view of operand se) at flat position flat of out, whose rows have
+// type t.
+func (c *cgen) storeResult(out string, t soac.Type, flat, x string, se soac.SubExp) error {
+	if t.Rank() == 0 {
+		c.line("%s", store(out, t.Elem, flat, x))
+		return nil
+	}
+	v := c.vars[se.(soac.Var).Name].view
+	if v == nil {
+		return fmt.Errorf("array result %v is not an array", se)
+	}
+	n := strings.Join(v.dims, " * ")
+	j := c.fresh("j")
+	c.line("for (long %s = 0; %s < %s; %s++) {", j, j, n, j)
+	c.indent++
+	rem := c.fresh("rem")
+	c.line("long %s = %s, %s_off = %s;", rem, j, rem, v.off)
+	for k := len(v.dims) - 1; k >= 0; k-- {
+		c.line("%s_off += (%s %% %s) * %s; %s /= %s;", rem, rem, v.dims[k], v.strides[k], rem, v.dims[k])
+	}
+	c.line("%s", store(out, t.Elem, fmt.Sprintf("(%s) * (%s) + %s", flat, n, j), load(v, rem+"_off")))
+	c.indent--
+	c.line("}")
+	return nil
+}
+
+// segHist generates a (segmented) histogram with one work-item per point.
+// Each update of a bin is made under a per-bin lock taken with
+// atomic_cmpxchg, which is correct for every operator, including ones
+// with several values; the lock is taken and released in the same loop
+// iteration, so diverging work-items of one warp cannot deadlock.
+func (h *hgen) segHist(s *soac.Stm, e *soac.SegHistExp) error {
+	c := h.g.newCgen()
+	name := "seghist_" + h.g.names.id(s.Pat[0].Name)[2:]
+	ka, prologue, err := c.inputs(segFree(e))
+	if err != nil {
+		return err
+	}
+	dims, err := h.spaceArgs(c, e.Space, ka)
+	if err != nil {
+		return err
+	}
+	hostDims := ka.host[len(ka.host)-len(dims):]
+	h.line("// %s", name)
+	if err := h.predeclare(s.Pat); err != nil {
+		return err
+	}
+	h.line("{")
+	h.indent++
+	// The results are copies of the destinations (which the histogram
+	// consumes, but which may be views of arrays still in use).
+	var locks []string
+	k := 0
+	dests := map[soac.VName]string{}
+	for oi, op := range e.Ops {
+		bins, err := h.operand(op.Bins)
+		if err != nil {
+			return err
+		}
+		for _, d := range op.Dests {
+			if h.g.types[d].Rank() != len(dims) {
+				return fmt.Errorf("not yet supported by the OpenCL backend: histogram with array values at %s", s.Pos)
+			}
+			id := h.g.names.id(s.Pat[k].Name)
+			h.line("%s, err = c.CopyArray(%s)", id, h.g.names.id(d))
+			h.check(s.Pos.String(), "histogram destination")
+			dests[d] = id
+			k++
+		}
+		lk := fmt.Sprintf("locks%d", oi)
+		locks = append(locks, lk)
+		segs := append(append([]string{}, hostDims[:len(dims)-1]...), "int64("+bins+")")
+		h.line("%s, err := c.ReplicateScalar(values.I32, []int64{%s}, int32(0))", lk, strings.Join(segs, ", "))
+		h.check(s.Pos.String(), "histogram locks")
+		ka.decls = append(ka.decls, "__global int *"+lk, "long "+lk+"_n")
+		ka.host = append(ka.host, lk, "int64("+bins+")")
+	}
+	outPtrs := map[soac.VName]string{}
+	for _, op := range e.Ops {
+		for _, d := range op.Dests {
+			st, err := cStorage(h.g.types[d].Elem)
+			if err != nil {
+				return err
+			}
+			p := "hist_" + dests[d]
+			outPtrs[d] = p
+			ka.decls = append(ka.decls, fmt.Sprintf("__global %s *%s", st, p))
+			ka.host = append(ka.host, dests[d])
+		}
+	}
+	c.kernelHead(name, ka.decls, prologue)
+	c.line("long gtid = get_global_id(0);")
+	c.line("if (gtid >= %s) return;", strings.Join(dims, " * "))
+	c.decodeSpace(e.Space, dims, "gtid")
+	c.line("long seg = gtid / %s;", dims[len(dims)-1])
+	res, err := c.body(e.Body)
+	if err != nil {
+		return err
+	}
+	off := 0
+	for oi, op := range e.Ops {
+		nv := len(op.Neutral)
+		lk := locks[oi]
+		b := res[off]
+		c.line("if (%s >= 0 && %s < %s_n) {", b, b, lk)
+		c.indent++
+		c.line("long at = seg * %s_n + %s;", lk, b)
+		c.line("bool done = false;")
+		c.line("while (!done) {")
+		c.indent++
+		c.line("if (atomic_cmpxchg((volatile __global int *)&%s[at], 0, 1) == 0) {", lk)
+		c.indent++
+		// Bind the operator's parameters: the bin's values, then the new.
+		for j, p := range op.Op.Params {
+			var x string
+			if j < nv {
+				d := op.Dests[j]
+				x = load(&kview{ptr: "((volatile __global " + mustStorage(h.g.types[d].Elem) + " *)" + outPtrs[d] + ")", elem: h.g.types[d].Elem}, "at")
+			} else {
+				x = res[off+1+j-nv]
+			}
+			if err := c.bindScalar(p, x); err != nil {
+				return err
+			}
+		}
+		r, err := c.body(op.Op.Body)
+		if err != nil {
+			return err
+		}
+		for j, d := range op.Dests {
+			c.line("%s", store("((volatile __global "+mustStorage(h.g.types[d].Elem)+" *)"+outPtrs[d]+")", h.g.types[d].Elem, "at", r[j]))
+		}
+		c.line("mem_fence(CLK_GLOBAL_MEM_FENCE);")
+		c.line("atomic_xchg((volatile __global int *)&%s[at], 0);", lk)
+		c.line("done = true;")
+		c.indent--
+		c.line("}")
+		c.indent--
+		c.line("}")
+		c.indent--
+		c.line("}")
+		off += 1 + nv
+	}
+	c.kernelEnd()
+	h.g.kernels = append(h.g.kernels, c.b.String())
+	h.launch1D(name, "("+strings.Join(hostDims, " * ")+")", ka)
+	for _, lk := range locks {
+		h.line("c.ReleaseArray(%s)", lk)
+	}
+	h.indent--
+	h.line("}")
+	return nil
+}
+
+func mustStorage(t soac.PrimType) string {
+	st, err := cStorage(t)
+	if err != nil {
+		panic(err)
+	}
+	return st
+}
+
+// scatter generates one work-item per input element, writing into copies
+// of the destinations; writes outside a destination are ignored, and when
+// several elements write the same place one of them wins (the language
+// leaves which unspecified; the interpreter takes the last).
+func (h *hgen) scatter(s *soac.Stm, e *soac.ScatterExp) error {
+	i := h.g.indexName(s)
+	body := h.g.soacBody(i, e.Inputs, e.Lambda)
+	c := h.g.newCgen()
+	name := "scatter_" + h.g.names.id(s.Pat[0].Name)[2:]
+	free := soac.FreeInBody(body)
+	delete(free, i)
+	for _, d := range e.Dests {
+		free[d.Arr] = true
+	}
+	ka, prologue, err := c.inputs(sortedNames(free))
+	if err != nil {
+		return err
+	}
+	w, err := h.operand(e.W)
+	if err != nil {
+		return err
+	}
+	ka.decls = append(ka.decls, "long fcc_w")
+	ka.host = append(ka.host, "int64("+w+")")
+	h.line("// %s", name)
+	if err := h.predeclare(s.Pat); err != nil {
+		return err
+	}
+	outs := make([]string, len(e.Dests))
+	for k, d := range e.Dests {
+		id := h.g.names.id(s.Pat[k].Name)
+		h.line("%s, err = c.CopyArray(%s)", id, h.g.names.id(d.Arr))
+		h.check(s.Pos.String(), "scatter destination")
+		st, err := cStorage(h.g.types[d.Arr].Elem)
+		if err != nil {
+			return err
+		}
+		outs[k] = "scatter_out" + fmt.Sprint(k)
+		ka.decls = append(ka.decls, fmt.Sprintf("__global %s *%s", st, outs[k]))
+		ka.host = append(ka.host, id)
+	}
+	c.kernelHead(name, ka.decls, prologue)
+	c.line("long gtid = get_global_id(0);")
+	c.line("if (gtid >= fcc_w) return;")
+	idx := h.g.names.id(i)
+	c.line("long %s = gtid;", idx)
+	c.vars[i] = kval{scalar: idx}
+	c.bounds[i] = e.W
+	res, err := c.body(body)
+	if err != nil {
+		return err
+	}
+	off := 0
+	for k, d := range e.Dests {
+		v := c.vars[d.Arr].view
+		var conds []string
+		flat := "0"
+		for j := 0; j < d.Rank; j++ {
+			x := res[off+j]
+			conds = append(conds, fmt.Sprintf("%s >= 0 && %s < %s", x, x, v.dims[j]))
+			flat = fmt.Sprintf("(%s) * %s + %s", flat, v.dims[j], x)
+		}
+		c.line("if (%s) {", strings.Join(conds, " && "))
+		c.indent++
+		t := h.g.types[d.Arr]
+		rowT := soac.Type{Elem: t.Elem, Shape: t.Shape[d.Rank:]}
+		if err := c.storeResult(outs[k], rowT, flat, res[off+d.Rank], e.Lambda.Body.Result[off+d.Rank]); err != nil {
+			return err
+		}
+		c.indent--
+		c.line("}")
+		off += d.Rank + 1
+	}
+	c.kernelEnd()
+	h.g.kernels = append(h.g.kernels, c.b.String())
+	h.launch1D(name, "int64("+w+")", ka)
+	return nil
+}
