@@ -1,6 +1,5 @@
 -- concat and the ++ operator.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2] [3, 4, 5] }
 -- output { [1, 2, 3, 4, 5] [3, 4, 5, 1, 2, 1, 2] 5i64 }
 -- input { empty([0]i32) [3] }

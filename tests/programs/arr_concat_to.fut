@@ -1,7 +1,6 @@
 -- concat_to concatenates into an array of a given size, checked at
 -- run time.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2] [3] 3i64 }
 -- output { [1, 2, 3] }
 -- input { [1, 2] [3] 4i64 }

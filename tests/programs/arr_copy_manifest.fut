@@ -1,6 +1,5 @@
 -- copy and manifest return equal arrays that can be updated.
 -- ==
--- tags { no_opencl }
 -- input { [[1, 2], [3, 4]] }
 -- output { [[1, 3], [2, 4]] [[0, 2], [3, 4]] }
 def main (m: [][]i32) =

@@ -1,6 +1,5 @@
 -- Comparing arrays element-wise with map2 and and.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3] [1, 2, 3] }
 -- output { true }
 -- input { [1, 2, 3] [1, 5, 3] }

@@ -1,6 +1,5 @@
 -- flatten combines the two outer dimensions.
 -- ==
--- tags { no_opencl }
 -- input { [[1, 2], [3, 4], [5, 6]] }
 -- output { [1, 2, 3, 4, 5, 6] }
 def main (m: [][]i32) = flatten m

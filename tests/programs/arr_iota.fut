@@ -1,6 +1,5 @@
 -- iota n is [0, 1, ..., n-1] of type i64.
 -- ==
--- tags { no_opencl }
 -- input { 5i64 }
 -- output { [0i64, 1i64, 2i64, 3i64, 4i64] }
 -- input { 0i64 }

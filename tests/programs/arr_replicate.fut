@@ -1,6 +1,5 @@
 -- replicate, of scalars and of arrays.
 -- ==
--- tags { no_opencl }
 -- input { 3i64 7 }
 -- output { [7, 7, 7] [[7, 8], [7, 8], [7, 8]] }
 -- input { 0i64 7 }

@@ -1,6 +1,5 @@
 -- reverse.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3] }
 -- output { [3, 2, 1] }
 -- input { empty([0]i32) }

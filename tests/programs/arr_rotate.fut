@@ -1,7 +1,6 @@
 -- rotate r moves elements r places to the left; negative r rotates
 -- right.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3, 4, 5] 2i64 }
 -- output { [3, 4, 5, 1, 2] }
 -- input { [1, 2, 3, 4, 5] -1i64 }

@@ -1,6 +1,5 @@
 -- split divides an array whose size is a sum n+m.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3, 4, 5] 2i64 }
 -- output { [1, 2] [3, 4, 5] }
 -- input { [1, 2, 3] 0i64 }

@@ -1,6 +1,5 @@
 -- tail and init.
 -- ==
--- tags { no_opencl }
 -- input { [4, 5, 6] }
 -- output { [5, 6] [4, 5] }
 -- input { [9] }

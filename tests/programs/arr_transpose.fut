@@ -1,6 +1,5 @@
 -- transpose of a non-square matrix.
 -- ==
--- tags { no_opencl }
 -- input { [[1, 2, 3], [4, 5, 6]] }
 -- output { [[1, 4], [2, 5], [3, 6]] }
 -- input { empty([0][3]i32) }

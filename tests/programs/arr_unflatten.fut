@@ -1,6 +1,5 @@
 -- unflatten splits the outer dimension; the sizes come from the type.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3, 4, 5, 6] 2i64 3i64 }
 -- output { [[1, 2, 3], [4, 5, 6]] }
 -- input { [1, 2, 3, 4, 5, 6] 3i64 2i64 }

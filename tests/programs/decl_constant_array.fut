@@ -1,6 +1,5 @@
 -- A top-level constant array.
 -- ==
--- tags { no_opencl }
 -- input { 2i64 }
 -- output { 30 60 }
 def table = [10, 20, 30]

@@ -1,6 +1,5 @@
 -- Function parameters may be tuple, record and wildcard patterns.
 -- ==
--- tags { no_opencl }
 -- input { 3 4 }
 -- output { 7 3 4 12 }
 def addp ((a, b): (i32, i32)) = a + b

@@ -1,6 +1,5 @@
 -- Type abbreviations with type and size parameters.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3] }
 -- output { 6 3 }
 type vec 't = [3]t

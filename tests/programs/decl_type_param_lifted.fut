@@ -1,6 +1,5 @@
 -- A lifted type parameter '^ may be instantiated with a function type.
 -- ==
--- tags { no_opencl }
 -- input { 5 }
 -- output { 15 }
 -- input { -10 }

@@ -1,7 +1,6 @@
 -- A size-lifted type parameter '~ may be instantiated with array types
 -- whose sizes are not known in advance.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3] }
 -- output { [3, 4, 5] }
 -- input { empty([0]i32) }

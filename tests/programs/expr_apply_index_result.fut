@@ -1,6 +1,5 @@
 -- Indexing the result of an application needs parentheses: (f x)[i].
 -- ==
--- tags { no_opencl }
 -- input { 5 2i64 }
 -- output { 7 }
 def three (x: i32) = [x, x + 1, x + 2]

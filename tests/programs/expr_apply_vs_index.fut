@@ -1,6 +1,5 @@
 -- `f [x]` applies f to an array literal; `a[x]` (no space) indexes a.
 -- ==
--- tags { no_opencl }
 -- input { 7 1i64 }
 -- output { 1i64 7 21 }
 def count (xs: []i32) : i64 = length xs

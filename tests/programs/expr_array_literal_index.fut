@@ -1,6 +1,5 @@
 -- Indexing directly into an array literal.
 -- ==
--- tags { no_opencl }
 -- input { 1i64 }
 -- output { 20 }
 -- input { 2i64 }

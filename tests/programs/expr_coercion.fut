@@ -1,6 +1,5 @@
 -- Size coercion e :> t checks the size at run time.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3] }
 -- output { [2, 3, 4] }
 -- input { [1, 2] }

@@ -1,6 +1,5 @@
 -- Coercing an array to the size of another so the two may be zipped.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3] [10, 20, 30] }
 -- output { [11, 22, 33] }
 -- input { [1, 2, 3] [10, 20] }

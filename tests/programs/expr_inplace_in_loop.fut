@@ -1,6 +1,5 @@
 -- Repeated in-place updates in a loop: a prefix sum computed in place.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3, 4] }
 -- output { [1, 3, 6, 10] }
 -- input { [5] }

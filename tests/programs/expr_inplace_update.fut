@@ -1,6 +1,5 @@
 -- In-place update a with [i] = v.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3] 0i64 9 }
 -- output { [9, 2, 3] }
 -- input { [1, 2, 3] 2i64 -1 }

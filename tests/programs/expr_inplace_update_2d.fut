@@ -1,6 +1,5 @@
 -- In-place update of an element and of a whole row of a matrix.
 -- ==
--- tags { no_opencl }
 -- input { [[1, 2], [3, 4]] [7, 8] }
 -- output { [[7, 8], [3, 0]] }
 def main [n][k] (m: *[n][k]i32) (row: [k]i32) =

@@ -1,6 +1,5 @@
 -- An in-place update out of bounds fails at run time.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3] 5i64 }
 -- error: out of bounds
 -- input { [1, 2, 3] -1i64 }

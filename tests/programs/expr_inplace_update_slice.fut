@@ -1,6 +1,5 @@
 -- In-place update of a slice, with and without a stride.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3, 4, 5, 6] [10, 20] }
 -- output { [1, 2, 10, 20, 5, 6] [1, 10, 3, 20, 5, 6] }
 def main (xs: []i32) (vs: []i32) =

@@ -1,7 +1,6 @@
 -- Lambdas with one and several parameters, annotated parameters, tuple
 -- patterns and a return type.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3] [4, 5, 6] }
 -- output { [2, 3, 4] [4, 10, 18] [5, 7, 9] [-3, -3, -3] }
 def main [n] (xs: [n]i32) (ys: [n]i32) =

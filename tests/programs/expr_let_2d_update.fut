@@ -1,6 +1,5 @@
 -- The sugar `let a[i, j] = v` on a matrix.
 -- ==
--- tags { no_opencl }
 -- input { [[1, 2], [3, 4]] }
 -- output { [[1, 2], [3, 40]] }
 def main (m: *[][]i32) =

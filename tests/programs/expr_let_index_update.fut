@@ -1,6 +1,5 @@
 -- The sugar `let a[i] = v` updates a unique array.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3] 1i64 }
 -- output { [1, 100, 3] }
 -- input { [1, 2, 3] 3i64 }

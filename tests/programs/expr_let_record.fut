@@ -1,6 +1,5 @@
 -- let with record patterns, including punned and renamed fields.
 -- ==
--- tags { no_opencl }
 -- input { 5 6 }
 -- output { 5 6 }
 def main (a: i32) (b: i32) =

@@ -1,6 +1,5 @@
 -- The sugar `let a[i:j] = vs` updates a slice.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3, 4, 5] 1i64 }
 -- output { [1, 0, 0, 4, 5] }
 def main (xs: *[]i32) (i: i64) =

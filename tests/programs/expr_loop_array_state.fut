@@ -1,6 +1,5 @@
 -- A loop whose state is an array updated in place.
 -- ==
--- tags { no_opencl }
 -- input { 5i64 }
 -- output { [0i64, 1i64, 4i64, 9i64, 16i64] }
 -- input { 0i64 }

@@ -1,6 +1,5 @@
 -- A loop whose state is a record.
 -- ==
--- tags { no_opencl }
 -- input { 4 }
 -- output { 4 16 }
 def main (n: i32) =

@@ -1,6 +1,5 @@
 -- A while loop with an array in its state.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3] }
 -- output { [8, 16, 24] 3 }
 def main [n] (xs: [n]i32) =

@@ -1,6 +1,5 @@
 -- The range a..>b counts down and excludes b.
 -- ==
--- tags { no_opencl }
 -- input { 5 1 }
 -- output { [5, 4, 3, 2] }
 -- input { 0 -2 }

@@ -1,6 +1,5 @@
 -- The range a..<b.
 -- ==
--- tags { no_opencl }
 -- input { 2i64 6i64 }
 -- output { [2i64, 3i64, 4i64, 5i64] }
 -- input { 3i64 3i64 }

@@ -1,6 +1,5 @@
 -- 0..<n equals iota n.
 -- ==
--- tags { no_opencl }
 -- input { 4i64 }
 -- output { true [0i64, 1i64, 2i64, 3i64] }
 -- input { 0i64 }

@@ -1,6 +1,5 @@
 -- The range a..b includes b.
 -- ==
--- tags { no_opencl }
 -- input { 2 5 }
 -- output { [2, 3, 4, 5] }
 -- input { 7 7 }

@@ -1,6 +1,5 @@
 -- Record literals, field access and field punning.
 -- ==
--- tags { no_opencl }
 -- input { 2 3 }
 -- output { 2 3 5 }
 def main (x: i32) (y: i32) =

@@ -1,6 +1,5 @@
 -- Tuple components are fields named by numbers.
 -- ==
--- tags { no_opencl }
 -- input { 4 }
 -- output { 4 5 }
 def main (x: i32) =

@@ -1,6 +1,5 @@
 -- Record update with `with`.
 -- ==
--- tags { no_opencl }
 -- input { 1 2 }
 -- output { 1 20 1 2 }
 def main (a: i32) (b: i32) =

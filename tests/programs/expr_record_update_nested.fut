@@ -1,6 +1,5 @@
 -- Record update of a nested field.
 -- ==
--- tags { no_opencl }
 -- input { 1 2 3 }
 -- output { 1 100 3 2 }
 def main (a: i32) (b: i32) (c: i32) =

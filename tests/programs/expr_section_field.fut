@@ -1,6 +1,5 @@
 -- The projection section (.f) on records and tuples.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3] }
 -- output { [1, 2, 3] [2, 4, 6] }
 def main (xs: []i32) =

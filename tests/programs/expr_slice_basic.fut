@@ -1,6 +1,5 @@
 -- Slices a[i:j], a[i:] and a[:j].
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3, 4, 5] 1i64 3i64 }
 -- output { [2, 3] [2, 3, 4, 5] [1, 2, 3] }
 -- input { [1, 2, 3, 4, 5] 0i64 0i64 }

@@ -1,6 +1,5 @@
 -- Tuple projections, including chained projections.
 -- ==
--- tags { no_opencl }
 -- input { 5 }
 -- output { 5 6 7 8 }
 def main (x: i32) =

@@ -1,6 +1,5 @@
 -- curry and uncurry.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2] [3, 4] }
 -- output { [4, 6] 11 }
 def main [n] (xs: [n]i32) (ys: [n]i32) =

@@ -1,6 +1,5 @@
 -- The empty string is an empty []u8.
 -- ==
--- tags { no_opencl }
 -- input { }
 -- output { empty([0]u8) 0i64 }
 def main = let s = "" in (s, length s)

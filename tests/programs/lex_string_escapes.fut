@@ -1,6 +1,5 @@
 -- Escapes in string literals.
 -- ==
--- tags { no_opencl }
 -- input { }
 -- output { [97u8, 10u8, 98u8, 9u8, 34u8, 92u8, 39u8] }
 def main : []u8 = "a\nb\t\"\\'"

@@ -1,6 +1,5 @@
 -- A string literal is an array of UTF-8 bytes.
 -- ==
--- tags { no_opencl }
 -- input { 1i64 }
 -- output { 5i64 101u8 [104u8, 101u8, 108u8, 108u8, 111u8] }
 -- input { 4i64 }

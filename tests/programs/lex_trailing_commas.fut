@@ -1,6 +1,5 @@
 -- Comma-separated sequences may end with a trailing comma.
 -- ==
--- tags { no_opencl }
 -- input { 1 }
 -- output { 1 3 3i64 }
 -- input { 10 }

@@ -1,6 +1,5 @@
 -- A size coercion of a matrix checks both dimensions.
 -- ==
--- tags { no_opencl }
 -- input { [[1, 2], [3, 4]] }
 -- output { 10 }
 -- input { [[1, 2, 3], [4, 5, 6]] }

@@ -1,6 +1,5 @@
 -- iota of a negative size fails at run time.
 -- ==
--- tags { no_opencl }
 -- input { 3i64 }
 -- output { [0i64, 1i64, 2i64] }
 -- input { -1i64 }

@@ -1,6 +1,5 @@
 -- map2 on arrays whose sizes differ at run time fails at the coercion.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3] [4, 5, 6] }
 -- output { [4, 10, 18] }
 -- input { [1, 2, 3] [4, 5] }

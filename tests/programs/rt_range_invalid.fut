@@ -1,6 +1,5 @@
 -- An exclusive range whose start exceeds its end is invalid.
 -- ==
--- tags { no_opencl }
 -- input { 5 2 }
 -- error: .
 -- input { 2 5 }

@@ -1,6 +1,5 @@
 -- A range with stride zero is invalid.
 -- ==
--- tags { no_opencl }
 -- input { 1 }
 -- error: .
 -- input { 2 }

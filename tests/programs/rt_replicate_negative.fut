@@ -1,6 +1,5 @@
 -- replicate with a negative size fails at run time.
 -- ==
--- tags { no_opencl }
 -- input { 2i64 }
 -- output { [true, true] }
 -- input { -2i64 }

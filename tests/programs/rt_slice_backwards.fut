@@ -1,7 +1,6 @@
 -- A slice whose start lies after its end (with positive stride) is
 -- invalid.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3, 4, 5] 3i64 1i64 }
 -- error: out of bounds
 -- input { [1, 2, 3, 4, 5] 3i64 3i64 }

@@ -1,6 +1,5 @@
 -- A slice reaching past the end is out of bounds.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3, 4, 5] 2i64 6i64 }
 -- error: out of bounds
 -- input { [1, 2, 3, 4, 5] 2i64 5i64 }

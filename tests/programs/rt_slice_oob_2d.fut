@@ -1,6 +1,5 @@
 -- A slice out of bounds in the second dimension.
 -- ==
--- tags { no_opencl }
 -- input { [[1, 2, 3], [4, 5, 6]] 4i64 }
 -- error: out of bounds
 -- input { [[1, 2, 3], [4, 5, 6]] 2i64 }

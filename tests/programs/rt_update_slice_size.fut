@@ -1,7 +1,6 @@
 -- Updating a slice with an array of a different size fails at run
 -- time.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3, 4] [9, 9] }
 -- output { [9, 9, 3, 4] }
 -- input { [1, 2, 3, 4] [9, 9, 9] }

@@ -1,6 +1,5 @@
 -- zip after a failing size coercion.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2] [true, false] }
 -- output { [1, 0] }
 -- input { [1, 2] [true] }

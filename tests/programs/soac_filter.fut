@@ -1,6 +1,5 @@
 -- filter keeps the elements satisfying a predicate, in order.
 -- ==
--- tags { no_opencl }
 -- input { [5, -2, 0, 7, -1, 3] }
 -- output { [5, 7, 3] }
 -- input { [-1, -2] }

@@ -1,6 +1,5 @@
 -- filter on an array of tuples.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3, 4] [true, false, false, true] }
 -- output { [1, 4] }
 def main [n] (xs: [n]i32) (keep: [n]bool) =

@@ -1,6 +1,5 @@
 -- partition splits by a predicate, keeping the order within each part.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3, 4, 5, 6, 7] }
 -- output { [2, 4, 6] [1, 3, 5, 7] }
 -- input { empty([0]i32) }

@@ -1,7 +1,6 @@
 -- reduce with an associative but non-commutative operator (2x2 matrix
 -- product) combines the elements in order.
 -- ==
--- tags { no_opencl }
 -- input { [[1, 1, 0, 1], [1, 0, 1, 1], [2, 0, 0, 1]] }
 -- output { 4 1 2 1 }
 -- input { empty([0][4]i32) }

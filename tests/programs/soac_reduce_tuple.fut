@@ -1,6 +1,5 @@
 -- reduce with a tuple operator: the index of the maximum.
 -- ==
--- tags { no_opencl }
 -- input { [3, 7, 2, 7, 1] }
 -- output { 7 1i64 }
 -- input { [5] }

@@ -1,6 +1,5 @@
 -- Inclusive scan.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3, 4] }
 -- output { [1, 3, 6, 10] [1, 2, 6, 24] }
 -- input { empty([0]i32) }

@@ -1,6 +1,5 @@
 -- scan with a tuple operator.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3] }
 -- output { [1, 3, 6] [1, 2, 6] }
 def main (xs: []i32) =

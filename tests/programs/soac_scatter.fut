@@ -1,6 +1,5 @@
 -- scatter writes values at indices; out-of-bounds indices are ignored.
 -- ==
--- tags { no_opencl }
 -- input { [0, 0, 0, 0, 0] [1i64, 3i64, -1i64, 9i64] [10, 30, 99, 99] }
 -- output { [0, 10, 0, 30, 0] }
 -- input { [1, 2] empty([0]i64) empty([0]i32) }

@@ -1,6 +1,5 @@
 -- scatter_3d writes at triples of indices.
 -- ==
--- tags { no_opencl }
 -- input { 2i64 }
 -- output { [[[0, 0], [0, 1]], [[2, 0], [0, 0]]] }
 def main (k: i64) =

@@ -1,6 +1,5 @@
 -- scatter used to apply a permutation.
 -- ==
--- tags { no_opencl }
 -- input { [10, 20, 30, 40] [2i64, 0i64, 3i64, 1i64] }
 -- output { [20, 40, 10, 30] }
 def main [n] (xs: [n]i32) (perm: [n]i64) = scatter (replicate n 0) perm xs

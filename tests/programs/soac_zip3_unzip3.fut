@@ -1,6 +1,5 @@
 -- zip3 and unzip3.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2] [true, false] [1.5, 2.5] }
 -- output { [1.5, 2.5] [1, 2] [true, false] }
 def main [n] (a: [n]i32) (b: [n]bool) (c: [n]f64) =

@@ -1,6 +1,5 @@
 -- zip4 and unzip4.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2] [3, 4] [5, 6] [7, 8] }
 -- output { [7, 8] [5, 6] [3, 4] [1, 2] }
 def main [n] (a: [n]i32) (b: [n]i32) (c: [n]i32) (d: [n]i32) =

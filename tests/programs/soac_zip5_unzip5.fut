@@ -1,6 +1,5 @@
 -- zip5 and unzip5.
 -- ==
--- tags { no_opencl }
 -- input { [1] [2] [3] [4] [5] }
 -- output { [5] [4] [3] [2] [1] }
 def main [n] (a: [n]i32) (b: [n]i32) (c: [n]i32) (d: [n]i32) (e: [n]i32) =

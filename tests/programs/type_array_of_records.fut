@@ -1,6 +1,5 @@
 -- Arrays of records.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3] [10, 20, 30] }
 -- output { [11, 22, 33] 60 }
 def main [n] (xs: [n]i32) (ys: [n]i32) =

@@ -1,6 +1,5 @@
 -- Arrays of tuples, built with zip and taken apart with unzip.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3] [1.5, 2.5, 3.5] }
 -- output { [2, 3, 4] [3.0, 5.0, 7.0] }
 def main [n] (xs: [n]i32) (ys: [n]f64) =

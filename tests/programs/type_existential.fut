@@ -1,6 +1,5 @@
 -- An existential size in a return type.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3, 4, 5, 6] }
 -- output { [2, 4, 6] 3i64 }
 -- input { [1, 3] }

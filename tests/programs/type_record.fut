@@ -1,6 +1,5 @@
 -- Records and field access.
 -- ==
--- tags { no_opencl }
 -- input { 3.0f32 4.0f32 }
 -- output { 3.0f32 4.0f32 25.0f32 }
 type vec = {x: f32, y: f32}

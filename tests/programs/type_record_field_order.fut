@@ -1,6 +1,5 @@
 -- Record types are equal regardless of the order of their fields.
 -- ==
--- tags { no_opencl }
 -- input { 1 2 }
 -- output { 1 2 }
 def get (r: {a: i32, b: i32}) = (r.a, r.b)

@@ -1,6 +1,5 @@
 -- Records nested in records.
 -- ==
--- tags { no_opencl }
 -- input { 1 2 3 }
 -- output { 6 2 }
 type inner = {p: i32, q: i32}

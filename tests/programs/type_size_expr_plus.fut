@@ -1,6 +1,5 @@
 -- Size expressions in return types: [n+1].
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3] 4 }
 -- output { [1, 2, 3, 4] 4i64 }
 -- input { empty([0]i32) 7 }

@@ -1,6 +1,5 @@
 -- Tuples, nested tuples and projections.
 -- ==
--- tags { no_opencl }
 -- input { 1 2.5 true }
 -- output { 2.5 true 1 3 }
 def main (a: i32) (b: f64) (c: bool) =

@@ -1,7 +1,6 @@
 -- copy produces a unique array that can be updated while the original
 -- remains usable.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3] }
 -- output { [1, 2, 3] [1, 99, 3] }
 def main (xs: []i32) =

@@ -1,6 +1,5 @@
 -- Higher-order functions taking functions as arguments.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3] }
 -- output { [3, 5, 7] 12 }
 def map_twice 'a (f: a -> a) (xs: []a) = map (\x -> f (f x)) xs

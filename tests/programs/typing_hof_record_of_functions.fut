@@ -1,6 +1,5 @@
 -- Functions stored in records and tuples (but not arrays).
 -- ==
--- tags { no_opencl }
 -- input { 6 }
 -- output { 7 12 5 }
 def main (x: i32) =

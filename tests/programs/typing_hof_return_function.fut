@@ -1,6 +1,5 @@
 -- A top-level function may return a function.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3] 10 }
 -- output { [11, 12, 13] [20, 40, 60] }
 def adder (k: i32) : i32 -> i32 = \x -> x + k

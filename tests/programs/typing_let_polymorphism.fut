@@ -1,6 +1,5 @@
 -- A top-level definition without annotations is generalised.
 -- ==
--- tags { no_opencl }
 -- input { 3 true }
 -- output { 3 true 6 }
 def ident x = x

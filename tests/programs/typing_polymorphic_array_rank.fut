@@ -1,6 +1,5 @@
 -- A polymorphic array function applied to arrays of different ranks.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3] [[1, 2], [3, 4]] }
 -- output { 3 [3, 4] }
 def last' 't [n] (xs: [n]t) : t = xs[n - 1]

@@ -1,6 +1,5 @@
 -- A polymorphic function used at several types.
 -- ==
--- tags { no_opencl }
 -- input { 1 2.5 true }
 -- output { 1 2.5 true [1, 1] [2.5, 2.5] }
 def pair_of 't (x: t) : [2]t = [x, x]

@@ -1,6 +1,5 @@
 -- Sizes that cannot be checked statically are checked at run time.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3, 4] 2i64 }
 -- output { [1, 2] [3, 4] }
 -- input { [1, 2, 3] 2i64 }

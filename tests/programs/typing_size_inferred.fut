@@ -1,6 +1,5 @@
 -- Sizes flow through map, zip and function results without coercions.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2, 3] }
 -- output { [2, 4, 6] }
 def double [n] (xs: [n]i32) : [n]i32 = map (*2) xs

@@ -1,6 +1,5 @@
 -- Consuming a unique array and using only the result is fine.
 -- ==
--- tags { no_opencl }
 -- input { 3i64 }
 -- output { [5, 0, 7] }
 def main (n: i64) =

@@ -1,6 +1,5 @@
 -- A function with a unique result may be updated by its caller.
 -- ==
--- tags { no_opencl }
 -- input { 4i64 }
 -- output { [0i64, 1i64, 100i64, 3i64] }
 def fresh (n: i64) : *[n]i64 = iota n

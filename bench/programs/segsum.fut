@@ -1,0 +1,13 @@
+-- Segmented sums: the sum of every row of a matrix of 10^8 f32 elements,
+-- for shapes from one row of 10^8 to 10^8 rows of one.
+-- ==
+-- random input { [1][100000000]f32 }
+-- random input { [10][10000000]f32 }
+-- random input { [100][1000000]f32 }
+-- random input { [1000][100000]f32 }
+-- random input { [10000][10000]f32 }
+-- random input { [100000][1000]f32 }
+-- random input { [1000000][100]f32 }
+-- random input { [10000000][10]f32 }
+-- random input { [100000000][1]f32 }
+def main [m][n] (xss: [m][n]f32) : [m]f32 = map f32.sum xss
