@@ -58,6 +58,33 @@ type checker struct {
 	// not reported again.
 	failed map[string]bool
 	errs   Diagnostics
+	// dsubst resolves size variables (see sizes.go).
+	dsubst map[int]Dim
+	// sizeBinding marks the bindings of size parameters.
+	sizeBinding map[*binding]bool
+	// implicitSizes is set while the parameter types of a top-level
+	// definition are checked: each `[]` becomes an implicit size
+	// parameter, as in Futhark.
+	implicitSizes bool
+	implicitN     int
+	// implicit holds the names of implicit size parameters.
+	implicit map[string]bool
+	// existWhy explains where each rigid unknown size comes from.
+	existWhy map[int]string
+	// liftViolation is set when a type parameter that may not be a
+	// function type ('t rather than '^t) was about to become one.
+	liftViolation *liftViolation
+}
+
+type liftViolation struct{ t Type }
+
+// checkLift reports a lifting violation found by the last unification.
+func (c *checker) checkLift(pos Pos) {
+	if lv := c.liftViolation; lv != nil {
+		c.liftViolation = nil
+		c.errorf(pos, "declare the type parameter as '^t to allow functions",
+			"a plain type parameter ('t) cannot be instantiated with the function type %s", c.show(lv.t))
+	}
 }
 
 // global is a top-level definition.
@@ -68,6 +95,8 @@ type global struct {
 	prelude bool
 	// retUnique: the result does not alias the arguments.
 	retUnique bool
+	// sizes are the size parameters, instantiated afresh at each use.
+	sizes []string
 }
 
 // binding is a local name.
@@ -75,6 +104,7 @@ type binding struct {
 	name  string
 	t     Type
 	quant []int
+	sizes []string
 	// consumable bindings may be updated in place.
 	consumable bool
 	// aliases are the bindings whose arrays this one may share.
@@ -136,6 +166,11 @@ func newChecker() *checker {
 		globalRef: map[*VarExp]*ValDecl{},
 		consumed:  map[*binding]Pos{},
 		failed:    map[string]bool{},
+		dsubst:    map[int]Dim{},
+		implicit:  map[string]bool{},
+		existWhy:  map[int]string{},
+
+		sizeBinding: map[*binding]bool{},
 	}
 }
 
@@ -178,10 +213,11 @@ func (c *checker) zonk(t Type) Type {
 	switch t := c.resolve(t).(type) {
 	case TArray:
 		elem := c.zonk(t.Elem)
+		dims := c.zonkDims(t.Dims)
 		if a, ok := elem.(TArray); ok {
-			return TArray{Elem: a.Elem, Dims: append(append([]Dim(nil), t.Dims...), a.Dims...), Unique: t.Unique}
+			return TArray{Elem: a.Elem, Dims: append(dims, a.Dims...), Unique: t.Unique}
 		}
-		return TArray{Elem: elem, Dims: t.Dims, Unique: t.Unique}
+		return TArray{Elem: elem, Dims: dims, Unique: t.Unique}
 	case TTuple:
 		es := make([]Type, len(t.Elems))
 		for i, e := range t.Elems {
@@ -274,9 +310,11 @@ type sizeMismatch struct{ a, b string }
 // differs from what was found.
 func (c *checker) unify(expected, found Type, pos Pos, what string) {
 	var sm *sizeMismatch
+	c.liftViolation = nil
 	if !c.unifyS(expected, found, &sm) {
+		c.checkLift(pos)
 		if sm != nil {
-			c.errorf(pos, "if the sizes really are equal at run time, coerce with `e :> [n]t`",
+			c.errorf(pos, sizeMismatchHint,
 				"%s: sizes \"%s\" and \"%s\" do not match (expected type %s, but found %s)", what, sm.a, sm.b, c.show(expected), c.show(found))
 		}
 		c.errorf(pos, c.unifyHint(expected, found), "%s: expected type %s, but found %s", what, c.show(expected), c.show(found))
@@ -339,18 +377,18 @@ func (c *checker) unifyS(a, b Type, sm **sizeMismatch) bool {
 		if !ok {
 			return false
 		}
-		da, db := a.Dims[0], b.Dims[0]
-		if da.Name != "" && db.Name != "" && da.Name != db.Name && c.sizeNames[da.Name] && c.sizeNames[db.Name] {
-			*sm = &sizeMismatch{da.Name, db.Name}
-			return false
-		}
-		if da.Known && db.Known && da.Const != db.Const {
-			*sm = &sizeMismatch{fmt.Sprint(da.Const), fmt.Sprint(db.Const)}
-			return false
-		}
 		// An array whose element is still a variable may turn out to be
-		// an array itself, so compare one dimension at a time.
-		return c.unifyS(rowOf(a), rowOf(b), sm)
+		// an array itself, so compare one dimension at a time (the rows
+		// first, so that a size mismatch shows the element types).
+		if !c.unifyS(rowOf(a), rowOf(b), sm) {
+			return false
+		}
+		da, db := a.Dims[0], b.Dims[0]
+		if !c.unifyDim(da, db) {
+			*sm = &sizeMismatch{c.showDim(da), c.showDim(db)}
+			return false
+		}
+		return true
 	case TTuple:
 		b, ok := b.(TTuple)
 		if !ok || len(a.Elems) != len(b.Elems) {
@@ -381,9 +419,20 @@ func (c *checker) unifyS(a, b Type, sm **sizeMismatch) bool {
 }
 
 func (c *checker) bind(v TVar, t Type) bool {
+	if l, ok := c.lifted[v.ID]; ok && l != "^" {
+		if _, isVar := t.(TVar); !isVar && containsFun(c.zonk(t)) {
+			c.liftViolation = &liftViolation{t: t}
+			return false
+		}
+	}
 	if w, ok := t.(TVar); ok {
 		if w.ID == v.ID {
 			return true
+		}
+		if l, ok := c.lifted[v.ID]; ok && l != "^" {
+			if lw, ok := c.lifted[w.ID]; !ok || lw == "^" {
+				c.lifted[w.ID] = l
+			}
 		}
 		con, ok := meet(c.cons[v.ID], c.cons[w.ID])
 		if !ok {
@@ -457,8 +506,16 @@ func (c *checker) freeVars(t Type, out []int) []int {
 	return out
 }
 
-// instantiate gives a polymorphic type fresh type variables.
-func (c *checker) instantiate(t Type, quant []int, pos Pos) (Type, map[int]Type) {
+// instantiate gives a polymorphic type fresh type variables, and its size
+// parameters fresh size variables.
+func (c *checker) instantiate(t Type, quant []int, sizes []string, pos Pos) (Type, map[int]Type) {
+	if sizes != nil || len(quant) > 0 {
+		m := map[string]Dim{}
+		for _, n := range sizes {
+			m[n] = c.freshDim()
+		}
+		t = c.instSizes(c.zonk(t), m, map[int]Dim{})
+	}
 	if len(quant) == 0 {
 		return t, nil
 	}
@@ -470,7 +527,7 @@ func (c *checker) instantiate(t Type, quant []int, pos Pos) (Type, map[int]Type)
 		}
 		m[q] = v
 	}
-	return substType(c.zonk(t), m, true), m
+	return substType(c.zonk(t), m, false), m
 }
 
 // --- declarations ---
@@ -524,15 +581,17 @@ func (d *TypeDecl) TypeParams() []TypeParam { return d.Params }
 func (c *checker) bindTypeParams(sc *scope, tps []TypeParam) {
 	for _, tp := range tps {
 		if tp.Size {
-			sc.vars[tp.Name] = &binding{name: tp.Name, t: tI64, pos: tp.Pos, depth: c.depth}
+			b := &binding{name: tp.Name, t: tI64, pos: tp.Pos, depth: c.depth}
+			sc.vars[tp.Name] = b
 			c.sizeNames[tp.Name] = true
+			c.sizeBinding[b] = true
 			continue
 		}
 		v := c.fresh(cAny, tp.Pos)
 		c.rigid[v.ID] = tp.Name
-		if tp.Lifted != "" {
-			c.lifted[v.ID] = tp.Lifted
-		}
+		// Explicit type parameters: "" (plain 't, no functions), "~" or
+		// "^" (functions allowed).
+		c.lifted[v.ID] = tp.Lifted
 		sc.tvars[tp.Name] = v
 	}
 }
@@ -544,11 +603,21 @@ func (c *checker) checkValDecl(d *ValDecl) {
 	c.consumed = map[*binding]Pos{}
 	c.sizeNames = map[string]bool{}
 	c.depth = 0
+	c.implicitN = 0
 	sc := newScope()
 	c.bindTypeParams(sc, d.TypeParams)
 	params := make([]Type, len(d.Params))
+	var implicitNames []string
 	for i, p := range d.Params {
-		params[i] = c.bindParam(sc, p)
+		c.implicitSizes = true
+		n0 := c.implicitN
+		func() {
+			defer func() { c.implicitSizes = false }()
+			params[i] = c.bindParam(sc, p)
+		}()
+		for k := n0 + 1; k <= c.implicitN; k++ {
+			implicitNames = append(implicitNames, implicitName(k))
+		}
 	}
 	var ret Type = c.fresh(cAny, d.Pos)
 	retUnique := false
@@ -562,8 +631,22 @@ func (c *checker) checkValDecl(d *ValDecl) {
 	}
 	body := c.exp(sc, d.Body)
 	c.unify(ret, body, d.Body.expPos(), "the body of "+d.Name)
+	if rt, ok := c.zonk(ret).(TArray); ok && rt.Unique {
+		for _, b := range c.aliasesOf(sc, d.Body) {
+			if !b.consumable {
+				c.errorf(d.Body.expPos(), "return a copy (copy "+b.name+"), or give the parameter a unique type (*[]t)",
+					"the result of %s has a unique type, but it may alias %q, which is not unique", d.Name, b.name)
+			}
+		}
+	}
 	c.defaultVars()
 	g := &global{decl: d, typ: c.zonk(ft), prelude: c.prelude, retUnique: retUnique || d.RetType == nil && !c.aliasesParams(sc, d.Body)}
+	g.sizes = append([]string{}, implicitNames...)
+	for _, tp := range d.TypeParams {
+		if tp.Size {
+			g.sizes = append(g.sizes, tp.Name)
+		}
+	}
 	g.quant = c.freeVars(g.typ, nil)
 	for _, q := range g.quant {
 		if _, r := c.rigid[q]; !r {
@@ -683,6 +766,12 @@ func (c *checker) typeExp(sc *scope, te TypeExp) Type {
 		c.errorf(te.Pos, "", "unknown type %q", te.Name)
 	case *TEArray:
 		var d Dim
+		if te.Dim == nil && c.implicitSizes {
+			c.implicitN++
+			d = Dim{Name: implicitName(c.implicitN)}
+			c.implicit[d.Name] = true
+			c.sizeNames[d.Name] = true
+		}
 		if te.Dim != nil {
 			switch {
 			case te.Dim.Name != "":
@@ -721,6 +810,10 @@ func (c *checker) typeExp(sc *scope, te TypeExp) Type {
 		sortFields(fs)
 		return tupleIfNumbered(fs)
 	case *TEArrow:
+		if c.implicitSizes {
+			c.implicitSizes = false
+			defer func() { c.implicitSizes = true }()
+		}
 		inner := sc
 		if te.ParamName != "" {
 			inner = sc.child()
@@ -785,6 +878,10 @@ type dimType struct{ d Dim }
 func (dimType) isType() {}
 
 func (c *checker) expandAbbr(sc *scope, te *TEName, d *TypeDecl) Type {
+	if c.implicitSizes {
+		c.implicitSizes = false
+		defer func() { c.implicitSizes = true }()
+	}
 	if len(te.Args) != len(d.Params) {
 		c.errorf(te.Pos, "", "type %s takes %d argument(s), but is given %d", d.Name, len(d.Params), len(te.Args))
 	}
@@ -1402,9 +1499,9 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 		for b, p := range afterThen {
 			c.consumed[b] = p
 		}
-		c.unify(tt, et, e.Else.expPos(), "else branch (must have the type of the then branch)")
+		c.unify(unknownDims(c.zonk(tt)), unknownDims(c.zonk(et)), e.Else.expPos(), "else branch (must have the type of the then branch)")
 		c.noFunction(tt, e.Pos, "a branch returns a function", "if-expressions may not return functions")
-		return c.joinUnique(tt, et)
+		return c.joinTypes(tt, et)
 	case *LoopExp:
 		return c.loop(sc, e)
 	case *AscriptExp:
@@ -1520,6 +1617,11 @@ func (c *checker) updateField(t Type, path []string, vt Type, pos Pos) Type {
 		c.unify(t, vt, pos, "record update")
 		return t
 	}
+	if v, ok := c.resolve(t).(TVar); ok {
+		if _, r := c.rigid[v.ID]; !r {
+			c.errorf(pos, "add a type annotation to the record, e.g. (p: {a: i32, b: f32})", "cannot infer the type of the record being updated (field %s)", path[0])
+		}
+	}
 	ft := c.project(t, path[0], pos)
 	c.updateField(ft, path[1:], vt, pos)
 	return t
@@ -1628,14 +1730,20 @@ func (c *checker) localFun(sc *scope, e *LetFunExp) *binding {
 			quant = append(quant, tv.(TVar).ID)
 		}
 	}
-	return &binding{name: e.Name, t: t, quant: quant, depth: c.depth, pos: e.Pos}
+	var sizes []string
+	for _, tp := range e.TypeParams {
+		if tp.Size {
+			sizes = append(sizes, tp.Name)
+		}
+	}
+	return &binding{name: e.Name, t: t, quant: quant, sizes: sizes, depth: c.depth, pos: e.Pos}
 }
 
 func (c *checker) varExp(sc *scope, e *VarExp) Type {
 	if len(e.Qual) == 0 {
 		if b, ok := sc.lookup(e.Name); ok {
 			c.use(b, e.Pos)
-			t, m := c.instantiate(b.t, b.quant, e.Pos)
+			t, m := c.instantiate(b.t, b.quant, b.sizes, e.Pos)
 			if m != nil {
 				c.inst[e] = m
 			}
@@ -1643,7 +1751,7 @@ func (c *checker) varExp(sc *scope, e *VarExp) Type {
 		}
 		if g, ok := c.globals[e.Name]; ok {
 			c.globalRef[e] = g.decl
-			t, m := c.instantiate(g.typ, g.quant, e.Pos)
+			t, m := c.instantiate(g.typ, g.quant, g.sizes, e.Pos)
 			if m != nil {
 				c.inst[e] = m
 			}
@@ -1712,15 +1820,18 @@ func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
 			c.consume(sc, a, a.expPos())
 		}
 	}
+	c.dependentSize(sc, e, cur)
 	return cur
 }
 
 func (c *checker) unifyArg(param, arg Type, a Exp, i int, fn Exp) {
 	var sm *sizeMismatch
+	c.liftViolation = nil
 	if !c.unifyS(param, arg, &sm) {
+		c.checkLift(a.expPos())
 		what := fmt.Sprintf("argument %d of %s", i+1, fnName(fn))
 		if sm != nil {
-			c.errorf(a.expPos(), "if the sizes really are equal at run time, coerce with `e :> [n]t`",
+			c.errorf(a.expPos(), sizeMismatchHint,
 				"%s: sizes \"%s\" and \"%s\" do not match (expected type %s, but found %s)", what, sm.a, sm.b, c.show(param), c.show(arg))
 		}
 		c.errorf(a.expPos(), c.unifyHint(param, arg), "%s: expected type %s, but found %s", what, c.show(param), c.show(arg))
@@ -1755,7 +1866,9 @@ func (c *checker) loop(sc *scope, e *LoopExp) Type {
 	c.depth++
 	defer func() { c.depth-- }()
 	pt := c.bindPat(inner, e.Pat, nil)
-	c.unify(pt, init, e.Init.expPos(), "initial value of the loop")
+	// Sizes of the loop state may change from one iteration to the next.
+	c.unify(pt, unknownDims(c.zonk(init)), e.Init.expPos(), "initial value of the loop")
+	c.unify(unknownDims(c.zonk(pt)), init, e.Init.expPos(), "initial value of the loop")
 	c.noFunction(pt, e.Pos, "loop parameter of function type", "loops may not carry functions")
 	params := patNames(e.Pat, nil)
 	switch {
@@ -1777,7 +1890,7 @@ func (c *checker) loop(sc *scope, e *LoopExp) Type {
 		c.unify(tBool, c.exp(inner, e.While), e.While.expPos(), "while-loop condition")
 	}
 	bodyT := c.exp(inner, e.Body)
-	c.unify(pt, bodyT, e.Body.expPos(), "loop body (must have the type of the loop parameter)")
+	c.unify(pt, unknownDims(c.zonk(bodyT)), e.Body.expPos(), "loop body (must have the type of the loop parameter)")
 	// Consuming a loop parameter in the body consumes the initial value.
 	consumes := false
 	for _, n := range params {

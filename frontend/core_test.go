@@ -21,8 +21,8 @@ func TestCore(t *testing.T) {
 		{"local function", "def main (x: i32) = let f y = y * x in f 2 + f 3", "2", "10i32"},
 		{"local poly function", "def main (x: i32) = let id 't (y: t) : t = y in (id x, id true)", "2", "2i32 true"},
 		{"size params", "def f [n] (xs: [n]i32) : i64 = n\ndef main (xs: []i32) = f xs", "[1,2,3]", "3i64"},
-		{"size param mismatch", "def f [n] (xs: [n]i32) (ys: [n]i32) = map2 (+) xs ys\ndef main (xs: []i32) (ys: []i32) = f xs ys", "[1] [1,2]", "error: t.fut:2:36: size mismatch: size n is bound to two different values"},
-		{"map2 mismatch", "def main (xs: []i32) (ys: []i32) = map2 (+) xs ys", "[1] [1,2]", "error: t.fut:1:36: size mismatch: the arrays given to map have different lengths"},
+		{"size param mismatch", "def f [n] (xs: [n]i32) (ys: [n]i32) = map2 (+) xs ys\ndef main [n] (xs: [n]i32) (ys: [n]i32) = f (filter (>0) xs) ys", "[1,-1] [1,2]", "error: t.fut:2:42: size mismatch: size n is bound to two different values"},
+		{"map2 mismatch", "def main [n][m] (xs: [n]i32) (ys: [m]i32) = map2 (+) xs (ys :> [n]i32)", "[1] [1,2]", "error: t.fut:1:58: size mismatch: value cannot be coerced to type [n]i32"},
 		{"coerce", "def main [n] (xs: [n]i32) (ys: []i32) = map2 (+) xs (ys :> [n]i32)", "[1,2] [3,4]", "[4i32, 6i32]"},
 		{"coerce fail", "def main [n] (xs: [n]i32) (ys: []i32) = map2 (+) xs (ys :> [n]i32)", "[1,2] [3]", "error: t.fut:1:54: size mismatch: value cannot be coerced to type [n]i32"},
 		{"slices", "def main (xs: []i32) = (xs[1:3], xs[::2], xs[::-1], xs[2:])", "[1,2,3,4]", "[2i32, 3i32] [1i32, 3i32] [4i32, 3i32, 2i32, 1i32] [3i32, 4i32]"},
@@ -86,6 +86,45 @@ func TestCoreDiagnostics(t *testing.T) {
 		{"index type", "def main (xs: []i32) (i: f32) = xs[i]", "array index: expected type"},
 	}
 	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Compile("t.fut", tc.src)
+			if err == nil {
+				t.Fatalf("%s: compiled, want error %q", tc.src, tc.want)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%s:\ngot  %v\nwant %q", tc.src, err, tc.want)
+			}
+		})
+	}
+}
+
+// TestFrontendFixes covers the fixes of the size/crash work: records of
+// functions, bit operations, unique results, record update inference.
+func TestFrontendFixes(t *testing.T) {
+	runs := []struct{ name, src, input, want string }{
+		{"record of functions", "def main (x: i32) =\n  let ops = {inc = \\y -> y + 1, dbl = \\y -> y * 2}\n  let t = (\\y -> y - 1, 0)\n  let (f, _) = t\n  let {inc, dbl = _} = ops\n  let ops2 = ops with inc = (\\y -> y + 100)\n  in (ops.inc x, ops.dbl x, t.0 x, f x, inc x, ops2.inc x, ops2.dbl x)", "6", "7i32 12i32 5i32 5i32 7i32 106i32 12i32"},
+		{"record of functions arg", "def app (r: {f: i32 -> i32, k: i32}) = r.f r.k\ndef main (x: i32) = app {f = (*x), k = 3}", "2", "6i32"},
+		{"get set bit", "def main (x: i32) = (i32.get_bit 0 x, i32.get_bit 1 x, i32.set_bit 1 x 1, i32.set_bit 0 x 0, u8.get_bit 7 200, i64.set_bit 40 0 1, i8.set_bit 7 0 1)", "5", "1i32 0i32 7i32 4i32 1i32 1099511627776i64 -128i8"},
+		{"lifted type param function", "def app '^t (f: t) (x: i32) = x\ndef main (x: i32) = app (\\y -> y + 1i32) x + id (+1) x", "2", "5i32"},
+		{"unique result of copy", "def f (xs: []i32) : *[]i32 = copy xs\ndef main (xs: []i32) = f xs", "[1]", "[1i32]"},
+		{"unique result of unique param", "def f (xs: *[]i32) : *[]i32 = xs with [0] = 2\ndef main (xs: *[]i32) = f xs", "[1]", "[2i32]"},
+	}
+	for _, tc := range runs {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := run(t, tc.src, tc.input); got != tc.want {
+				t.Errorf("%s\ninput %s:\ngot  %s\nwant %s", tc.src, tc.input, got, tc.want)
+			}
+		})
+	}
+	diags := []struct{ name, src, want string }{
+		{"record update unknown", "def main (x: i32) = let f = \\p -> p with a = 1i32 in 0i32", "t.fut:1:35: error: cannot infer the type of the record being updated"},
+		{"unique result alias", "def f (xs: []i32) : *[]i32 = xs\ndef main (xs: []i32) = f xs", "t.fut:1:30: error: the result of f has a unique type, but it may alias \"xs\""},
+		{"nesting", "def main (x: i32) = " + strings.Repeat("(", 600) + "x" + strings.Repeat(")", 600), "brackets nested more than 500 deep"},
+		{"plain type param function", "def twice 't (f: t) (x: i32) = x\ndef main (x: i32) = twice (\\y -> y + 1i32) x", "t.fut:2:27: error: a plain type parameter ('t) cannot be instantiated with the function type i32 -> i32"},
+		{"plain type param record of function", "def k 't (x: t) = 1i32\ndef main (x: i32) = k {f = (+x)}", "cannot be instantiated with the function type"},
+		{"record of functions in if", "def main (b: bool) = let r = if b then {f = (+1i32)} else {f = (+2)} in r.f 1", "a branch returns a function"},
+	}
+	for _, tc := range diags {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Compile("t.fut", tc.src)
 			if err == nil {

@@ -2,6 +2,7 @@ package frontend
 
 import (
 	_ "embed"
+	"fmt"
 
 	"github.com/fcclang/fcc/grammar"
 	"github.com/fcclang/fcc/soac"
@@ -9,6 +10,11 @@ import (
 
 // ParseProgram parses source text into the AST.
 func ParseProgram(filename, src string) (*Prog, error) {
+	if d := checkNesting(filename, src); d != nil {
+		ds := Diagnostics{d}
+		ds.attachLines(src)
+		return nil, ds
+	}
 	tree, synErrs := grammar.Parse(filename, src)
 	if len(synErrs) > 0 {
 		ds := make(Diagnostics, len(synErrs))
@@ -82,3 +88,43 @@ func safeInternalise(c *checker, prog *Prog) (ir *soac.Program, err *Diagnostic)
 
 //go:embed prelude/prelude.fut
 var preludeSrc string
+
+// maxNesting bounds how deeply brackets may nest, so that pathological
+// input cannot exhaust the stack of the parser or the checker.
+const maxNesting = 500
+
+// checkNesting reports brackets nested deeper than maxNesting (comments
+// and string literals are skipped).
+func checkNesting(filename, src string) *Diagnostic {
+	depth, line, col := 0, 1, 0
+	for i := 0; i < len(src); i++ {
+		ch := src[i]
+		col++
+		switch {
+		case ch == '\n':
+			line, col = line+1, 0
+		case ch == '-' && i+1 < len(src) && src[i+1] == '-':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+			i--
+		case ch == '"':
+			for i++; i < len(src) && src[i] != '"' && src[i] != '\n'; i++ {
+				col++
+				if src[i] == '\\' {
+					i++
+					col++
+				}
+			}
+			col++
+		case ch == '(' || ch == '[' || ch == '{':
+			depth++
+			if depth > maxNesting {
+				return &Diagnostic{Pos: Pos{File: filename, Line: line, Col: col}, Msg: fmt.Sprintf("brackets nested more than %d deep", maxNesting), Hint: "split the expression with let bindings"}
+			}
+		case ch == ')' || ch == ']' || ch == '}':
+			depth--
+		}
+	}
+	return nil
+}

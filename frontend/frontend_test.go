@@ -1,6 +1,8 @@
 package frontend
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -58,7 +60,7 @@ func TestPrograms(t *testing.T) {
 		{"def main (xs: []i32) = xs |> map (+1) |> reduce (*) 1", "[1,2,3]", "24i32"},
 		{"def main (xs: []f32) = f32.sum xs", "[0.5, 0.25]", "0.75f32"},
 		{"def main (x: i32) = f64.i32 x / 2", "3", "1.5f64"},
-		{"def main (xs: []i32) (ys: []i32) = unzip (zip xs ys)", "[1] [2]", "[1i32] [2i32]"},
+		{"def main [n] (xs: [n]i32) (ys: [n]i32) = unzip (zip xs ys)", "[1] [2]", "[1i32] [2i32]"},
 		{"def main (xs: []i32) = scan (+) 0 xs", "[1,2,3]", "[1i32, 3i32, 6i32]"},
 		{"def main (x: u8) = x - 1", "0u8", "255u8"},
 		{"def main (b: bool) = if b && !b then 1 else 2", "true", "2i32"},
@@ -118,7 +120,37 @@ func FuzzCompile(f *testing.F) {
 	f.Add("def main (x: i32) = let (a, b) = (x, 1) in a[b]")
 	f.Add("type t 'a = {x: a}\ndef f 'a (r: t a) = r.x\ndef main (xs: *[]i32) = let ys = xs with [0:1] = [f {x = 1}] in filter (>0) ys[1..2...5]")
 	f.Add("def main [n] (xs: [n]i64) = loop acc = xs for i < n do acc with [i] = acc[i] + 1 :> [n]i64")
+	// Every corpus program seeds the fuzzer.
+	files, _ := filepath.Glob("../tests/programs/*.fut")
+	for _, name := range files {
+		if b, err := os.ReadFile(name); err == nil {
+			f.Add(string(b))
+		}
+	}
+	for _, src := range fuzzCrashers {
+		f.Add(src)
+	}
 	f.Fuzz(func(t *testing.T, src string) {
 		Compile("fuzz.fut", src)
 	})
+}
+
+// fuzzCrashers are inputs that once made the front end panic or hang.
+var fuzzCrashers = []string{
+	"def main (x: i32) = let f = \\p -> p with a = 1i32 in 0i32",
+}
+
+// TestNoPanic compiles inputs that once crashed the front end: each must
+// compile or give a diagnostic.
+func TestNoPanic(t *testing.T) {
+	for _, src := range fuzzCrashers {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%q: panic: %v", src, r)
+				}
+			}()
+			Compile("t.fut", src)
+		}()
+	}
 }

@@ -15,6 +15,80 @@ import (
 type ival struct {
 	ses []soac.SubExp
 	fn  *funVal
+	// fns are the function components of a tuple or record that holds
+	// functions (in field order); they never reach the IR either.
+	fns []*funVal
+}
+
+// funs lists the function components of v.
+func (v ival) funs() []*funVal {
+	if v.fn != nil {
+		return []*funVal{v.fn}
+	}
+	return v.fns
+}
+
+// funCount is the number of function components of a value of type t.
+func funCount(t Type) int {
+	switch t := t.(type) {
+	case TFun:
+		return 1
+	case TTuple:
+		n := 0
+		for _, e := range t.Elems {
+			n += funCount(e)
+		}
+		return n
+	case TRecord:
+		n := 0
+		for _, f := range t.Fields {
+			n += funCount(f.Type)
+		}
+		return n
+	}
+	return 0
+}
+
+// funOffset is the number of function components before field f of a
+// tuple or record type t.
+func funOffset(t Type, f string) int {
+	foff := 0
+	switch t := t.(type) {
+	case TTuple:
+		for i, e := range t.Elems {
+			if fmt.Sprint(i) == f {
+				break
+			}
+			foff += funCount(e)
+		}
+	case TRecord:
+		for _, fl := range t.Fields {
+			if fl.Name == f {
+				break
+			}
+			foff += funCount(fl.Type)
+		}
+	}
+	return foff
+}
+
+// projectVal is field f of v, a value of tuple or record type t, and the
+// field's type.
+func (ic *internaliser) projectVal(v ival, t Type, f string) (ival, Type) {
+	off, n, ft := ic.projectRange(t, f)
+	foff := funOffset(t, f)
+	fs := v.funs()
+	if _, ok := ft.(TFun); ok {
+		if foff >= len(fs) {
+			panic(fmt.Sprintf("frontend: internalise: function field %s missing", f))
+		}
+		return ival{fn: fs[foff]}, ft
+	}
+	out := ival{ses: v.ses[off : off+n]}
+	if k := funCount(ft); k > 0 {
+		out.fns = fs[foff : foff+k]
+	}
+	return out, ft
 }
 
 // funVal is a function value with some arguments already supplied.
@@ -246,17 +320,16 @@ func (ic *internaliser) bindPat(env *ienv, p Pat, v ival) {
 		if v.fn != nil {
 			panic("frontend: internalise: tuple pattern for a function")
 		}
-		off := 0
-		for _, e := range p.Elems {
-			n := ic.components(ic.srcType(ic.c.patTypes[e]))
-			ic.bindPat(env, e, ival{ses: v.ses[off : off+n]})
-			off += n
+		tt := ic.srcType(ic.c.patTypes[p])
+		for i, e := range p.Elems {
+			part, _ := ic.projectVal(v, tt, fmt.Sprint(i))
+			ic.bindPat(env, e, part)
 		}
 	case *PRecord:
 		rt := ic.srcType(ic.c.patTypes[p])
 		for _, f := range p.Fields {
-			off, n, _ := ic.projectRange(rt, f.Name)
-			ic.bindPat(env, f.Pat, ival{ses: v.ses[off : off+n]})
+			part, _ := ic.projectVal(v, rt, f.Name)
+			ic.bindPat(env, f.Pat, part)
 		}
 	default:
 		panic(fmt.Sprintf("frontend: internalise: unsupported pattern %T", p))
@@ -392,8 +465,7 @@ func (ic *internaliser) exp(env *ienv, e Exp) ival {
 		return ival{fn: &funVal{arity: 1, call: func(ic *internaliser, a []ival, pos Pos) ival {
 			v, vt := a[0], t
 			for _, f := range e.Fields {
-				off, n, ft := ic.projectRange(vt, f)
-				v, vt = ival{ses: v.ses[off : off+n]}, ft
+				v, vt = ic.projectVal(v, vt, f)
 			}
 			return v
 		}}}
@@ -407,7 +479,9 @@ func (ic *internaliser) exp(env *ienv, e Exp) ival {
 	case *TupleExp:
 		var out ival
 		for _, x := range e.Elems {
-			out.ses = append(out.ses, ic.exp(env, x).ses...)
+			v := ic.exp(env, x)
+			out.ses = append(out.ses, v.ses...)
+			out.fns = append(out.fns, v.funs()...)
 		}
 		return out
 	case *RecordExp:
@@ -420,10 +494,12 @@ func (ic *internaliser) exp(env *ienv, e Exp) ival {
 		case TRecord:
 			for _, f := range t.Fields {
 				out.ses = append(out.ses, vals[f.Name].ses...)
+				out.fns = append(out.fns, vals[f.Name].funs()...)
 			}
 		case TTuple:
 			for i := range t.Elems {
 				out.ses = append(out.ses, vals[fmt.Sprint(i)].ses...)
+				out.fns = append(out.fns, vals[fmt.Sprint(i)].funs()...)
 			}
 		}
 		return out
@@ -432,21 +508,27 @@ func (ic *internaliser) exp(env *ienv, e Exp) ival {
 			return ic.varExp(env, q)
 		}
 		x := ic.exp(env, e.X)
-		off, n, _ := ic.projectRange(ic.typeOfExp(e.X), e.Field)
-		return ival{ses: x.ses[off : off+n]}
+		v, _ := ic.projectVal(x, ic.typeOfExp(e.X), e.Field)
+		return v
 	case *RecordUpdateExp:
 		x := ic.exp(env, e.X)
 		v := ic.exp(env, e.Value)
 		t := ic.typeOfExp(e.X)
-		base := 0
+		base, fbase := 0, 0
 		for _, f := range e.Fields {
 			off, _, ft := ic.projectRange(t, f)
 			base += off
+			fbase += funOffset(t, f)
 			t = ft
 		}
 		out := append([]soac.SubExp(nil), x.ses...)
 		copy(out[base:], v.ses)
-		return ival{ses: out}
+		fns := append([]*funVal(nil), x.funs()...)
+		copy(fns[fbase:], v.funs())
+		if _, isFun := t.(TFun); isFun && len(e.Fields) == 0 {
+			return v
+		}
+		return ival{ses: out, fns: fns}
 	case *ArrayLitExp:
 		return ic.arrayLit(env, e)
 	case *RangeExp:

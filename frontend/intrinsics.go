@@ -28,10 +28,14 @@ func fn(ts ...Type) Type {
 
 func arr(t Type) Type { return arrayOf(Dim{}, t) }
 
+// arrD is an array of size d.
+func arrD(d Dim, t Type) Type { return arrayOf(d, t) }
+
 func init() {
 	intrinsics["map"] = intrinsic{2, func(c *checker, p Pos) Type {
 		a, b := c.fresh(cAny, p), c.fresh(cAny, p)
-		return fn(fn(a, b), arr(a), arr(b))
+		d := c.freshDim()
+		return fn(fn(a, b), arrD(d, a), arrD(d, b))
 	}, func(ic *internaliser, _ *VarExp, args []ival, pos Pos) ival {
 		return ic.mapN(args[0], args[1:], pos)
 	}}
@@ -43,10 +47,11 @@ func init() {
 				ts[i] = c.fresh(cAny, p)
 			}
 			sig := []Type{fn(ts...)}
+			d := c.freshDim()
 			for i := 0; i < n; i++ {
-				sig = append(sig, arr(ts[i]))
+				sig = append(sig, arrD(d, ts[i]))
 			}
-			return fn(append(sig, arr(ts[n]))...)
+			return fn(append(sig, arrD(d, ts[n]))...)
 		}, func(ic *internaliser, _ *VarExp, args []ival, pos Pos) ival {
 			return ic.mapN(args[0], args[1:], pos)
 		}}
@@ -56,15 +61,16 @@ func init() {
 		intrinsics[name] = intrinsic{3, func(c *checker, p Pos) Type {
 			a := c.fresh(cAny, p)
 			var res Type = a
+			d := c.freshDim()
 			if name == "scan" {
-				res = arr(a)
+				res = arrD(d, a)
 			}
-			return fn(fn(a, a, a), a, arr(a), res)
+			return fn(fn(a, a, a), a, arrD(d, a), res)
 		}, func(ic *internaliser, _ *VarExp, args []ival, pos Pos) ival {
 			return ic.reduceOrScan(name, args[0], args[1], args[2], pos)
 		}}
 	}
-	intrinsics["iota"] = intrinsic{1, func(c *checker, p Pos) Type { return fn(tI64, arr(tI64)) },
+	intrinsics["iota"] = intrinsic{1, func(c *checker, p Pos) Type { return fn(tI64, arrD(c.freshDim(), tI64)) },
 		func(ic *internaliser, _ *VarExp, args []ival, pos Pos) ival {
 			n := args[0].ses[0]
 			t := soac.Array(values.I64, n)
@@ -72,7 +78,7 @@ func init() {
 		}}
 	intrinsics["replicate"] = intrinsic{2, func(c *checker, p Pos) Type {
 		a := c.fresh(cAny, p)
-		return fn(tI64, a, arr(a))
+		return fn(tI64, a, arrD(c.freshDim(), a))
 	}, func(ic *internaliser, _ *VarExp, args []ival, pos Pos) ival {
 		n := args[0].ses[0]
 		var out ival
@@ -111,20 +117,22 @@ func init() {
 		intrinsics[zipName] = intrinsic{n, func(c *checker, p Pos) Type {
 			ts := make([]Type, n)
 			sig := make([]Type, n)
+			d := c.freshDim()
 			for i := range ts {
 				ts[i] = c.fresh(cAny, p)
-				sig[i] = arr(ts[i])
+				sig[i] = arrD(d, ts[i])
 			}
-			return fn(append(sig, arr(TTuple{Elems: ts}))...)
+			return fn(append(sig, arrD(d, TTuple{Elems: ts}))...)
 		}, regroup}
 		intrinsics[unzipName] = intrinsic{1, func(c *checker, p Pos) Type {
 			ts := make([]Type, n)
 			outs := make([]Type, n)
+			d := c.freshDim()
 			for i := range ts {
 				ts[i] = c.fresh(cAny, p)
-				outs[i] = arr(ts[i])
+				outs[i] = arrD(d, ts[i])
 			}
-			return fn(arr(TTuple{Elems: ts}), TTuple{Elems: outs})
+			return fn(arrD(d, TTuple{Elems: ts}), TTuple{Elems: outs})
 		}, regroup}
 	}
 	for _, t := range allPrims {

@@ -102,7 +102,7 @@ func init() {
 			a := c.fresh(cAny, p)
 			var dest Type = a
 			for i := 0; i < rank; i++ {
-				dest = arrayOf(Dim{}, dest)
+				dest = arrayOf(c.freshDim(), dest)
 			}
 			d := dest.(TArray)
 			d.Unique = true
@@ -114,7 +114,8 @@ func init() {
 				}
 				idx = TTuple{Elems: es}
 			}
-			return fn(d, arr(idx), arr(a), d)
+			n := c.freshDim()
+			return fn(d, arrD(n, idx), arrD(n, a), d)
 		}, func(ic *internaliser, _ *VarExp, args []ival, pos Pos) ival {
 			dest, is, vs := args[0], args[1], args[2]
 			w := outer(ic, is)
@@ -140,7 +141,8 @@ func init() {
 	}
 	intrinsics["transpose"] = intrinsic{1, func(c *checker, p Pos) Type {
 		a := c.fresh(cAny, p)
-		return fn(arr(arr(a)), arr(arr(a)))
+		n, m := c.freshDim(), c.freshDim()
+		return fn(arrD(n, arrD(m, a)), arrD(m, arrD(n, a)))
 	}, func(ic *internaliser, _ *VarExp, args []ival, pos Pos) ival {
 		var out ival
 		for _, se := range args[0].ses {
@@ -207,7 +209,10 @@ func init() {
 	}}
 	intrinsics["concat"] = intrinsic{2, func(c *checker, p Pos) Type {
 		a := c.fresh(cAny, p)
-		return fn(arr(a), arr(a), uarr(a))
+		n, m := c.freshDim(), c.freshDim()
+		res := arrD(Dim{Add: []Dim{n, m}}, a).(TArray)
+		res.Unique = true
+		return fn(arrD(n, a), arrD(m, a), res)
 	}, func(ic *internaliser, _ *VarExp, args []ival, pos Pos) ival {
 		x, y := args[0], args[1]
 		var out ival
@@ -341,6 +346,7 @@ func addPrimFuns(t values.PrimType) {
 			func(ic *internaliser, _ *VarExp, args []ival, pos Pos) ival {
 				return scalar(ic.let("not", soac.Prim(t), &soac.UnOpExp{Op: soac.Complement, T: t, X: args[0].ses[0]}, pos))
 			}}
+		addBitOps(t)
 		bits := t.Size() * 8
 		intrinsics[m+"num_bits"] = intrinsic{0, func(*checker, Pos) Type { return tI32 },
 			func(*internaliser, *VarExp, []ival, Pos) ival {
@@ -405,4 +411,43 @@ func (ic *internaliser) sizeOperands(d soac.SubExp, op soac.BinOp) (soac.SubExp,
 		return ic.sizeOperands(e.X, op)
 	}
 	return nil, nil, false
+}
+
+// addBitOps adds get_bit and set_bit of an integer module: get_bit i x is
+// bit i of x (0 or 1, an i32); set_bit i x b sets bit i of x to b.
+func addBitOps(t values.PrimType) {
+	tt := TPrim{t}
+	m := t.String() + "."
+	// conv converts an i32 operand to t.
+	conv := func(ic *internaliser, x soac.SubExp, pos Pos) soac.SubExp {
+		if t == values.I32 {
+			return x
+		}
+		if c, ok := x.(soac.Const); ok {
+			return soac.Const{Value: soac.Convert(c.Value, t)}
+		}
+		return ic.let("conv", soac.Prim(t), &soac.ConvOpExp{From: values.I32, To: t, X: x}, pos)
+	}
+	bin := func(ic *internaliser, op soac.BinOp, x, y soac.SubExp, pos Pos) soac.SubExp {
+		return ic.let("bit", soac.Prim(t), &soac.BinOpExp{Op: op, T: t, X: x, Y: y}, pos)
+	}
+	one := soac.Const{Value: soac.Convert(soac.IntValue(values.I64, 1), t)}
+	intrinsics[m+"get_bit"] = intrinsic{2, func(*checker, Pos) Type { return fn(tI32, tt, tI32) },
+		func(ic *internaliser, _ *VarExp, args []ival, pos Pos) ival {
+			i, x := conv(ic, args[0].ses[0], pos), args[1].ses[0]
+			b := bin(ic, soac.And, bin(ic, soac.LShr, x, i, pos), one, pos)
+			if t == values.I32 {
+				return scalar(b)
+			}
+			return scalar(ic.let("conv", soac.Prim(values.I32), &soac.ConvOpExp{From: t, To: values.I32, X: b}, pos))
+		}}
+	intrinsics[m+"set_bit"] = intrinsic{3, func(*checker, Pos) Type { return fn(tI32, tt, tI32, tt) },
+		func(ic *internaliser, _ *VarExp, args []ival, pos Pos) ival {
+			i, x, v := conv(ic, args[0].ses[0], pos), args[1].ses[0], conv(ic, args[2].ses[0], pos)
+			mask := bin(ic, soac.Shl, one, i, pos)
+			nmask := ic.let("bit", soac.Prim(t), &soac.UnOpExp{Op: soac.Complement, T: t, X: mask}, pos)
+			cleared := bin(ic, soac.And, x, nmask, pos)
+			vb := bin(ic, soac.Shl, bin(ic, soac.And, v, one, pos), i, pos)
+			return scalar(bin(ic, soac.Or, cleared, vb, pos))
+		}}
 }

@@ -32,6 +32,12 @@ type Dim struct {
 	// checker treats it as unknown, the internaliser evaluates it for
 	// dynamic size checks.
 	Exp Exp
+	// Var is a size variable being inferred (see sizes.go); Exist a
+	// rigid size that is unknown (the join of two differently sized if
+	// branches); Add a sum of sizes (the result of concatenation).
+	Var   int
+	Exist int
+	Add   []Dim
 }
 
 // TTuple is a tuple; the empty tuple is the unit type.
@@ -142,8 +148,8 @@ func typeStringN(t Type, names map[int]string) string {
 		}
 		for _, d := range t.Dims {
 			switch {
-			case d.Name != "":
-				fmt.Fprintf(&b, "[%s]", d.Name)
+			case d.Name != "" || d.Add != nil || d.Exist != 0:
+				fmt.Fprintf(&b, "[%s]", dimString(d))
 			case d.Known:
 				fmt.Fprintf(&b, "[%d]", d.Const)
 			case d.Exp != nil:

@@ -45,13 +45,12 @@ def take 't (i: i64) (xs: []t) : []t = xs[:i]
 
 def drop 't (i: i64) (xs: []t) : []t = xs[i:]
 
-def reverse 't (xs: []t) : []t = xs[::-1]
+def reverse [n] 't (xs: [n]t) : [n]t = xs[::-1]
 
-def rotate 't (r: i64) (xs: []t) : *[]t =
-  let n = length xs
-  in map (\i -> xs[(i + r) % n]) (iota n)
+def rotate [n] 't (r: i64) (xs: [n]t) : *[n]t =
+  map (\i -> xs[(i + r) % n]) (iota n)
 
-def indices 't (xs: []t) : *[]i64 = iota (length xs)
+def indices [n] 't (xs: [n]t) : *[n]i64 = iota n
 
 def foldl 'a 'b (f: a -> b -> a) (acc: a) (bs: []b) : a =
   loop acc for b in bs do f acc b
@@ -71,11 +70,11 @@ def all 't (f: t -> bool) (xs: []t) : bool = reduce (&&) true (map f xs)
 
 def any 't (f: t -> bool) (xs: []t) : bool = reduce (||) false (map f xs)
 
-def spread 't (k: i64) (x: t) (is: []i64) (vs: []t) : *[]t =
-  scatter (replicate k x) is vs
+def spread [n] 't (k: i64) (x: t) (is: [n]i64) (vs: [n]t) : *[k]t =
+  scatter (replicate k x) is vs :> [k]t
 
-def hist 'a (op: a -> a -> a) (ne: a) (k: i64) (is: []i64) (as: []a) : *[]a =
-  reduce_by_index (replicate k ne) op ne is as
+def hist [n] 'a (op: a -> a -> a) (ne: a) (k: i64) (is: [n]i64) (as: [n]a) : *[k]a =
+  reduce_by_index (replicate k ne) op ne is as :> [k]a
 
 def concat_to 't (k: i64) (xs: []t) (ys: []t) : *[]t =
   concat xs ys :> [k]t
@@ -112,7 +111,7 @@ def partition2 'a (p: a -> bool) (q: a -> bool) (as: []a) : ([]a, []a, []a) =
   let (ys, zs) = partition q rest
   in (xs, ys, zs)
 
-def (++) 't (xs: []t) (ys: []t) : *[]t = concat xs ys
+def (++) [n] [m] 't (xs: [n]t) (ys: [m]t) : *[n+m]t = concat xs ys
 
 def and (xs: []bool) : bool = reduce (&&) true xs
 

@@ -1,0 +1,458 @@
+package frontend
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Static size checking.
+//
+// A dimension of an array type is one of
+//   - a named size (Dim.Name): a size parameter [n] of the definition being
+//     checked (rigid: c.sizeNames), an implicit size parameter for a `[]`
+//     in a parameter type (also rigid), or another name in scope (a `let
+//     [n]`, a term parameter used as a size), which the checker does not
+//     compare;
+//   - a constant (Dim.Known), rigid;
+//   - a size variable (Dim.Var) being inferred: the size of map's result
+//     is the size of its input, and so on; it unifies with anything;
+//   - a sum (Dim.Add), the size of a concatenation;
+//   - a rigid unknown size (Dim.Exist), the join of if branches whose
+//     sizes differ (Futhark's existential size);
+//   - a size expression as written in a type (Dim.Exp);
+//   - unknown (the zero Dim): sizes the checker does not infer (slices,
+//     ranges, filter, loop results); it unifies with anything, and
+//     the internaliser checks at run time where sizes must agree.
+//
+// Two rigid sizes that differ do not unify: that is a static error, as in
+// Futhark. Everything the checker cannot decide is left to dynamic checks.
+
+func (c *checker) freshDim() Dim {
+	c.next++
+	return Dim{Var: c.next}
+}
+
+// resolveDim follows size variable substitutions and simplifies sums.
+func (c *checker) resolveDim(d Dim) Dim {
+	for d.Var != 0 {
+		s, ok := c.dsubst[d.Var]
+		if !ok {
+			return d
+		}
+		d = s
+	}
+	if d.Add != nil {
+		parts := make([]Dim, 0, len(d.Add))
+		var k int64
+		allConst := true
+		for _, p := range d.Add {
+			p = c.resolveDim(p)
+			if p.Add != nil {
+				parts = append(parts, p.Add...)
+			} else {
+				parts = append(parts, p)
+			}
+		}
+		for _, p := range parts {
+			if !p.Known {
+				allConst = false
+			}
+			k += p.Const
+		}
+		if allConst {
+			return Dim{Const: k, Known: true, Exp: d.Exp}
+		}
+		return Dim{Add: parts, Exp: d.Exp}
+	}
+	return d
+}
+
+// cmpDim is d resolved for comparison: a size expression made of size
+// parameters, constants and + is compared as such.
+func (c *checker) cmpDim(d Dim) Dim {
+	d = c.resolveDim(d)
+	if d.Exp != nil && d.Add == nil && d.Name == "" && !d.Known {
+		if nd, ok := c.expDim(d.Exp); ok {
+			return nd
+		}
+	}
+	return d
+}
+
+// expDim turns a size expression made of names, constants and + into a
+// dimension the checker can compare.
+func (c *checker) expDim(e Exp) (Dim, bool) {
+	switch e := e.(type) {
+	case *ParenExp:
+		return c.expDim(e.X)
+	case *IntLit:
+		return Dim{Const: int64(e.Value), Known: true}, true
+	case *VarExp:
+		if len(e.Qual) == 0 && c.sizeNames[e.Name] {
+			return Dim{Name: e.Name}, true
+		}
+	case *BinOpExp:
+		if e.Op == "+" && len(e.Qual) == 0 {
+			l, ok1 := c.expDim(e.L)
+			r, ok2 := c.expDim(e.R)
+			if ok1 && ok2 {
+				return c.resolveDim(Dim{Add: []Dim{l, r}}), true
+			}
+		}
+	}
+	return Dim{}, false
+}
+
+// rigidDim says whether d is a size the checker knows exactly.
+func (c *checker) rigidDim(d Dim) bool {
+	switch {
+	case d.Known, d.Exist != 0:
+		return true
+	case d.Name != "":
+		return c.sizeNames[d.Name]
+	case d.Add != nil:
+		for _, p := range d.Add {
+			if !c.rigidDim(p) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func dimString(d Dim) string {
+	switch {
+	case d.Add != nil:
+		s := make([]string, len(d.Add))
+		for i, p := range d.Add {
+			s[i] = dimString(p)
+		}
+		return strings.Join(s, "+")
+	case d.Name != "":
+		return d.Name
+	case d.Known:
+		return fmt.Sprint(d.Const)
+	case d.Exist != 0:
+		return fmt.Sprintf("?%d", d.Exist)
+	case d.Exp != nil:
+		return expString(d.Exp)
+	}
+	return ""
+}
+
+// unifyDim makes two dimensions equal; it fails only when both are rigid
+// and differ.
+func (c *checker) unifyDim(a, b Dim) bool {
+	a, b = c.cmpDim(a), c.cmpDim(b)
+	if a.Var != 0 && b.Var != 0 && a.Var == b.Var {
+		return true
+	}
+	if a.Var != 0 {
+		if !b.isUnknown() && !c.dimMentions(b, a.Var) {
+			c.dsubst[a.Var] = b
+		}
+		return true
+	}
+	if b.Var != 0 {
+		if !a.isUnknown() && !c.dimMentions(a, b.Var) {
+			c.dsubst[b.Var] = a
+		}
+		return true
+	}
+	if a.Add != nil && b.Add != nil && !(c.rigidDim(a) && c.rigidDim(b)) {
+		if len(a.Add) == len(b.Add) {
+			for i := range a.Add {
+				c.unifyDim(a.Add[i], b.Add[i])
+			}
+		}
+		return true
+	}
+	if !c.rigidDim(a) || !c.rigidDim(b) {
+		return true
+	}
+	return dimKey(a) == dimKey(b)
+}
+
+func (d Dim) isUnknown() bool {
+	return d.Name == "" && !d.Known && d.Exp == nil && d.Var == 0 && d.Exist == 0 && d.Add == nil
+}
+
+// dimKey is a canonical text of a rigid dimension (sums in any order).
+func dimKey(d Dim) string {
+	if d.Add != nil {
+		s := make([]string, len(d.Add))
+		for i, p := range d.Add {
+			s[i] = dimKey(p)
+		}
+		sort.Strings(s)
+		return strings.Join(s, "+")
+	}
+	return dimString(d)
+}
+
+func (c *checker) dimMentions(d Dim, v int) bool {
+	d = c.resolveDim(d)
+	if d.Var == v {
+		return true
+	}
+	for _, p := range d.Add {
+		if c.dimMentions(p, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// zonkDims resolves the dimensions of an array type.
+func (c *checker) zonkDims(ds []Dim) []Dim {
+	out := make([]Dim, len(ds))
+	for i, d := range ds {
+		out[i] = c.resolveDim(d)
+	}
+	return out
+}
+
+// instDims gives a definition's size parameters (and the size variables
+// left in its type) fresh size variables at a use; other sizes, which
+// belong to the definition's scope, become unknown.
+func (c *checker) instDim(d Dim, m map[string]Dim, vm map[int]Dim) Dim {
+	d = c.resolveDim(d)
+	switch {
+	case d.Var != 0:
+		if nd, ok := vm[d.Var]; ok {
+			return nd
+		}
+		nd := c.freshDim()
+		vm[d.Var] = nd
+		return nd
+	case d.Name != "":
+		if nd, ok := m[d.Name]; ok {
+			return nd
+		}
+		return Dim{}
+	case d.Add != nil:
+		parts := make([]Dim, len(d.Add))
+		for i, p := range d.Add {
+			parts[i] = c.instDim(p, m, vm)
+			if parts[i].isUnknown() {
+				return Dim{}
+			}
+		}
+		return Dim{Add: parts}
+	case d.Known:
+		return Dim{Const: d.Const, Known: true}
+	case d.Exp != nil:
+		if nd, ok := c.instExp(d.Exp, m); ok {
+			return nd
+		}
+	}
+	return Dim{}
+}
+
+// instExp is a size expression of a definition's type at a use, when it
+// is made of the definition's size parameters, constants and +.
+func (c *checker) instExp(e Exp, m map[string]Dim) (Dim, bool) {
+	switch e := e.(type) {
+	case *ParenExp:
+		return c.instExp(e.X, m)
+	case *IntLit:
+		return Dim{Const: int64(e.Value), Known: true}, true
+	case *VarExp:
+		if d, ok := m[e.Name]; ok && len(e.Qual) == 0 {
+			return d, true
+		}
+	case *BinOpExp:
+		if e.Op == "+" && len(e.Qual) == 0 {
+			l, ok1 := c.instExp(e.L, m)
+			r, ok2 := c.instExp(e.R, m)
+			if ok1 && ok2 {
+				return Dim{Add: []Dim{l, r}}, true
+			}
+		}
+	}
+	return Dim{}, false
+}
+
+// instSizes replaces the dimensions of a (zonked) type as instDim does.
+func (c *checker) instSizes(t Type, m map[string]Dim, vm map[int]Dim) Type {
+	switch t := t.(type) {
+	case TArray:
+		dims := make([]Dim, len(t.Dims))
+		for i, d := range t.Dims {
+			dims[i] = c.instDim(d, m, vm)
+		}
+		return TArray{Elem: c.instSizes(t.Elem, m, vm), Dims: dims, Unique: t.Unique}
+	case TTuple:
+		es := make([]Type, len(t.Elems))
+		for i, e := range t.Elems {
+			es[i] = c.instSizes(e, m, vm)
+		}
+		return TTuple{Elems: es}
+	case TRecord:
+		fs := make([]RecordField, len(t.Fields))
+		for i, f := range t.Fields {
+			fs[i] = RecordField{f.Name, c.instSizes(f.Type, m, vm)}
+		}
+		return TRecord{Fields: fs}
+	case TFun:
+		return TFun{Param: c.instSizes(t.Param, m, vm), Result: c.instSizes(t.Result, m, vm)}
+	}
+	return t
+}
+
+// unknownDims makes every dimension of t unknown (loop parameters, whose
+// sizes may change from one iteration to the next).
+func unknownDims(t Type) Type {
+	switch t := t.(type) {
+	case TArray:
+		return TArray{Elem: unknownDims(t.Elem), Dims: make([]Dim, len(t.Dims)), Unique: t.Unique}
+	case TTuple:
+		es := make([]Type, len(t.Elems))
+		for i, e := range t.Elems {
+			es[i] = unknownDims(e)
+		}
+		return TTuple{Elems: es}
+	case TRecord:
+		fs := make([]RecordField, len(t.Fields))
+		for i, f := range t.Fields {
+			fs[i] = RecordField{f.Name, unknownDims(f.Type)}
+		}
+		return TRecord{Fields: fs}
+	case TFun:
+		return TFun{Param: unknownDims(t.Param), Result: unknownDims(t.Result)}
+	}
+	return t
+}
+
+// joinTypes is the type of a value that is one of two values whose types
+// agree except perhaps in sizes (if branches): sizes that differ become
+// a fresh rigid size, as Futhark's existential sizes.
+func (c *checker) joinTypes(a, b Type) Type {
+	a, b = c.zonk(a), c.zonk(b)
+	switch x := a.(type) {
+	case TArray:
+		y, ok := b.(TArray)
+		if !ok || len(x.Dims) != len(y.Dims) {
+			return a
+		}
+		dims := make([]Dim, len(x.Dims))
+		for i := range x.Dims {
+			da, db := c.cmpDim(x.Dims[i]), c.cmpDim(y.Dims[i])
+			if c.rigidDim(da) && c.rigidDim(db) && dimKey(da) != dimKey(db) {
+				c.next++
+				dims[i] = Dim{Exist: c.next}
+				c.existWhy[c.next] = fmt.Sprintf("the branches have sizes %s and %s", c.showDim(da), c.showDim(db))
+				continue
+			}
+			c.unifyDim(da, db)
+			dims[i] = c.resolveDim(da)
+		}
+		return TArray{Elem: c.joinTypes(x.Elem, y.Elem), Dims: dims, Unique: x.Unique && y.Unique}
+	case TTuple:
+		y, ok := b.(TTuple)
+		if !ok || len(x.Elems) != len(y.Elems) {
+			return a
+		}
+		es := make([]Type, len(x.Elems))
+		for i := range es {
+			es[i] = c.joinTypes(x.Elems[i], y.Elems[i])
+		}
+		return TTuple{Elems: es}
+	case TRecord:
+		y, ok := b.(TRecord)
+		if !ok || len(x.Fields) != len(y.Fields) {
+			return a
+		}
+		fs := make([]RecordField, len(x.Fields))
+		for i := range fs {
+			fs[i] = RecordField{x.Fields[i].Name, c.joinTypes(x.Fields[i].Type, y.Fields[i].Type)}
+		}
+		return TRecord{Fields: fs}
+	}
+	return a
+}
+
+// argSize is the size an i64 argument denotes, when the checker knows it
+// (a size parameter, a constant, the length of an array): iota n has type
+// [n]i64.
+func (c *checker) argSize(sc *scope, e Exp) (Dim, bool) {
+	switch e := e.(type) {
+	case *ParenExp:
+		return c.argSize(sc, e.X)
+	case *IntLit:
+		if e.Suffix == "" || e.Suffix == "i64" {
+			return Dim{Const: int64(e.Value), Known: true}, true
+		}
+	case *VarExp:
+		if len(e.Qual) == 0 {
+			if b, ok := sc.lookup(e.Name); ok && c.sizeBinding[b] {
+				return Dim{Name: e.Name}, true
+			}
+		}
+	case *ApplyExp:
+		if v, ok := e.Fn.(*VarExp); ok && len(v.Qual) == 0 && v.Name == "length" && len(e.Args) == 1 && c.isIntrinsic(sc, v) {
+			if a, ok := c.resolve(c.types[e.Args[0]]).(TArray); ok {
+				return c.resolveDim(a.Dims[0]), true
+			}
+		}
+	}
+	return Dim{}, false
+}
+
+// isIntrinsic says whether a name refers to the built-in of that name
+// (not shadowed by a local or user definition).
+func (c *checker) isIntrinsic(sc *scope, v *VarExp) bool {
+	if len(v.Qual) > 0 {
+		return true
+	}
+	if _, ok := sc.lookup(v.Name); ok {
+		return false
+	}
+	_, ok := c.globals[v.Name]
+	return !ok
+}
+
+// sizeMismatchHint is the hint of a size mismatch.
+const sizeMismatchHint = "if the sizes really are equal at run time, coerce with `e :> [n]t`"
+
+// implicitName is the name of the k-th implicit size parameter; it is not
+// an identifier, so it cannot clash with the program's names.
+func implicitName(k int) string {
+	sub := []rune("₀₁₂₃₄₅₆₇₈₉")
+	var b strings.Builder
+	b.WriteString("d")
+	for _, ch := range fmt.Sprint(k) {
+		b.WriteRune(sub[ch-'0'])
+	}
+	return b.String()
+}
+
+// showDim prints a dimension for a message.
+func (c *checker) showDim(d Dim) string {
+	d = c.cmpDim(d)
+	if d.Exist != 0 {
+		return fmt.Sprintf("?%d (unknown: %s)", d.Exist, c.existWhy[d.Exist])
+	}
+	if s := dimString(d); s != "" {
+		return s
+	}
+	return "[]"
+}
+
+// dependentSize gives the result of iota n and replicate n x the size n
+// when the checker knows it.
+func (c *checker) dependentSize(sc *scope, e *ApplyExp, res Type) {
+	v, ok := e.Fn.(*VarExp)
+	if !ok || len(v.Qual) > 0 || (v.Name != "iota" && v.Name != "replicate") || !c.isIntrinsic(sc, v) {
+		return
+	}
+	a, ok := c.resolve(res).(TArray)
+	if !ok {
+		return
+	}
+	if d, ok := c.argSize(sc, e.Args[0]); ok {
+		c.unifyDim(a.Dims[0], d)
+	}
+}

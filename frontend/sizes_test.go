@@ -1,0 +1,60 @@
+package frontend
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestStaticSizes checks the sizes the checker tracks: programs that
+// Futhark accepts compile, mismatches of known sizes are compile-time
+// errors at the offending expression.
+func TestStaticSizes(t *testing.T) {
+	ok := []struct{ name, src string }{
+		{"map keeps size", "def f [n] (xs: [n]i32) : [n]i32 = map (+1) xs\ndef main [n] (xs: [n]i32) = map2 (+) xs (f xs)"},
+		{"zip equal", "def f [n] (xs: [n]i32) (ys: [n]f32) : [n](i32, f32) = zip xs ys\ndef main (x: i32) = x"},
+		{"iota n", "def main (n: i64) = let f [k] (xs: [k]i64) : [k]i64 = xs in f (iota n)"},
+		{"iota size param", "def main [n] (xs: [n]i64) : [n]i64 = map2 (+) xs (iota n)"},
+		{"replicate length", "def main [n] (xs: [n]i32) = map2 (+) xs (replicate (length xs) 1)"},
+		{"concat sum", "def main [n][m] (xs: [n]i32) (ys: [m]i32) : [n+m]i32 = xs ++ ys"},
+		{"concat sum commutes", "def main [n][m] (xs: [n]i32) (ys: [m]i32) : [m+n]i32 = concat xs ys"},
+		{"literal size", "def f (xs: [3]i32) = xs[0]\ndef main (x: i32) = f [x, x, x]"},
+		{"if existential", "def main [n][m] (b: bool) (xs: [n]i32) (ys: [m]i32) = if b then xs else ys"},
+		{"loop changes size", "def main [n] (xs: [n]i32) = loop ys = xs for i < 2 do ys ++ ys"},
+		{"coercion", "def main [n][m] (xs: [n]i32) (ys: [m]i32) = map2 (+) xs (ys :> [n]i32)"},
+		{"filter unknown", "def main [n] (xs: [n]i32) = let ys = filter (>0) xs in map2 (+) ys ys"},
+		{"transpose", "def main [n][m] (a: [n][m]i32) : [m][n]i32 = transpose a"},
+		{"local size params", "def main [n][m] (xs: [n]i32) (ys: [m]i32) = let f [k] (zs: [k]i32) : [k]i32 = zs in (f xs, f ys)"},
+		{"poly size params twice", "def g [k] (zs: [k]i32) : [k]i32 = zs\ndef main [n][m] (xs: [n]i32) (ys: [m]i32) = (map2 (+) xs (g xs), map2 (+) ys (g ys))"},
+		{"scatter", "def main [n] (xs: *[n]i32) (is: []i64) : [n]i32 = scatter xs is (map i32.i64 is)"},
+		{"implicit size reused", "def main (xs: []i32) = map2 (+) xs xs"},
+	}
+	for _, tc := range ok {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := Compile("t.fut", tc.src); err != nil {
+				t.Errorf("%s\n%v", tc.src, err)
+			}
+		})
+	}
+	bad := []struct{ name, src, want string }{
+		{"map2", "def main [n][m] (xs: [n]i32) (ys: [m]i32) = map2 (+) xs ys", "t.fut:1:57: error: argument 3 of map2: sizes \"n\" and \"m\" do not match"},
+		{"return concat", "def main [n] (xs: [n]i32) : [n]i32 = xs ++ xs", "t.fut:1:41: error: the body of main: sizes \"n\" and \"n+n\" do not match"},
+		{"if branches", "def main [n][m] (b: bool) (xs: [n]i32) (ys: [m]i32) : [n]i32 = if b then xs else ys", "the branches have sizes n and m"},
+		{"literal", "def f (xs: [3]i32) = xs[0]\ndef main (x: i32) = f [x, x]", "t.fut:2:23: error: argument 1 of f: sizes \"3\" and \"2\" do not match"},
+		{"implicit sizes", "def main (xs: []i32) (ys: []i32) = zip xs ys", "sizes \"d₁\" and \"d₂\" do not match"},
+		{"through function", "def f [k] (xs: [k]i32) : [k]i32 = xs\ndef main [n][m] (xs: [n]i32) (ys: [m]i32) = map2 (+) (f xs) (f ys)", "sizes \"n\" and \"m\" do not match"},
+		{"iota", "def main [n][m] (xs: [n]i64) (_: [m]i32) = map2 (+) xs (iota m)", "sizes \"n\" and \"m\" do not match"},
+		{"transpose", "def main [n][m] (a: [n][m]i32) : [n][m]i32 = transpose a", "do not match"},
+		{"hint", "def main [n][m] (xs: [n]i32) (ys: [m]i32) = zip xs ys", "coerce with `e :> [n]t`"},
+	}
+	for _, tc := range bad {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Compile("t.fut", tc.src)
+			if err == nil {
+				t.Fatalf("%s: compiled, want error %q", tc.src, tc.want)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%s:\ngot  %v\nwant %q", tc.src, err, tc.want)
+			}
+		})
+	}
+}
