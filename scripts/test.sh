@@ -22,3 +22,18 @@ echo "== fcc test (compiled, OpenCL)"
 go run ./cmd/fcc test tests/programs examples
 echo "== fcc test (interpreted)"
 go run ./cmd/fcc test -i tests/programs examples
+echo "== fuzz (each target briefly; FCC_FUZZTIME overrides 10s)"
+# Every fuzz target in the repository, found afresh so new ones are fuzzed
+# too. A crash fails the script; go test writes the crashing input to the
+# package's testdata/fuzz/<Target>/ folder, to commit as a regression.
+fuzztime=${FCC_FUZZTIME:-10s}
+fuzz_targets=$(grep -rl --include='*_test.go' '^func Fuzz' . | while read -r file; do
+	for target in $(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' "$file"); do
+		echo "./$(dirname "${file#./}") $target"
+	done
+done | sort -u)
+while read -r pkg target; do
+	[ -n "$target" ] || continue
+	echo "-- $target ($pkg)"
+	go test -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" "$pkg"
+done <<< "$fuzz_targets"

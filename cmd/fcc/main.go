@@ -29,6 +29,7 @@ var commands = map[string]command{
 	"bench":    {"time a program on its data sets", cmdBench},
 	"benchcmp": {"compare two fcc bench --json files", cmdBenchcmp},
 	"dataset":  {"generate random data, or convert data between text and binary", cmdDataset},
+	"difftest": {"compare random programs across passes and with compiled code", cmdDifftest},
 }
 
 func main() {
