@@ -2,6 +2,8 @@ package grammar
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -290,8 +292,16 @@ func FuzzParse(f *testing.F) {
 	for _, s := range validTypes {
 		f.Add(s)
 	}
+	// The project's test programs are realistic seeds.
+	files, _ := filepath.Glob("../tests/programs/*.fut")
+	examples, _ := filepath.Glob("../examples/*.fut")
+	for _, path := range append(files, examples...) {
+		if src, err := os.ReadFile(path); err == nil {
+			f.Add(string(src))
+		}
+	}
 	f.Fuzz(func(t *testing.T, src string) {
-		if len(src) > 4096 {
+		if len(src) > 16384 {
 			return
 		}
 		done := make(chan struct{})
