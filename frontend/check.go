@@ -74,6 +74,10 @@ type checker struct {
 	// liftViolation is set when a type parameter that may not be a
 	// function type ('t rather than '^t) was about to become one.
 	liftViolation *liftViolation
+	// retTypes holds the declared result types of functions (*ValDecl,
+	// *LetFunExp) and lambdas (*LambdaExp) that have one; the internaliser
+	// gives their results these sizes (see coerceResult).
+	retTypes map[any]Type
 }
 
 type liftViolation struct{ t Type }
@@ -159,6 +163,7 @@ func newChecker() *checker {
 		lifted:    map[int]string{},
 		types:     map[Exp]Type{},
 		patTypes:  map[Pat]Type{},
+		retTypes:  map[any]Type{},
 		globals:   map[string]*global{},
 		typeAbbr:  map[string]*TypeDecl{},
 		qualified: map[*ProjectExp]*VarExp{},
@@ -624,6 +629,7 @@ func (c *checker) checkValDecl(d *ValDecl) {
 	if d.RetType != nil {
 		ret = c.typeExp(sc, d.RetType)
 		retUnique = isUnique(ret)
+		c.retTypes[d] = ret
 	}
 	ft := ret
 	for i := len(params) - 1; i >= 0; i-- {
@@ -1384,7 +1390,7 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 		}
 		return TFun{Param: a, Result: c.indexType(sc, a, e.Indices, e.Pos)}
 	case *LambdaExp:
-		return c.lambda(sc, e.Params, e.RetType, e.Body, expected)
+		return c.lambda(sc, e, expected)
 	case *TupleExp:
 		if len(e.Elems) == 0 {
 			return tUnit
@@ -1672,7 +1678,8 @@ func (c *checker) indexType(sc *scope, t Type, idx []Slice, pos Pos) Type {
 	return TArray{Elem: za.Elem, Dims: dims}
 }
 
-func (c *checker) lambda(sc *scope, params []Pat, retType TypeExp, body Exp, expected Type) Type {
+func (c *checker) lambda(sc *scope, e *LambdaExp, expected Type) Type {
+	params, retType, body := e.Params, e.RetType, e.Body
 	inner := sc.child()
 	c.depth++
 	defer func() { c.depth-- }()
@@ -1694,7 +1701,9 @@ func (c *checker) lambda(sc *scope, params []Pat, retType TypeExp, body Exp, exp
 	}
 	bt := c.exp(inner, body)
 	if retType != nil {
-		c.unify(c.typeExp(inner, retType), bt, body.expPos(), "lambda body")
+		rt := c.typeExp(inner, retType)
+		c.retTypes[e] = rt
+		c.unify(rt, bt, body.expPos(), "lambda body")
 	}
 	t := bt
 	for i := len(ps) - 1; i >= 0; i-- {
@@ -1716,6 +1725,7 @@ func (c *checker) localFun(sc *scope, e *LetFunExp) *binding {
 	var ret Type = c.fresh(cAny, e.Pos)
 	if e.RetType != nil {
 		ret = c.typeExp(inner, e.RetType)
+		c.retTypes[e] = ret
 	}
 	c.unify(ret, c.exp(inner, e.Value), e.Value.expPos(), "the body of "+e.Name)
 	c.depth--

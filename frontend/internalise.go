@@ -148,6 +148,24 @@ func (ic *internaliser) srcType(t Type) Type {
 	return t
 }
 
+// declType is a type as written in the definition being inlined, in the
+// current instance: its type variables are replaced by this instance's
+// types with their sizes made anonymous, since those sizes are named in
+// the scope of the use, not of the definition (a size parameter n of the
+// definition is not the caller's n). Size parameters are bound, and
+// declared sizes checked, from declType's named dimensions only.
+func (ic *internaliser) declType(t Type) Type {
+	t = ic.c.zonk(t)
+	if len(ic.tsub) == 0 {
+		return t
+	}
+	m := make(map[int]Type, len(ic.tsub))
+	for k, v := range ic.tsub {
+		m[k] = substType(ic.c.zonk(v), nil, true)
+	}
+	return substType(t, m, false)
+}
+
 // typeOfExp is the concrete type of a checked expression.
 func (ic *internaliser) typeOfExp(e Exp) Type { return ic.srcType(ic.c.types[e]) }
 
@@ -431,7 +449,7 @@ func (ic *internaliser) exp(env *ienv, e Exp) ival {
 	case *AscriptExp:
 		return ic.exp(env, e.X)
 	case *CoerceExp:
-		return ic.coerce(env, ic.exp(env, e.X), ic.typeOfExp(e), e.Pos)
+		return ic.coerce(env, ic.exp(env, e.X), ic.declType(ic.c.types[e]), e.Pos)
 	case *ApplyExp:
 		f := ic.exp(env, e.Fn)
 		args := make([]ival, len(e.Args))
@@ -475,7 +493,7 @@ func (ic *internaliser) exp(env *ienv, e Exp) ival {
 			return ic.index(a[0], idx, e.Pos)
 		}}}
 	case *LambdaExp:
-		return ic.lambdaVal(env, e.Params, e.Body, nil)
+		return ic.lambdaVal(env, e.Params, e.Body, nil, ic.c.retTypes[e], "the lambda")
 	case *TupleExp:
 		var out ival
 		for _, x := range e.Elems {
@@ -557,12 +575,12 @@ func (ic *internaliser) exp(env *ienv, e Exp) ival {
 			for _, n := range e.Sizes {
 				sizes[n] = true
 			}
-			ic.bindSizes(inner, ic.srcType(ic.c.patTypes[e.Pat]), v.ses, 0, sizes, e.Pos)
+			ic.bindSizes(inner, ic.declType(ic.c.patTypes[e.Pat]), v.ses, 0, sizes, e.Pos)
 		}
 		return ic.exp(inner, e.Body)
 	case *LetFunExp:
 		inner := env.child()
-		inner.vars[e.Name] = ic.lambdaVal(env, e.Params, e.Value, e.TypeParams)
+		inner.vars[e.Name] = ic.lambdaVal(env, e.Params, e.Value, e.TypeParams, ic.c.retTypes[e], e.Name)
 		return ic.exp(inner, e.Body)
 	case *IfExp:
 		cond := ic.exp(env, e.Cond).ses[0]
@@ -733,14 +751,17 @@ func (ic *internaliser) globalVal(d *ValDecl, m map[int]Type) ival {
 	}
 	saved := ic.tsub
 	ic.tsub = inst
-	f := ic.lambdaVal(&ienv{vars: map[string]ival{}}, d.Params, d.Body, d.TypeParams)
+	f := ic.lambdaVal(&ienv{vars: map[string]ival{}}, d.Params, d.Body, d.TypeParams, ic.c.retTypes[d], d.Name)
 	ic.tsub = saved
 	return f
 }
 
 // lambdaVal is a function value that inlines its body where it is
-// applied, binding the size parameters from the arguments' shapes.
-func (ic *internaliser) lambdaVal(env *ienv, params []Pat, body Exp, tps []TypeParam) ival {
+// applied, binding the size parameters from the arguments' shapes. When
+// the function declares its result type (ret, nil otherwise), the result
+// gets the sizes that type gives in terms of the arguments (see
+// coerceResult), so that a map of the function has a regular result.
+func (ic *internaliser) lambdaVal(env *ienv, params []Pat, body Exp, tps []TypeParam, ret Type, name string) ival {
 	captured := ic.tsub
 	sizes := map[string]bool{}
 	for _, tp := range tps {
@@ -774,11 +795,195 @@ func (ic *internaliser) lambdaVal(env *ienv, params []Pat, body Exp, tps []TypeP
 		}
 		if len(sizes) > 0 {
 			for i, p := range params {
-				ic.bindSizes(inner, ic.srcType(ic.c.patTypes[p]), args[i].ses, 0, sizes, pos)
+				ic.bindSizes(inner, ic.declType(ic.c.patTypes[p]), args[i].ses, 0, sizes, pos)
 			}
 		}
-		return ic.exp(inner, body)
+		res := ic.exp(inner, body)
+		if ret != nil && res.fn == nil {
+			rt := ic.declType(ret)
+			msg := fmt.Sprintf("size mismatch: the result of %s does not have the sizes of its declared type %s", name, typeString(rt))
+			res.ses = ic.coerceShape(res.ses, rt, ic.sizeResolver(inner, sizes), msg, body.expPos())
+		}
+		return res
 	}}}
+}
+
+// sizeResolver gives the IR operand of a dimension of a declared type in
+// env, or nil where the dimension is not known there (an existential or
+// unknown size, a size parameter that no argument bound, a size expression
+// of an unsupported form). sizes are the size parameters of the function
+// whose environment env is.
+func (ic *internaliser) sizeResolver(env *ienv, sizes map[string]bool) func(Dim) soac.SubExp {
+	var ok func(e Exp) bool
+	name := func(n string) (soac.SubExp, bool) {
+		var v ival
+		var found bool
+		if sizes[n] {
+			v, found = env.vars[n]
+		} else {
+			v, found = env.lookup(n)
+		}
+		if !found || v.fn != nil || len(v.ses) != 1 {
+			return nil, false
+		}
+		if t := ic.typeOf(v.ses[0]); t.Rank() != 0 || t.Elem != values.I64 {
+			return nil, false
+		}
+		return v.ses[0], true
+	}
+	ok = func(e Exp) bool {
+		switch e := e.(type) {
+		case *ParenExp:
+			return ok(e.X)
+		case *IntLit:
+			return true
+		case *VarExp:
+			if len(e.Qual) != 0 {
+				return false
+			}
+			if _, found := name(e.Name); found {
+				return true
+			}
+			_, global := ic.c.globalRef[e]
+			return global && !sizes[e.Name]
+		case *BinOpExp:
+			switch e.Op {
+			case "+", "-", "*":
+				return !e.Backtick && len(e.Qual) == 0 && ok(e.L) && ok(e.R)
+			}
+		}
+		return false
+	}
+	return func(d Dim) soac.SubExp {
+		switch {
+		case d.Known:
+			return i64c(d.Const)
+		case d.Name != "":
+			se, _ := name(d.Name)
+			return se
+		case d.Exp != nil:
+			if !ok(d.Exp) {
+				return nil
+			}
+			return ic.toI64(ic.exp(env, d.Exp).ses[0], d.Exp.expPos())
+		}
+		return nil
+	}
+}
+
+// coerceShape gives the components ses of a value of type t the
+// dimensions resolve gives for t's dimensions (nil: left as they are),
+// with a run-time check (msg at pos) for each dimension that is not the
+// same operand already, and a reshape for each component whose shape
+// changes.
+func (ic *internaliser) coerceShape(ses []soac.SubExp, t Type, resolve func(Dim) soac.SubExp, msg string, pos Pos) []soac.SubExp {
+	want := make([][]soac.SubExp, len(ses))
+	for i, se := range ses {
+		want[i] = make([]soac.SubExp, ic.typeOf(se).Rank())
+	}
+	ic.wantDims(t, want, 0, resolve)
+	out := make([]soac.SubExp, len(ses))
+	for i, se := range ses {
+		at := ic.typeOf(se)
+		shape := append([]soac.SubExp(nil), at.Shape...)
+		changed := false
+		for k, d := range want[i] {
+			if d == nil || ic.sameSize(d, shape[k], 0) {
+				continue
+			}
+			ic.assertEq(shape[k], d, msg, pos)
+			shape[k] = d
+			changed = true
+		}
+		out[i] = se
+		if v, isVar := se.(soac.Var); changed && isVar {
+			out[i] = ic.let("coerced", soac.Type{Elem: at.Elem, Shape: shape, Unique: at.Unique}, &soac.ReshapeExp{Shape: shape, Arr: v.Name, Pos: pos}, pos)
+		}
+	}
+	return out
+}
+
+// sameSize says whether two i64 operands are provably equal: the same
+// operand, or variables computed by the same operations from provably
+// equal operands (the n+m of a declared type [n+m]t and the size of a
+// concatenation), so that no check is needed.
+func (ic *internaliser) sameSize(a, b soac.SubExp, depth int) bool {
+	if sameSE(a, b) {
+		return true
+	}
+	if ca, ok := a.(soac.Const); ok {
+		if cb, ok := b.(soac.Const); ok {
+			return ca.Value.T.IsInt() && cb.Value.T.IsInt() && ca.Value.Int() == cb.Value.Int()
+		}
+	}
+	if depth > 32 {
+		return false
+	}
+	def := func(se soac.SubExp) soac.Exp {
+		if v, ok := se.(soac.Var); ok {
+			return ic.defs[v.Name]
+		}
+		return nil
+	}
+	da, db := def(a), def(b)
+	if x, ok := da.(*soac.SubExpExp); ok {
+		return ic.sameSize(x.X, b, depth+1)
+	}
+	if y, ok := db.(*soac.SubExpExp); ok {
+		return ic.sameSize(a, y.X, depth+1)
+	}
+	switch x := da.(type) {
+	case *soac.BinOpExp:
+		y, ok := db.(*soac.BinOpExp)
+		if !ok || x.Op != y.Op || x.T != y.T {
+			return false
+		}
+		if ic.sameSize(x.X, y.X, depth+1) && ic.sameSize(x.Y, y.Y, depth+1) {
+			return true
+		}
+		switch x.Op {
+		case soac.Add, soac.Mul, soac.Min, soac.Max:
+			return ic.sameSize(x.X, y.Y, depth+1) && ic.sameSize(x.Y, y.X, depth+1)
+		}
+	case *soac.ConvOpExp:
+		y, ok := db.(*soac.ConvOpExp)
+		return ok && x.From == y.From && x.To == y.To && ic.sameSize(x.X, y.X, depth+1)
+	}
+	return false
+}
+
+// wantDims fills want (the wanted shapes of the components of a value of
+// type t, from dimension strip on) with the resolved dimensions of t.
+func (ic *internaliser) wantDims(t Type, want [][]soac.SubExp, strip int, resolve func(Dim) soac.SubExp) {
+	switch t := t.(type) {
+	case TArray:
+		for i, d := range t.Dims {
+			r := resolve(d)
+			if r == nil {
+				continue
+			}
+			for c := range want {
+				if strip+i < len(want[c]) {
+					want[c][strip+i] = r
+				}
+			}
+		}
+		ic.wantDims(t.Elem, want, strip+len(t.Dims), resolve)
+	case TTuple:
+		off := 0
+		for _, e := range t.Elems {
+			n := ic.components(e)
+			ic.wantDims(e, want[off:off+n], strip, resolve)
+			off += n
+		}
+	case TRecord:
+		off := 0
+		for _, f := range t.Fields {
+			n := ic.components(f.Type)
+			ic.wantDims(f.Type, want[off:off+n], strip, resolve)
+			off += n
+		}
+	}
 }
 
 // bindSizes binds the size parameters that appear in the dimensions of t
@@ -1007,91 +1212,137 @@ func (ic *internaliser) emptyRowType(t Type, k int) soac.Type {
 
 func (ic *internaliser) loop(env *ienv, e *LoopExp) ival {
 	init := ic.exp(env, e.Init)
-	// Array dimensions that are not constants become existential sizes,
-	// extra merge parameters placed first, so that the loop may change
-	// the arrays' sizes.
-	var sizeParams []soac.Param
-	var sizeInit []soac.SubExp
-	params := make([]soac.Param, len(init.ses))
-	merge := make([]soac.SubExp, len(init.ses))
+	initTs := make([]soac.Type, len(init.ses))
 	for i, se := range init.ses {
-		v := ic.names.New(patName(e.Pat))
-		t := ic.typeOf(se)
-		shape := make([]soac.SubExp, len(t.Shape))
-		for k, d := range t.Shape {
-			sv := ic.sizeVar("loop_d")
-			sizeParams = append(sizeParams, soac.Param{Name: sv.Name, Type: soac.Prim(values.I64)})
-			sizeInit = append(sizeInit, d)
-			shape[k] = sv
-		}
-		t = soac.Type{Elem: t.Elem, Shape: shape}
-		ic.types[v] = t
-		params[i] = soac.Param{Name: v, Type: t}
-		merge[i] = soac.Var{Name: v}
+		initTs[i] = ic.typeOf(se)
 	}
-	sizesOf := func(res []soac.SubExp) []soac.SubExp {
-		var out []soac.SubExp
-		for _, se := range res {
-			t := ic.typeOf(se)
-			out = append(out, t.Shape...)
-		}
-		return out
-	}
-	inner := env.child()
-	ic.bindPat(inner, e.Pat, ival{ses: merge})
-	var form soac.LoopForm
-	var body *soac.Body
+	// What the loop form needs from the enclosing body is computed once.
+	var bound, condInit soac.SubExp
+	var bt values.PrimType
+	var arr ival
 	switch {
 	case e.ForBound != nil:
-		bound := ic.exp(env, e.ForBound).ses[0]
-		bt := ic.typeOf(bound).Elem
-		iv := ic.names.New(e.ForIndex)
-		ic.types[iv] = soac.Prim(bt)
-		inner.vars[e.ForIndex] = scalar(soac.Var{Name: iv})
-		form = soac.ForLoop{Index: iv, T: bt, Bound: bound}
-		body = ic.subBody(func() []soac.SubExp {
-			r := ic.exp(inner, e.Body).ses
-			return append(sizesOf(r), r...)
-		})
+		bound = ic.exp(env, e.ForBound).ses[0]
+		bt = ic.typeOf(bound).Elem
 	case e.ForInArr != nil:
-		arr := ic.exp(env, e.ForInArr)
-		iv := ic.names.New("i")
-		ic.types[iv] = soac.Prim(values.I64)
-		n := ic.typeOf(arr.ses[0]).Shape[0]
-		form = soac.ForLoop{Index: iv, T: values.I64, Bound: n}
-		body = ic.subBody(func() []soac.SubExp {
-			var elem ival
-			for _, a := range arr.ses {
-				at := ic.typeOf(a)
-				elem.ses = append(elem.ses, ic.let("x", at.RowType(), &soac.IndexExp{Arr: a.(soac.Var).Name, Indices: []soac.SubExp{soac.Var{Name: iv}}, Pos: e.Pos}, e.Pos))
-			}
-			ic.bindPat(inner, e.ForInPat, elem)
-			r := ic.exp(inner, e.Body).ses
-			return append(sizesOf(r), r...)
-		})
+		arr = ic.exp(env, e.ForInArr)
+		bound, bt = ic.typeOf(arr.ses[0]).Shape[0], values.I64
 	case e.While != nil:
 		// The condition is evaluated before each iteration from the merge
 		// values; the IR's while-loop keeps it as an extra merge parameter.
-		cv := ic.names.New("cond")
-		ic.types[cv] = soac.Prim(values.Bool)
 		// Internalising the condition a second time, from the initial
 		// values, gives the first test without renaming IR.
 		pre := env.child()
 		ic.bindPat(pre, e.Pat, init)
-		condInit := ic.exp(pre, e.While).ses[0]
-		params = append([]soac.Param{{Name: cv, Type: soac.Prim(values.Bool)}}, params...)
-		init.ses = append([]soac.SubExp{condInit}, init.ses...)
-		form = soac.WhileLoop{Cond: cv}
-		body = ic.subBody(func() []soac.SubExp {
-			res := ic.exp(inner, e.Body).ses
-			next := env.child()
-			ic.bindPat(next, e.Pat, ival{ses: res})
-			c := ic.exp(next, e.While).ses[0]
-			return append(sizesOfW(ic, params[1:], res), append([]soac.SubExp{c}, res...)...)
-		})
+		condInit = ic.exp(pre, e.While).ses[0]
 	}
+	// A dimension of a loop-carried array keeps the initial value's size
+	// when the body returns an array of that same size (as Futhark infers
+	// for a loop parameter whose type does not change); the others become
+	// existential sizes, extra merge parameters placed first, so that the
+	// loop may change the arrays' sizes. The body is internalised with
+	// every dimension invariant first and again, with the dimensions found
+	// to vary made existential, until no more vary.
+	exist := make([][]bool, len(init.ses))
+	for i, t := range initTs {
+		exist[i] = make([]bool, t.Rank())
+	}
+	var sizeParams, params []soac.Param
+	var sizeInit []soac.SubExp
+	var form soac.LoopForm
+	var body *soac.Body
+	for {
+		sizeParams, sizeInit = nil, nil
+		params = make([]soac.Param, len(init.ses))
+		merge := make([]soac.SubExp, len(init.ses))
+		for i, t := range initTs {
+			v := ic.names.New(patName(e.Pat))
+			shape := append([]soac.SubExp(nil), t.Shape...)
+			for k, d := range t.Shape {
+				if exist[i][k] {
+					sv := ic.sizeVar("loop_d")
+					sizeParams = append(sizeParams, soac.Param{Name: sv.Name, Type: soac.Prim(values.I64)})
+					sizeInit = append(sizeInit, d)
+					shape[k] = sv
+				}
+			}
+			pt := soac.Type{Elem: t.Elem, Shape: shape}
+			ic.types[v] = pt
+			params[i] = soac.Param{Name: v, Type: pt}
+			merge[i] = soac.Var{Name: v}
+		}
+		var res []soac.SubExp
+		sizesOf := func() []soac.SubExp {
+			var out []soac.SubExp
+			for i, se := range res {
+				shape := ic.typeOf(se).Shape
+				for k, d := range shape {
+					if exist[i][k] {
+						out = append(out, d)
+					}
+				}
+			}
+			return out
+		}
+		inner := env.child()
+		ic.bindPat(inner, e.Pat, ival{ses: merge})
+		switch {
+		case e.ForBound != nil:
+			iv := ic.names.New(e.ForIndex)
+			ic.types[iv] = soac.Prim(bt)
+			inner.vars[e.ForIndex] = scalar(soac.Var{Name: iv})
+			form = soac.ForLoop{Index: iv, T: bt, Bound: bound}
+			body = ic.subBody(func() []soac.SubExp {
+				res = ic.exp(inner, e.Body).ses
+				return append(sizesOf(), res...)
+			})
+		case e.ForInArr != nil:
+			iv := ic.names.New("i")
+			ic.types[iv] = soac.Prim(values.I64)
+			form = soac.ForLoop{Index: iv, T: values.I64, Bound: bound}
+			body = ic.subBody(func() []soac.SubExp {
+				var elem ival
+				for _, a := range arr.ses {
+					at := ic.typeOf(a)
+					elem.ses = append(elem.ses, ic.let("x", at.RowType(), &soac.IndexExp{Arr: a.(soac.Var).Name, Indices: []soac.SubExp{soac.Var{Name: iv}}, Pos: e.Pos}, e.Pos))
+				}
+				ic.bindPat(inner, e.ForInPat, elem)
+				res = ic.exp(inner, e.Body).ses
+				return append(sizesOf(), res...)
+			})
+		case e.While != nil:
+			cv := ic.names.New("cond")
+			ic.types[cv] = soac.Prim(values.Bool)
+			params = append([]soac.Param{{Name: cv, Type: soac.Prim(values.Bool)}}, params...)
+			form = soac.WhileLoop{Cond: cv}
+			body = ic.subBody(func() []soac.SubExp {
+				res = ic.exp(inner, e.Body).ses
+				next := env.child()
+				ic.bindPat(next, e.Pat, ival{ses: res})
+				c := ic.exp(next, e.While).ses[0]
+				return append(sizesOf(), append([]soac.SubExp{c}, res...)...)
+			})
+		}
+		changed := false
+		for i, se := range res {
+			shape := ic.typeOf(se).Shape
+			for k, d := range shape {
+				if !exist[i][k] && !sameSE(d, initTs[i].Shape[k]) {
+					exist[i][k] = true
+					changed = true
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	allInit := append([]soac.SubExp(nil), sizeInit...)
+	if condInit != nil {
+		allInit = append(allInit, condInit)
+	}
+	allInit = append(allInit, init.ses...)
 	allParams := append(append([]soac.Param(nil), sizeParams...), params...)
-	allInit := append(append([]soac.SubExp(nil), sizeInit...), init.ses...)
 	ts := make([]soac.Type, len(allParams))
 	for i, p := range allParams {
 		ts[i] = p.Type
@@ -1125,19 +1376,8 @@ func (ic *internaliser) loop(env *ienv, e *LoopExp) ival {
 	}
 	ic.b.Add(&soac.Stm{Pat: pat, Exp: &soac.LoopExp{Params: allParams, Init: allInit, Form: form, Body: body}, Pos: e.Pos})
 	out = out[len(sizeParams):]
-	if _, ok := form.(soac.WhileLoop); ok {
+	if condInit != nil {
 		out = out[1:]
 	}
 	return ival{ses: out}
-}
-
-// sizesOfW is the size results of a while-loop body.
-func sizesOfW(ic *internaliser, params []soac.Param, res []soac.SubExp) []soac.SubExp {
-	var out []soac.SubExp
-	for _, se := range res {
-		t := ic.typeOf(se)
-		_ = params
-		out = append(out, t.Shape...)
-	}
-	return out
 }

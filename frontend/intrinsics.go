@@ -253,6 +253,7 @@ func (ic *internaliser) mapN(f ival, arrs []ival, pos Pos) ival {
 	for _, p := range params {
 		inner[p.Name] = true
 	}
+	ic.hoistSizes(body, ret, inner)
 	for _, t := range ret {
 		for _, d := range t.Shape {
 			if isBoundVar(d, inner) {
@@ -266,6 +267,85 @@ func (ic *internaliser) mapN(f ival, arrs []ival, pos Pos) ival {
 	}
 	lam := &soac.Lambda{Params: params, Body: body, RetType: ret}
 	return ival{ses: ic.letN("map", outs, &soac.ScremaExp{W: w, Inputs: inputs, Map: lam}, pos)}
+}
+
+// hoistSizes moves out of a map's lambda body (to the enclosing body) the
+// computations of the result dimensions that depend only on names bound
+// outside the lambda, such as the n+1 of a function declared to return
+// [n+1]t, so that the map's result type refers only to sizes bound
+// outside. Only scalar operations that cannot fail are moved. inner (the
+// names bound in the lambda) is updated.
+func (ic *internaliser) hoistSizes(body *soac.Body, ret []soac.Type, inner map[soac.VName]bool) {
+	def := map[soac.VName]int{}
+	for i, s := range body.Stms {
+		for _, p := range s.Pat {
+			def[p.Name] = i
+		}
+	}
+	move := map[int]bool{}
+	state := map[soac.VName]int{} // 1: in progress or not movable, 2: movable
+	var movable func(se soac.SubExp) bool
+	movable = func(se soac.SubExp) bool {
+		v, ok := se.(soac.Var)
+		if !ok || !inner[v.Name] {
+			return true
+		}
+		switch state[v.Name] {
+		case 1:
+			return false
+		case 2:
+			return true
+		}
+		state[v.Name] = 1
+		i, ok := def[v.Name]
+		if !ok || len(body.Stms[i].Pat) != 1 {
+			return false
+		}
+		var ops []soac.SubExp
+		switch e := body.Stms[i].Exp.(type) {
+		case *soac.SubExpExp:
+			ops = []soac.SubExp{e.X}
+		case *soac.BinOpExp:
+			switch e.Op {
+			case soac.Add, soac.Sub, soac.Mul, soac.Min, soac.Max:
+			default:
+				return false
+			}
+			ops = []soac.SubExp{e.X, e.Y}
+		case *soac.ConvOpExp:
+			ops = []soac.SubExp{e.X}
+		default:
+			return false
+		}
+		for _, o := range ops {
+			if !movable(o) {
+				return false
+			}
+		}
+		state[v.Name] = 2
+		move[i] = true
+		return true
+	}
+	for _, t := range ret {
+		for _, d := range t.Shape {
+			movable(d)
+		}
+	}
+	if len(move) == 0 {
+		return
+	}
+	var keep []*soac.Stm
+	for i, s := range body.Stms {
+		if move[i] {
+			ic.b.Add(s)
+			for _, p := range s.Pat {
+				delete(inner, p.Name)
+			}
+			continue
+		}
+		keep = append(keep, s)
+	}
+	body.Stms = keep
 }
 
 // irregular reports a map whose function returns arrays of a size that
