@@ -73,6 +73,14 @@ static inline ulong fcc_f2u_f32(float f) {
   return 0;
 }
 static inline float fcc_signum_f32(float x) { return x > 0 ? 1.0f : x < 0 ? -1.0f : x; }
+static inline void fcc_atomic_fadd(volatile __global uint *p, float x) {
+  uint old = *p, assumed;
+  do {
+    assumed = old;
+    old = atomic_cmpxchg(p, assumed, as_uint(as_float(assumed) + x));
+  } while (old != assumed);
+}
+static inline int fcc_ctz(ulong x, int w) { return x == 0 ? w : (int)popcount((x & (0UL - x)) - 1); }
 `
 
 // clPreludeF64 holds the helpers that need double precision; it is
@@ -94,6 +102,58 @@ static inline ulong fcc_f2u_f64(double f) {
   return 0;
 }
 static inline double fcc_signum_f64(double x) { return x > 0 ? 1.0 : x < 0 ? -1.0 : x; }
+`
+
+// clPreludeF16 holds the f16 helpers, included by programs that use f16.
+// Kernels compute f16 values in float, rounding every result to f16
+// (which gives the interpreter's results: f16 operations are exact in
+// float or round innocuously twice), and store them as their bits, so that
+// no device support for half arithmetic is needed.
+const clPreludeF16 = `
+static inline float fcc_h2f(ushort h) {
+  uint sign = (uint)(h & 0x8000) << 16;
+  uint e = (h >> 10) & 0x1f, m = h & 0x3ff;
+  // NaNs come out quiet, as from the interpreter's float conversions.
+  if (e == 0x1f) return as_float(sign | 0x7f800000u | (m << 13) | (m ? 0x400000u : 0));
+  if (e == 0) {
+    float f = (float)m * 5.9604644775390625e-8f; // m * 2^-24, exact
+    return sign ? -f : f;
+  }
+  return as_float(sign | ((e + 112) << 23) | (m << 13));
+}
+static inline ushort fcc_f2h(float f) {
+  uint b = as_uint(f);
+  ushort sign = (ushort)((b >> 16) & 0x8000);
+  int e = (int)((b >> 23) & 0xff);
+  uint m = b & 0x7fffff;
+  if (e == 0xff) {
+    if (m == 0) return sign | 0x7c00;
+    ushort p = (ushort)(m >> 13);
+    return sign | 0x7c00 | (p == 0 ? 0x200 : p);
+  }
+  if (e == 0) return sign;
+  int he = e - 127 + 15;
+  if (he >= 0x1f) return sign | 0x7c00;
+  uint shift, base;
+  if (he <= 0) {
+    int sh = 14 - he;
+    if (sh > 25) return sign;
+    shift = (uint)sh; base = 0; m |= 0x800000;
+  } else {
+    shift = 13; base = (uint)he << 10;
+  }
+  uint h = m >> shift, rem = m & ((1u << shift) - 1), hw = 1u << (shift - 1);
+  if (rem > hw || (rem == hw && (h & 1))) h++;
+  return (ushort)(sign | (base + h));
+}
+static inline float fcc_rnd_f16(float x) { return fcc_h2f(fcc_f2h(x)); }
+static inline float fcc_nextafter_f16(float x, float y) {
+  if (isnan(x) || isnan(y)) return x + y;
+  if (x == y) return y;
+  ushort h = fcc_f2h(x);
+  if (x == 0) return fcc_h2f((ushort)(1 | (fcc_f2h(y) & 0x8000)));
+  return fcc_h2f((y > x) == (x > 0) ? h + 1 : h - 1);
+}
 `
 
 // cType is the OpenCL C type of a scalar in private memory.
@@ -122,18 +182,20 @@ func cType(t soac.PrimType) (string, error) {
 	case values.F64:
 		return "double", nil
 	case values.F16:
-		return "", errF16
+		return "float", nil
 	}
 	return "", fmt.Errorf("unknown primitive type %s", t)
 }
 
-var errF16 = fmt.Errorf("f16 not yet supported by the OpenCL backend")
-
 // cStorage is the type of a scalar in a buffer or local memory: OpenCL
-// forbids bool there, and the runtime stores a bool as one byte.
+// forbids bool there, and the runtime stores a bool as one byte; an f16
+// is stored as its bits (see clPreludeF16).
 func cStorage(t soac.PrimType) (string, error) {
-	if t == values.Bool {
+	switch t {
+	case values.Bool:
 		return "uchar", nil
+	case values.F16:
+		return "ushort", nil
 	}
 	return cType(t)
 }
@@ -157,12 +219,10 @@ func cConst(v soac.PrimValue) (string, error) {
 			return "true", nil
 		}
 		return "false", nil
-	case t == values.F16:
-		return "", errF16
 	case t.IsFloat():
 		f := v.Float()
 		suffix, ty := "", "double"
-		if t == values.F32 {
+		if t != values.F64 {
 			suffix, ty = "f", "float"
 		}
 		switch {
@@ -174,7 +234,7 @@ func cConst(v soac.PrimValue) (string, error) {
 			return "(-(" + ty + ")INFINITY)", nil
 		}
 		bits := 64
-		if t == values.F32 {
+		if t != values.F64 {
 			bits = 32
 		}
 		s := strconv.FormatFloat(f, 'g', -1, bits)
@@ -197,6 +257,10 @@ func cConst(v soac.PrimValue) (string, error) {
 
 // cBinOp is the C expression for x op y on type t.
 func cBinOp(op soac.BinOp, t soac.PrimType, x, y string) (string, error) {
+	if t == values.F16 {
+		r, err := cBinOp(op, values.F32, x, y)
+		return "fcc_rnd_f16(" + r + ")", err
+	}
 	ct, err := cType(t)
 	if err != nil {
 		return "", err
@@ -358,7 +422,12 @@ func cConvOp(from, to soac.PrimType, x string) (string, error) {
 		if !to.IsSigned() {
 			fn = "fcc_f2u_"
 		}
+		if from == values.F16 {
+			from = values.F32 // held in a float
+		}
 		return fmt.Sprintf("((%s)%s%s(%s))", ct, fn, from, x), nil
+	case to == values.F16:
+		return fmt.Sprintf("fcc_rnd_f16((float)%s)", x), nil
 	}
 	// Integer to integer wraps (sign- or zero-extending by the source
 	// type), and conversions to floats round to nearest: C casts do both.

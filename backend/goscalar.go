@@ -216,7 +216,8 @@ func goPrim(t soac.PrimType) (string, error) {
 	case values.F64:
 		return "float64", nil
 	case values.F16:
-		return "", errF16
+		// Held as its bits; arithmetic goes through float64 (exe.F16ToF64).
+		return "exe.F16", nil
 	}
 	return "", fmt.Errorf("unknown primitive type %s", t)
 }
@@ -241,6 +242,8 @@ func goConst(v soac.PrimValue) (string, error) {
 	switch {
 	case v.T == values.Bool:
 		return strconv.FormatBool(v.Bool()), nil
+	case v.T == values.F16:
+		return fmt.Sprintf("exe.F16(0x%04x)", v.Bits), nil
 	case v.T.IsFloat():
 		f := v.Float()
 		switch {
@@ -268,6 +271,11 @@ func goConst(v soac.PrimValue) (string, error) {
 // goBinOp returns the Go expression for x op y on t; failing is true when
 // the expression is a helper call returning (value, error).
 func goBinOp(op soac.BinOp, t soac.PrimType, x, y string) (expr string, failing bool, err error) {
+	if t == values.F16 {
+		// As the interpreter: in float64, rounded to f16.
+		r, _, err := goBinOp(op, values.F64, goWiden(t, x), goWiden(t, y))
+		return goNarrow(t, r), false, err
+	}
 	gt, err := goPrim(t)
 	if err != nil {
 		return "", false, err
@@ -356,6 +364,9 @@ func goCmpOp(op soac.CmpOp, t soac.PrimType, x, y string) (string, error) {
 	if _, err := goPrim(t); err != nil {
 		return "", err
 	}
+	if t == values.F16 {
+		x, y = goWiden(t, x), goWiden(t, y)
+	}
 	if t == values.Bool {
 		switch op {
 		case soac.Eq:
@@ -372,6 +383,10 @@ func goCmpOp(op soac.CmpOp, t soac.PrimType, x, y string) (string, error) {
 
 // goUnOp applies a unary operator to a host scalar.
 func goUnOp(op soac.UnOp, t soac.PrimType, x string) (string, error) {
+	if t == values.F16 {
+		r, err := goUnOp(op, values.F64, goWiden(t, x))
+		return goNarrow(t, r), err
+	}
 	gt, err := goPrim(t)
 	if err != nil {
 		return "", err
@@ -419,6 +434,13 @@ func goConvOp(from, to soac.PrimType, x string) (string, error) {
 	gt, err := goPrim(to)
 	if err != nil {
 		return "", err
+	}
+	if from == values.F16 {
+		x, from = goWiden(from, x), values.F64
+	}
+	if to == values.F16 {
+		r, err := goConvOp(from, values.F64, x)
+		return goNarrow(to, r), err
 	}
 	switch {
 	case to == values.Bool:

@@ -221,6 +221,9 @@ func (h *hgen) arrayLit(s *soac.Stm, e *soac.ArrayLitExp) error {
 		}
 		data := fmt.Sprintf("[]%s{%s}", gt, strings.Join(elems, ", "))
 		if e.RowType.Elem == values.F16 {
+			for i := range elems {
+				elems[i] = "uint16(" + elems[i] + ")"
+			}
 			data = fmt.Sprintf("[]uint16{%s}", strings.Join(elems, ", "))
 		}
 		h.line("%s, err := c.FromHost(values.Value{Type: %s, Shape: []int64{%d}, Data: %s})", id, elemConst(e.RowType.Elem), len(elems), data)

@@ -22,6 +22,8 @@ type gen struct {
 
 	// needIota are the element types of iotas on the host.
 	needIota map[soac.PrimType]bool
+	// needInt64Atomics is set when kernels use 64-bit atomics.
+	needInt64Atomics bool
 	// errSites are the messages of the places in kernels that can fail,
 	// in the order of their error codes (see exe.KernelError).
 	errSites []string
@@ -55,8 +57,14 @@ func GenerateOpenCL(p *soac.Program) (string, error) {
 	}
 	var b strings.Builder
 	b.WriteString(clPrelude)
-	if g.usesF64() {
+	if g.uses(values.F64) {
 		b.WriteString(clPreludeF64)
+	}
+	if g.uses(values.F16) {
+		b.WriteString(clPreludeF16)
+	}
+	if g.needInt64Atomics {
+		b.WriteString("#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n#pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable\n")
 	}
 	b.WriteString("\n")
 	for _, k := range g.kernels {
@@ -66,9 +74,10 @@ func GenerateOpenCL(p *soac.Program) (string, error) {
 	return b.String(), nil
 }
 
-func (g *gen) usesF64() bool {
-	for _, t := range g.types {
-		if t.Elem == values.F64 {
+// uses reports whether any value of the program has element type t.
+func (g *gen) uses(t soac.PrimType) bool {
+	for _, ty := range g.types {
+		if ty.Elem == t {
 			return true
 		}
 	}
@@ -352,6 +361,13 @@ func (h *hgen) stm(s *soac.Stm) error {
 			return err
 		}
 		expr, err := goConvOp(e.From, e.To, x)
+		return h.bind(s, expr, err)
+	case *soac.CallPrimExp:
+		xs, err := h.operands(e.Args...)
+		if err != nil {
+			return err
+		}
+		expr, err := goCallPrim(e, xs)
 		return h.bind(s, expr, err)
 	case *soac.IndexExp:
 		return h.index(s, e)

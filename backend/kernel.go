@@ -21,6 +21,9 @@ type kview struct {
 	dims    []string
 	strides []string
 	elem    soac.PrimType
+	// owned is set for the work-item's own arrays (scratch), which
+	// in-place updates may write; other views are copied first.
+	owned bool
 }
 
 // rowMajor returns the strides of a manifest array with dims.
@@ -55,6 +58,11 @@ type cgen struct {
 	// to their exclusive upper bounds: indexing a dimension of that very
 	// size with them needs no bounds check.
 	bounds map[soac.VName]soac.SubExp
+
+	// hostNames are the kernel's free names, whose values the host knows.
+	hostNames map[soac.VName]bool
+	// scratch are the kernel's scratch buffers (see karrays.go).
+	scratch []scratchBuf
 }
 
 // fail emits code recording a run-time error when cond holds: the first
@@ -125,16 +133,22 @@ func (c *cgen) bindScalar(p soac.Param, expr string) error {
 
 // load is the C expression reading element off of a view's buffer.
 func load(v *kview, off string) string {
-	if v.elem == values.Bool {
+	switch v.elem {
+	case values.Bool:
 		return fmt.Sprintf("(%s[%s] != 0)", v.ptr, off)
+	case values.F16:
+		return fmt.Sprintf("fcc_h2f(%s[%s])", v.ptr, off)
 	}
 	return fmt.Sprintf("%s[%s]", v.ptr, off)
 }
 
 // store is the C statement writing x to element off of buffer ptr.
 func store(ptr string, elem soac.PrimType, off, x string) string {
-	if elem == values.Bool {
+	switch elem {
+	case values.Bool:
 		return fmt.Sprintf("%s[%s] = (uchar)%s;", ptr, off, x)
+	case values.F16:
+		return fmt.Sprintf("%s[%s] = fcc_f2h(%s);", ptr, off, x)
 	}
 	return fmt.Sprintf("%s[%s] = %s;", ptr, off, x)
 }
@@ -175,6 +189,9 @@ func (c *cgen) stm(s *soac.Stm) error {
 			return fmt.Errorf("%s: %w", s.Pos, err)
 		}
 		return c.bindScalar(s.Pat[0], expr)
+	}
+	if ok, err := c.arrayStm(s); ok || err != nil {
+		return err
 	}
 	switch e := s.Exp.(type) {
 	case *soac.SubExpExp:
@@ -225,6 +242,16 @@ func (c *cgen) stm(s *soac.Stm) error {
 			return err
 		}
 		return one(cConvOp(e.From, e.To, x))
+	case *soac.CallPrimExp:
+		xs := make([]string, len(e.Args))
+		for i, a := range e.Args {
+			x, err := c.operand(a)
+			if err != nil {
+				return err
+			}
+			xs[i] = x
+		}
+		return one(cCallPrim(e, xs))
 	case *soac.IndexExp:
 		return c.index(s, e)
 	case *soac.IfExp:
@@ -232,7 +259,7 @@ func (c *cgen) stm(s *soac.Stm) error {
 	case *soac.LoopExp:
 		return c.loop(s, e)
 	case *soac.ScremaExp:
-		return c.seqRedomap(s, e)
+		return c.seqScrema(s, e)
 	case *soac.AssertExp:
 		x, err := c.operand(e.Cond)
 		if err != nil {
@@ -338,7 +365,7 @@ func (c *cgen) bindDeclared(pat []soac.Param, ids []string) {
 
 func (c *cgen) ifExp(s *soac.Stm, e *soac.IfExp) error {
 	if !scalarPat(s) {
-		return unsupported("if with array results inside a kernel", s.Pos)
+		return c.ifArrays(s, e)
 	}
 	cond, err := c.operand(e.Cond)
 	if err != nil {
@@ -374,25 +401,30 @@ func (c *cgen) ifExp(s *soac.Stm, e *soac.IfExp) error {
 }
 
 func (c *cgen) loop(s *soac.Stm, e *soac.LoopExp) error {
-	for _, p := range e.Params {
-		if p.Type.Rank() > 0 {
-			return unsupported("loop with array merge parameters inside a kernel", s.Pos)
-		}
-	}
 	// The merge parameters are the loop's state; the pattern is bound to
-	// them after the loop.
-	ids, err := c.declare(e.Params)
+	// them after the loop. Array parameters live in double buffers.
+	views, spares, err := c.loopArrays(e, s.Pos)
 	if err != nil {
 		return err
 	}
-	for i, init := range e.Init {
-		x, err := c.operand(init)
+	ids := make([]string, len(e.Params))
+	for i, p := range e.Params {
+		if views[i] != nil {
+			c.vars[p.Name] = kval{view: views[i]}
+			continue
+		}
+		ct, err := cType(p.Type.Elem)
 		if err != nil {
 			return err
 		}
-		c.line("%s = %s;", ids[i], x)
+		x, err := c.operand(e.Init[i])
+		if err != nil {
+			return err
+		}
+		ids[i] = c.g.names.id(p.Name)
+		c.line("%s %s = %s;", ct, ids[i], x)
+		c.vars[p.Name] = kval{scalar: ids[i]}
 	}
-	c.bindDeclared(e.Params, ids)
 	switch f := e.Form.(type) {
 	case soac.ForLoop:
 		bound, err := c.operand(f.Bound)
@@ -421,73 +453,39 @@ func (c *cgen) loop(s *soac.Stm, e *soac.LoopExp) error {
 		return err
 	}
 	// Results may refer to the merge parameters, so go through
-	// temporaries.
+	// temporaries; arrays are carried first, since scalar results do
+	// not refer to them.
+	for i := range res {
+		if views[i] == nil {
+			continue
+		}
+		rv, err := c.arrayOperand(e.Body.Result[i])
+		if err != nil {
+			return err
+		}
+		if err := c.loopCarry(views[i], spares[i], rv); err != nil {
+			return err
+		}
+	}
 	tmps := make([]string, len(res))
 	for i, r := range res {
+		if views[i] != nil {
+			continue
+		}
 		ct, _ := cType(e.Params[i].Type.Elem)
 		tmps[i] = c.fresh("next")
 		c.line("%s %s = %s;", ct, tmps[i], r)
 	}
 	for i := range res {
-		c.line("%s = %s;", ids[i], tmps[i])
+		if views[i] == nil {
+			c.line("%s = %s;", ids[i], tmps[i])
+		}
 	}
 	c.indent--
 	c.line("}")
 	for i, p := range s.Pat {
-		c.vars[p.Name] = kval{scalar: ids[i]}
+		c.vars[p.Name] = c.vars[e.Params[i].Name]
 	}
-	return nil
-}
-
-// seqRedomap runs a reduce or redomap sequentially in one work-item.
-func (c *cgen) seqRedomap(s *soac.Stm, e *soac.ScremaExp) error {
-	if len(e.Scans) > 0 {
-		return unsupported("scan", s.Pos)
-	}
-	nRed := 0
-	for _, r := range e.Reds {
-		nRed += len(r.Neutral)
-	}
-	if len(e.Map.RetType) > nRed || nRed == 0 {
-		return unsupported("map producing an array inside a kernel", s.Pos)
-	}
-	ids, err := c.declare(s.Pat)
-	if err != nil {
-		return err
-	}
-	k := 0
-	for _, r := range e.Reds {
-		for _, ne := range r.Neutral {
-			x, err := c.operand(ne)
-			if err != nil {
-				return err
-			}
-			c.line("%s = %s;", ids[k], x)
-			k++
-		}
-	}
-	w, err := c.operand(e.W)
-	if err != nil {
-		return err
-	}
-	it := c.fresh("i")
-	c.line("for (long %s = 0; %s < (long)%s; %s++) {", it, it, w, it)
-	c.indent++
-	for k, p := range e.Map.Params {
-		if err := c.bindElem(p, e.Inputs[k], it); err != nil {
-			return err
-		}
-	}
-	res, err := c.body(e.Map.Body)
-	if err != nil {
-		return err
-	}
-	if err := c.combine(e.Reds, ids, res); err != nil {
-		return err
-	}
-	c.indent--
-	c.line("}")
-	c.bindDeclared(s.Pat, ids)
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/fcclang/fcc/runtime/values"
 	"github.com/fcclang/fcc/soac"
 )
 
@@ -34,7 +35,9 @@ func (c *cgen) inputs(free []soac.VName) (*kernelArgs, []string, error) {
 	// Every kernel can report run-time errors.
 	ka := &kernelArgs{decls: []string{"__global long *fcc_err"}, host: []string{"fccErr"}}
 	var prologue []string
+	c.hostNames = map[soac.VName]bool{}
 	for _, n := range free {
+		c.hostNames[n] = true
 		t, ok := c.g.types[n]
 		if !ok {
 			panic(fmt.Sprintf("backend: no type for free name %s", n))
@@ -67,11 +70,16 @@ func (c *cgen) inputs(free []soac.VName) (*kernelArgs, []string, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		if ct == "bool" {
+		switch {
+		case ct == "bool":
 			// OpenCL forbids bool parameters; the runtime passes a uchar.
 			ka.decls = append(ka.decls, "uchar "+id+"_u")
 			prologue = append(prologue, fmt.Sprintf("bool %s = %s_u != 0;", id, id))
-		} else {
+		case t.Elem == values.F16:
+			// The runtime passes an f16 as its bits.
+			ka.decls = append(ka.decls, "ushort "+id+"_h")
+			prologue = append(prologue, fmt.Sprintf("float %s = fcc_h2f(%s_h);", id, id))
+		default:
 			ka.decls = append(ka.decls, ct+" "+id)
 		}
 		ka.host = append(ka.host, id)
@@ -105,18 +113,23 @@ func (c *cgen) decodeSpace(space []soac.SegDim, dims []string, flat string) {
 
 // kernelHead writes the kernel's signature and prologue.
 func (c *cgen) kernelHead(name string, decls, prologue []string) {
-	c.line("__kernel void %s(%s)", name, strings.Join(decls, ",\n    "))
+	c.line("__kernel void %s(%s%s)", name, strings.Join(decls, ",\n    "), scratchMarker)
 	c.line("{")
 	c.indent++
+	c.line("long fcc_gid = get_global_id(0), fcc_gsize = get_global_size(0);")
 	for _, p := range prologue {
 		c.line("%s", p)
 	}
 }
 
+// kernelEnd closes the kernel and declares its scratch buffers.
 func (c *cgen) kernelEnd() {
 	c.indent--
 	c.line("}")
 	c.line("")
+	src := strings.Replace(c.b.String(), scratchMarker, c.scratchDecls(), 1)
+	c.b.Reset()
+	c.b.WriteString(src)
 }
 
 // spaceArgs declares the sizes of a space as kernel parameters.
@@ -203,15 +216,7 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 	c.kernelEnd()
 	h.g.kernels = append(h.g.kernels, c.b.String())
 	total := "(" + strings.Join(hostDims, " * ") + ")"
-	h.line("{")
-	h.indent++
-	h.line("group := c.DefaultGroupSize()")
-	h.line("if err := c.Launch(%q, []int64{fccGroups(%s, group) * group}, []int64{group}, %s); err != nil {", name, total, strings.Join(ka.host, ", "))
-	h.line("\treturn nil, err")
-	h.line("}")
-	h.indent--
-	h.line("}")
-	return nil
+	return h.launch1D(c, name, total, ka)
 }
 
 // redValues counts the accumulators of a list of reductions.
@@ -275,9 +280,13 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 	for i := range shapes {
 		if i < nRed {
 			shapes[i] = hostDims[:len(dims)-1]
-		} else {
-			shapes[i] = hostDims
+			continue
 		}
+		inner, err := h.shapeExprs(e.Types[i].Shape)
+		if err != nil {
+			return err
+		}
+		shapes[i] = append(append([]string{}, hostDims...), inner...)
 	}
 	outs, err := h.outputs(c, s.Pat, e.Types, shapes, ka, "out")
 	if err != nil {
@@ -305,7 +314,9 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 		return err
 	}
 	for i := nRed; i < len(res); i++ {
-		c.line("%s", store(outs[i], e.Types[i].Elem, fmt.Sprintf("seg * %s + %s", inner, idx), res[i]))
+		if err := c.storeResult(outs[i], e.Types[i], fmt.Sprintf("seg * %s + %s", inner, idx), res[i], e.Body.Result[i]); err != nil {
+			return err
+		}
 	}
 	c.indent--
 	c.line("}")
@@ -315,15 +326,7 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 	c.kernelEnd()
 	h.g.kernels = append(h.g.kernels, c.b.String())
 	segs := "(" + strings.Join(hostDims[:len(dims)-1], " * ") + ")"
-	h.line("{")
-	h.indent++
-	h.line("group := c.DefaultGroupSize()")
-	h.line("if err := c.Launch(%q, []int64{fccGroups(%s, group) * group}, []int64{group}, %s); err != nil {", name, segs, strings.Join(ka.host, ", "))
-	h.line("\treturn nil, err")
-	h.line("}")
-	h.indent--
-	h.line("}")
-	return nil
+	return h.launch1D(c, name, segs, ka)
 }
 
 // treeReduce emits the in-order combination of the work-group's values in
@@ -403,7 +406,11 @@ func (h *hgen) segRedFlat(s *soac.Stm, e *soac.SegRedExp, nRed int) error {
 	mapPat, mapTypes := s.Pat[nRed:], e.Types[nRed:]
 	shapes := make([][]string, len(mapPat))
 	for i := range shapes {
-		shapes[i] = []string{nHost}
+		inner, err := h.shapeExprs(mapTypes[i].Shape)
+		if err != nil {
+			return err
+		}
+		shapes[i] = append([]string{nHost}, inner...)
 	}
 	outs, err := h.outputs(c, mapPat, mapTypes, shapes, ka, "mapout")
 	if err != nil {
@@ -436,7 +443,9 @@ func (h *hgen) segRedFlat(s *soac.Stm, e *soac.SegRedExp, nRed int) error {
 		return err
 	}
 	for i := nRed; i < len(res); i++ {
-		c.line("%s", store(outs[i-nRed], e.Types[i].Elem, idx, res[i]))
+		if err := c.storeResult(outs[i-nRed], e.Types[i], idx, res[i], e.Body.Result[i]); err != nil {
+			return err
+		}
 	}
 	c.indent--
 	c.line("}")
@@ -453,9 +462,9 @@ func (h *hgen) segRedFlat(s *soac.Stm, e *soac.SegRedExp, nRed int) error {
 	c.line("}")
 	c.kernelEnd()
 	h.g.kernels = append(h.g.kernels, c.b.String())
-	h.line("if err := c.Launch(%q, []int64{ngroups * group}, []int64{group}, %s); err != nil {", name1, strings.Join(ka.host, ", "))
-	h.line("\treturn nil, err")
-	h.line("}")
+	if err := h.launchKernel(c, ka, name1, "ngroups * group", "group"); err != nil {
+		return err
+	}
 
 	// Stage 2: one work-group combines the partial results, in order.
 	c2 := h.g.newCgen()

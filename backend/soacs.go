@@ -53,21 +53,23 @@ func (g *gen) soacAsSegOp(s *soac.Stm) soac.Exp {
 	return nil
 }
 
-// launch1D emits the launch of a kernel with one work-item per element of
-// n (a Go expression).
-func (h *hgen) launch1D(name, n string, ka *kernelArgs) {
+// launch1D emits the launch of c's kernel name with one work-item per
+// element of n (a Go expression), in groups of the default size.
+func (h *hgen) launch1D(c *cgen, name, n string, ka *kernelArgs) error {
 	h.line("{")
 	h.indent++
 	h.line("group := c.DefaultGroupSize()")
-	h.line("if err := c.Launch(%q, []int64{fccGroups(%s, group) * group}, []int64{group}, %s); err != nil {", name, n, strings.Join(ka.host, ", "))
-	h.line("\treturn nil, err")
-	h.line("}")
+	if err := h.launchKernel(c, ka, name, fmt.Sprintf("fccGroups(%s, group) * group", n), "group"); err != nil {
+		return err
+	}
 	h.indent--
 	h.line("}")
+	return nil
 }
 
-// segScan generates a segmented inclusive scan: one work-item per segment
-// scans it sequentially, so any operator is correct (non-commutative
+// segScan generates an inclusive scan. A one-dimensional scan runs in
+// parallel (segScanFlat); a segmented one gets one work-item per segment,
+// which scans it sequentially, so any operator is correct (non-commutative
 // ones included); the map-out results are written alongside.
 func (h *hgen) segScan(s *soac.Stm, e *soac.SegScanExp) error {
 	reds := make([]soac.Reduce, len(e.Scans))
@@ -79,6 +81,9 @@ func (h *hgen) segScan(s *soac.Stm, e *soac.SegScanExp) error {
 		if e.Types[i].Rank() > 0 {
 			return fmt.Errorf("not yet supported by the OpenCL backend: scan over arrays at %s", s.Pos)
 		}
+	}
+	if len(e.Space) == 1 {
+		return h.segScanFlat(s, e, reds, nScan)
 	}
 	c := h.g.newCgen()
 	name := "segscan_" + h.g.names.id(s.Pat[0].Name)[2:]
@@ -97,7 +102,11 @@ func (h *hgen) segScan(s *soac.Stm, e *soac.SegScanExp) error {
 	hostDims := ka.host[len(ka.host)-len(dims):]
 	shapes := make([][]string, len(s.Pat))
 	for i := range shapes {
-		shapes[i] = hostDims
+		inner, err := h.shapeExprs(e.Types[i].Shape)
+		if err != nil {
+			return err
+		}
+		shapes[i] = append(append([]string{}, hostDims...), inner...)
 	}
 	outs, err := h.outputs(c, s.Pat, e.Types, shapes, ka, "out")
 	if err != nil {
@@ -142,8 +151,7 @@ func (h *hgen) segScan(s *soac.Stm, e *soac.SegScanExp) error {
 	c.line("}")
 	c.kernelEnd()
 	h.g.kernels = append(h.g.kernels, c.b.String())
-	h.launch1D(name, "("+strings.Join(append([]string{"1"}, hostDims[:len(dims)-1]...), " * ")+")", ka)
-	return nil
+	return h.launch1D(c, name, "("+strings.Join(append([]string{"1"}, hostDims[:len(dims)-1]...), " * ")+")", ka)
 }
 
 // storeResult writes a point's result (scalar C expression x, or the
@@ -198,7 +206,7 @@ func (h *hgen) segHist(s *soac.Stm, e *soac.SegHistExp) error {
 	h.indent++
 	// The results are copies of the destinations (which the histogram
 	// consumes, but which may be views of arrays still in use).
-	var locks []string
+	var locks, lockArrs []string
 	k := 0
 	dests := map[soac.VName]string{}
 	for oi, op := range e.Ops {
@@ -207,9 +215,6 @@ func (h *hgen) segHist(s *soac.Stm, e *soac.SegHistExp) error {
 			return err
 		}
 		for _, d := range op.Dests {
-			if h.g.types[d].Rank() != len(dims) {
-				return fmt.Errorf("not yet supported by the OpenCL backend: histogram with array values at %s", s.Pos)
-			}
 			id := h.g.names.id(s.Pat[k].Name)
 			h.line("%s, err = c.CopyArray(%s)", id, h.g.names.id(d))
 			h.check(s.Pos.String(), "histogram destination")
@@ -217,7 +222,15 @@ func (h *hgen) segHist(s *soac.Stm, e *soac.SegHistExp) error {
 			k++
 		}
 		lk := fmt.Sprintf("locks%d", oi)
+		if h.g.atomicHist(op, len(dims)) != "" {
+			// Updated with atomics: no locks, only the number of bins.
+			ka.decls = append(ka.decls, "long "+lk+"_n")
+			ka.host = append(ka.host, "int64("+bins+")")
+			locks = append(locks, lk)
+			continue
+		}
 		locks = append(locks, lk)
+		lockArrs = append(lockArrs, lk)
 		segs := append(append([]string{}, hostDims[:len(dims)-1]...), "int64("+bins+")")
 		h.line("%s, err := c.ReplicateScalar(values.I32, []int64{%s}, int32(0))", lk, strings.Join(segs, ", "))
 		h.check(s.Pos.String(), "histogram locks")
@@ -249,56 +262,171 @@ func (h *hgen) segHist(s *soac.Stm, e *soac.SegHistExp) error {
 	off := 0
 	for oi, op := range e.Ops {
 		nv := len(op.Neutral)
-		lk := locks[oi]
-		b := res[off]
-		c.line("if (%s >= 0 && %s < %s_n) {", b, b, lk)
-		c.indent++
-		c.line("long at = seg * %s_n + %s;", lk, b)
-		c.line("bool done = false;")
-		c.line("while (!done) {")
-		c.indent++
-		c.line("if (atomic_cmpxchg((volatile __global int *)&%s[at], 0, 1) == 0) {", lk)
-		c.indent++
-		// Bind the operator's parameters: the bin's values, then the new.
-		for j, p := range op.Op.Params {
-			var x string
-			if j < nv {
-				d := op.Dests[j]
-				x = load(&kview{ptr: "((volatile __global " + mustStorage(h.g.types[d].Elem) + " *)" + outPtrs[d] + ")", elem: h.g.types[d].Elem}, "at")
-			} else {
-				x = res[off+1+j-nv]
-			}
-			if err := c.bindScalar(p, x); err != nil {
-				return err
-			}
-		}
-		r, err := c.body(op.Op.Body)
-		if err != nil {
+		if err := c.histUpdate(op, locks[oi], outPtrs, res[off:off+1+nv], e.Body.Result[off:off+1+nv], len(dims)); err != nil {
 			return err
 		}
-		for j, d := range op.Dests {
-			c.line("%s", store("((volatile __global "+mustStorage(h.g.types[d].Elem)+" *)"+outPtrs[d]+")", h.g.types[d].Elem, "at", r[j]))
-		}
-		c.line("mem_fence(CLK_GLOBAL_MEM_FENCE);")
-		c.line("atomic_xchg((volatile __global int *)&%s[at], 0);", lk)
-		c.line("done = true;")
-		c.indent--
-		c.line("}")
-		c.indent--
-		c.line("}")
-		c.indent--
-		c.line("}")
 		off += 1 + nv
 	}
 	c.kernelEnd()
 	h.g.kernels = append(h.g.kernels, c.b.String())
-	h.launch1D(name, "("+strings.Join(hostDims, " * ")+")", ka)
-	for _, lk := range locks {
+	if err := h.launch1D(c, name, "("+strings.Join(hostDims, " * ")+")", ka); err != nil {
+		return err
+	}
+	for _, lk := range lockArrs {
 		h.line("c.ReleaseArray(%s)", lk)
 	}
 	h.indent--
 	h.line("}")
 	return nil
+}
+
+// histUpdate emits the update of one histogram operator's bin under the
+// bin's lock. res are the body's results for the operator (the bin, then
+// the values; array values as the operands ses), lk its lock array, and
+// rank the rank of the segment space. Values that are arrays (rows of the
+// destinations) are combined row-wise by the operator.
+func (c *cgen) histUpdate(op soac.HistOp, lk string, outPtrs map[soac.VName]string, res []string, ses []soac.SubExp, rank int) error {
+	nv := len(op.Neutral)
+	b := res[0]
+	c.line("if (%s >= 0 && %s < %s_n) {", b, b, lk)
+	c.indent++
+	c.line("long at = seg * %s_n + %s;", lk, b)
+	if fn := c.g.atomicHist(op, rank); fn != "" {
+		d := op.Dests[0]
+		ptr := fmt.Sprintf("(volatile __global %s *)&%s[at]", mustStorage(c.g.types[d].Elem), outPtrs[d])
+		if fn == "fcc_atomic_fadd" {
+			ptr = fmt.Sprintf("(volatile __global uint *)&%s[at]", outPtrs[d])
+		}
+		c.line("%s(%s, %s);", fn, ptr, res[1])
+		c.indent--
+		c.line("}")
+		return nil
+	}
+	// The bins' rows, seen through volatile pointers so that every
+	// work-item reads what the last holder of the lock wrote.
+	rows := make([]*kview, nv)
+	for j, d := range op.Dests {
+		t := c.g.types[d]
+		var dims []string
+		for _, sd := range t.Shape[rank:] {
+			x, err := c.operand(sd)
+			if err != nil {
+				return err
+			}
+			dims = append(dims, "(long)"+x)
+		}
+		rowLen := "1"
+		if len(dims) > 0 {
+			rowLen = strings.Join(dims, " * ")
+		}
+		ptr := "((volatile __global " + mustStorage(t.Elem) + " *)" + outPtrs[d] + ")"
+		rows[j] = &kview{ptr: ptr, off: fmt.Sprintf("at * (%s)", rowLen), dims: dims, strides: rowMajor(dims), elem: t.Elem, owned: true}
+	}
+	c.line("bool done = false;")
+	c.line("while (!done) {")
+	c.indent++
+	c.line("if (atomic_cmpxchg((volatile __global int *)&%s[at], 0, 1) == 0) {", lk)
+	c.indent++
+	// Bind the operator's parameters: the bin's values, then the new.
+	for j, p := range op.Op.Params {
+		if p.Type.Rank() > 0 {
+			if j < nv {
+				c.vars[p.Name] = kval{view: rows[j]}
+			} else {
+				v, err := c.arrayOperand(ses[1+j-nv])
+				if err != nil {
+					return err
+				}
+				c.vars[p.Name] = kval{view: v}
+			}
+			continue
+		}
+		var x string
+		if j < nv {
+			x = load(rows[j], rows[j].off)
+		} else {
+			x = res[1+j-nv]
+		}
+		if err := c.bindScalar(p, x); err != nil {
+			return err
+		}
+	}
+	r, err := c.body(op.Op.Body)
+	if err != nil {
+		return err
+	}
+	for j := range op.Dests {
+		if len(rows[j].dims) == 0 {
+			c.line("%s", store(rows[j].ptr, rows[j].elem, rows[j].off, r[j]))
+			continue
+		}
+		v, err := c.arrayOperand(op.Op.Body.Result[j])
+		if err != nil {
+			return err
+		}
+		if !sameView(v, rows[j]) {
+			if err := c.copyView(rows[j], v); err != nil {
+				return err
+			}
+		}
+	}
+	c.line("mem_fence(CLK_GLOBAL_MEM_FENCE);")
+	c.line("atomic_xchg((volatile __global int *)&%s[at], 0);", lk)
+	c.line("done = true;")
+	c.indent--
+	c.line("}")
+	c.indent--
+	c.line("}")
+	c.indent--
+	c.line("}")
+	return nil
+}
+
+// atomicHist returns the OpenCL atomic function that performs a
+// histogram operator's update, or "" when the operator needs the per-bin
+// lock: integer add, min and max of 32 or 64 bits and f32 add (by
+// compare-and-swap) on scalar bins.
+func (g *gen) atomicHist(op soac.HistOp, rank int) string {
+	if len(op.Dests) != 1 || len(op.Op.Body.Stms) != 1 || len(op.Op.Params) != 2 {
+		return ""
+	}
+	t := g.types[op.Dests[0]]
+	if t.Rank() != rank {
+		return ""
+	}
+	st := op.Op.Body.Stms[0]
+	e, ok := st.Exp.(*soac.BinOpExp)
+	if !ok || len(op.Op.Body.Result) != 1 || !sameSubExp(op.Op.Body.Result[0], soac.Var{Name: st.Pat[0].Name}) {
+		return ""
+	}
+	x, y := soac.Var{Name: op.Op.Params[0].Name}, soac.Var{Name: op.Op.Params[1].Name}
+	if !(sameSubExp(e.X, x) && sameSubExp(e.Y, y) || sameSubExp(e.X, y) && sameSubExp(e.Y, x)) || e.T != t.Elem {
+		return ""
+	}
+	switch {
+	case t.Elem == values.F32 && e.Op == soac.Add:
+		return "fcc_atomic_fadd"
+	case t.Elem == values.I32 || t.Elem == values.U32:
+		switch e.Op {
+		case soac.Add:
+			return "atomic_add"
+		case soac.Min:
+			return "atomic_min"
+		case soac.Max:
+			return "atomic_max"
+		}
+	case t.Elem == values.I64 || t.Elem == values.U64:
+		g.needInt64Atomics = true
+		switch e.Op {
+		case soac.Add:
+			return "atom_add"
+		case soac.Min:
+			return "atom_min"
+		case soac.Max:
+			return "atom_max"
+		}
+	}
+	return ""
 }
 
 func mustStorage(t soac.PrimType) string {
@@ -384,6 +512,5 @@ func (h *hgen) scatter(s *soac.Stm, e *soac.ScatterExp) error {
 	}
 	c.kernelEnd()
 	h.g.kernels = append(h.g.kernels, c.b.String())
-	h.launch1D(name, "int64("+w+")", ka)
-	return nil
+	return h.launch1D(c, name, "int64("+w+")", ka)
 }

@@ -129,3 +129,55 @@ func (p *Program) CreateKernel(name string) (*Kernel, error) {
 	}
 	return &Kernel{k: k, name: name, program: p}, nil
 }
+
+// CreateProgramWithBinary creates a program for one device of the context
+// from a binary that Binary returned earlier; the program must still be
+// built (BuildProgram) before kernels are created from it.
+func (c *Context) CreateProgramWithBinary(device *Device, binary []byte) (*Program, error) {
+	if len(binary) == 0 {
+		return nil, toError("clCreateProgramWithBinary", C.CL_INVALID_BINARY)
+	}
+	bin := C.CBytes(binary)
+	defer C.free(bin)
+	n := C.size_t(len(binary))
+	ptr := (*C.uchar)(bin)
+	var status, code C.cl_int
+	p := C.clCreateProgramWithBinary(c.ctx, 1, &device.id, &n, &ptr, &status, &code)
+	if err := toError("clCreateProgramWithBinary", code); err != nil {
+		return nil, err
+	}
+	if err := toError("clCreateProgramWithBinary", status); err != nil {
+		C.clReleaseProgram(p)
+		return nil, err
+	}
+	return &Program{p: p, context: c}, nil
+}
+
+// Binary returns the binary of a built program for its only device (the
+// program must have been built for exactly one device).
+func (p *Program) Binary() ([]byte, error) {
+	var ndev C.cl_uint
+	if err := toError("clGetProgramInfo", C.clGetProgramInfo(p.p, C.CL_PROGRAM_NUM_DEVICES, C.size_t(unsafe.Sizeof(ndev)), unsafe.Pointer(&ndev), nil)); err != nil {
+		return nil, err
+	}
+	if ndev != 1 {
+		return nil, toError("clGetProgramInfo", C.CL_INVALID_PROGRAM)
+	}
+	var size C.size_t
+	if err := toError("clGetProgramInfo", C.clGetProgramInfo(p.p, C.CL_PROGRAM_BINARY_SIZES, C.size_t(unsafe.Sizeof(size)), unsafe.Pointer(&size), nil)); err != nil {
+		return nil, err
+	}
+	if size == 0 {
+		return nil, toError("clGetProgramInfo", C.CL_INVALID_PROGRAM_EXECUTABLE)
+	}
+	buf := C.malloc(size)
+	defer C.free(buf)
+	// The array of one pointer lives in C memory, as the binary does.
+	ptrs := (**C.uchar)(C.malloc(C.size_t(unsafe.Sizeof(uintptr(0)))))
+	defer C.free(unsafe.Pointer(ptrs))
+	*ptrs = (*C.uchar)(buf)
+	if err := toError("clGetProgramInfo", C.clGetProgramInfo(p.p, C.CL_PROGRAM_BINARIES, C.size_t(unsafe.Sizeof(uintptr(0))), unsafe.Pointer(ptrs), nil)); err != nil {
+		return nil, err
+	}
+	return C.GoBytes(buf, C.int(size)), nil
+}

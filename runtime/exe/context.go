@@ -174,13 +174,17 @@ func NewContext(source string, opts *Options, log io.Writer) (*Context, error) {
 		c.Close()
 		return nil, fmt.Errorf("creating OpenCL command queue: %w", err)
 	}
+	buildOpts := strings.Join(opts.BuildOptions, " ")
+	start := time.Now()
+	if c.loadCachedProgram(source, buildOpts) {
+		c.Debugf("Loaded OpenCL program from the binary cache in %v\n", time.Since(start))
+		return c, nil
+	}
 	if c.program, err = c.ctx.CreateProgramWithSource([]string{source}); err != nil {
 		c.Close()
 		return nil, fmt.Errorf("creating OpenCL program: %w", err)
 	}
-	buildOpts := strings.Join(opts.BuildOptions, " ")
 	c.Debugf("Building OpenCL program (%d bytes) with options %q\n", len(source), buildOpts)
-	start := time.Now()
 	if err := c.program.BuildProgram([]*cl.Device{c.device}, buildOpts); err != nil {
 		c.Close()
 		var be *cl.BuildError
@@ -190,6 +194,7 @@ func NewContext(source string, opts *Options, log io.Writer) (*Context, error) {
 		return nil, fmt.Errorf("building OpenCL program: %w", err)
 	}
 	c.Debugf("Built OpenCL program in %v\n", time.Since(start))
+	c.storeCachedProgram(source, buildOpts)
 	return c, nil
 }
 

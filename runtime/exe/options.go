@@ -39,7 +39,7 @@ type Options struct {
 	ParamOrder  []string         // names in Params in the order they were set
 	TuningFile  string           // --tuning
 	PrintParams bool             // --print-params
-	CacheFile   string           // --cache-file (accepted; fcc keeps no cache yet)
+	CacheFile   string           // --cache-file: the OpenCL binary cache file (see cache.go)
 }
 
 // DefaultOptions are the options of a command line without arguments.
@@ -126,7 +126,7 @@ var options = []option{
 	}},
 	{long: "tuning", arg: "FILE", help: "Read size=value assignments from the given file.", set: func(o *Options, v string) error { o.TuningFile = v; return nil }},
 	{long: "print-params", help: "Print all tuning parameters that can be set with --param or --tuning, then exit.", setFlag: func(o *Options) { o.PrintParams = true }},
-	{long: "cache-file", arg: "FILE", help: "Accepted for compatibility; fcc executables keep no cache.", set: func(o *Options, v string) error { o.CacheFile = v; return nil }},
+	{long: "cache-file", arg: "FILE", help: "Store the compiled OpenCL program in FILE and load it from there when it matches.", set: func(o *Options, v string) error { o.CacheFile = v; return nil }},
 }
 
 // ParseArgs parses an executable's command-line arguments (without the

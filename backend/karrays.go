@@ -1,0 +1,699 @@
+package backend
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fcclang/fcc/soac"
+)
+
+// This file generates the arrays a kernel body creates for itself: the
+// results of iota, replicate, copy, concat, array literals, in-place
+// updates, sequential maps and scans, and the arrays carried by ifs and
+// loops inside a work-item.
+//
+// Every such array lives in a scratch buffer of the kernel: the host
+// allocates, for each array-creating statement, one buffer holding an
+// array of the statement's size for every work-item launched, so the
+// array's size must be known on the host (invariant to the kernel). The
+// layout is interleaved: element j of work-item g is at g + j*G, where G
+// is the number of work-items, so that neighbouring work-items touch
+// neighbouring addresses (coalesced accesses on GPUs). Views (kview) carry
+// strides, so the rest of the kernel code reads these arrays like any
+// other.
+//
+// A statement inside a sequential loop reuses its buffer in every
+// iteration; the values that outlive an iteration are the loop's merge
+// parameters, which get two buffers each (double buffering): an iteration
+// that does not update its parameter in place copies its result into the
+// spare buffer, and the two are swapped.
+
+// scratchMarker stands for the scratch buffer parameters in a kernel's
+// signature until the body has been generated (kernelEnd fills it in).
+const scratchMarker = "/*fcc:scratch*/"
+
+// scratchBuf is one scratch buffer of a kernel: an array of shape dims
+// (operands known on the host) per work-item.
+type scratchBuf struct {
+	param string
+	elem  soac.PrimType
+	dims  []soac.SubExp
+}
+
+// hostKnown reports whether a size operand can be computed on the host:
+// a constant or a free scalar of the kernel.
+func (c *cgen) hostKnown(se soac.SubExp) bool {
+	v, ok := se.(soac.Var)
+	return !ok || c.hostNames[v.Name]
+}
+
+// newArray allocates a per-work-item scratch array of the given shape and
+// returns its view.
+func (c *cgen) newArray(elem soac.PrimType, shape []soac.SubExp, pos soac.Pos) (*kview, error) {
+	dims := make([]string, len(shape))
+	for k, d := range shape {
+		if !c.hostKnown(d) {
+			return nil, unsupported(fmt.Sprintf("an array inside a kernel whose size (%s) is computed in the kernel", subExpText(d)), pos)
+		}
+		x, err := c.operand(d)
+		if err != nil {
+			return nil, err
+		}
+		dims[k] = "(long)" + x
+	}
+	if _, err := cStorage(elem); err != nil {
+		return nil, err
+	}
+	param := fmt.Sprintf("fcc_scratch%d", len(c.scratch))
+	c.scratch = append(c.scratch, scratchBuf{param: param, elem: elem, dims: shape})
+	strides := rowMajor(dims)
+	for k := range strides {
+		strides[k] = "(" + strides[k] + ") * fcc_gsize"
+	}
+	return &kview{ptr: param, off: "fcc_gid", dims: dims, strides: strides, elem: elem, owned: true}, nil
+}
+
+// scratchDecls are the kernel parameters of the scratch buffers.
+func (c *cgen) scratchDecls() string {
+	var b strings.Builder
+	for _, s := range c.scratch {
+		fmt.Fprintf(&b, ",\n    __global %s *%s", mustStorage(s.elem), s.param)
+	}
+	return b.String()
+}
+
+// scratchAlloc emits the host code allocating the scratch buffers of c's
+// kernel for a launch of global work-items (a Go expression), adds them
+// to the launch arguments, and returns the Go names to release after the
+// launch.
+func (h *hgen) scratchAlloc(c *cgen, ka *kernelArgs, global string) ([]string, error) {
+	var names []string
+	for _, s := range c.scratch {
+		n := h.fresh("scratch")
+		size := []string{global}
+		for _, d := range s.dims {
+			x, err := h.operand(d)
+			if err != nil {
+				return nil, err
+			}
+			size = append(size, "int64("+x+")")
+		}
+		h.line("%s, err := c.NewArray(%s, []int64{%s})", n, elemConst(s.elem), strings.Join(size, ", "))
+		h.check("", "allocating kernel scratch memory")
+		ka.host = append(ka.host, n)
+		names = append(names, n)
+	}
+	return names, nil
+}
+
+// launchKernel emits the launch of c's kernel name over global
+// work-items in groups of local (Go expressions), with its scratch
+// buffers.
+func (h *hgen) launchKernel(c *cgen, ka *kernelArgs, name, global, local string) error {
+	h.line("{")
+	h.indent++
+	g := global
+	if len(c.scratch) > 0 {
+		g = h.fresh("global")
+		h.line("%s := %s", g, global)
+	}
+	rel, err := h.scratchAlloc(c, ka, g)
+	if err != nil {
+		return err
+	}
+	h.line("if err := c.Launch(%q, []int64{%s}, []int64{%s}, %s); err != nil {", name, g, local, strings.Join(ka.host, ", "))
+	h.line("\treturn nil, err")
+	h.line("}")
+	for _, r := range rel {
+		h.line("c.ReleaseArray(%s)", r)
+	}
+	h.indent--
+	h.line("}")
+	return nil
+}
+
+// viewOff is the C expression of the offset of element idx of a view.
+func viewOff(v *kview, idx []string) string {
+	off := v.off
+	for k, i := range idx {
+		off = fmt.Sprintf("%s + %s * %s", off, i, v.strides[k])
+	}
+	return off
+}
+
+// loopNest emits nested loops over dims and calls f with the index
+// variables inside them.
+func (c *cgen) loopNest(dims []string, f func(idx []string) error) error {
+	idx := make([]string, len(dims))
+	for k, d := range dims {
+		idx[k] = c.fresh("j")
+		c.line("for (long %s = 0; %s < %s; %s++) {", idx[k], idx[k], d, idx[k])
+		c.indent++
+	}
+	if err := f(idx); err != nil {
+		return err
+	}
+	for range dims {
+		c.indent--
+		c.line("}")
+	}
+	return nil
+}
+
+// copyView copies src into dst, which have the same shape.
+func (c *cgen) copyView(dst, src *kview) error {
+	return c.loopNest(src.dims, func(idx []string) error {
+		c.line("%s", store(dst.ptr, dst.elem, viewOff(dst, idx), load(src, viewOff(src, idx))))
+		return nil
+	})
+}
+
+// sameView reports whether two views are statically the same array.
+func sameView(a, b *kview) bool {
+	if a.ptr != b.ptr || a.off != b.off || len(a.dims) != len(b.dims) {
+		return false
+	}
+	for k := range a.dims {
+		if a.dims[k] != b.dims[k] || a.strides[k] != b.strides[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// arrayOperand is the view of an array operand.
+func (c *cgen) arrayOperand(se soac.SubExp) (*kview, error) {
+	v, ok := se.(soac.Var)
+	if !ok || c.vars[v.Name].view == nil {
+		return nil, fmt.Errorf("operand %s is not an array", subExpText(se))
+	}
+	return c.vars[v.Name].view, nil
+}
+
+// bindView binds the single name of a pattern to a view.
+func (c *cgen) bindView(s *soac.Stm, v *kview) {
+	c.vars[s.Pat[0].Name] = kval{view: v}
+}
+
+// sliceView applies a slice to a view, checking it as the interpreter
+// does: fixed indices in bounds, and every index a range denotes in
+// bounds.
+func (c *cgen) sliceView(v *kview, sl []soac.DimIndex, pos soac.Pos) (*kview, error) {
+	off := v.off
+	var dims, strides, conds, args, text []string
+	for k, d := range sl {
+		if d.Fix != nil {
+			i, err := c.operand(d.Fix)
+			if err != nil {
+				return nil, err
+			}
+			off = fmt.Sprintf("%s + (long)%s * %s", off, i, v.strides[k])
+			conds = append(conds, fmt.Sprintf("(long)%s < 0 || (long)%s >= %s", i, i, v.dims[k]))
+			args = append(args, "(long)"+i)
+			text = append(text, "%d")
+			continue
+		}
+		start, err := c.operand(d.Start)
+		if err != nil {
+			return nil, err
+		}
+		n, err := c.operand(d.N)
+		if err != nil {
+			return nil, err
+		}
+		stride, err := c.operand(d.Stride)
+		if err != nil {
+			return nil, err
+		}
+		st, nn, sd := "(long)"+start, "(long)"+n, "(long)"+stride
+		off = fmt.Sprintf("%s + %s * %s", off, st, v.strides[k])
+		dims = append(dims, nn)
+		strides = append(strides, fmt.Sprintf("%s * %s", sd, v.strides[k]))
+		last := fmt.Sprintf("(%s + (%s - 1) * %s)", st, nn, sd)
+		conds = append(conds, fmt.Sprintf("%s < 0 || (%s > 0 && (%s < 0 || %s >= %s || %s < 0 || %s >= %s))", nn, nn, st, st, v.dims[k], last, last, v.dims[k]))
+		if c1, ok := d.Stride.(soac.Const); ok && c1.Value.Int() == 1 {
+			text = append(text, "%d:%d")
+			args = append(args, st, st+" + "+nn)
+		} else {
+			text = append(text, "%d:%d:%d")
+			args = append(args, st, st+" + "+nn+" * "+sd, sd)
+		}
+	}
+	dims = append(dims, v.dims[len(sl):]...)
+	strides = append(strides, v.strides[len(sl):]...)
+	if len(conds) > 0 {
+		cond := "(" + strings.Join(conds, ") || (") + ")"
+		shape := strings.Repeat("[%d]", len(v.dims))
+		c.fail(cond, fmt.Sprintf("%s: index [%s] out of bounds for array of shape %s", pos, strings.Join(text, ", "), shape), append(args, v.dims...)...)
+		off = fmt.Sprintf("((%s) ? %s : %s)", cond, v.off, off)
+	}
+	id := c.fresh("slice_off")
+	c.line("long %s = %s;", id, off)
+	return &kview{ptr: v.ptr, off: id, dims: dims, strides: strides, elem: v.elem, owned: v.owned}, nil
+}
+
+// iotaElem is element i of an iota of type t, wrapping as the
+// interpreter's arithmetic does.
+func iotaElem(t soac.PrimType, start, step, i string) string {
+	ct, _ := cType(t)
+	if t.IsFloat() {
+		return fmt.Sprintf("((%s)(%s + (%s)%s * %s))", ct, start, ct, i, step)
+	}
+	ut := unsignedOf(t)
+	return fmt.Sprintf("((%s)((%s)%s + (%s)%s * (%s)%s))", ct, ut, start, ut, i, ut, step)
+}
+
+// arrayStm generates the array operations of a kernel body; it reports
+// false for other expressions.
+func (c *cgen) arrayStm(s *soac.Stm) (bool, error) {
+	switch e := s.Exp.(type) {
+	case *soac.SliceExp:
+		v := c.vars[e.Arr].view
+		r, err := c.sliceView(v, e.Slice, e.Pos)
+		if err != nil {
+			return true, err
+		}
+		if s.Pat[0].Type.Rank() == 0 {
+			return true, c.bindScalar(s.Pat[0], load(r, r.off))
+		}
+		c.bindView(s, r)
+		return true, nil
+	case *soac.RearrangeExp:
+		v := c.vars[e.Arr].view
+		r := &kview{ptr: v.ptr, off: v.off, elem: v.elem, owned: v.owned}
+		for _, k := range e.Perm {
+			r.dims = append(r.dims, v.dims[k])
+			r.strides = append(r.strides, v.strides[k])
+		}
+		c.bindView(s, r)
+		return true, nil
+	case *soac.ReshapeExp:
+		v := c.vars[e.Arr].view
+		r, err := c.newArray(v.elem, e.Shape, e.Pos)
+		if err != nil {
+			return true, err
+		}
+		oldN, newN := "1", "1"
+		if len(v.dims) > 0 {
+			oldN = strings.Join(v.dims, " * ")
+		}
+		if len(r.dims) > 0 {
+			newN = strings.Join(r.dims, " * ")
+		}
+		from, to := strings.Repeat("[%d]", len(v.dims)), strings.Repeat("[%d]", len(r.dims))
+		c.fail(fmt.Sprintf("(%s) != (%s)", oldN, newN), fmt.Sprintf("%s: cannot reshape array of shape %s to shape %s", e.Pos, from, to), append(append([]string{}, v.dims...), r.dims...)...)
+		// Copy element by element in row-major order.
+		c.line("for (long fj = 0; fj < min(%s, %s); fj++) {", oldN, newN)
+		c.indent++
+		src, dst := c.decodeFlat(v, "fj"), c.decodeFlat(r, "fj")
+		c.line("%s", store(r.ptr, r.elem, dst, load(v, src)))
+		c.indent--
+		c.line("}")
+		c.bindView(s, r)
+		return true, nil
+	case *soac.CopyExp:
+		v := c.vars[e.Arr].view
+		r, err := c.newArray(v.elem, s.Pat[0].Type.Shape, s.Pos)
+		if err != nil {
+			return true, err
+		}
+		if err := c.copyView(r, v); err != nil {
+			return true, err
+		}
+		c.bindView(s, r)
+		return true, nil
+	case *soac.IotaExp:
+		r, err := c.newArray(e.T, []soac.SubExp{e.N}, s.Pos)
+		if err != nil {
+			return true, err
+		}
+		start, err := c.operand(e.Start)
+		if err != nil {
+			return true, err
+		}
+		step, err := c.operand(e.Step)
+		if err != nil {
+			return true, err
+		}
+		err = c.loopNest(r.dims, func(idx []string) error {
+			c.line("%s", store(r.ptr, r.elem, viewOff(r, idx), iotaElem(e.T, start, step, idx[0])))
+			return nil
+		})
+		c.bindView(s, r)
+		return true, err
+	case *soac.ReplicateExp:
+		t := s.Pat[0].Type
+		r, err := c.newArray(t.Elem, t.Shape, s.Pos)
+		if err != nil {
+			return true, err
+		}
+		if xv, ok := e.X.(soac.Var); ok && c.vars[xv.Name].view != nil {
+			src := c.vars[xv.Name].view
+			err = c.loopNest(r.dims, func(idx []string) error {
+				k := len(e.Shape)
+				c.line("%s", store(r.ptr, r.elem, viewOff(r, idx), load(src, viewOff(src, idx[k:]))))
+				return nil
+			})
+		} else {
+			x, err2 := c.operand(e.X)
+			if err2 != nil {
+				return true, err2
+			}
+			err = c.loopNest(r.dims, func(idx []string) error {
+				c.line("%s", store(r.ptr, r.elem, viewOff(r, idx), x))
+				return nil
+			})
+		}
+		c.bindView(s, r)
+		return true, err
+	case *soac.ArrayLitExp:
+		t := s.Pat[0].Type
+		r, err := c.newArray(t.Elem, t.Shape, s.Pos)
+		if err != nil {
+			return true, err
+		}
+		for i, el := range e.Elems {
+			row := &kview{ptr: r.ptr, off: fmt.Sprintf("%s + %d * %s", r.off, i, r.strides[0]), dims: r.dims[1:], strides: r.strides[1:], elem: r.elem}
+			if e.RowType.Rank() == 0 {
+				x, err := c.operand(el)
+				if err != nil {
+					return true, err
+				}
+				c.line("%s", store(r.ptr, r.elem, row.off, x))
+				continue
+			}
+			src, err := c.arrayOperand(el)
+			if err != nil {
+				return true, err
+			}
+			if err := c.copyView(row, src); err != nil {
+				return true, err
+			}
+		}
+		c.bindView(s, r)
+		return true, nil
+	case *soac.ConcatExp:
+		t := s.Pat[0].Type
+		r, err := c.newArray(t.Elem, t.Shape, s.Pos)
+		if err != nil {
+			return true, err
+		}
+		at := c.fresh("cat")
+		c.line("long %s = 0;", at)
+		for _, a := range e.Arrs {
+			src := c.vars[a].view
+			dst := &kview{ptr: r.ptr, off: fmt.Sprintf("%s + %s * %s", r.off, at, r.strides[0]), dims: src.dims, strides: r.strides, elem: r.elem}
+			if err := c.copyView(dst, src); err != nil {
+				return true, err
+			}
+			c.line("%s += %s;", at, src.dims[0])
+		}
+		c.bindView(s, r)
+		return true, nil
+	case *soac.UpdateExp:
+		v := c.vars[e.Arr].view
+		if !v.owned {
+			// The array is not the work-item's own (an input of the
+			// kernel): update a private copy.
+			r, err := c.newArray(v.elem, s.Pat[0].Type.Shape, s.Pos)
+			if err != nil {
+				return true, err
+			}
+			if err := c.copyView(r, v); err != nil {
+				return true, err
+			}
+			v = r
+		}
+		dst, err := c.sliceView(v, e.Slice, e.Pos)
+		if err != nil {
+			return true, err
+		}
+		if xv, ok := e.Value.(soac.Var); ok && c.vars[xv.Name].view != nil {
+			src := c.vars[xv.Name].view
+			var conds, args []string
+			for k := range dst.dims {
+				conds = append(conds, fmt.Sprintf("%s != %s", dst.dims[k], src.dims[k]))
+			}
+			args = append(args, src.dims...)
+			if len(conds) > 0 {
+				c.fail(strings.Join(conds, " || "), fmt.Sprintf("%s: update: value of shape %s does not fit the slice", e.Pos, strings.Repeat("[%d]", len(src.dims))), args...)
+				c.line("if (!(%s)) {", strings.Join(conds, " || "))
+				c.indent++
+			}
+			if err := c.copyView(dst, src); err != nil {
+				return true, err
+			}
+			if len(conds) > 0 {
+				c.indent--
+				c.line("}")
+			}
+		} else {
+			x, err := c.operand(e.Value)
+			if err != nil {
+				return true, err
+			}
+			c.line("%s", store(dst.ptr, dst.elem, dst.off, x))
+		}
+		c.bindView(s, v)
+		return true, nil
+	}
+	return false, nil
+}
+
+// decodeFlat is the offset in view v of its element number flat in
+// row-major order.
+func (c *cgen) decodeFlat(v *kview, flat string) string {
+	if len(v.dims) == 0 {
+		return v.off
+	}
+	rem := c.fresh("rem")
+	c.line("long %s = %s, %s_off = %s;", rem, flat, rem, v.off)
+	for k := len(v.dims) - 1; k >= 0; k-- {
+		c.line("%s_off += (%s %% %s) * %s; %s /= %s;", rem, rem, v.dims[k], v.strides[k], rem, v.dims[k])
+	}
+	return rem + "_off"
+}
+
+// ifArrays generates an if some of whose results are arrays: each array
+// result gets a scratch array, which both branches fill.
+func (c *cgen) ifArrays(s *soac.Stm, e *soac.IfExp) error {
+	cond, err := c.operand(e.Cond)
+	if err != nil {
+		return err
+	}
+	ids := make([]string, len(s.Pat))
+	views := make([]*kview, len(s.Pat))
+	for i, p := range s.Pat {
+		if p.Type.Rank() > 0 {
+			if views[i], err = c.newArray(p.Type.Elem, p.Type.Shape, s.Pos); err != nil {
+				return err
+			}
+			continue
+		}
+		ct, err := cType(p.Type.Elem)
+		if err != nil {
+			return err
+		}
+		ids[i] = c.g.names.id(p.Name)
+		c.line("%s %s;", ct, ids[i])
+	}
+	branch := func(b *soac.Body) error {
+		c.indent++
+		defer func() { c.indent-- }()
+		res, err := c.body(b)
+		if err != nil {
+			return err
+		}
+		for i, r := range res {
+			if views[i] == nil {
+				c.line("%s = %s;", ids[i], r)
+				continue
+			}
+			src, err := c.arrayOperand(b.Result[i])
+			if err != nil {
+				return err
+			}
+			if err := c.copyView(views[i], src); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	c.line("if (%s) {", cond)
+	if err := branch(e.Then); err != nil {
+		return err
+	}
+	c.line("} else {")
+	if err := branch(e.Else); err != nil {
+		return err
+	}
+	c.line("}")
+	for i, p := range s.Pat {
+		if views[i] != nil {
+			c.vars[p.Name] = kval{view: views[i]}
+		} else {
+			c.vars[p.Name] = kval{scalar: ids[i]}
+		}
+	}
+	return nil
+}
+
+// loopArrays sets up the double buffers of a loop's array merge
+// parameters: each gets two scratch arrays behind two pointer variables,
+// the first holding the initial value. It returns the parameters' views
+// (which use the first pointer) and the spare pointers.
+func (c *cgen) loopArrays(e *soac.LoopExp, pos soac.Pos) (map[int]*kview, map[int]string, error) {
+	views, spares := map[int]*kview{}, map[int]string{}
+	for i, p := range e.Params {
+		if p.Type.Rank() == 0 {
+			continue
+		}
+		a, err := c.newArray(p.Type.Elem, p.Type.Shape, pos)
+		if err != nil {
+			return nil, nil, err
+		}
+		b, err := c.newArray(p.Type.Elem, p.Type.Shape, pos)
+		if err != nil {
+			return nil, nil, err
+		}
+		st := mustStorage(p.Type.Elem)
+		id := c.g.names.id(p.Name)
+		c.line("__global %s *%s_buf = %s, *%s_spare = %s;", st, id, a.ptr, id, b.ptr)
+		init, err := c.arrayOperand(e.Init[i])
+		if err != nil {
+			return nil, nil, err
+		}
+		a.ptr = id + "_buf"
+		if err := c.copyView(a, init); err != nil {
+			return nil, nil, err
+		}
+		views[i], spares[i] = a, id+"_spare"
+	}
+	return views, spares, nil
+}
+
+// loopCarry ends an iteration for array parameter i: unless the body's
+// result res is the parameter's own array (updated in place), it is
+// copied into the spare buffer and the buffers are swapped.
+func (c *cgen) loopCarry(param *kview, spare string, res *kview) error {
+	if sameView(param, res) {
+		return nil
+	}
+	dst := *param
+	dst.ptr = spare
+	if err := c.copyView(&dst, res); err != nil {
+		return err
+	}
+	st := mustStorage(param.elem)
+	c.line("{ __global %s *t = %s; %s = %s; %s = t; }", st, param.ptr, param.ptr, spare, spare)
+	return nil
+}
+
+// seqScrema runs a screma sequentially in one work-item: scans and
+// reductions with scalar operators, and maps producing scalars or arrays.
+func (c *cgen) seqScrema(s *soac.Stm, e *soac.ScremaExp) error {
+	scans := make([]soac.Reduce, len(e.Scans))
+	for i, sc := range e.Scans {
+		scans[i] = soac.Reduce{Op: sc.Op, Neutral: sc.Neutral}
+	}
+	nScan, nRed := redValues(scans), redValues(e.Reds)
+	for i := 0; i < nScan+nRed; i++ {
+		if e.Map.RetType[i].Rank() > 0 {
+			return unsupported("a scan or reduction over arrays inside a kernel", s.Pos)
+		}
+	}
+	outs := make([]*kview, len(s.Pat))
+	for i, p := range s.Pat {
+		if i >= nScan && i < nScan+nRed {
+			continue
+		}
+		v, err := c.newArray(p.Type.Elem, p.Type.Shape, s.Pos)
+		if err != nil {
+			return err
+		}
+		outs[i] = v
+	}
+	scanAcc, err := c.neutrals(scans, e.Map.RetType, c.fresh("sacc"))
+	if err != nil {
+		return err
+	}
+	redIDs, err := c.declare(s.Pat[nScan : nScan+nRed])
+	if err != nil {
+		return err
+	}
+	k := 0
+	for _, r := range e.Reds {
+		for _, ne := range r.Neutral {
+			x, err := c.operand(ne)
+			if err != nil {
+				return err
+			}
+			c.line("%s = %s;", redIDs[k], x)
+			k++
+		}
+	}
+	w, err := c.operand(e.W)
+	if err != nil {
+		return err
+	}
+	it := c.fresh("i")
+	c.line("for (long %s = 0; %s < (long)%s; %s++) {", it, it, w, it)
+	c.indent++
+	for k, p := range e.Map.Params {
+		if err := c.bindElem(p, e.Inputs[k], it); err != nil {
+			return err
+		}
+	}
+	res, err := c.body(e.Map.Body)
+	if err != nil {
+		return err
+	}
+	if nScan > 0 {
+		if err := c.combine(scans, scanAcc, res[:nScan]); err != nil {
+			return err
+		}
+		for i := 0; i < nScan; i++ {
+			c.line("%s", store(outs[i].ptr, outs[i].elem, viewOff(outs[i], []string{it}), scanAcc[i]))
+		}
+	}
+	if nRed > 0 {
+		if err := c.combine(e.Reds, redIDs, res[nScan:nScan+nRed]); err != nil {
+			return err
+		}
+	}
+	for i := nScan + nRed; i < len(res); i++ {
+		o := outs[i]
+		row := &kview{ptr: o.ptr, off: viewOff(o, []string{it}), dims: o.dims[1:], strides: o.strides[1:], elem: o.elem}
+		if len(row.dims) == 0 {
+			c.line("%s", store(o.ptr, o.elem, row.off, res[i]))
+			continue
+		}
+		src, err := c.arrayOperand(e.Map.Body.Result[i])
+		if err != nil {
+			return err
+		}
+		if err := c.copyView(row, src); err != nil {
+			return err
+		}
+	}
+	c.indent--
+	c.line("}")
+	for i, p := range s.Pat {
+		if outs[i] != nil {
+			c.vars[p.Name] = kval{view: outs[i]}
+		}
+	}
+	c.bindDeclared(s.Pat[nScan:nScan+nRed], redIDs)
+	return nil
+}
+
+// subExpText writes an operand for messages.
+func subExpText(se soac.SubExp) string {
+	switch se := se.(type) {
+	case soac.Var:
+		return string(se.Name)
+	case soac.Const:
+		return se.Value.String()
+	}
+	return "?"
+}
