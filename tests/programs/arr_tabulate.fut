@@ -1,6 +1,5 @@
 -- tabulate, tabulate_2d and tabulate_3d.
 -- ==
--- tags { no_opencl }
 -- input { 3i64 }
 -- output { [0i64, 1i64, 4i64] [[0i64, 1i64, 2i64], [10i64, 11i64, 12i64], [20i64, 21i64, 22i64]] [[[0i64, 1i64], [10i64, 11i64]], [[100i64, 101i64], [110i64, 111i64]]] }
 def main (n: i64) =

@@ -1,6 +1,5 @@
 -- Type abbreviations.
 -- ==
--- tags { no_opencl }
 -- input { 3.0 4.0 }
 -- output { 5.0 }
 type point = (f64, f64)
