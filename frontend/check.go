@@ -1306,6 +1306,26 @@ func (c *checker) expExpect(sc *scope, e Exp, expected Type) Type {
 	return t
 }
 
+// argPass is the pass in which apply checks an argument: 0 for values,
+// 1 for applications containing function-like arguments, 2 for lambdas
+// and sections.
+func argPass(e Exp) int {
+	for {
+		p, ok := e.(*ParenExp)
+		if !ok {
+			break
+		}
+		e = p.X
+	}
+	if !isFunctionLike(e) {
+		return 0
+	}
+	if _, ok := e.(*ApplyExp); ok {
+		return 1
+	}
+	return 2
+}
+
 func isFunctionLike(e Exp) bool {
 	switch e := e.(type) {
 	case *LambdaExp, *OpSectionExp, *ProjectSectionExp, *IndexSectionExp:
@@ -1806,18 +1826,29 @@ func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
 			c.errorf(e.Args[i].expPos(), "remove the extra argument(s), or add parentheses", "%s is applied to %d argument(s), but takes only %d", fnName(e.Fn), len(e.Args), i)
 		}
 	}
+	// Which parameters are unique is decided by the function's type as
+	// declared, before unification with the arguments (or the expected
+	// result) instantiates its type variables: copy : a -> a applied to
+	// a unique array does not have a unique parameter.
+	uniqueParam := make([]bool, len(e.Args))
+	for i := range e.Args {
+		uniqueParam[i] = isUniqueArray(c.zonk(params[i]))
+	}
 	if expected != nil {
 		c.unifyOK(cur, expected)
 	}
-	// Arguments that are not functions first, so that lambdas see the
-	// types of the values they will be applied to.
+	// Arguments that are not functions first, then applications that
+	// contain lambdas (full applications such as map (\x -> ...) xs check
+	// their own arguments first; partial ones see the expected function
+	// type), then lambdas and sections, so that lambdas see the types of
+	// the values they will be applied to.
 	argTs := make([]Type, len(e.Args))
-	for pass := 0; pass < 2; pass++ {
+	for pass := 0; pass < 3; pass++ {
 		for i, a := range e.Args {
-			if isFunctionLike(a) != (pass == 1) {
+			if argPass(a) != pass {
 				continue
 			}
-			if pass == 1 {
+			if pass > 0 {
 				argTs[i] = c.expExpect(sc, a, params[i])
 			} else {
 				argTs[i] = c.exp(sc, a)
@@ -1826,7 +1857,7 @@ func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
 		}
 	}
 	for i, a := range e.Args {
-		if isUniqueArray(c.zonk(params[i])) {
+		if uniqueParam[i] {
 			c.consume(sc, a, a.expPos())
 		}
 	}

@@ -3,6 +3,8 @@ package frontend
 import (
 	"strings"
 	"testing"
+
+	"github.com/fcclang/fcc/soac"
 )
 
 // TestCore runs programs that use the core language through the
@@ -108,6 +110,18 @@ func TestFrontendFixes(t *testing.T) {
 		{"lifted type param function", "def app '^t (f: t) (x: i32) = x\ndef main (x: i32) = app (\\y -> y + 1i32) x + id (+1) x", "2", "5i32"},
 		{"unique result of copy", "def f (xs: []i32) : *[]i32 = copy xs\ndef main (xs: []i32) = f xs", "[1]", "[1i32]"},
 		{"unique result of unique param", "def f (xs: *[]i32) : *[]i32 = xs with [0] = 2\ndef main (xs: *[]i32) = f xs", "[1]", "[2i32]"},
+		// copy and replicate do not consume their (unique) argument.
+		{"copy of unique", "def main [n] (xs: [n]i32) = let v = scatter (copy xs) (iota n) xs in (copy v, v)", "[1,2]", "[1i32, 2i32] [1i32, 2i32]"},
+		{"replicate of unique", "def main [n] (xs: [n]i32) = let v = reduce_by_index (copy xs) (+) 0 (iota n) (replicate n 0) in (replicate 2 v, v)", "[1,2]", "[[1i32, 2i32], [1i32, 2i32]] [1i32, 2i32]"},
+		{"copy of unique pipe", "def main [n] (xs: [n]i32) = let v = scatter (copy xs) (iota n) xs in (v |> copy, v)", "[1,2]", "[1i32, 2i32] [1i32, 2i32]"},
+		{"copy of row", "def main [n] (xs: [n]i32) = map (\\p -> reduce_by_index (copy p) (+) 0 [0] [1]) (map (\\_ -> replicate n 0i32) xs)", "[1,2]", "[[1i32, 0i32], [1i32, 0i32]]"},
+		{"copy of outer unique in loop", "def main (n: i64) = let a = scatter (replicate n 0i32) [0] [1] in loop acc = replicate n 0i32 for _i < 2 do scatter (copy a) [1] [acc[0] + 2]", "2", "[1i32, 3i32]"},
+		// A lambda's parameter sees the rows of an array made by a map.
+		{"index row of map result", "def main [n] (xs: [n]i32) = map (\\r -> r[0]) (map (\\x -> replicate 2 x) xs)", "[1,2]", "[1i32, 2i32]"},
+		{"field of map result", "def main (xs: []i32) = map (\\p -> p.a) (map (\\x -> {a = x, b = x}) xs)", "[1,2]", "[1i32, 2i32]"},
+		// An annotated loop parameter keeps its declared size.
+		{"annotated loop in map", "def main [n] (xs: [n]i32) (m: i64) = map (\\x -> loop (acc: [m]i32) = replicate m x for _i < 2 do (acc ++ acc)[0:m]) xs", "[1,2] 2", "[[1i32, 1i32], [2i32, 2i32]]"},
+		{"annotated loop size check", "def main (m: i64) = loop (acc: [m]i32) = replicate 2 0i32 for _i < 1 do acc", "3", "error: t.fut:1:21: size mismatch: the loop state does not have the sizes of the loop parameter's declared type"},
 	}
 	for _, tc := range runs {
 		t.Run(tc.name, func(t *testing.T) {
@@ -122,6 +136,9 @@ func TestFrontendFixes(t *testing.T) {
 		{"nesting", "def main (x: i32) = " + strings.Repeat("(", 600) + "x" + strings.Repeat(")", 600), "brackets nested more than 500 deep"},
 		{"plain type param function", "def twice 't (f: t) (x: i32) = x\ndef main (x: i32) = twice (\\y -> y + 1i32) x", "t.fut:2:27: error: a plain type parameter ('t) cannot be instantiated with the function type i32 -> i32"},
 		{"plain type param record of function", "def k 't (x: t) = 1i32\ndef main (x: i32) = k {f = (+x)}", "cannot be instantiated with the function type"},
+		{"consume after copy", "def main [n] (xs: [n]i32) = let v = scatter (copy xs) (iota n) xs let w = scatter v [0] [1] in (copy v, w)", "\"v\" was consumed"},
+		{"consume row of unique", "def main [n] (xs: [n]i32) = let v = scatter (copy xs) (iota n) xs in map (\\i -> (scatter v [i] [1])[0]) (iota n)", "may not be consumed inside it"},
+		{"consume non-unique via copy type", "def main (xs: []i32) = let ys = xs in scatter ys [0] [1]", "\"ys\" is not consumable"},
 		{"record of functions in if", "def main (b: bool) = let r = if b then {f = (+1i32)} else {f = (+2)} in r.f 1", "a branch returns a function"},
 	}
 	for _, tc := range diags {
@@ -135,4 +152,51 @@ func TestFrontendFixes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestIfExistentialSizesFirst: an if whose branches differ in size binds
+// its existential sizes before the arrays whose types name them, as loops
+// and Futhark's IR do.
+func TestIfExistentialSizesFirst(t *testing.T) {
+	src := "def main [n] (xs: [n]i8) (c: bool) = let ys = if c then replicate 3 0i8 else xs in (length ys, ys)"
+	p, err := Compile("t.fut", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	var walk func(b *soac.Body)
+	walk = func(b *soac.Body) {
+		for _, s := range b.Stms {
+			if _, ok := s.Exp.(*soac.IfExp); !ok {
+				continue
+			}
+			seen := map[soac.VName]bool{}
+			for _, pp := range s.Pat {
+				for _, d := range pp.Type.Shape {
+					if v, ok := d.(soac.Var); ok && patBinds(s.Pat, v.Name) && !seen[v.Name] {
+						t.Errorf("%s: size %s is bound after the array %s of type %s", soac.Print(p), v.Name, pp.Name, pp.Type)
+					}
+					if _, ok := d.(soac.Var); ok && patBinds(s.Pat, d.(soac.Var).Name) {
+						found = true
+					}
+				}
+				seen[pp.Name] = true
+			}
+		}
+	}
+	for _, f := range p.Funs {
+		walk(f.Body)
+	}
+	if !found {
+		t.Fatalf("no if with an existential size in\n%s", soac.Print(p))
+	}
+}
+
+func patBinds(pat []soac.Param, n soac.VName) bool {
+	for _, p := range pat {
+		if p.Name == n {
+			return true
+		}
+	}
+	return false
 }

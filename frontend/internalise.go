@@ -594,19 +594,23 @@ func (ic *internaliser) exp(env *ienv, e Exp) ival {
 		thenB := ic.subBody(func() []soac.SubExp { thenRes = ic.exp(env, e.Then).ses; return thenRes })
 		elseB := ic.subBody(func() []soac.SubExp { elseRes = ic.exp(env, e.Else).ses; return elseRes })
 		ts, ext := ic.branchTypes(thenB, elseB, thenRes, elseRes)
+		// Existential sizes come first in the pattern (and the branches'
+		// results), before the arrays whose types name them, as in
+		// Futhark's IR and as loops do.
 		var pat []soac.Param
 		var out []soac.SubExp
+		var all []soac.Type
+		for _, v := range ext {
+			pat = append(pat, soac.Param{Name: v, Type: soac.Prim(values.I64)})
+			all = append(all, soac.Prim(values.I64))
+		}
 		for _, t := range ts {
 			v := ic.names.New("if")
 			ic.types[v] = t
 			pat = append(pat, soac.Param{Name: v, Type: t})
 			out = append(out, soac.Var{Name: v})
 		}
-		all := append([]soac.Type(nil), ts...)
-		for _, v := range ext {
-			pat = append(pat, soac.Param{Name: v, Type: soac.Prim(values.I64)})
-			all = append(all, soac.Prim(values.I64))
-		}
+		all = append(all, ts...)
 		ic.b.Add(&soac.Stm{Pat: pat, Exp: &soac.IfExp{Cond: cond, Then: thenB, Else: elseB, Types: all}, Pos: e.Pos})
 		return ival{ses: out}
 	case *LoopExp:
@@ -641,6 +645,12 @@ func (ic *internaliser) branchTypes(thenB, elseB *soac.Body, thenRes, elseRes []
 	inThen, inElse := boundIn(thenB), boundIn(elseB)
 	ts := make([]soac.Type, len(thenRes))
 	var ext []soac.VName
+	var extThen, extElse []soac.SubExp
+	defer func() {
+		// The sizes are returned first.
+		thenB.Result = append(extThen, thenB.Result...)
+		elseB.Result = append(extElse, elseB.Result...)
+	}()
 	for i := range thenRes {
 		tt, et := ic.typeOf(thenRes[i]), ic.typeOf(elseRes[i])
 		shape := make([]soac.SubExp, len(tt.Shape))
@@ -652,8 +662,8 @@ func (ic *internaliser) branchTypes(thenB, elseB *soac.Body, thenRes, elseRes []
 			}
 			// An existential size: returned as an extra result.
 			v := ic.sizeVar("ext")
-			thenB.Result = append(thenB.Result, a)
-			elseB.Result = append(elseB.Result, b)
+			extThen = append(extThen, a)
+			extElse = append(extElse, b)
 			shape[k] = v
 			ext = append(ext, v.Name)
 		}
@@ -877,11 +887,22 @@ func (ic *internaliser) sizeResolver(env *ienv, sizes map[string]bool) func(Dim)
 // same operand already, and a reshape for each component whose shape
 // changes.
 func (ic *internaliser) coerceShape(ses []soac.SubExp, t Type, resolve func(Dim) soac.SubExp, msg string, pos Pos) []soac.SubExp {
+	return ic.coerceShapeTo(ses, ic.wantShapes(ses, t, resolve), msg, pos)
+}
+
+// wantShapes is the wanted shape (nil: unknown dimension) of each
+// component ses of a value of the declared type t.
+func (ic *internaliser) wantShapes(ses []soac.SubExp, t Type, resolve func(Dim) soac.SubExp) [][]soac.SubExp {
 	want := make([][]soac.SubExp, len(ses))
 	for i, se := range ses {
 		want[i] = make([]soac.SubExp, ic.typeOf(se).Rank())
 	}
 	ic.wantDims(t, want, 0, resolve)
+	return want
+}
+
+// coerceShapeTo is coerceShape with the wanted shapes computed.
+func (ic *internaliser) coerceShapeTo(ses []soac.SubExp, want [][]soac.SubExp, msg string, pos Pos) []soac.SubExp {
 	out := make([]soac.SubExp, len(ses))
 	for i, se := range ses {
 		at := ic.typeOf(se)
@@ -1212,6 +1233,14 @@ func (ic *internaliser) emptyRowType(t Type, k int) soac.Type {
 
 func (ic *internaliser) loop(env *ienv, e *LoopExp) ival {
 	init := ic.exp(env, e.Init)
+	// Sizes named by the loop parameter's type annotation, as in
+	// loop (acc: [m]i32) = ..., are the sizes of the loop state: the
+	// initial value and the body's result are checked to have them at
+	// run time (where not provably the same) and keep them, rather than
+	// becoming existential.
+	declared := ic.wantShapes(init.ses, ic.declType(ic.c.patTypes[e.Pat]), ic.sizeResolver(env, nil))
+	const declMsg = "size mismatch: the loop state does not have the sizes of the loop parameter's declared type"
+	init.ses = ic.coerceShapeTo(init.ses, declared, declMsg, e.Pos)
 	initTs := make([]soac.Type, len(init.ses))
 	for i, se := range init.ses {
 		initTs[i] = ic.typeOf(se)
@@ -1293,7 +1322,7 @@ func (ic *internaliser) loop(env *ienv, e *LoopExp) ival {
 			inner.vars[e.ForIndex] = scalar(soac.Var{Name: iv})
 			form = soac.ForLoop{Index: iv, T: bt, Bound: bound}
 			body = ic.subBody(func() []soac.SubExp {
-				res = ic.exp(inner, e.Body).ses
+				res = ic.coerceShapeTo(ic.exp(inner, e.Body).ses, declared, declMsg, e.Body.expPos())
 				return append(sizesOf(), res...)
 			})
 		case e.ForInArr != nil:
@@ -1307,7 +1336,7 @@ func (ic *internaliser) loop(env *ienv, e *LoopExp) ival {
 					elem.ses = append(elem.ses, ic.let("x", at.RowType(), &soac.IndexExp{Arr: a.(soac.Var).Name, Indices: []soac.SubExp{soac.Var{Name: iv}}, Pos: e.Pos}, e.Pos))
 				}
 				ic.bindPat(inner, e.ForInPat, elem)
-				res = ic.exp(inner, e.Body).ses
+				res = ic.coerceShapeTo(ic.exp(inner, e.Body).ses, declared, declMsg, e.Body.expPos())
 				return append(sizesOf(), res...)
 			})
 		case e.While != nil:
@@ -1316,7 +1345,7 @@ func (ic *internaliser) loop(env *ienv, e *LoopExp) ival {
 			params = append([]soac.Param{{Name: cv, Type: soac.Prim(values.Bool)}}, params...)
 			form = soac.WhileLoop{Cond: cv}
 			body = ic.subBody(func() []soac.SubExp {
-				res = ic.exp(inner, e.Body).ses
+				res = ic.coerceShapeTo(ic.exp(inner, e.Body).ses, declared, declMsg, e.Body.expPos())
 				next := env.child()
 				ic.bindPat(next, e.Pat, ival{ses: res})
 				c := ic.exp(next, e.While).ses[0]

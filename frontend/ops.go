@@ -88,8 +88,12 @@ func (c *checker) binOp(sc *scope, e *BinOpExp, expected Type) Type {
 			c.unifyOK(res, expected)
 		}
 		ft := c.expExpect(sc, f, TFun{Param: xt, Result: res})
+		// Whether the parameter is unique is decided before unification
+		// with the argument (copy : a -> a does not consume).
+		fr, ok := c.resolve(ft).(TFun)
+		uniq := ok && isUniqueArray(c.zonk(fr.Param))
 		c.unify(TFun{Param: xt, Result: res}, ft, f.expPos(), "function applied with "+e.Op)
-		if fr, ok := c.resolve(ft).(TFun); ok && isUniqueArray(c.zonk(fr.Param)) {
+		if uniq {
 			c.consume(sc, x, x.expPos())
 		}
 		return res

@@ -96,6 +96,11 @@ type validator struct {
 	bound map[VName]bool // every name bound so far in the program
 
 	thresholds map[string]bool // declared threshold names
+
+	// patSizes are the i64 names the pattern of the statement being
+	// checked binds: the existential sizes an if's result types may
+	// mention (let {n: i64, xs: [n]t} = if ... : {i64, [n]t}).
+	patSizes map[VName]bool
 }
 
 func (v *validator) fail(name VName, format string, args ...any) {
@@ -234,7 +239,11 @@ func (v *validator) bindParams(ps []Param) {
 // typeDims checks that the sizes of a type are i64 constants or names
 // bound earlier: in scope, or bound inside the construct whose result the
 // type describes (an existential size).
-func (v *validator) typeDims(who VName, t Type) {
+func (v *validator) typeDims(who VName, t Type) { v.typeDimsExt(who, t, nil) }
+
+// typeDimsExt is typeDims where the names in ext (existential sizes bound
+// by the statement's pattern) are also allowed.
+func (v *validator) typeDimsExt(who VName, t Type, ext map[VName]bool) {
 	if int(t.Elem) > int(values.F64) {
 		v.fail(who, "bad primitive type %d", t.Elem)
 	}
@@ -245,7 +254,7 @@ func (v *validator) typeDims(who VName, t Type) {
 				if st.Rank() != 0 || st.Elem != values.I64 {
 					v.fail(who, "size %s in type %s has type %s, not i64", d.Name, t, st)
 				}
-			} else if !v.bound[d.Name] {
+			} else if !v.bound[d.Name] && !ext[d.Name] {
 				v.fail(who, "size %s in type %s is not in scope", d.Name, t)
 			}
 		case Const:
@@ -353,6 +362,12 @@ func (v *validator) body(b *Body) []Type {
 		var who VName
 		if len(s.Pat) > 0 {
 			who = s.Pat[0].Name
+		}
+		v.patSizes = map[VName]bool{}
+		for _, p := range s.Pat {
+			if p.Type.Rank() == 0 && p.Type.Elem == values.I64 {
+				v.patSizes[p.Name] = true
+			}
 		}
 		ts := v.exp(s.Exp, who)
 		v.pos = s.Pos
@@ -609,8 +624,9 @@ func (v *validator) exp(e Exp, who VName) []Type {
 		return one(t0.RowType().ArrayOf(e.W))
 	case *IfExp:
 		v.prim(e.Cond, values.Bool, "if condition")
+		ext := v.patSizes
 		for _, t := range e.Types {
-			v.typeDims(who, t)
+			v.typeDimsExt(who, t, ext)
 		}
 		v.matchTypes(who, "then branch", e.Types, v.body(e.Then))
 		v.matchTypes(who, "else branch", e.Types, v.body(e.Else))
