@@ -307,6 +307,9 @@ func (g *gen) genericKernels() string {
 			}
 			fmt.Fprintf(&b, "  dst[%s] = src[%s];\n}\n\n", strings.Join(dst, " + "), strings.Join(src, " + "))
 		}
+		if maxRank[t] >= 2 {
+			b.WriteString(transposeKernel(t, st))
+		}
 	}
 	for t := values.Bool; t <= values.F64; t++ {
 		if !g.needIota[t] {
@@ -320,6 +323,35 @@ func (g *gen) genericKernels() string {
 		fmt.Fprintf(&b, "  dst[gid] = (%s)((%s)start + (%s)gid * (%s)step);\n}\n\n", ct, ut, ut, ut)
 	}
 	return b.String()
+}
+
+// transposeKernel is the tiled copy of a two-dimensional view into
+// another (exe.TransposeKernel), for views whose source is contiguous
+// along the outer dimension and destination along the inner one (a
+// transposition): a work-group of 32x8 work-items reads a 32x32 tile
+// coalesced along the source's contiguous dimension into local memory
+// (padded against bank conflicts) and writes it coalesced along the
+// destination's.
+func transposeKernel(t soac.PrimType, st string) string {
+	return fmt.Sprintf(`__kernel void fcc_transpose_%s(__global %s *dst, long doff, long ds0, long ds1, __global const %s *src, long soff, long ss0, long ss1, long n0, long n1)
+{
+  __local %s tile[32][33];
+  long lx = get_local_id(0), ly = get_local_id(1);
+  long i0 = get_group_id(0) * 32, j0 = get_group_id(1) * 32;
+  for (long k = ly; k < 32; k += 8) {
+    long i = i0 + lx, j = j0 + k;
+    if (i < n0 && j < n1)
+      tile[k][lx] = src[soff + i * ss0 + j * ss1];
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (long k = ly; k < 32; k += 8) {
+    long i = i0 + k, j = j0 + lx;
+    if (i < n0 && j < n1)
+      dst[doff + i * ds0 + j * ds1] = tile[lx][k];
+  }
+}
+
+`, t, st, st, st)
 }
 
 // copyKernelName and iotaKernelName are the names the runtime uses for

@@ -18,6 +18,12 @@ func CopyKernel(elem values.PrimType, rank int) string {
 	return fmt.Sprintf("fcc_copy_%s_%d", elem, rank)
 }
 
+// TransposeKernel is the name of the generated kernel that copies a
+// transposed two-dimensional view of elem through local-memory tiles;
+// programs without two-dimensional arrays of elem lack it, and copies
+// then use CopyKernel.
+func TransposeKernel(elem values.PrimType) string { return "fcc_transpose_" + elem.String() }
+
 // IotaKernel is the name of the generated kernel that fills an array of
 // the integer type elem with an arithmetic sequence.
 func IotaKernel(elem values.PrimType) string { return "fcc_iota_" + elem.String() }
@@ -121,6 +127,13 @@ func (c *Context) CopyInto(dst, src *DeviceArray) error {
 	if dst.Manifest() && src.Manifest() {
 		sz := int64(src.Elem.Size())
 		return c.Copy(dst.Buf, dst.Offset*sz, src.Buf, src.Offset*sz, n*sz)
+	}
+	if rank == 2 && src.Stride(0) == 1 && src.Stride(1) != 1 && dst.Stride(1) == 1 && c.deviceMaxGroup() >= 256 {
+		if _, err := c.optionalKernel(TransposeKernel(src.Elem)); err == nil {
+			n0, n1 := src.Shape[0], src.Shape[1]
+			return c.Launch(TransposeKernel(src.Elem), []int64{(n0 + 31) / 32 * 32, (n1 + 31) / 32 * 8}, []int64{32, 8},
+				dst.Buf, dst.Offset, dst.Stride(0), dst.Stride(1), src.Buf, src.Offset, src.Stride(0), src.Stride(1), n0, n1)
+		}
 	}
 	args := []any{dst.Buf, dst.Offset}
 	for k := 0; k < rank; k++ {

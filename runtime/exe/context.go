@@ -36,6 +36,7 @@ type Context struct {
 	queue    *cl.CommandQueue
 	program  *cl.Program
 	kernels  map[string]*cl.Kernel
+	missing  map[string]bool // kernels the program lacks (optionalKernel)
 	params   map[string]int64
 	log      io.Writer
 
@@ -259,6 +260,22 @@ func (c *Context) Kernel(name string) (*cl.Kernel, error) {
 	return k, nil
 }
 
+// optionalKernel is Kernel for a kernel the program may lack, remembering
+// its absence.
+func (c *Context) optionalKernel(name string) (*cl.Kernel, error) {
+	if c.missing[name] {
+		return nil, fmt.Errorf("no kernel %s", name)
+	}
+	k, err := c.Kernel(name)
+	if err != nil {
+		if c.missing == nil {
+			c.missing = map[string]bool{}
+		}
+		c.missing[name] = true
+	}
+	return k, err
+}
+
 // Param returns the value of the tunable parameter name as set by --param
 // or the tuning file, or def.
 func (c *Context) Param(name string, def int64) int64 {
@@ -312,6 +329,50 @@ func (c *Context) DefaultNumGroups() int64 {
 		return c.Opts.DefaultNumGroups
 	}
 	return defaultNumGroups
+}
+
+// ComputeUnits is the device's number of compute units (at least 1).
+func (c *Context) ComputeUnits() int64 {
+	if c.device != nil {
+		if n := int64(c.device.MaxComputeUnits()); n > 0 {
+			return n
+		}
+	}
+	return 1
+}
+
+// ReduceNumGroups is the number of work-groups a one-dimensional
+// reduction launches: --default-num-groups if given, otherwise enough
+// groups to fill the device (eight per compute unit).
+func (c *Context) ReduceNumGroups() int64 {
+	if c.Opts.DefaultNumGroups > 0 {
+		return c.Opts.DefaultNumGroups
+	}
+	return c.ComputeUnits() * 8
+}
+
+// SegRedGroups chooses the strategy of a segmented reduction of segs
+// segments of segLen elements each, for work-groups of group work-items:
+// 0 means one work-item per segment (many small segments); g >= 1 means g
+// work-groups per segment, each reducing a contiguous part of it, whose
+// partial results a second launch combines when g > 1 (few large
+// segments).
+func (c *Context) SegRedGroups(segs, segLen, group int64) int64 {
+	return segRedGroups(segs, segLen, group, c.ReduceNumGroups())
+}
+
+func segRedGroups(segs, segLen, group, fill int64) int64 {
+	if segLen < max(group/8, 2) {
+		return 0
+	}
+	if segs <= 0 || segs >= fill {
+		return 1
+	}
+	// Few segments: split each over enough groups to fill the device,
+	// but give every group at least four elements per work-item.
+	g := (fill + segs - 1) / segs
+	g = min(g, (segLen+4*group-1)/(4*group), 1024)
+	return max(g, 1)
 }
 
 // DefaultTileSize is --default-tile-size (16 if not given).

@@ -1,0 +1,468 @@
+package backend
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fcclang/fcc/soac"
+)
+
+// This file generates segred, the reduction Seg-op, in one of three
+// strategies chosen on the host at run time (exe.Context.SegRedGroups):
+//
+//   - many small segments: one work-item per segment, reducing its
+//     segment sequentially (segred_X);
+//   - medium segments: one work-group per segment (segred_X_stage1 with
+//     gps = 1), writing the results directly;
+//   - few large segments: gps work-groups per segment, each reducing a
+//     contiguous part of it into a partial result (segred_X_stage1), and
+//     a second launch with one work-group per segment combining its
+//     partial results in order (segred_X_stage2).
+//
+// A one-dimensional segred is one segment split over enough work-groups
+// to fill the device, followed by stage 2.
+//
+// Inside a work-group, for commutative operators work-item i reads
+// elements start+i, start+i+lsize, … (coalesced) and the work-items'
+// values are combined by a tree with sequential addressing; otherwise each
+// work-item reduces a contiguous chunk and the tree keeps operands in
+// order, so that non-commutative operators are correct.
+
+// commutative reports whether every reduction's operator is known to be
+// commutative: declared so (reduce_comm), or a single commutative binary
+// operator applied to the two parameters.
+func commutative(reds []soac.Reduce) bool {
+	for _, r := range reds {
+		if !r.Comm && !commutativeOp(r.Op) {
+			return false
+		}
+	}
+	return true
+}
+
+func commutativeOp(l *soac.Lambda) bool {
+	if l == nil || len(l.Params) != 2 || len(l.Body.Stms) != 1 || len(l.Body.Result) != 1 {
+		return false
+	}
+	st := l.Body.Stms[0]
+	b, ok := st.Exp.(*soac.BinOpExp)
+	if !ok || len(st.Pat) != 1 {
+		return false
+	}
+	switch b.Op {
+	case soac.Add, soac.Mul, soac.And, soac.Or, soac.Xor, soac.LogAnd, soac.LogOr, soac.Min, soac.Max:
+	default:
+		return false
+	}
+	r, ok := l.Body.Result[0].(soac.Var)
+	if !ok || r.Name != st.Pat[0].Name {
+		return false
+	}
+	x, ok1 := b.X.(soac.Var)
+	y, ok2 := b.Y.(soac.Var)
+	if !ok1 || !ok2 {
+		return false
+	}
+	p, q := l.Params[0].Name, l.Params[1].Name
+	return x.Name == p && y.Name == q || x.Name == q && y.Name == p
+}
+
+// treeReduce emits the in-order combination of the work-group's values in
+// local memory lmem (one array per accumulator); afterwards element 0
+// holds the group's result.
+func (c *cgen) treeReduce(reds []soac.Reduce, types []soac.Type, lmem []string) error {
+	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
+	c.line("for (long s = 1; s < lsize; s *= 2) {")
+	c.indent++
+	c.line("if (ltid %% (2 * s) == 0 && ltid + s < lsize) {")
+	return c.treeStep(reds, types, lmem)
+}
+
+// treeReduceComm is treeReduce for commutative operators, with sequential
+// addressing (active work-items and local memory accesses contiguous).
+func (c *cgen) treeReduceComm(reds []soac.Reduce, types []soac.Type, lmem []string) error {
+	p2 := c.fresh("p2")
+	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
+	c.line("long %s = 1;", p2)
+	c.line("while (%s < lsize) %s <<= 1;", p2, p2)
+	c.line("for (long s = %s / 2; s > 0; s >>= 1) {", p2)
+	c.indent++
+	c.line("if (ltid < s && ltid + s < lsize) {")
+	return c.treeStep(reds, types, lmem)
+}
+
+// treeStep emits lmem[ltid] = op(lmem[ltid], lmem[ltid + s]) and closes
+// the tree's loop.
+func (c *cgen) treeStep(reds []soac.Reduce, types []soac.Type, lmem []string) error {
+	c.indent++
+	a, b := make([]string, len(lmem)), make([]string, len(lmem))
+	for k, l := range lmem {
+		ct, _ := cType(types[k].Elem)
+		a[k], b[k] = c.fresh("a"), c.fresh("b")
+		c.line("%s %s = %s;", ct, a[k], load(&kview{ptr: l, elem: types[k].Elem}, "ltid"))
+		c.line("%s %s = %s;", ct, b[k], load(&kview{ptr: l, elem: types[k].Elem}, "ltid + s"))
+	}
+	if err := c.combine(reds, a, b); err != nil {
+		return err
+	}
+	for k, l := range lmem {
+		c.line("%s", store(l, types[k].Elem, "ltid", a[k]))
+	}
+	c.indent--
+	c.line("}")
+	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
+	c.indent--
+	c.line("}")
+	return nil
+}
+
+// groupLoop opens a loop of idx over this work-item's share of the
+// work-group's range [start, end): strided (coalesced) when comm, else a
+// contiguous chunk, so that the work-items' results are in order.
+func (c *cgen) groupLoop(idx, start, end string, comm bool) {
+	if comm {
+		c.line("for (long %s = %s + ltid; %s < %s; %s += lsize) {", idx, start, idx, end, idx)
+	} else {
+		ch, s0, e0 := c.fresh("chunk"), c.fresh("cstart"), c.fresh("cend")
+		c.line("long %s = (max(%s - %s, 0L) + lsize - 1) / lsize;", ch, end, start)
+		c.line("long %s = %s + ltid * %s;", s0, start, ch)
+		c.line("long %s = min(%s + %s, %s);", e0, s0, ch, end)
+		c.line("for (long %s = %s; %s < %s; %s++) {", idx, s0, idx, e0, idx)
+	}
+	c.indent++
+}
+
+// groupFinish stores the work-item's accumulators in local memory, combines
+// them over the work-group and has work-item 0 write the group's result
+// to element at of the buffers out.
+func (c *cgen) groupFinish(reds []soac.Reduce, types []soac.Type, acc, lmem, out []string, at string, comm bool) error {
+	for k := range acc {
+		c.line("%s", store(lmem[k], types[k].Elem, "ltid", acc[k]))
+	}
+	tree := c.treeReduce
+	if comm {
+		tree = c.treeReduceComm
+	}
+	if err := tree(reds, types, lmem); err != nil {
+		return err
+	}
+	c.line("if (ltid == 0) {")
+	for k := range acc {
+		c.line("  %s", store(out[k], types[k].Elem, at, load(&kview{ptr: lmem[k], elem: types[k].Elem}, "0")))
+	}
+	c.line("}")
+	return nil
+}
+
+// redLocals declares the local memory of the reduction's accumulators.
+func redLocals(e *soac.SegRedExp, nRed int, ka *kernelArgs) []string {
+	lmem := make([]string, nRed)
+	for k := range lmem {
+		lmem[k] = fmt.Sprintf("lmem%d", k)
+		ka.decls = append(ka.decls, fmt.Sprintf("__local %s *%s", mustStorage(e.Types[k].Elem), lmem[k]))
+		ka.host = append(ka.host, fmt.Sprintf("exe.Local(group * %d)", e.Types[k].Elem.Size()))
+	}
+	return lmem
+}
+
+// bufArgs declares global buffers prefix0, prefix1, … of types' elements,
+// passed as the Go expressions host.
+func bufArgs(ka *kernelArgs, types []soac.Type, prefix string, host []string) []string {
+	ptrs := make([]string, len(host))
+	for k := range host {
+		ptrs[k] = fmt.Sprintf("%s%d", prefix, k)
+		ka.decls = append(ka.decls, fmt.Sprintf("__global %s *%s", mustStorage(types[k].Elem), ptrs[k]))
+		ka.host = append(ka.host, host[k])
+	}
+	return ptrs
+}
+
+// segRedStage1 generates the kernel in which gps work-groups reduce each
+// segment (the last dimension of the space), group g reducing the g%gps'th
+// part of segment g/gps into element g of the buffers parts (Go
+// expressions), and the map-out results are written to mapOuts.
+func (h *hgen) segRedStage1(e *soac.SegRedExp, nRed int, name string, comm bool, parts, mapOuts []string) (*cgen, *kernelArgs, error) {
+	c := h.g.newCgen()
+	ka, prologue, err := c.inputs(segFree(e))
+	if err != nil {
+		return nil, nil, err
+	}
+	dims, err := h.spaceArgs(c, e.Space, ka)
+	if err != nil {
+		return nil, nil, err
+	}
+	ka.decls = append(ka.decls, "long gps")
+	ka.host = append(ka.host, "gps")
+	partPtrs := bufArgs(ka, e.Types[:nRed], "part", parts)
+	outs := bufArgs(ka, e.Types[nRed:], "mapout", mapOuts)
+	lmem := redLocals(e, nRed, ka)
+	r := len(dims) - 1
+	outer, inner := dims[:r], dims[r]
+	c.kernelHead(name, ka.decls, prologue)
+	c.line("long ltid = get_local_id(0), lsize = get_local_size(0);")
+	c.line("long grp = get_group_id(0), seg = grp / gps, part = grp %% gps;")
+	if r > 0 {
+		c.decodeSpace(e.Space[:r], outer, "seg")
+	}
+	c.line("long per = (%s + gps - 1) / gps;", inner)
+	c.line("long gstart = min(part * per, %s), gend = min(gstart + per, %s);", inner, inner)
+	acc, err := c.neutrals(e.Reds, e.Types, "acc")
+	if err != nil {
+		return nil, nil, err
+	}
+	idx := h.g.names.id(e.Space[r].Index)
+	c.groupLoop(idx, "gstart", "gend", comm)
+	c.vars[e.Space[r].Index] = kval{scalar: idx}
+	c.bounds[e.Space[r].Index] = e.Space[r].N
+	res, err := c.body(e.Body)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := c.combine(e.Reds, acc, res[:nRed]); err != nil {
+		return nil, nil, err
+	}
+	for i := nRed; i < len(res); i++ {
+		if err := c.storeResult(outs[i-nRed], e.Types[i], fmt.Sprintf("seg * %s + %s", inner, idx), res[i], e.Body.Result[i]); err != nil {
+			return nil, nil, err
+		}
+	}
+	c.indent--
+	c.line("}")
+	if err := c.groupFinish(e.Reds, e.Types, acc, lmem, partPtrs, "grp", comm); err != nil {
+		return nil, nil, err
+	}
+	c.kernelEnd()
+	h.g.kernels = append(h.g.kernels, c.b.String())
+	return c, ka, nil
+}
+
+// segRedStage2 generates the kernel in which work-group g combines, in
+// order, the gps partial results parts[g*gps …] of segment g into element
+// g of results.
+func (h *hgen) segRedStage2(e *soac.SegRedExp, nRed int, name string, comm bool, parts, results []string) (*cgen, *kernelArgs, error) {
+	c := h.g.newCgen()
+	ka, prologue, err := c.inputs(segFree(e))
+	if err != nil {
+		return nil, nil, err
+	}
+	ka.decls = append(ka.decls, "long gps")
+	ka.host = append(ka.host, "gps")
+	partPtrs := bufArgs(ka, e.Types[:nRed], "part", parts)
+	resPtrs := bufArgs(ka, e.Types[:nRed], "result", results)
+	lmem := redLocals(e, nRed, ka)
+	c.kernelHead(name, ka.decls, prologue)
+	c.line("long ltid = get_local_id(0), lsize = get_local_size(0);")
+	c.line("long seg = get_group_id(0);")
+	acc, err := c.neutrals(e.Reds, e.Types, "acc")
+	if err != nil {
+		return nil, nil, err
+	}
+	c.groupLoop("j", "seg * gps", "(seg + 1) * gps", comm)
+	xs := make([]string, nRed)
+	for k := range xs {
+		xs[k] = load(&kview{ptr: partPtrs[k], elem: e.Types[k].Elem}, "j")
+	}
+	if err := c.combine(e.Reds, acc, xs); err != nil {
+		return nil, nil, err
+	}
+	c.indent--
+	c.line("}")
+	if err := c.groupFinish(e.Reds, e.Types, acc, lmem, resPtrs, "seg", comm); err != nil {
+		return nil, nil, err
+	}
+	c.kernelEnd()
+	h.g.kernels = append(h.g.kernels, c.b.String())
+	return c, ka, nil
+}
+
+// segRedSmall generates the kernel with one work-item per segment.
+func (h *hgen) segRedSmall(e *soac.SegRedExp, nRed int, name string, outHost []string) (*cgen, *kernelArgs, error) {
+	c := h.g.newCgen()
+	ka, prologue, err := c.inputs(segFree(e))
+	if err != nil {
+		return nil, nil, err
+	}
+	dims, err := h.spaceArgs(c, e.Space, ka)
+	if err != nil {
+		return nil, nil, err
+	}
+	outs := bufArgs(ka, e.Types, "out", outHost)
+	r := len(dims) - 1
+	outer, inner := dims[:r], dims[r]
+	c.kernelHead(name, ka.decls, prologue)
+	c.line("long seg = get_global_id(0);")
+	c.line("if (seg >= %s) return;", strings.Join(outer, " * "))
+	c.decodeSpace(e.Space[:r], outer, "seg")
+	acc, err := c.neutrals(e.Reds, e.Types, "acc")
+	if err != nil {
+		return nil, nil, err
+	}
+	idx := h.g.names.id(e.Space[r].Index)
+	c.line("for (long %s = 0; %s < %s; %s++) {", idx, idx, inner, idx)
+	c.indent++
+	c.vars[e.Space[r].Index] = kval{scalar: idx}
+	c.bounds[e.Space[r].Index] = e.Space[r].N
+	res, err := c.body(e.Body)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := c.combine(e.Reds, acc, res[:nRed]); err != nil {
+		return nil, nil, err
+	}
+	for i := nRed; i < len(res); i++ {
+		if err := c.storeResult(outs[i], e.Types[i], fmt.Sprintf("seg * %s + %s", inner, idx), res[i], e.Body.Result[i]); err != nil {
+			return nil, nil, err
+		}
+	}
+	c.indent--
+	c.line("}")
+	for i := 0; i < nRed; i++ {
+		c.line("%s", store(outs[i], e.Types[i].Elem, "seg", acc[i]))
+	}
+	c.kernelEnd()
+	h.g.kernels = append(h.g.kernels, c.b.String())
+	return c, ka, nil
+}
+
+func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
+	nRed := redValues(e.Reds)
+	for i := 0; i < nRed; i++ {
+		if e.Types[i].Rank() > 0 {
+			return fmt.Errorf("not yet supported by the OpenCL backend: reduction over arrays at %s", s.Pos)
+		}
+	}
+	for i := range e.Types {
+		if _, err := cStorage(e.Types[i].Elem); err != nil {
+			return err
+		}
+	}
+	base := h.g.names.id(s.Pat[0].Name)[2:]
+	name := "segred_" + base
+	name1, name2 := name+"_stage1", name+"_stage2"
+	comm := commutative(e.Reds)
+	flat := len(e.Space) == 1
+	hostDims := make([]string, len(e.Space))
+	for d, sd := range e.Space {
+		x, err := h.operand(sd.N)
+		if err != nil {
+			return err
+		}
+		hostDims[d] = fmt.Sprintf("int64(%s)", x)
+	}
+	r := len(e.Space) - 1
+	if flat {
+		h.line("// %s, %s", name1, name2)
+	} else {
+		h.line("// %s, %s, %s", name, name1, name2)
+	}
+	if err := h.predeclare(s.Pat); err != nil {
+		return err
+	}
+	h.line("{")
+	h.indent++
+	h.line("group := c.DefaultGroupSize()")
+	h.line("segs := int64(%s)", strings.Join(append([]string{"1"}, hostDims[:r]...), " * "))
+	h.line("seglen := %s", hostDims[r])
+	h.line("_, _ = segs, seglen")
+	// The results: the reductions' (on the host, scalars when flat) and
+	// the map-out arrays.
+	outHost := make([]string, len(s.Pat))
+	var releases []string
+	for i, p := range s.Pat {
+		id := h.g.names.id(p.Name)
+		outHost[i] = id
+		var shape []string
+		switch {
+		case i < nRed && flat:
+			outHost[i] = fmt.Sprintf("%s_r%d", base, i)
+			releases = append(releases, outHost[i])
+			h.line("%s, err := c.NewArray(%s, []int64{1})", outHost[i], elemConst(e.Types[i].Elem))
+			h.check("", "allocating a reduction result")
+			continue
+		case i < nRed:
+			shape = hostDims[:r]
+		default:
+			inner, err := h.shapeExprs(e.Types[i].Shape)
+			if err != nil {
+				return err
+			}
+			shape = append(append([]string{}, hostDims...), inner...)
+		}
+		h.line("%s, err = c.NewArray(%s, []int64{%s})", id, elemConst(e.Types[i].Elem), strings.Join(shape, ", "))
+		h.check("", "allocating %s", p.Name)
+	}
+	parts := make([]string, nRed)
+	for k := range parts {
+		parts[k] = fmt.Sprintf("%s_p%d", base, k)
+	}
+	if flat {
+		h.line("gps := min(fccGroups(seglen, group), max(c.ReduceNumGroups(), 1))")
+	} else {
+		h.line("gps := c.SegRedGroups(segs, seglen, group)")
+		h.line("if gps == 0 {")
+		h.indent++
+		cs, kas, err := h.segRedSmall(e, nRed, name, outHost)
+		if err != nil {
+			return err
+		}
+		if err := h.launch1D(cs, name, "segs", kas); err != nil {
+			return err
+		}
+		h.indent--
+		h.line("} else {")
+		h.indent++
+	}
+	for k := range parts {
+		h.line("%s := %s", parts[k], outHost[k])
+		h.line("if gps > 1 {")
+		h.line("\t%s, err = c.NewArray(%s, []int64{segs * gps})", parts[k], elemConst(e.Types[k].Elem))
+		h.indent++
+		h.check("", "allocating partial results")
+		h.indent--
+		h.line("}")
+	}
+	c1, ka1, err := h.segRedStage1(e, nRed, name1, comm, parts, outHost[nRed:])
+	if err != nil {
+		return err
+	}
+	if err := h.launchKernel(c1, ka1, name1, "segs * gps * group", "group"); err != nil {
+		return err
+	}
+	h.line("if gps > 1 {")
+	h.indent++
+	c2, ka2, err := h.segRedStage2(e, nRed, name2, comm, parts, outHost[:nRed])
+	if err != nil {
+		return err
+	}
+	if err := h.launchKernel(c2, ka2, name2, "segs * group", "group"); err != nil {
+		return err
+	}
+	for _, p := range parts {
+		h.line("c.ReleaseArray(%s)", p)
+	}
+	h.indent--
+	h.line("}")
+	if !flat {
+		h.indent--
+		h.line("}")
+	}
+	if flat {
+		for k := 0; k < nRed; k++ {
+			gt, err := goPrim(e.Types[k].Elem)
+			if err != nil {
+				return err
+			}
+			id := h.g.names.id(s.Pat[k].Name)
+			h.checkKernels()
+			h.line("%s_x%d, err := c.ReadScalar(%s.Buf, %s, 0)", base, k, outHost[k], elemConst(e.Types[k].Elem))
+			h.check("", "reading a reduction result")
+			h.line("%s = %s_x%d.(%s)", id, base, k, gt)
+		}
+	}
+	for _, r := range releases {
+		h.line("c.ReleaseArray(%s)", r)
+	}
+	h.indent--
+	h.line("}")
+	return nil
+}
