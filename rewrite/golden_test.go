@@ -21,7 +21,7 @@ type goldenCase struct {
 }
 
 var goldenCases = []goldenCase{
-	{"dot", 1, `def main (xs: []f32) (ys: []f32) : f32 = reduce (+) 0 (map2 (*) xs ys)`},
+	{"dot", 1, `def main [n] (xs: [n]f32) (ys: [n]f32) : f32 = reduce (+) 0 (map2 (*) xs ys)`},
 	{"sum_map", 1, `def main (xs: []i32) : i32 = reduce (+) 0 (map (\x -> x * x + 1) xs)`},
 	{"map_chain_zip", 1, `def main [n] (xs: [n]f32) (ys: [n]f32) : [n]f32 =
   let a = map2 (+) xs ys
