@@ -71,6 +71,8 @@ type checker struct {
 	implicit map[string]bool
 	// existWhy explains where each rigid unknown size comes from.
 	existWhy map[int]string
+	// dimName is the size parameter a size variable was instantiated from.
+	dimName map[int]string
 	// liftViolation is set when a type parameter that may not be a
 	// function type ('t rather than '^t) was about to become one.
 	liftViolation *liftViolation
@@ -174,6 +176,7 @@ func newChecker() *checker {
 		dsubst:    map[int]Dim{},
 		implicit:  map[string]bool{},
 		existWhy:  map[int]string{},
+		dimName:   map[int]string{},
 
 		sizeBinding: map[*binding]bool{},
 	}
@@ -518,6 +521,7 @@ func (c *checker) instantiate(t Type, quant []int, sizes []string, pos Pos) (Typ
 		m := map[string]Dim{}
 		for _, n := range sizes {
 			m[n] = c.freshDim()
+			c.dimName[m[n].Var] = n
 		}
 		t = c.instSizes(c.zonk(t), m, map[int]Dim{})
 	}
@@ -1460,7 +1464,7 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 			c.unify(t, c.exp(sc, e.Second), e.Second.expPos(), "second element of range")
 		}
 		c.unify(t, c.exp(sc, e.End), e.End.expPos(), "end of range")
-		return arrayOf(Dim{}, t)
+		return arrayOf(c.freshExt(), t)
 	case *IndexExp:
 		return c.indexType(sc, c.exp(sc, e.X), e.Indices, e.Pos)
 	case *LetExp:
@@ -1685,7 +1689,7 @@ func (c *checker) indexType(sc *scope, t Type, idx []Slice, pos Pos) Type {
 				c.unify(c.fresh(cIntegral, pos), c.exp(sc, x), x.expPos(), "slice bound")
 			}
 		}
-		d := Dim{}
+		d := c.freshExt()
 		if s.Start == nil && s.End == nil && s.Step == nil {
 			d = za.Dims[i]
 		}
@@ -1843,19 +1847,23 @@ func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
 	// type), then lambdas and sections, so that lambdas see the types of
 	// the values they will be applied to.
 	argTs := make([]Type, len(e.Args))
+	lo, hi := make([]int, len(e.Args)), make([]int, len(e.Args))
 	for pass := 0; pass < 3; pass++ {
 		for i, a := range e.Args {
 			if argPass(a) != pass {
 				continue
 			}
+			lo[i] = c.next
 			if pass > 0 {
 				argTs[i] = c.expExpect(sc, a, params[i])
 			} else {
 				argTs[i] = c.exp(sc, a)
 			}
+			hi[i] = c.next
 			c.unifyArg(params[i], argTs[i], a, i, e.Fn)
 		}
 	}
+	c.causality(e, params, argTs, lo, hi)
 	for i, a := range e.Args {
 		if uniqueParam[i] {
 			c.consume(sc, a, a.expPos())

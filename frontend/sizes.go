@@ -231,7 +231,7 @@ func (c *checker) instDim(d Dim, m map[string]Dim, vm map[int]Dim) Dim {
 		if nd, ok := m[d.Name]; ok {
 			return nd
 		}
-		return Dim{}
+		return c.freshExt()
 	case d.Add != nil:
 		parts := make([]Dim, len(d.Add))
 		for i, p := range d.Add {
@@ -248,7 +248,7 @@ func (c *checker) instDim(d Dim, m map[string]Dim, vm map[int]Dim) Dim {
 			return nd
 		}
 	}
-	return Dim{}
+	return c.freshExt()
 }
 
 // instExp is a size expression of a definition's type at a use, when it

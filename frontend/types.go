@@ -38,6 +38,11 @@ type Dim struct {
 	Var   int
 	Exist int
 	Add   []Dim
+	// Ext identifies an unknown size created where it is computed (the
+	// anonymous result size of a call, a slice, a range); it is still an
+	// unknown size for unification (isUnknown), and only serves the
+	// causality check (causality.go).
+	Ext int
 }
 
 // TTuple is a tuple; the empty tuple is the unit type.

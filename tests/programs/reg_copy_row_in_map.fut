@@ -3,10 +3,7 @@
 -- consumable when copied into reduce_by_index: the lambda was checked
 -- before the inner map, so p's type was a variable that the unique
 -- destination type of reduce_by_index made unique through copy.
--- no_opencl: the OpenCL backend does not support a Hist inside a kernel
--- yet.
 -- ==
--- tags { no_opencl }
 -- input { [1, 2] }
 -- output { [[1, 0], [1, 0]] }
 
