@@ -37,3 +37,5 @@ while read -r pkg target; do
 	echo "-- $target ($pkg)"
 	go test -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" "$pkg"
 done <<< "$fuzz_targets"
+echo "== race"
+go test -race -count=1 ./runtime/...

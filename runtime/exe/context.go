@@ -42,6 +42,12 @@ type Context struct {
 
 	memCur, memPeak int64
 
+	// maxAlloc and globalMem are the device's limits (0: not yet read).
+	maxAlloc, globalMem int64
+
+	// live is set while the OpenCL context exists (see liveContexts).
+	live bool
+
 	// errBuf is where kernels report run-time errors (see ErrorBuffer).
 	errBuf *Buffer
 
@@ -81,8 +87,11 @@ type DeviceInfo struct {
 // ListDevices returns every device of every platform, in platform order.
 func ListDevices() ([]DeviceInfo, error) {
 	ps, err := cl.GetPlatforms()
+	if err == nil && len(ps) == 0 {
+		err = cl.ErrPlatformNotFoundKHR
+	}
 	if err != nil {
-		return nil, fmt.Errorf("no OpenCL platform found: %w", err)
+		return nil, fmt.Errorf("no OpenCL platform found (is an OpenCL driver installed? the ICD loader looks in /etc/OpenCL/vendors, or OCL_ICD_VENDORS): %w", err)
 	}
 	var out []DeviceInfo
 	for pi, p := range ps {
@@ -169,6 +178,10 @@ func NewContext(source string, opts *Options, log io.Writer) (*Context, error) {
 	if c.ctx, err = cl.CreateContext([]*cl.Device{c.device}); err != nil {
 		return nil, fmt.Errorf("creating OpenCL context: %w", err)
 	}
+	// Counted from here to Close, so that the signal handler gives the
+	// run time to unwind and release the context (see handleSignals).
+	c.live = true
+	liveContexts.Add(1)
 	// Profiling is always enabled: the overhead is negligible and -D and -P
 	// report kernel times from it.
 	if c.queue, err = c.ctx.CreateCommandQueue(c.device, cl.CommandQueueProfilingEnable); err != nil {
@@ -225,6 +238,10 @@ func (c *Context) Close() {
 	if c.ctx != nil {
 		c.ctx.Release()
 		c.ctx = nil
+	}
+	if c.live {
+		c.live = false
+		liveContexts.Add(-1)
 	}
 }
 
@@ -404,8 +421,22 @@ func (c *Context) Alloc(bytes int64) (*Buffer, error) {
 	if bytes < 0 {
 		return nil, fmt.Errorf("allocating a buffer of negative size %d", bytes)
 	}
-	if bytes > math.MaxInt {
-		return nil, fmt.Errorf("out of device memory: cannot allocate %d bytes", bytes)
+	return c.alloc(bytes, "a buffer")
+}
+
+// alloc is Alloc, with what the memory is for (for the error message).
+func (c *Context) alloc(bytes int64, what string) (*Buffer, error) {
+	if err := checkInterrupt(); err != nil {
+		return nil, err
+	}
+	// Refuse what the device cannot hold before asking the driver, which
+	// may otherwise fail late (at first use) or try to satisfy it.
+	maxAlloc, global := c.memLimits()
+	if bytes > math.MaxInt || (maxAlloc > 0 && bytes > maxAlloc) {
+		return nil, fmt.Errorf("%s: larger than the device's maximum allocation of %d bytes", c.oomText(bytes, what), maxAlloc)
+	}
+	if global > 0 && c.memCur+bytes > global {
+		return nil, fmt.Errorf("%s: %d bytes are in use already", c.oomText(bytes, what), c.memCur)
 	}
 	m := c.takeFree(max(bytes, 1))
 	if m == nil {
@@ -417,7 +448,7 @@ func (c *Context) Alloc(bytes int64) (*Buffer, error) {
 			m, err = c.ctx.CreateEmptyBuffer(cl.MemReadWrite, int(max(bytes, 1)))
 		}
 		if err != nil {
-			return nil, fmt.Errorf("out of device memory: allocating %d bytes (%d in use): %w", bytes, c.memCur, err)
+			return nil, fmt.Errorf("%s: %d bytes in use: %w", c.oomText(bytes, what), c.memCur, err)
 		}
 	}
 	c.memCur += bytes
@@ -426,6 +457,29 @@ func (c *Context) Alloc(bytes int64) (*Buffer, error) {
 	b := &Buffer{Mem: m, Size: bytes}
 	c.track(b)
 	return b, nil
+}
+
+// memLimits returns the device's maximum allocation and global memory
+// size, read once.
+func (c *Context) memLimits() (maxAlloc, global int64) {
+	if c.maxAlloc == 0 {
+		c.maxAlloc, c.globalMem = max(c.device.MaxMemAllocSize(), -1), max(c.device.GlobalMemSize(), -1)
+	}
+	return c.maxAlloc, c.globalMem
+}
+
+func (c *Context) globalMemSize() int64 { _, g := c.memLimits(); return g }
+
+// oomText is the start of every out-of-memory message.
+func (c *Context) oomText(bytes int64, what string) string {
+	_, global := c.memLimits()
+	return fmt.Sprintf("out of device memory: allocating %d bytes for %s (device has %d bytes)", bytes, what, global)
+}
+
+// isOOM reports whether err carries an OpenCL status code that means the
+// device ran out of memory or resources.
+func isOOM(err error) bool {
+	return errors.Is(err, cl.ErrMemObjectAllocFailure) || errors.Is(err, cl.ErrOutOfResources) || errors.Is(err, cl.ErrOutOfHostMemory)
 }
 
 // track records an allocation for ReleaseSince, dropping released entries
@@ -539,6 +593,9 @@ func (c *Context) ReleaseArray(a *DeviceArray) {
 // MemoryUsage reports the bytes currently allocated and the peak so far.
 func (c *Context) MemoryUsage() (current, peak int64) { return c.memCur, c.memPeak }
 
+// errTooLarge is arrayBytes's error for a size beyond int64.
+var errTooLarge = errors.New("too large")
+
 // arrayBytes computes the byte size of an array, refusing negative or
 // overflowing shapes.
 func arrayBytes(elem values.PrimType, shape []int64) (int64, error) {
@@ -548,7 +605,7 @@ func arrayBytes(elem values.PrimType, shape []int64) (int64, error) {
 			return 0, fmt.Errorf("negative dimension in shape %v", shape)
 		}
 		if d != 0 && n > math.MaxInt64/d {
-			return 0, fmt.Errorf("array of shape %v is too large", shape)
+			return 0, fmt.Errorf("array of shape %v is %w", shape, errTooLarge)
 		}
 		n *= d
 	}
@@ -557,11 +614,15 @@ func arrayBytes(elem values.PrimType, shape []int64) (int64, error) {
 
 // NewArray allocates an uninitialised device array.
 func (c *Context) NewArray(elem values.PrimType, shape []int64) (*DeviceArray, error) {
+	what := "an array of type " + shapeText(shape) + elem.String()
 	n, err := arrayBytes(elem, shape)
+	if errors.Is(err, errTooLarge) {
+		return nil, fmt.Errorf("out of device memory: allocating more than %d bytes for %s (device has %d bytes)", int64(math.MaxInt64), what, c.globalMemSize())
+	}
 	if err != nil {
 		return nil, err
 	}
-	b, err := c.Alloc(n)
+	b, err := c.alloc(n, what)
 	if err != nil {
 		return nil, err
 	}
@@ -624,6 +685,9 @@ func (c *Context) Upload(v values.Value) (*DeviceArray, error) {
 	}
 	if err := c.queue.EnqueueWriteBufferBytes(a.Buf.Mem, 0, src); err != nil {
 		c.ReleaseArray(a)
+		if isOOM(err) {
+			return nil, fmt.Errorf("%s: %w", c.oomText(a.Buf.Size, "an array of type "+v.TypeString()), err)
+		}
 		return nil, fmt.Errorf("copying %d bytes to the device: %w", len(src), err)
 	}
 	return a, nil
@@ -631,6 +695,9 @@ func (c *Context) Upload(v values.Value) (*DeviceArray, error) {
 
 // Download copies a device array to the host.
 func (c *Context) Download(a *DeviceArray) (values.Value, error) {
+	if err := checkInterrupt(); err != nil {
+		return values.Value{}, err
+	}
 	if a == nil || a.Buf == nil || a.Buf.Mem == nil {
 		return values.Value{}, errors.New("downloading a released or nil array")
 	}
@@ -681,6 +748,9 @@ func (c *Context) Download(a *DeviceArray) (values.Value, error) {
 // (a host-side read of one value, e.g. a loop condition or a size). It
 // returns bool, int8..int64, uint8..uint64, F16, float32 or float64.
 func (c *Context) ReadScalar(buf *Buffer, elem values.PrimType, index int64) (any, error) {
+	if err := checkInterrupt(); err != nil {
+		return nil, err
+	}
 	size := int64(elem.Size())
 	if buf == nil || buf.Mem == nil || index < 0 || (index+1)*size > buf.Size {
 		return nil, fmt.Errorf("reading %s element %d outside buffer", elem, index)
@@ -711,6 +781,9 @@ func (c *Context) WriteScalar(buf *Buffer, index int64, x any) error {
 
 // Copy copies bytes bytes between device buffers; 0 bytes is a no-op.
 func (c *Context) Copy(dst *Buffer, dstOffset int64, src *Buffer, srcOffset int64, bytes int64) error {
+	if err := checkInterrupt(); err != nil {
+		return err
+	}
 	if bytes == 0 {
 		return nil
 	}
@@ -884,6 +957,9 @@ func (c *Context) Launch(kernel string, global, local []int64, args ...any) erro
 			ls[i] = int(l)
 		}
 	}
+	if err := checkInterrupt(); err != nil {
+		return err
+	}
 	k, err := c.Kernel(kernel)
 	if err != nil {
 		return err
@@ -904,6 +980,9 @@ func (c *Context) Launch(kernel string, global, local []int64, args ...any) erro
 	c.Debugf("Launching kernel %s with global work size %v and local work size %v; local memory: %d bytes.\n", kernel, global, local, localMem)
 	ev, err := c.queue.EnqueueNDRangeKernel(k, nil, gs, ls, nil)
 	if err != nil {
+		if errors.Is(err, cl.ErrMemObjectAllocFailure) {
+			return fmt.Errorf("%s: kernel %s: %w", c.oomText(c.memCur, "the arrays in use"), kernel, err)
+		}
 		return fmt.Errorf("kernel %s (global %v, local %v): %w", kernel, global, local, err)
 	}
 	if c.Opts.Debug {
@@ -929,7 +1008,14 @@ func (c *Context) Launch(kernel string, global, local []int64, args ...any) erro
 // profiling.
 func (c *Context) Finish() error {
 	if err := c.queue.Finish(); err != nil {
+		if errors.Is(err, cl.ErrMemObjectAllocFailure) {
+			// Drivers that allocate at first use fail here.
+			return fmt.Errorf("%s: waiting for the device: %w", c.oomText(c.memCur, "the arrays in use"), err)
+		}
 		return fmt.Errorf("waiting for the device: %w", err)
+	}
+	if err := checkInterrupt(); err != nil {
+		return err
 	}
 	for _, p := range c.pending {
 		if d, err := p.ev.Duration(); err == nil {

@@ -18,14 +18,18 @@ import (
 // Main runs the executable's command line on the process's arguments and
 // standard streams, and exits with Run's status.
 func Main(p *Program) {
+	handleSignals(os.Stderr)
 	os.Exit(Run(p, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 // Run is Main without the process: it parses args, reads the entry point's
 // arguments from stdin, runs it, and writes the results to stdout. It
 // returns the exit status: 0 on success, 1 on any error, 2 for a malformed
-// command line. On error it writes "Error: ..." to stderr and nothing to
-// stdout, because output is buffered until everything has succeeded.
+// command line, 128 plus the signal number when interrupted by SIGINT or
+// SIGTERM (see ErrInterrupted), and 141 (as for SIGPIPE), without a
+// message, when stdout is a closed pipe. On error it writes one "Error: ..."
+// line to stderr and nothing to stdout, because output is buffered until
+// everything has succeeded.
 func Run(p *Program, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opts, err := ParseArgs(args)
 	if err != nil {
@@ -34,6 +38,10 @@ func Run(p *Program, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	}
 	var out bytes.Buffer
 	if err := runRecover(p, opts, stdin, &out, stderr); err != nil {
+		if code := interruptStatus(err); code != 0 {
+			reportInterrupt(stderr, err)
+			return code
+		}
 		fmt.Fprintf(stderr, "Error: %v\n", strings.TrimRight(err.Error(), "\n"))
 		var ue *UsageError
 		if errors.As(err, &ue) {
@@ -42,6 +50,12 @@ func Run(p *Program, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		return 1
 	}
 	if _, err := stdout.Write(out.Bytes()); err != nil {
+		if isBrokenPipe(err) {
+			// The reader has gone (prog | head -c1): nobody wants the
+			// rest, so stop quietly, as a process killed by SIGPIPE does.
+			// (On the real stdout the Go runtime raises SIGPIPE itself.)
+			return brokenPipeStatus
+		}
 		fmt.Fprintf(stderr, "Error: writing output: %v\n", err)
 		return 1
 	}
@@ -147,6 +161,9 @@ func run(p *Program, opts *Options, stdin io.Reader, out io.Writer, stderr io.Wr
 	if err != nil {
 		return err
 	}
+	if err := checkInterrupt(); err != nil {
+		return err
+	}
 
 	log := io.Discard
 	if opts.Debug || opts.Log || opts.Profile {
@@ -168,6 +185,9 @@ func run(p *Program, opts *Options, stdin io.Reader, out io.Writer, stderr io.Wr
 	var times []int64
 	var results []values.Value
 	for i := 0; i < total; i++ {
+		if err := checkInterrupt(); err != nil {
+			return err
+		}
 		last := i == total-1
 		us, res, err := runOnce(c, entry, inputs, last)
 		if err != nil {
