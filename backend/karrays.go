@@ -687,6 +687,103 @@ func (c *cgen) seqScrema(s *soac.Stm, e *soac.ScremaExp) error {
 	return nil
 }
 
+// seqHist generates a histogram (reduce_by_index, hist) computed
+// sequentially by one work-item. The destinations are consumed: one the
+// work-item owns (a scratch array of the kernel) is updated in place;
+// another (an input of the kernel, shared by all work-items) is first
+// copied into a scratch array of the work-item, as an in-place update of
+// it is.
+func (c *cgen) seqHist(s *soac.Stm, e *soac.HistExp) error {
+	outs := make([]*kview, 0, len(s.Pat))
+	k := 0
+	for _, op := range e.Ops {
+		for _, d := range op.Dests {
+			v := c.vars[d].view
+			if v == nil {
+				return fmt.Errorf("%s: histogram destination %s is not an array", s.Pos, d)
+			}
+			if len(v.dims) != 1 {
+				return unsupported("a histogram over arrays inside a kernel", s.Pos)
+			}
+			if !v.owned {
+				r, err := c.newArray(v.elem, s.Pat[k].Type.Shape, s.Pos)
+				if err != nil {
+					return err
+				}
+				if err := c.copyView(r, v); err != nil {
+					return err
+				}
+				v = r
+			}
+			outs = append(outs, v)
+			k++
+		}
+	}
+	w, err := c.operand(e.W)
+	if err != nil {
+		return err
+	}
+	it := c.fresh("i")
+	c.line("for (long %s = 0; %s < (long)%s; %s++) {", it, it, w, it)
+	c.indent++
+	for j, p := range e.Bucket.Params {
+		if err := c.bindElem(p, e.Inputs[j], it); err != nil {
+			return err
+		}
+	}
+	res, err := c.body(e.Bucket.Body)
+	if err != nil {
+		return err
+	}
+	r, k := 0, 0 // r: the bucket's results, k: the destinations
+	for _, op := range e.Ops {
+		n := len(op.Dests)
+		if len(res) < r+1+n {
+			return fmt.Errorf("%s: histogram bucket returns %d values", s.Pos, len(res))
+		}
+		for j := 0; j < n; j++ {
+			if res[r+1+j] == "" {
+				return unsupported("a histogram over arrays inside a kernel", s.Pos)
+			}
+		}
+		bins, err := c.operand(op.Bins)
+		if err != nil {
+			return err
+		}
+		idx := c.fresh("bin")
+		c.line("long %s = (long)%s;", idx, res[r])
+		c.line("if (%s >= 0 && %s < (long)%s) {", idx, idx, bins)
+		c.indent++
+		acc := make([]string, n)
+		for j := 0; j < n; j++ {
+			o := outs[k+j]
+			ct, err := cType(o.elem)
+			if err != nil {
+				return err
+			}
+			acc[j] = c.fresh("hacc")
+			c.line("%s %s = %s;", ct, acc[j], load(o, viewOff(o, []string{idx})))
+		}
+		if err := c.combine([]soac.Reduce{{Op: op.Op, Neutral: op.Neutral}}, acc, res[r+1:r+1+n]); err != nil {
+			return err
+		}
+		for j := 0; j < n; j++ {
+			o := outs[k+j]
+			c.line("%s", store(o.ptr, o.elem, viewOff(o, []string{idx}), acc[j]))
+		}
+		c.indent--
+		c.line("}")
+		r += 1 + n
+		k += n
+	}
+	c.indent--
+	c.line("}")
+	for i, p := range s.Pat {
+		c.vars[p.Name] = kval{view: outs[i]}
+	}
+	return nil
+}
+
 // subExpText writes an operand for messages.
 func subExpText(se soac.SubExp) string {
 	switch se := se.(type) {

@@ -260,6 +260,8 @@ func (c *cgen) stm(s *soac.Stm) error {
 		return c.loop(s, e)
 	case *soac.ScremaExp:
 		return c.seqScrema(s, e)
+	case *soac.HistExp:
+		return c.seqHist(s, e)
 	case *soac.AssertExp:
 		x, err := c.operand(e.Cond)
 		if err != nil {

@@ -44,6 +44,19 @@ func (m *mangler) id(n soac.VName) string {
 	return s
 }
 
+// fresh reserves an identifier, starting with base, that no IR name
+// maps to: for generated objects that no IR name denotes, such as the
+// kernel of a SegMap whose only effect is an assertion (it binds no
+// result to name it after).
+func (m *mangler) fresh(base string) string {
+	s := "v_" + base
+	for k := 1; m.used[s]; k++ {
+		s = fmt.Sprintf("v_%s_%d", base, k)
+	}
+	m.used[s] = true
+	return s
+}
+
 // typeEnv records the type of every name bound in a program (names are
 // unique, so one map serves all scopes). Size variables of parameter
 // shapes are bound implicitly, as i64.

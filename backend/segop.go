@@ -159,9 +159,21 @@ func (h *hgen) outputs(c *cgen, pat []soac.Param, types []soac.Type, shapes [][]
 	return ptrs, nil
 }
 
+// kernelName names the kernel of a segmented operation after its first
+// result. A SegMap may bind no result at all: when the optimiser removes
+// its unused results but keeps the assertions of its body (a size
+// coercion's check, say), the kernel still runs for those checks, and is
+// given a fresh name.
+func (h *hgen) kernelName(prefix string, pat []soac.Param) string {
+	if len(pat) == 0 {
+		return prefix + h.g.names.fresh("checks")[2:]
+	}
+	return prefix + h.g.names.id(pat[0].Name)[2:]
+}
+
 func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 	c := h.g.newCgen()
-	name := "segmap_" + h.g.names.id(s.Pat[0].Name)[2:]
+	name := h.kernelName("segmap_", s.Pat)
 	ka, prologue, err := c.inputs(segFree(e))
 	if err != nil {
 		return err
