@@ -367,8 +367,8 @@ func (e *engine) apply(c *Ctx, s *soac.Stm, r *Rule, rep *Replacement) (int, boo
 		for i, t := range out {
 			out[i] = substStm(t, rep.Subst)
 		}
-		cp := newCopier(rep.Subst, nil)
-		sc.result = cp.ses(sc.result)
+		cp := soac.NewCopier(rep.Subst, nil)
+		sc.result = cp.SubExps(sc.result)
 		after = append(after, substString(rep.Subst))
 	}
 	sc.stms = out

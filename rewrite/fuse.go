@@ -130,9 +130,9 @@ func fuseVertical(s *soac.Stm, ce *soac.ScremaExp, ps *soac.Stm, pe *soac.Screma
 		cInputs = append(cInputs, in)
 		cParams = append(cParams, ce.Map.Params[k])
 	}
-	cp := newCopier(sub, nil)
-	cBody := cp.body(ce.Map.Body)
-	cRet := cp.types(ce.Map.RetType)
+	cp := soac.NewCopier(sub, nil)
+	cBody := cp.Body(ce.Map.Body)
+	cRet := cp.Types(ce.Map.RetType)
 	stms := append(append([]*soac.Stm(nil), pl.Body.Stms...), cBody.Stms...)
 
 	// Results in screma order: the scans of both, the reductions of
@@ -271,8 +271,8 @@ var FuseVerticalCheap = &Rule{
 	Apply: func(c *Ctx, s *soac.Stm, m any) *Replacement {
 		p := m.(*producer)
 		ce := s.Exp.(*soac.ScremaExp)
-		rn := newCopier(nil, func(n soac.VName) soac.VName { return c.Fresh(n) })
-		pl := rn.lambda(p.e.Map)
+		rn := soac.NewCopier(nil, func(n soac.VName) soac.VName { return c.Fresh(n) })
+		pl := rn.Lambda(p.e.Map)
 		fused := fuseVertical(s, ce, p.stm, p.e, pl, p.out, func(int) bool { return false })
 		return &Replacement{Stms: []*soac.Stm{fused}}
 	},
@@ -423,9 +423,9 @@ func fuseHorizontal(a, b *soac.Stm) *soac.Stm {
 		inputs = append(inputs, in)
 		params = append(params, be.Map.Params[k])
 	}
-	cp := newCopier(sub, nil)
-	bBody := cp.body(be.Map.Body)
-	bRet := cp.types(be.Map.RetType)
+	cp := soac.NewCopier(sub, nil)
+	bBody := cp.Body(be.Map.Body)
+	bRet := cp.Types(be.Map.RetType)
 	_, aRed := scremaLayout(ae)
 	_, bRed := scremaLayout(be)
 	var res []soac.SubExp
@@ -487,7 +487,7 @@ var FuseReplicate = &Rule{
 		q := ce.Map.Params[k]
 		var body *soac.Body
 		if len(r.Shape) == 1 {
-			body = newCopier(map[soac.VName]soac.SubExp{q.Name: r.X}, nil).body(ce.Map.Body)
+			body = soac.NewCopier(map[soac.VName]soac.SubExp{q.Name: r.X}, nil).Body(ce.Map.Body)
 		} else {
 			st := &soac.Stm{Pat: []soac.Param{q}, Exp: &soac.ReplicateExp{Shape: r.Shape[1:], X: r.X}, Pos: s.Pos}
 			body = &soac.Body{Stms: append([]*soac.Stm{st}, ce.Map.Body.Stms...), Result: ce.Map.Body.Result}

@@ -220,14 +220,14 @@ func canonicalProgram(p *soac.Program) string {
 	out := &soac.Program{}
 	for _, f := range p.Funs {
 		n := 0
-		c := newCopier(nil, func(soac.VName) soac.VName {
+		c := soac.NewCopier(nil, func(soac.VName) soac.VName {
 			n++
 			return soac.VName(fmt.Sprintf("v%d", n))
 		})
 		nf := *f
-		nf.Params = c.params(f.Params)
-		nf.Body = c.body(f.Body)
-		nf.RetType = c.types(f.RetType)
+		nf.Params = c.Params(f.Params)
+		nf.Body = c.Body(f.Body)
+		nf.RetType = c.Types(f.RetType)
 		out.Funs = append(out.Funs, &nf)
 	}
 	return soac.Print(out)

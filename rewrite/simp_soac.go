@@ -136,12 +136,12 @@ var ScremaDupInput = &Rule{
 		ij := m.([2]int)
 		i, j := ij[0], ij[1]
 		sub := map[soac.VName]soac.SubExp{e.Map.Params[j].Name: soac.Var{Name: e.Map.Params[i].Name}}
-		cp := newCopier(sub, nil)
-		body := cp.body(e.Map.Body)
+		cp := soac.NewCopier(sub, nil)
+		body := cp.Body(e.Map.Body)
 		ne := *e
 		ne.Inputs = append(append([]soac.VName(nil), e.Inputs[:j]...), e.Inputs[j+1:]...)
 		params := append(append([]soac.Param(nil), e.Map.Params[:j]...), e.Map.Params[j+1:]...)
-		ne.Map = &soac.Lambda{Params: params, Body: body, RetType: cp.types(e.Map.RetType)}
+		ne.Map = &soac.Lambda{Params: params, Body: body, RetType: cp.Types(e.Map.RetType)}
 		return &Replacement{Stms: []*soac.Stm{{Pat: s.Pat, Exp: &ne, Pos: s.Pos}}}
 	},
 }
@@ -325,10 +325,10 @@ var LoopInvariantMerge = &Rule{
 		e := s.Exp.(*soac.LoopExp)
 		k := m.(int)
 		init := e.Init[k]
-		cp := newCopier(map[soac.VName]soac.SubExp{e.Params[k].Name: init}, nil)
-		body := cp.body(e.Body)
+		cp := soac.NewCopier(map[soac.VName]soac.SubExp{e.Params[k].Name: init}, nil)
+		body := cp.Body(e.Body)
 		ns := removeLoopParam(s, e, k, body)
-		ns.Exp.(*soac.LoopExp).Params = cp.params(ns.Exp.(*soac.LoopExp).Params)
+		ns.Exp.(*soac.LoopExp).Params = cp.Params(ns.Exp.(*soac.LoopExp).Params)
 		return &Replacement{Stms: []*soac.Stm{ns}, Subst: map[soac.VName]soac.SubExp{s.Pat[k].Name: init}}
 	},
 }
