@@ -276,13 +276,8 @@ func evalSignedBinOp(op BinOp, t PrimType, a, b int64) (PrimValue, error) {
 		if b < 0 {
 			return PrimValue{}, errors.New("negative exponent in integer power")
 		}
-		r = 1
-		for base, e := a, b; e > 0; e >>= 1 {
-			if e&1 == 1 {
-				r *= base
-			}
-			base *= base
-		}
+		// Two's-complement wrapping makes the unsigned power the signed one.
+		r = int64(upow(uint64(a), uint64(b)))
 	case Shl:
 		r = a << uint64(b&63)
 	case Shr:
@@ -353,13 +348,7 @@ func evalUnsignedBinOp(op BinOp, t PrimType, a, b uint64) (PrimValue, error) {
 			r = a % b
 		}
 	case Pow:
-		r = 1
-		for base, e := a, b; e > 0; e >>= 1 {
-			if e&1 == 1 {
-				r *= base
-			}
-			base *= base
-		}
+		r = upow(a, b)
 	case Shl:
 		r = a << (b & 63)
 	case Shr, LShr:
@@ -533,4 +522,16 @@ func floatToInt(f float64, to PrimType) PrimValue {
 		return IntValue(to, int64(f))
 	}
 	return PrimValue{T: to}
+}
+
+// upow is exponentiation by squaring with wrapping multiplication.
+func upow(base, e uint64) uint64 {
+	r := uint64(1)
+	for ; e > 0; e >>= 1 {
+		if e&1 == 1 {
+			r *= base
+		}
+		base *= base
+	}
+	return r
 }
