@@ -171,6 +171,8 @@ def run_fcc(exe, entry, inp, out, work, args, env, timeout):
         cmd += ["-p", args.platform]
     if entry != "main":
         cmd += ["-e", entry]
+    if args.profile:
+        cmd += ["-P"]
     t0 = time.time()
     try:
         with open(inp, "rb") as fi, open(out, "wb") as fo:
@@ -183,7 +185,11 @@ def run_fcc(exe, entry, inp, out, work, args, env, timeout):
         return {"error": "exit %d: %s" % (p.returncode, p.stderr.decode(errors="replace")[-1500:]),
                 "cmd": " ".join(cmd)}
     us = [int(x) for x in open(times).read().split()]
-    return {"time_s": statistics.median(us) / 1e6, "times_s": [u / 1e6 for u in us], "wall_s": wall}
+    res = {"time_s": statistics.median(us) / 1e6, "times_s": [u / 1e6 for u in us], "wall_s": wall}
+    if args.profile:
+        # -P's per-kernel table, for finding where the time goes.
+        res["profile"] = p.stderr.decode(errors="replace")[-6000:]
+    return res
 
 
 # ---- reporting --------------------------------------------------------------------------
@@ -406,6 +412,7 @@ def main():
     ap.add_argument("--small", action="store_true", help="toy sizes (every dimension at most --cap), numpy baselines, any OpenCL platform")
     ap.add_argument("--cap", type=int, default=256, help="largest dimension with --small")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--profile", action="store_true", help="run fcc's executables with -P and keep the per-kernel profile in results.json")
     args = ap.parse_args()
     if args.small:
         if args.frameworks == ",".join(FRAMEWORKS):
