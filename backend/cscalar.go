@@ -80,6 +80,13 @@ static inline void fcc_atomic_fadd(volatile __global uint *p, float x) {
     old = atomic_cmpxchg(p, assumed, as_uint(as_float(assumed) + x));
   } while (old != assumed);
 }
+static inline void fcc_atomic_fadd_local(volatile __local uint *p, float x) {
+  uint old = *p, assumed;
+  do {
+    assumed = old;
+    old = atomic_cmpxchg(p, assumed, as_uint(as_float(assumed) + x));
+  } while (old != assumed);
+}
 static inline int fcc_ctz(ulong x, int w) { return x == 0 ? w : (int)popcount((x & (0UL - x)) - 1); }
 `
 

@@ -199,9 +199,14 @@ func (h *hgen) readElem(s *soac.Stm, v string, idx []string) error {
 	return h.bind(s, fmt.Sprintf("%s.(%s)", x, gt), nil)
 }
 
-// checkKernels emits the check of the kernels' error buffer.
+// checkKernels emits the check of the kernels' error buffer. The check
+// is a non-blocking read that the next synchronisation completes and
+// reports (exe.Context.DeferKernelErrorCheck): every caller is followed
+// by a blocking read of device data (which reports the failure before
+// the data is used) or is the end of a function (the run's final Finish
+// reports it), so no round trip to the device is added.
 func (h *hgen) checkKernels() {
-	h.line("if err := c.CheckKernelErrors(fccErrors); err != nil {")
+	h.line("if err := c.DeferKernelErrorCheck(fccErrors); err != nil {")
 	h.line("\treturn nil, err")
 	h.line("}")
 }

@@ -466,6 +466,11 @@ func (c *cgen) decodeFlat(v *kview, flat string) string {
 	if len(v.dims) == 0 {
 		return v.off
 	}
+	if len(v.dims) == 1 {
+		// No division: a 64-bit one costs dozens of instructions per
+		// element on GPUs.
+		return fmt.Sprintf("(%s + (%s) * %s)", v.off, flat, v.strides[0])
+	}
 	rem := c.fresh("rem")
 	c.line("long %s = %s, %s_off = %s;", rem, flat, rem, v.off)
 	for k := len(v.dims) - 1; k >= 0; k-- {
@@ -599,7 +604,7 @@ func (c *cgen) seqScrema(s *soac.Stm, e *soac.ScremaExp) error {
 	nScan, nRed := redValues(scans), redValues(e.Reds)
 	for i := 0; i < nScan+nRed; i++ {
 		if e.Map.RetType[i].Rank() > 0 {
-			return unsupported("a scan or reduction over arrays inside a kernel", s.Pos)
+			return c.seqScremaArrays(s, e) // kcoverage.go
 		}
 	}
 	outs := make([]*kview, len(s.Pat))
@@ -694,6 +699,9 @@ func (c *cgen) seqScrema(s *soac.Stm, e *soac.ScremaExp) error {
 // copied into a scratch array of the work-item, as an in-place update of
 // it is.
 func (c *cgen) seqHist(s *soac.Stm, e *soac.HistExp) error {
+	if c.histHasArrays(e) {
+		return c.seqHistArrays(s, e) // kcoverage.go
+	}
 	outs := make([]*kview, 0, len(s.Pat))
 	k := 0
 	for _, op := range e.Ops {

@@ -262,6 +262,8 @@ func (c *cgen) stm(s *soac.Stm) error {
 		return c.seqScrema(s, e)
 	case *soac.HistExp:
 		return c.seqHist(s, e)
+	case *soac.ScatterExp:
+		return c.seqScatter(s, e)
 	case *soac.AssertExp:
 		x, err := c.operand(e.Cond)
 		if err != nil {

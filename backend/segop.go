@@ -153,7 +153,14 @@ func (h *hgen) outputs(c *cgen, pat []soac.Param, types []soac.Type, shapes [][]
 		ka.decls = append(ka.decls, fmt.Sprintf("__global %s *%s", st, ptrs[i]))
 		id := h.g.names.id(p.Name)
 		h.line("%s, err = c.NewArray(%s, []int64{%s})", id, elemConst(types[i].Elem), strings.Join(shapes[i], ", "))
-		h.check("", "allocating %s", p.Name)
+		if h.pos != "" {
+			// "f.fut:3:5: out of device memory: allocating ...".
+			h.line("if err != nil {")
+			h.line("\treturn nil, fmt.Errorf(\"%%s: %%w\", %q, err)", h.pos)
+			h.line("}")
+		} else {
+			h.check("", "allocating %s", p.Name)
+		}
 		ka.host = append(ka.host, id)
 	}
 	return ptrs, nil
@@ -172,6 +179,9 @@ func (h *hgen) kernelName(prefix string, pat []soac.Param) string {
 }
 
 func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
+	if e.Tile != nil {
+		return h.tiledSegMap(s, e)
+	}
 	c := h.g.newCgen()
 	name := h.kernelName("segmap_", s.Pat)
 	ka, prologue, err := c.inputs(segFree(e))

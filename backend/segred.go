@@ -10,8 +10,9 @@ import (
 // This file generates segred, the reduction Seg-op, in one of three
 // strategies chosen on the host at run time (exe.Context.SegRedGroups):
 //
-//   - many small segments: one work-item per segment, reducing its
-//     segment sequentially (segred_X);
+//   - segments of up to 1024 elements: a team of 1 to 32 work-items per
+//     segment, reading it coalesced (segred_X, see segRedTeam); one
+//     work-item per segment when segments are shorter than 16;
 //   - medium segments: one work-group per segment (segred_X_stage1 with
 //     gps = 1), writing the results directly;
 //   - few large segments: gps work-groups per segment, each reducing a
@@ -23,10 +24,11 @@ import (
 // to fill the device, followed by stage 2.
 //
 // Inside a work-group, for commutative operators work-item i reads
-// elements start+i, start+i+lsize, … (coalesced) and the work-items'
-// values are combined by a tree with sequential addressing; otherwise each
-// work-item reduces a contiguous chunk and the tree keeps operands in
-// order, so that non-commutative operators are correct.
+// elements start+i, start+i+lsize, … (coalesced, four loads in flight per
+// iteration) and the work-items' values are combined by a tree with
+// sequential addressing; otherwise each work-item reduces a contiguous
+// chunk and the tree keeps operands in order, so that non-commutative
+// operators are correct.
 
 // commutative reports whether every reduction's operator is known to be
 // commutative: declared so (reduce_comm), or a single commutative binary
@@ -211,7 +213,22 @@ func (h *hgen) segRedStage1(e *soac.SegRedExp, nRed int, name string, comm bool,
 		return nil, nil, err
 	}
 	idx := h.g.names.id(e.Space[r].Index)
-	c.groupLoop(idx, "gstart", "gend", comm)
+	if comm {
+		// Work-item i reads elements gstart+i, +lsize, … (coalesced), four
+		// per iteration, whose loads are all in flight before the first is
+		// combined: one load at a time per work-item leaves a GPU's memory
+		// system underused even at full occupancy.
+		c.line("for (long j0 = gstart + ltid; j0 < gend; j0 += 4 * lsize) {")
+		c.indent++
+		c.line("#pragma unroll")
+		c.line("for (int u = 0; u < 4; u++) {")
+		c.indent++
+		c.line("long %s = j0 + u * lsize;", idx)
+		c.line("if (%s < gend) {", idx)
+		c.indent++
+	} else {
+		c.groupLoop(idx, "gstart", "gend", comm)
+	}
 	c.vars[e.Space[r].Index] = kval{scalar: idx}
 	c.bounds[e.Space[r].Index] = e.Space[r].N
 	res, err := c.body(e.Body)
@@ -228,6 +245,12 @@ func (h *hgen) segRedStage1(e *soac.SegRedExp, nRed int, name string, comm bool,
 	}
 	c.indent--
 	c.line("}")
+	if comm {
+		c.indent--
+		c.line("}")
+		c.indent--
+		c.line("}")
+	}
 	if err := c.groupFinish(e.Reds, e.Types, acc, lmem, partPtrs, "grp", comm); err != nil {
 		return nil, nil, err
 	}
@@ -275,8 +298,17 @@ func (h *hgen) segRedStage2(e *soac.SegRedExp, nRed int, name string, comm bool,
 	return c, ka, nil
 }
 
-// segRedSmall generates the kernel with one work-item per segment.
-func (h *hgen) segRedSmall(e *soac.SegRedExp, nRed int, name string, outHost []string) (*cgen, *kernelArgs, error) {
+// segRedTeam generates the kernel in which a team of W work-items (W a
+// power of two dividing the group size, a kernel argument: see
+// exe.Context.SegRedTeam) reduces each segment: with a commutative
+// operator lane l reads elements l, l+W, … of its segment, so that a team
+// reads consecutive elements (coalesced, whatever the segment length)
+// with four loads in flight; otherwise each lane reads a contiguous
+// chunk, keeping operands in order. The lanes' values go through local
+// memory to the team's first lane, which combines them in lane order and
+// writes the segment's result. W = 1 is one work-item per segment (a map,
+// for segments of one element).
+func (h *hgen) segRedTeam(e *soac.SegRedExp, nRed int, name string, comm bool, outHost []string) (*cgen, *kernelArgs, error) {
 	c := h.g.newCgen()
 	ka, prologue, err := c.inputs(segFree(e))
 	if err != nil {
@@ -286,19 +318,39 @@ func (h *hgen) segRedSmall(e *soac.SegRedExp, nRed int, name string, outHost []s
 	if err != nil {
 		return nil, nil, err
 	}
+	ka.decls = append(ka.decls, "long team")
+	ka.host = append(ka.host, "team")
 	outs := bufArgs(ka, e.Types, "out", outHost)
+	lmem := redLocals(e, nRed, ka)
 	r := len(dims) - 1
 	outer, inner := dims[:r], dims[r]
 	c.kernelHead(name, ka.decls, prologue)
-	c.line("long seg = get_global_id(0);")
-	c.line("if (seg >= %s) return;", strings.Join(outer, " * "))
-	c.decodeSpace(e.Space[:r], outer, "seg")
+	c.line("long ltid = get_local_id(0), lsize = get_local_size(0);")
+	c.line("long lane = ltid & (team - 1);")
+	c.line("long seg = get_group_id(0) * (lsize / team) + ltid / team;")
 	acc, err := c.neutrals(e.Reds, e.Types, "acc")
 	if err != nil {
 		return nil, nil, err
 	}
+	c.line("if (seg < %s) {", strings.Join(append([]string{"1"}, outer...), " * "))
+	c.indent++
+	c.decodeSpace(e.Space[:r], outer, "seg")
 	idx := h.g.names.id(e.Space[r].Index)
-	c.line("for (long %s = 0; %s < %s; %s++) {", idx, idx, inner, idx)
+	if comm {
+		c.line("for (long j0 = lane; j0 < %s; j0 += 4 * team) {", inner)
+		c.indent++
+		c.line("#pragma unroll")
+		c.line("for (int u = 0; u < 4; u++) {")
+		c.indent++
+		c.line("long %s = j0 + u * team;", idx)
+		c.line("if (%s < %s) {", idx, inner)
+	} else {
+		c.line("long per = (%s + team - 1) / team;", inner)
+		c.line("long j0 = min(lane * per, %s), j1 = min(j0 + per, %s);", inner, inner)
+		c.line("for (long %s = j0; %s < j1; %s++) {", idx, idx, idx)
+		c.indent++
+		c.line("{")
+	}
 	c.indent++
 	c.vars[e.Space[r].Index] = kval{scalar: idx}
 	c.bounds[e.Space[r].Index] = e.Space[r].N
@@ -316,9 +368,46 @@ func (h *hgen) segRedSmall(e *soac.SegRedExp, nRed int, name string, outHost []s
 	}
 	c.indent--
 	c.line("}")
-	for i := 0; i < nRed; i++ {
-		c.line("%s", store(outs[i], e.Types[i].Elem, "seg", acc[i]))
+	c.indent--
+	c.line("}")
+	if comm {
+		c.indent--
+		c.line("}")
 	}
+	c.indent--
+	c.line("}")
+	// The team's values, combined in lane order by its first lane. The
+	// barrier is unconditional even when team is 1: PoCL miscompiles a
+	// barrier under a condition it cannot prove uniform (the last
+	// segment lost values).
+	c.line("{")
+	c.indent++
+	for k := range acc {
+		c.line("%s", store(lmem[k], e.Types[k].Elem, "ltid", acc[k]))
+	}
+	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
+	c.line("if (lane == 0) {")
+	c.indent++
+	c.line("for (long l = 1; l < team; l++) {")
+	c.indent++
+	xs := make([]string, nRed)
+	for k := range xs {
+		xs[k] = load(&kview{ptr: lmem[k], elem: e.Types[k].Elem}, "ltid + l")
+	}
+	if err := c.combine(e.Reds, acc, xs); err != nil {
+		return nil, nil, err
+	}
+	c.indent--
+	c.line("}")
+	c.indent--
+	c.line("}")
+	c.indent--
+	c.line("}")
+	c.line("if (lane == 0 && seg < %s) {", strings.Join(append([]string{"1"}, outer...), " * "))
+	for i := 0; i < nRed; i++ {
+		c.line("  %s", store(outs[i], e.Types[i].Elem, "seg", acc[i]))
+	}
+	c.line("}")
 	c.kernelEnd()
 	h.g.kernels = append(h.g.kernels, c.b.String())
 	return c, ka, nil
@@ -328,7 +417,7 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 	nRed := redValues(e.Reds)
 	for i := 0; i < nRed; i++ {
 		if e.Types[i].Rank() > 0 {
-			return fmt.Errorf("not yet supported by the OpenCL backend: reduction over arrays at %s", s.Pos)
+			return h.segRedArrays(s, e) // kcoverage.go
 		}
 	}
 	for i := range e.Types {
@@ -401,11 +490,12 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 		h.line("gps := c.SegRedGroups(segs, seglen, group)")
 		h.line("if gps == 0 {")
 		h.indent++
-		cs, kas, err := h.segRedSmall(e, nRed, name, outHost)
+		h.line("team := c.SegRedTeam(seglen, group)")
+		cs, kas, err := h.segRedTeam(e, nRed, name, comm, outHost)
 		if err != nil {
 			return err
 		}
-		if err := h.launch1D(cs, name, "segs", kas); err != nil {
+		if err := h.launchKernel(cs, kas, name, "fccGroups(segs, group/team) * group", "group"); err != nil {
 			return err
 		}
 		h.indent--
@@ -453,9 +543,11 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 				return err
 			}
 			id := h.g.names.id(s.Pat[k].Name)
-			h.checkKernels()
-			h.line("%s_x%d, err := c.ReadScalar(%s.Buf, %s, 0)", base, k, outHost[k], elemConst(e.Types[k].Elem))
-			h.check("", "reading a reduction result")
+			// One synchronisation for the value and the kernels' errors.
+			h.line("%s_x%d, err := c.ReadScalarChecked(%s.Buf, %s, 0, fccErrors)", base, k, outHost[k], elemConst(e.Types[k].Elem))
+			h.line("if err != nil {")
+			h.line("\treturn nil, err")
+			h.line("}")
 			h.line("%s = %s_x%d.(%s)", id, base, k, gt)
 		}
 	}

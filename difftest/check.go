@@ -242,7 +242,8 @@ func only(prog *soac.Program, entries map[string]bool) *soac.Program {
 // Compiled checks functions against compiled code. Functions are built
 // into one executable, each an entry point, and run one at a time.
 type Compiled struct {
-	// Dir holds the executables; a temporary folder when empty.
+	// Dir holds the executables (one temporary folder per batch within
+	// it); the system's temporary folder when empty.
 	Dir string
 	// Timeout bounds one run of an executable (default 60s).
 	Timeout time.Duration
@@ -290,18 +291,17 @@ func (c *Compiled) Check(fs []*Func, refs [][]values.Value) []Result {
 	if len(idx) == 0 {
 		return results
 	}
-	dir := c.Dir
-	if dir == "" {
-		d, err := os.MkdirTemp("", "difftest")
-		if err != nil {
-			for _, i := range idx {
-				results[i] = Result{Status: Failed, Failure: &Failure{Kind: KindBuild, Stage: "compiled", Msg: err.Error()}}
-			}
-			return results
+	// One folder per batch, under c.Dir, for the executable and PoCL's
+	// kernel cache: the cache serves the batch's runs and goes with it
+	// (kept, it would grow by megabytes a batch on a long run).
+	dir, err := os.MkdirTemp(c.Dir, "difftest")
+	if err != nil {
+		for _, i := range idx {
+			results[i] = Result{Status: Failed, Failure: &Failure{Kind: KindBuild, Stage: "compiled", Msg: err.Error()}}
 		}
-		defer os.RemoveAll(d)
-		dir = d
+		return results
 	}
+	defer os.RemoveAll(dir)
 	exe := filepath.Join(dir, fs[idx[0]].Name)
 	berr := protect(func() error { return pipeline.Build(only(prog, supported), exe, backend.BuildOptions{}) })
 	if berr != nil {
@@ -315,9 +315,9 @@ func (c *Compiled) Check(fs []*Func, refs [][]values.Value) []Result {
 		}
 		return results
 	}
-	defer os.Remove(exe)
+	env := append(os.Environ(), "POCL_CACHE_DIR="+filepath.Join(dir, "pocl"))
 	for _, i := range idx {
-		got, rerr := c.run(exe, fs[i])
+		got, rerr := c.run(exe, fs[i], env)
 		switch {
 		case rerr != nil:
 			results[i] = Result{Status: Failed, Failure: &Failure{Kind: KindRuntime, Stage: "compiled", Msg: rerr.Error(), Want: refs[i]}}
@@ -333,8 +333,8 @@ func (c *Compiled) Check(fs []*Func, refs [][]values.Value) []Result {
 }
 
 // run runs one entry point of an executable on f's input, with binary
-// output.
-func (c *Compiled) run(exe string, f *Func) ([]values.Value, error) {
+// output, in environment env.
+func (c *Compiled) run(exe string, f *Func, env []string) ([]values.Value, error) {
 	timeout := c.Timeout
 	if timeout == 0 {
 		timeout = 60 * time.Second
@@ -343,6 +343,12 @@ func (c *Compiled) run(exe string, f *Func) ([]values.Value, error) {
 	defer cancel()
 	args := append([]string{"-b", "-e", f.Name}, c.Args...)
 	cmd := exec.CommandContext(ctx, exe, args...)
+	// Each executable runs a few times only, so fcc's program binary
+	// cache does not pay: on PoCL, asking for the binary to store
+	// compiles every kernel of the batch up front (tens of seconds),
+	// where a run without it compiles only the kernels it launches
+	// (PoCL keeps its own cache of the program build).
+	cmd.Env = append(env, "FCC_NO_CACHE=1")
 	var in bytes.Buffer
 	for _, v := range f.Inputs {
 		if err := values.WriteBinary(&in, v); err != nil {

@@ -78,7 +78,9 @@ func (c *Config) GenerateFunc(i int) *Func {
 	if c.MaxStmts > 0 {
 		g.MaxStmts = c.MaxStmts
 	}
-	return g.Func(fmt.Sprintf("f%d", i))
+	// Not "f%d": entry points f16, f32 and f64 would shadow the
+	// modules of those names when functions share a program.
+	return g.Func(fmt.Sprintf("t%d", i))
 }
 
 // Run generates cfg.N functions, checks each across the passes in the

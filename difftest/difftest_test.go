@@ -175,3 +175,18 @@ func TestFailureKey(t *testing.T) {
 		t.Errorf("keys differ:\n%s\n%s", a.Key(), b.Key())
 	}
 }
+
+// TestBatchCompiles checks that functions compiled together as one
+// program (as the compiled check does) do not clash: entry points named
+// f16, f32 or f64 once shadowed the modules of those names, so every
+// batch holding them fell back to one build per function.
+func TestBatchCompiles(t *testing.T) {
+	cfg := Config{Seed: 3}
+	var fs []*Func
+	for i := 0; i < 70; i++ {
+		fs = append(fs, cfg.GenerateFunc(i))
+	}
+	if _, _, err := compileStages(Program(fs)); err != nil {
+		t.Fatalf("a batch of %d functions does not compile: %v", len(fs), err)
+	}
+}

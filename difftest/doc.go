@@ -4,7 +4,10 @@
 // every primitive type but f16, with inputs of sizes including 0 and 1),
 // compiles each with the pipeline and compares the results of the reference
 // interpreter after internalise with those of the interpreter after every
-// later pass, and with executables built for the machine's OpenCL device.
+// later pass, and with executables built for the machine's OpenCL device:
+// one executable per batch of functions, each function an entry point
+// (named t0, t1, ...) that the executable's -e selects, so that a batch
+// costs one build (see RUNS.md for what a compiled run costs).
 //
 // Generation is seeded and reproducible: function i of seed s is always
 // the same. Programs avoid undefined and inexact behaviour by

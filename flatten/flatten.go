@@ -15,12 +15,15 @@ type Options struct {
 	// threshold on the outer parallelism (versions.go). Without it the
 	// inner parallelism is always exploited, as the seed's rules do.
 	MultiVersion bool
+	// Coalesce gives the kernels whose work-items walk along rows of a
+	// matrix a column-major copy of it (coalesce.go).
+	Coalesce bool
 }
 
 // Flatten extracts kernels with the default options (multi-versioning
-// on). See FlattenWith.
+// and coalescing on). See FlattenWith.
 func Flatten(p *soac.Program) (*soac.Program, error) {
-	return FlattenWith(p, Options{MultiVersion: true})
+	return FlattenWith(p, Options{MultiVersion: true, Coalesce: true})
 }
 
 // FlattenWith extracts kernels from a program by moderate flattening: the
@@ -57,10 +60,18 @@ func FlattenWith(p *soac.Program, opts Options) (*soac.Program, error) {
 		opts:       opts,
 		used:       soac.AllNames(p),
 		defs:       definitions(p),
+		defStm:     map[soac.VName]*soac.Stm{},
 		threshUsed: map[string]bool{},
 	}
 	for _, th := range p.Thresholds {
 		f.threshUsed[th.Name] = true
+	}
+	for _, fd := range p.Funs {
+		soac.VisitStms(fd.Body, func(s *soac.Stm) {
+			for _, pat := range s.Pat {
+				f.defStm[pat.Name] = s
+			}
+		})
 	}
 	inKernel := kernelFunctions(p)
 	out := &soac.Program{Funs: make([]*soac.FunDef, len(p.Funs))}
@@ -70,6 +81,9 @@ func FlattenWith(p *soac.Program, opts Options) (*soac.Program, error) {
 		if !inKernel[fd.Name] {
 			f.fun = fd.Name
 			nf.Body = f.hostBody(fd.Body)
+			if opts.Coalesce {
+				f.coalesceFun(&nf)
+			}
 		}
 		f.uniquify(seen, &nf)
 		out.Funs[i] = &nf
@@ -92,6 +106,12 @@ type flattener struct {
 	// expression (names are unique in a program); rule G5 looks up the
 	// replicate that made a neutral element.
 	defs map[soac.VName]soac.Exp
+	// defStm maps every name bound by a statement to the statement, for
+	// the index-space producers that kernels recompute (nest.hostGen).
+	defStm map[soac.VName]*soac.Stm
+	// types holds the types of the names of the function being
+	// coalesced (coalesce.go).
+	types map[soac.VName]soac.Type
 
 	thresholds []soac.Threshold
 	threshUsed map[string]bool
@@ -197,6 +217,45 @@ func (f *flattener) hostBody(b *soac.Body) *soac.Body {
 	for _, s := range f.normalise(b.Stms) {
 		out.Stms = append(out.Stms, f.hostStm(s)...)
 	}
+	out.Stms = dropDeadGens(out)
+	return out
+}
+
+// dropDeadGens removes the host-level index-space producers (iota,
+// replicate of a scalar) that nothing uses any more once the kernels
+// recompute their elements (nest.hostGen): each would otherwise still
+// fill an array in device memory.
+func dropDeadGens(b *soac.Body) []*soac.Stm {
+	live := map[soac.VName]bool{}
+	for _, r := range b.Result {
+		if v, ok := r.(soac.Var); ok {
+			live[v.Name] = true
+		}
+	}
+	keep := make([]bool, len(b.Stms))
+	for i := len(b.Stms) - 1; i >= 0; i-- {
+		s := b.Stms[i]
+		if indexGen(s) != nil && !live[s.Pat[0].Name] {
+			continue
+		}
+		keep[i] = true
+		for x := range soac.FreeInExp(s.Exp) {
+			live[x] = true
+		}
+		for _, p := range s.Pat {
+			for _, d := range p.Type.Shape {
+				if v, ok := d.(soac.Var); ok {
+					live[v.Name] = true
+				}
+			}
+		}
+	}
+	var out []*soac.Stm
+	for i, s := range b.Stms {
+		if keep[i] {
+			out = append(out, s)
+		}
+	}
 	return out
 }
 
@@ -209,7 +268,7 @@ func (f *flattener) hostStm(s *soac.Stm) []*soac.Stm {
 		ne := &soac.LoopExp{Params: e.Params, Init: e.Init, Form: e.Form, Body: f.hostBody(e.Body)}
 		return []*soac.Stm{{Pat: s.Pat, Exp: ne, Pos: s.Pos}}
 	}
-	top := &nest{rows: map[soac.VName]elem{}, pos: s.Pos}
+	top := &nest{rows: map[soac.VName]elem{}, pos: s.Pos, fresh: f.fresh}
 	k := f.classify(top, nil, s)
 	switch k {
 	case kMap, kRed, kG5, kScan, kHist:
@@ -307,6 +366,11 @@ func (f *flattener) emit(n *nest, k stmKind, s *soac.Stm, arrays []soac.Param) [
 	case kScan:
 		return one(f.segScan(n, s.Exp.(*soac.ScremaExp), s.Pos))
 	case kHist:
+		if len(n.dims) == 0 {
+			if stms := f.flatHist(s, arrays); stms != nil {
+				return stms
+			}
+		}
 		return one(f.segHist(n, s.Exp.(*soac.HistExp), s.Pos))
 	case kRearrange:
 		return one(distributeRearrange(n, s.Exp.(*soac.RearrangeExp)))

@@ -74,6 +74,7 @@ func TestFlattenPreservesSemantics(t *testing.T) {
 		{"versions", Options{MultiVersion: true}, nil},
 		{"outer", Options{MultiVersion: true}, &zero},
 		{"inner", Options{MultiVersion: true}, &inf},
+		{"coalesced", Options{MultiVersion: true, Coalesce: true}, &zero},
 	}
 	for _, c := range cases() {
 		t.Run(c.Name, func(t *testing.T) {
@@ -207,6 +208,12 @@ func TestRules(t *testing.T) {
 		"g4_distribute": {"segred2 segmap1 segmap2", "threshold if{segmap1 | segred2 segmap1 segmap2}"},
 		"if_seq":        {"segmap1", "segmap1"},
 		"seg_hist":      {"seghist2", "threshold if{segmap1 | seghist2}"}, // the neutral histogram: a host replicate
+		"coalesce_loop": {"loop{segmap1}", "loop{segmap1}"},
+		// Rows of a vectorised operator: one scalar hist over n*d.
+		"hist_vec": {"seghist1", "seghist1"},
+		// No kernel stores an iota, a replicate or the scalar code
+		// between the maps: one kernel per nest in the inner version.
+		"iota_nest": {"segmap2 segmap2", "threshold if{segmap1 | segmap2} threshold if{segmap1 | segmap2}"},
 	}
 	for _, c := range cases() {
 		w, ok := want[c.Name]
@@ -304,4 +311,22 @@ func TestInputUnchanged(t *testing.T) {
 			t.Errorf("%s: Flatten modified its input", c.Name)
 		}
 	}
+}
+
+// TestCoalesce checks where the coalescing transformation puts the
+// column-major copies: the invariant matrix's before the host loop, the
+// loop-variant one's inside it, before the kernel reading them.
+func TestCoalesce(t *testing.T) {
+	for _, c := range testprogs.Rules() {
+		if c.Name != "coalesce_loop" {
+			continue
+		}
+		flat := flatten(t, c.Prog, Options{MultiVersion: true, Coalesce: true})
+		want := "rearrange[1 0] rearrange[1 0] loop{rearrange[1 0] rearrange[1 0] segmap1}"
+		if got := sketch(flat.Funs[0].Body); got != want {
+			t.Errorf("host structure\n got %s\nwant %s\n%s", got, want, soac.Print(flat))
+		}
+		return
+	}
+	t.Fatal("no coalesce_loop program")
 }

@@ -273,6 +273,16 @@ func (f *flattener) distribute(n *nest, local map[soac.VName]bool, body *soac.Bo
 			}
 		}
 	}
+	// Index-space producers are not distributed into arrays of their
+	// own: their elements are recomputed where they are read (elem.gen).
+	gens := localGens(variance{n: n, local: local}, groups, resultOf)
+	for _, g := range groups {
+		for _, s := range g.stms {
+			if len(s.Pat) == 1 && gens[s.Pat[0].Name] != nil {
+				m.bind(s.Pat[0], elem{gen: gens[s.Pat[0].Name]})
+			}
+		}
+	}
 	var out []*soac.Stm
 	for gi, g := range groups {
 		later := map[soac.VName]bool{}
@@ -286,8 +296,8 @@ func (f *flattener) distribute(n *nest, local map[soac.VName]bool, body *soac.Bo
 		for _, s := range g.stms {
 			for _, p := range s.Pat {
 				_, isRes := resultOf[p.Name]
-				if g.kind == kSeq && !isRes && !later[p.Name] {
-					continue // dead after the group
+				if g.kind == kSeq && !isRes && (!later[p.Name] || gens[p.Name] != nil) {
+					continue // dead after the group, or recomputed where used
 				}
 				names = append(names, p)
 				if isRes {
@@ -302,16 +312,24 @@ func (f *flattener) distribute(n *nest, local map[soac.VName]bool, body *soac.Bo
 			for i, p := range names {
 				res[i] = soac.Var{Name: p.Name}
 			}
+			stms := dropGens(g.stms, gens, res)
+			if cheapGroup(stms, names, resultOf) {
+				// Recomputed where used instead (elem.stms).
+				for _, p := range names {
+					m.bind(p, elem{stms: stms})
+				}
+				continue
+			}
 			switch {
 			case len(names) == 0:
-			case len(g.stms) == 1 && f.invariantReplicate(variance{n: m, local: local}, g.stms[0]):
+			case len(stms) == 1 && f.invariantReplicate(variance{n: m, local: local}, stms[0]):
 				// The same array at every point: one replicate on the
 				// host instead of a kernel that builds an array per
 				// work-item.
-				e := g.stms[0].Exp.(*soac.ReplicateExp)
-				out = append(out, &soac.Stm{Pat: arrays, Exp: &soac.ReplicateExp{Shape: append(m.sizes(), e.Shape...), X: e.X}, Pos: g.stms[0].Pos})
+				e := stms[0].Exp.(*soac.ReplicateExp)
+				out = append(out, &soac.Stm{Pat: arrays, Exp: &soac.ReplicateExp{Shape: append(m.sizes(), e.Shape...), X: e.X}, Pos: stms[0].Pos})
 			default:
-				out = append(out, f.manifest(m, &soac.Body{Stms: g.stms, Result: res}, arrays))
+				out = append(out, f.manifest(m, &soac.Body{Stms: stms, Result: res}, arrays))
 			}
 		} else {
 			out = append(out, f.emit(m, g.kind, g.stms[0], arrays)...)
@@ -363,4 +381,131 @@ func (f *flattener) materialiseSE(n *nest, se soac.SubExp, base soac.VName, t so
 	}
 	p := f.freshParam(base, n.arrayType(t))
 	return soac.Var{Name: p.Name}, f.materialise(n, se, p)
+}
+
+// localGens returns the statements of groups that bind index-space
+// producers (indexGen) whose operands do not vary over the context, by
+// the name they bind. Results of the body are left out (they go to their
+// targets, which must be stored), and so are histogram destinations: a
+// seghist updates its destination array over the space in place.
+func localGens(v variance, groups []*group, resultOf map[soac.VName]int) map[soac.VName]soac.Exp {
+	dests := map[soac.VName]bool{}
+	for _, g := range groups {
+		for _, s := range g.stms {
+			if h, ok := s.Exp.(*soac.HistExp); ok {
+				for _, op := range h.Ops {
+					for _, d := range op.Dests {
+						dests[d] = true
+					}
+				}
+			}
+		}
+	}
+	gens := map[soac.VName]soac.Exp{}
+	for _, g := range groups {
+		if g.kind != kSeq {
+			continue
+		}
+		for _, s := range g.stms {
+			e := indexGen(s)
+			if e == nil {
+				continue
+			}
+			name := s.Pat[0].Name
+			if _, isRes := resultOf[name]; isRes || dests[name] {
+				continue
+			}
+			var ops []soac.SubExp
+			switch e := e.(type) {
+			case *soac.IotaExp:
+				ops = []soac.SubExp{e.N, e.Start, e.Step}
+			case *soac.ReplicateExp:
+				ops = append(append(ops, e.Shape...), e.X)
+			}
+			if !v.ses(ops) {
+				gens[name] = e
+			}
+		}
+	}
+	return gens
+}
+
+// dropGens returns stms without the index-space producers of gens that
+// neither the other statements nor the results res use: the kernel of a
+// sequential group would compute them for nothing.
+func dropGens(stms []*soac.Stm, gens map[soac.VName]soac.Exp, res []soac.SubExp) []*soac.Stm {
+	live := map[soac.VName]bool{}
+	for _, r := range res {
+		if v, ok := r.(soac.Var); ok {
+			live[v.Name] = true
+		}
+	}
+	keep := make([]bool, len(stms))
+	for i := len(stms) - 1; i >= 0; i-- {
+		s := stms[i]
+		if len(s.Pat) == 1 && gens[s.Pat[0].Name] != nil && !live[s.Pat[0].Name] {
+			continue
+		}
+		keep[i] = true
+		for x := range soac.FreeInExp(s.Exp) {
+			live[x] = true
+		}
+		for _, p := range s.Pat {
+			for _, d := range p.Type.Shape {
+				if v, ok := d.(soac.Var); ok {
+					live[v.Name] = true
+				}
+			}
+		}
+	}
+	var out []*soac.Stm
+	for i, s := range stms {
+		if keep[i] {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// maxCheapGroup bounds the statements of a group of scalar code that
+// kernels recompute rather than read from an array (cheapGroup).
+const maxCheapGroup = 8
+
+// cheapGroup reports whether the sequential group stms, which passes the
+// values names on to later groups, is recomputed in the kernels that use
+// the values rather than manifested: a few scalar operations that cannot
+// fail (a failure must not move to a kernel that may not run), none of
+// whose values is a result of the body (those must be stored). Writing
+// the values to an array costs a kernel and a memory read per use; the
+// operations cost less, even repeated for every point of an inner map
+// (Mandelbrot's row coordinate, a stencil's clamped row indices).
+func cheapGroup(stms []*soac.Stm, names []soac.Param, resultOf map[soac.VName]int) bool {
+	if len(stms) == 0 || len(stms) > maxCheapGroup || len(names) == 0 {
+		return false
+	}
+	for _, p := range names {
+		if _, isRes := resultOf[p.Name]; isRes {
+			return false
+		}
+	}
+	for _, s := range stms {
+		for _, p := range s.Pat {
+			if p.Type.Rank() > 0 {
+				return false
+			}
+		}
+		switch e := s.Exp.(type) {
+		case *soac.SubExpExp, *soac.CmpOpExp, *soac.ConvOpExp, *soac.UnOpExp:
+		case *soac.BinOpExp:
+			switch e.Op {
+			case soac.Div, soac.Mod, soac.Quot, soac.Rem, soac.Pow:
+				if !e.T.IsFloat() {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }

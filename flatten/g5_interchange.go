@@ -104,14 +104,16 @@ func (f *flattener) interchangeReduce(n *nest, e *soac.ScremaExp, m *g5Match, po
 	var res []soac.SubExp
 	var ts []soac.Type
 	for i, z := range e.Inputs {
-		src := elem{arr: z}
+		src := elem{arr: z, gen: f.hostGen(z)}
 		if r, ok := n.rows[z]; ok {
 			src = r
 		}
 		t := soac.Prim(e.Map.Params[i].Type.Elem)
 		x := f.freshParam(e.Map.Params[i].Name, t)
-		idx := append(append([]soac.SubExp(nil), src.idx...), soac.Var{Name: gw}, soac.Var{Name: gk})
-		stms = append(stms, &soac.Stm{Pat: []soac.Param{x}, Exp: &soac.IndexExp{Arr: src.arr, Indices: idx, Pos: pos}, Pos: pos})
+		src.idx = append(append([]soac.SubExp(nil), src.idx...), soac.Var{Name: gw}, soac.Var{Name: gk})
+		at := n.clone()
+		at.pos = pos
+		stms = append(stms, at.read(x, src)...)
 		res = append(res, soac.Var{Name: x.Name})
 		ts = append(ts, t)
 	}

@@ -1,6 +1,7 @@
 package flatten
 
 import (
+	"github.com/fcclang/fcc/runtime/values"
 	"github.com/fcclang/fcc/soac"
 )
 
@@ -23,21 +24,41 @@ type nest struct {
 	vals []soac.Param        // the varying values in the order they were bound, for manifest
 	rows map[soac.VName]elem // varying value -> element of an array outside the nest
 	pos  soac.Pos
+	// fresh names the temporaries that recompute elements of index-space
+	// producers (read); nil in nests used only to ask about variance.
+	fresh func(string) soac.VName
 }
 
 // elem is arr[idx...]: a scalar or a row of an array bound outside the nest.
+//
+// When gen is set, the array is not stored anywhere: it is the result of
+// an index-space producer (an iota, or a replicate of a scalar) whose
+// operands do not vary over the nest, and the element is recomputed from
+// idx where it is read (read). Storing such an array over the space
+// costs a kernel writing it and every consumer a memory read, where
+// recomputing costs an addition or nothing: for Mandelbrot's
+// map (\y -> map (\x -> ..) (iota w)) (iota h), distribution used to
+// write an [h][w]i64 array of column indices, which took most of the run
+// time, while the element is just the index of the inner dimension.
+//
+// When stms is set, the value is bound by those statements, cheap scalar
+// code that a kernel recomputes from other values of the nest instead of
+// reading an array that a kernel of its own wrote (see cheapGroup).
 type elem struct {
-	arr soac.VName
-	idx []soac.SubExp
+	arr  soac.VName
+	idx  []soac.SubExp
+	gen  soac.Exp // *soac.IotaExp or *soac.ReplicateExp, or nil
+	stms []*soac.Stm
 }
 
 // clone returns a copy of n that can be extended without changing n.
 func (n *nest) clone() *nest {
 	m := &nest{
-		dims: append([]soac.SegDim(nil), n.dims...),
-		vals: append([]soac.Param(nil), n.vals...),
-		rows: make(map[soac.VName]elem, len(n.rows)),
-		pos:  n.pos,
+		dims:  append([]soac.SegDim(nil), n.dims...),
+		vals:  append([]soac.Param(nil), n.vals...),
+		rows:  make(map[soac.VName]elem, len(n.rows)),
+		pos:   n.pos,
+		fresh: n.fresh,
 	}
 	for k, v := range n.rows {
 		m.rows[k] = v
@@ -89,9 +110,9 @@ func (f *flattener) extend(n *nest, w soac.SubExp, inputs []soac.VName, lam *soa
 	m.dims = append(m.dims, soac.SegDim{Index: i, N: w})
 	m.pos = pos
 	for k, p := range lam.Params {
-		src := elem{arr: inputs[k]}
+		src := elem{arr: inputs[k], gen: f.hostGen(inputs[k])}
 		if r, ok := n.rows[inputs[k]]; ok {
-			src = elem{arr: r.arr, idx: r.idx}
+			src = elem{arr: r.arr, idx: r.idx, gen: r.gen}
 		}
 		src.idx = append(append([]soac.SubExp(nil), src.idx...), soac.Var{Name: i})
 		m.bind(p, src)
@@ -124,7 +145,7 @@ func (n *nest) isVal(name soac.VName) bool {
 // results use it to refer to the array instead of copying it.
 func (n *nest) fullRow(name soac.VName) (soac.VName, bool) {
 	r, ok := n.rows[name]
-	if !ok || len(r.idx) != len(n.dims) {
+	if !ok || r.gen != nil || r.stms != nil || len(r.idx) != len(n.dims) {
 		return "", false
 	}
 	for i, d := range n.dims {
@@ -142,19 +163,116 @@ func (n *nest) fullRow(name soac.VName) (soac.VName, bool) {
 // second.
 func (n *nest) manifest(inner *soac.Body) *soac.Body {
 	free := soac.FreeInBody(inner)
+	// Recomputed values need the values their statements use (bound
+	// earlier in the nest).
+	for i := len(n.vals) - 1; i >= 0; i-- {
+		r := n.rows[n.vals[i].Name]
+		if !free[n.vals[i].Name] || r.stms == nil {
+			continue
+		}
+		for _, s := range r.stms {
+			for x := range soac.FreeInExp(s.Exp) {
+				free[x] = true
+			}
+		}
+	}
 	var stms []*soac.Stm
+	done := map[*soac.Stm]bool{}
 	for _, p := range n.vals {
 		if !free[p.Name] {
 			continue
 		}
-		r := n.rows[p.Name]
-		stms = append(stms, &soac.Stm{
-			Pat: []soac.Param{p},
-			Exp: &soac.IndexExp{Arr: r.arr, Indices: r.idx, Pos: n.pos},
-			Pos: n.pos,
-		})
+		if r := n.rows[p.Name]; r.stms != nil {
+			for _, s := range r.stms {
+				if !done[s] {
+					done[s] = true
+					stms = append(stms, s)
+				}
+			}
+			continue
+		}
+		stms = append(stms, n.read(p, n.rows[p.Name])...)
 	}
 	return &soac.Body{Stms: append(stms, inner.Stms...), Result: inner.Result}
+}
+
+// read returns the statements binding p to the element r inside a kernel
+// over the nest: an index into the array, or for an index-space producer
+// the element computed from the indices (see elem).
+func (n *nest) read(p soac.Param, r elem) []*soac.Stm {
+	one := func(e soac.Exp) []*soac.Stm { return []*soac.Stm{{Pat: []soac.Param{p}, Exp: e, Pos: n.pos}} }
+	switch g := r.gen.(type) {
+	case nil:
+		return one(&soac.IndexExp{Arr: r.arr, Indices: r.idx, Pos: n.pos})
+	case *soac.ReplicateExp:
+		if len(r.idx) == len(g.Shape) {
+			return one(&soac.SubExpExp{X: g.X})
+		}
+		return one(&soac.ReplicateExp{Shape: g.Shape[len(r.idx):], X: g.X})
+	case *soac.IotaExp:
+		if len(r.idx) == 0 {
+			return one(&soac.IotaExp{N: g.N, Start: g.Start, Step: g.Step, T: g.T})
+		}
+		// start + i*step in the iota's type, wrapping as the
+		// interpreter's repeated additions do.
+		i := r.idx[0]
+		if g.T == values.I64 && isInt(g.Start, 0) && isInt(g.Step, 1) {
+			return one(&soac.SubExpExp{X: i})
+		}
+		var stms []*soac.Stm
+		bind := func(e soac.Exp) soac.SubExp {
+			t := soac.Param{Name: n.fresh(string(p.Name)), Type: soac.Prim(g.T)}
+			stms = append(stms, &soac.Stm{Pat: []soac.Param{t}, Exp: e, Pos: n.pos})
+			return soac.Var{Name: t.Name}
+		}
+		if g.T != values.I64 {
+			i = bind(&soac.ConvOpExp{From: values.I64, To: g.T, X: i})
+		}
+		if !isInt(g.Step, 1) {
+			i = bind(&soac.BinOpExp{Op: soac.Mul, T: g.T, X: i, Y: g.Step})
+		}
+		if isInt(g.Start, 0) {
+			return append(stms, one(&soac.SubExpExp{X: i})...)
+		}
+		return append(stms, one(&soac.BinOpExp{Op: soac.Add, T: g.T, X: g.Start, Y: i})...)
+	}
+	panic(n.pos.String() + ": flatten: element of an unknown index-space producer")
+}
+
+// isInt reports whether se is the integer constant x.
+func isInt(se soac.SubExp, x int64) bool {
+	c, ok := se.(soac.Const)
+	return ok && c.Value.T.IsInt() && c.Value.Int() == x
+}
+
+// indexGen returns the expression of statement s when s binds an
+// index-space producer that can be recomputed element by element (see
+// elem): an iota, or a replicate of a scalar.
+func indexGen(s *soac.Stm) soac.Exp {
+	if len(s.Pat) != 1 {
+		return nil
+	}
+	switch e := s.Exp.(type) {
+	case *soac.IotaExp:
+		return e
+	case *soac.ReplicateExp:
+		if s.Pat[0].Type.Rank() == len(e.Shape) {
+			return e
+		}
+	}
+	return nil
+}
+
+// hostGen returns the index-space producer that binds an array outside
+// every nest (a host-level iota or replicate of a scalar), whose elements
+// a kernel recomputes rather than reads. Its operands are in scope in the
+// kernel: the statement binding the array precedes the kernel's use.
+func (f *flattener) hostGen(name soac.VName) soac.Exp {
+	s := f.defStm[name]
+	if s == nil {
+		return nil
+	}
+	return indexGen(s)
 }
 
 // variance answers which operands and types vary over a nest's space

@@ -1,6 +1,9 @@
 package frontend
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // The causality restriction (Futhark language reference, "Causality
 // restriction"; error index "causality-check"): a size must be known,
@@ -67,6 +70,105 @@ func (c *checker) causality(e *ApplyExp, params, argTs []Type, lo, hi []int) {
 	}
 }
 
+// causalityFn checks that the function of an application is not a local
+// value bound before the arguments were computed (a lambda bound with
+// let, which is not let-polymorphic) whose type needs a size that an
+// argument computes:
+//
+//	let f = \ys -> map (+1) ys in f (filter (>0) xs)
+//
+// Futhark rejects this at the lambda, whose parameter type has a size
+// that is only known once filter has run.
+func (c *checker) causalityFn(sc *scope, e *ApplyExp, params, argTs []Type, lo, hi []int) {
+	fn := e.Fn
+	for {
+		p, ok := fn.(*ParenExp)
+		if !ok {
+			break
+		}
+		fn = p.X
+	}
+	v, ok := fn.(*VarExp)
+	if !ok || len(v.Qual) > 0 {
+		return
+	}
+	b, ok := sc.lookup(v.Name)
+	if !ok || b.localFun || len(b.quant) > 0 {
+		return
+	}
+	for i := range e.Args {
+		if argTs[i] == nil {
+			continue
+		}
+		made := map[int]bool{}
+		c.producedSizes(c.zonk(params[i]), c.zonk(argTs[i]), lo[i], hi[i], made)
+		if len(made) == 0 {
+			continue
+		}
+		if d, need, ok := c.needsSize(c.zonk(b.t), made, false); ok {
+			what, at := c.producer(e.Args[i])
+			c.errorf(e.Args[i].expPos(),
+				fmt.Sprintf("bind the result of %s with let before %s is bound", what, v.Name),
+				"causality check: %s needed for the type of %s (bound at %d:%d): %s; but it is computed by argument %d (%s at %d:%d), after %s was bound",
+				c.sizeRef(d), v.Name, b.pos.Line, b.pos.Col, c.show(need), i+1, what, at.Line, at.Col, v.Name)
+		}
+	}
+}
+
+// causalityBinOp checks an operator application whose left operand, a
+// function, is evaluated before its right operand (Futhark evaluates the
+// left operand of an operator first): the left operand's type may not
+// need a size the right operand computes, as in
+//
+//	length <| filter (>0) xs
+//
+// param is the type the operator's function expects of the right operand,
+// rt the right operand's type (checked while the name counter went from
+// lo to hi), lt the left operand's type.
+func (c *checker) causalityBinOp(e *BinOpExp, left, right Exp, lt, param, rt Type, lo, hi int) {
+	made := map[int]bool{}
+	c.producedSizes(c.zonk(param), c.zonk(rt), lo, hi, made)
+	if len(made) == 0 {
+		return
+	}
+	if d, need, ok := c.needsSize(c.zonk(lt), made, false); ok {
+		what, at := c.producer(right)
+		hint := fmt.Sprintf("bind the result of %s with let beforehand", what)
+		if e.Op == "<|" {
+			hint += ", or write x |> f (whose left operand x is evaluated first)"
+		}
+		c.errorf(left.expPos(), hint,
+			"causality check: %s needed for the type of the left operand of %s: %s; but it is computed by the right operand (%s at %d:%d), which is evaluated after the left operand",
+			c.sizeRef(d), e.Op, c.show(need), what, at.Line, at.Col)
+	}
+}
+
+// sizeRef names a size for a message: size "n" when it stands for a
+// size parameter, otherwise an anonymous size.
+func (c *checker) sizeRef(d Dim) string {
+	name := c.causalName(d)
+	if strings.HasPrefix(name, "?") {
+		return "an anonymous size"
+	}
+	return fmt.Sprintf("size %q", name)
+}
+
+// producer describes the expression that computes a size, for messages.
+func (c *checker) producer(src Exp) (string, Pos) {
+	for {
+		p, ok := src.(*ParenExp)
+		if !ok {
+			break
+		}
+		src = p.X
+	}
+	what := expString(src)
+	if a, ok := src.(*ApplyExp); ok {
+		what = "the call of " + fnName(a.Fn)
+	}
+	return what, src.expPos()
+}
+
 // producedSizes walks a parameter type and its argument's type in
 // parallel and collects the sizes created in the argument (Ext in
 // (lo, hi]) and the size variables of the parameter bound to them.
@@ -76,7 +178,7 @@ func (c *checker) producedSizes(p, a Type, lo, hi int, out map[int]bool) {
 		pt, _ := p.(TArray)
 		for k, d := range at.Dims {
 			d = c.resolveDim(d)
-			if d.Ext > lo && d.Ext <= hi {
+			if d.Ext > lo && d.Ext <= hi && c.anonExt[d.Ext] {
 				out[-d.Ext] = true
 				if len(pt.Dims) == len(at.Dims) {
 					if pd := c.resolveDim(pt.Dims[k]); pd.Var != 0 {

@@ -76,6 +76,25 @@ type checker struct {
 	// liftViolation is set when a type parameter that may not be a
 	// function type ('t rather than '^t) was about to become one.
 	liftViolation *liftViolation
+	// keepNames makes instDim keep named sizes (instantiateLocal).
+	keepNames bool
+	// noAnon keeps instDim from marking sizes anonymous (prelude
+	// functions whose result sizes Futhark knows; see varExp).
+	noAnon bool
+	// instAnon makes instDim mark the unknown sizes it creates anonymous
+	// (result positions of a function's type; see lifting.go).
+	instAnon bool
+	// anonExt marks the unknown sizes (Dim.Ext) that are anonymous: not
+	// known to the caller of the function that computes them.
+	anonExt map[int]bool
+	// plain marks type variables that may not be instantiated with types
+	// with anonymous sizes (intrinsics' plain type parameters), tvName
+	// names type variables for messages.
+	plain  map[int]bool
+	tvName map[int]string
+	// fnDepth is the depth of the innermost enclosing lambda or local
+	// function (0 outside them).
+	fnDepth int
 	// retTypes holds the declared result types of functions (*ValDecl,
 	// *LetFunExp) and lambdas (*LambdaExp) that have one; the internaliser
 	// gives their results these sizes (see coerceResult).
@@ -113,6 +132,9 @@ type binding struct {
 	sizes []string
 	// consumable bindings may be updated in place.
 	consumable bool
+	// localFun marks a local function (let f x = ...): each use gets
+	// fresh size variables (see instantiateLocal).
+	localFun bool
 	// aliases are the bindings whose arrays this one may share.
 	aliases []*binding
 	depth   int
@@ -177,6 +199,9 @@ func newChecker() *checker {
 		implicit:  map[string]bool{},
 		existWhy:  map[int]string{},
 		dimName:   map[int]string{},
+		anonExt:   map[int]bool{},
+		plain:     map[int]bool{},
+		tvName:    map[int]string{},
 
 		sizeBinding: map[*binding]bool{},
 	}
@@ -523,7 +548,7 @@ func (c *checker) instantiate(t Type, quant []int, sizes []string, pos Pos) (Typ
 			m[n] = c.freshDim()
 			c.dimName[m[n].Var] = n
 		}
-		t = c.instSizes(c.zonk(t), m, map[int]Dim{})
+		t = c.instSizesFn(c.zonk(t), m, map[int]Dim{})
 	}
 	if len(quant) == 0 {
 		return t, nil
@@ -534,9 +559,40 @@ func (c *checker) instantiate(t Type, quant []int, sizes []string, pos Pos) (Typ
 		if l, ok := c.lifted[q]; ok {
 			c.lifted[v.ID] = l
 		}
+		c.inheritName(v.ID, q)
 		m[q] = v
 	}
 	return substType(c.zonk(t), m, false), m
+}
+
+// instantiateLocal instantiates the type of a local function at a use:
+// its quantified type variables and its size parameters afresh, and the
+// sizes inferred in its body (size variables, anonymous sizes) afresh too,
+// since Futhark gives a local function's anonymous parameter sizes and
+// result sizes a new meaning at each application. Named sizes are names
+// of the enclosing scope, which the use shares, and stay.
+func (c *checker) instantiateLocal(b *binding, pos Pos) (Type, map[int]Type) {
+	m := map[string]Dim{}
+	for _, n := range b.sizes {
+		m[n] = c.freshDim()
+		c.dimName[m[n].Var] = n
+	}
+	c.keepNames = true
+	t := c.instSizesFn(c.zonk(b.t), m, map[int]Dim{})
+	c.keepNames = false
+	if len(b.quant) == 0 {
+		return t, nil
+	}
+	s := map[int]Type{}
+	for _, q := range b.quant {
+		v := c.fresh(c.cons[q], pos)
+		if l, ok := c.lifted[q]; ok {
+			c.lifted[v.ID] = l
+		}
+		c.inheritName(v.ID, q)
+		s[q] = v
+	}
+	return substType(c.zonk(t), s, false), s
 }
 
 // --- declarations ---
@@ -612,6 +668,7 @@ func (c *checker) checkValDecl(d *ValDecl) {
 	c.consumed = map[*binding]Pos{}
 	c.sizeNames = map[string]bool{}
 	c.depth = 0
+	c.fnDepth = 0
 	c.implicitN = 0
 	sc := newScope()
 	c.bindTypeParams(sc, d.TypeParams)
@@ -723,34 +780,21 @@ func containsFun(t Type) bool {
 	return false
 }
 
+// checkEntryType checks the types of an entry point's parameters and
+// result. As in Futhark, they may be any types without functions:
+// primitives and arrays of primitives are passed as such, other types
+// (tuples, records, arrays of them) are opaque (see entryValue). A
+// result that is a tuple is several results.
 func (c *checker) checkEntryType(d *ValDecl, params []Type, ret Type) {
-	var ok func(t Type) bool
-	ok = func(t Type) bool {
-		switch t := c.zonk(t).(type) {
-		case TPrim:
-			return true
-		case TArray:
-			_, prim := t.Elem.(TPrim)
-			return prim
-		}
-		return false
-	}
 	for i, p := range params {
-		if !ok(p) {
-			c.errorf(d.Params[i].patPos(), "", "entry point parameter of type %s: only primitives and arrays of primitives are supported for now", c.show(p))
+		if containsFun(c.zonk(p)) {
+			c.errorf(d.Params[i].patPos(), "pass a value that selects the function instead (entry points are called from outside the program)",
+				"entry point %s may not be higher-order: parameter %d has the function type %s", d.Name, i+1, c.show(p))
 		}
 	}
-	rt := c.zonk(ret)
-	if tup, isTup := rt.(TTuple); isTup {
-		for _, e := range tup.Elems {
-			if !ok(e) {
-				c.errorf(d.Pos, "", "entry point result of type %s: only primitives and arrays of primitives are supported for now", c.show(e))
-			}
-		}
-		return
-	}
-	if !ok(rt) {
-		c.errorf(d.Pos, "", "entry point result of type %s: only primitives and arrays of primitives are supported for now", c.show(rt))
+	if containsFun(c.zonk(ret)) {
+		c.errorf(d.Pos, "return the values the function would compute instead",
+			"entry point %s may not be higher-order: its result has the function type %s", d.Name, c.show(ret))
 	}
 }
 
@@ -1464,7 +1508,7 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 			c.unify(t, c.exp(sc, e.Second), e.Second.expPos(), "second element of range")
 		}
 		c.unify(t, c.exp(sc, e.End), e.End.expPos(), "end of range")
-		return arrayOf(c.freshExt(), t)
+		return arrayOf(c.rangeDim(sc, e), t)
 	case *IndexExp:
 		return c.indexType(sc, c.exp(sc, e.X), e.Indices, e.Pos)
 	case *LetExp:
@@ -1689,11 +1733,7 @@ func (c *checker) indexType(sc *scope, t Type, idx []Slice, pos Pos) Type {
 				c.unify(c.fresh(cIntegral, pos), c.exp(sc, x), x.expPos(), "slice bound")
 			}
 		}
-		d := c.freshExt()
-		if s.Start == nil && s.End == nil && s.Step == nil {
-			d = za.Dims[i]
-		}
-		dims = append(dims, d)
+		dims = append(dims, c.sliceDim(sc, s, za.Dims[i]))
 	}
 	dims = append(dims, za.Dims[len(idx):]...)
 	if len(dims) == 0 {
@@ -1706,7 +1746,9 @@ func (c *checker) lambda(sc *scope, e *LambdaExp, expected Type) Type {
 	params, retType, body := e.Params, e.RetType, e.Body
 	inner := sc.child()
 	c.depth++
-	defer func() { c.depth-- }()
+	savedFn := c.fnDepth
+	c.fnDepth = c.depth
+	defer func() { c.depth--; c.fnDepth = savedFn }()
 	ps := make([]Type, len(params))
 	exp := expected
 	for i, p := range params {
@@ -1724,12 +1766,16 @@ func (c *checker) lambda(sc *scope, e *LambdaExp, expected Type) Type {
 		c.markConsumable(inner, p)
 	}
 	bt := c.exp(inner, body)
+	t := bt
 	if retType != nil {
 		rt := c.typeExp(inner, retType)
 		c.retTypes[e] = rt
 		c.unify(rt, bt, body.expPos(), "lambda body")
+		// The lambda has its declared result type: sizes it names are
+		// known to the caller (the internaliser checks the body's sizes
+		// against them at run time).
+		t = rt
 	}
-	t := bt
 	for i := len(ps) - 1; i >= 0; i-- {
 		t = TFun{Param: ps[i], Result: t}
 	}
@@ -1739,9 +1785,12 @@ func (c *checker) lambda(sc *scope, e *LambdaExp, expected Type) Type {
 // localFun checks `let f params = e` and returns f's binding; explicit
 // type parameters make it polymorphic.
 func (c *checker) localFun(sc *scope, e *LetFunExp) *binding {
+	start := c.next
 	inner := sc.child()
 	c.bindTypeParams(inner, e.TypeParams)
 	c.depth++
+	savedFn := c.fnDepth
+	c.fnDepth = c.depth
 	ps := make([]Type, len(e.Params))
 	for i, p := range e.Params {
 		ps[i] = c.bindParam(inner, p)
@@ -1753,6 +1802,7 @@ func (c *checker) localFun(sc *scope, e *LetFunExp) *binding {
 	}
 	c.unify(ret, c.exp(inner, e.Value), e.Value.expPos(), "the body of "+e.Name)
 	c.depth--
+	c.fnDepth = savedFn
 	t := ret
 	for i := len(ps) - 1; i >= 0; i-- {
 		t = TFun{Param: ps[i], Result: t}
@@ -1764,20 +1814,71 @@ func (c *checker) localFun(sc *scope, e *LetFunExp) *binding {
 			quant = append(quant, tv.(TVar).ID)
 		}
 	}
+	quant = append(quant, c.generalisable(sc, t, start)...)
 	var sizes []string
 	for _, tp := range e.TypeParams {
 		if tp.Size {
 			sizes = append(sizes, tp.Name)
 		}
 	}
-	return &binding{name: e.Name, t: t, quant: quant, sizes: sizes, depth: c.depth, pos: e.Pos}
+	return &binding{name: e.Name, t: t, quant: quant, sizes: sizes, depth: c.depth, pos: e.Pos, localFun: true}
+}
+
+// generalisable lists the type variables of a local function's type t
+// that let-polymorphism may quantify (Futhark generalises local functions
+// with at least one parameter): those created while the function was
+// checked (ids above start), still unresolved and unconstrained
+// (overloaded literals and operators are not generalised, as in Futhark,
+// so `let f x = x + 1` stays monomorphic), and not free in the type of any
+// name in scope (such a variable is shared with the enclosing body).
+func (c *checker) generalisable(sc *scope, t Type, start int) []int {
+	var cands []int
+	for _, id := range c.freeVars(t, nil) {
+		if id <= start || c.cons[id] != cAny {
+			continue
+		}
+		if _, r := c.rigid[id]; r {
+			continue
+		}
+		cands = append(cands, id)
+	}
+	if len(cands) == 0 {
+		return nil
+	}
+	env := map[int]bool{}
+	for s := sc; s != nil; s = s.parent {
+		for _, b := range s.vars {
+			q := map[int]bool{}
+			for _, id := range b.quant {
+				q[id] = true
+			}
+			for _, id := range c.freeVars(b.t, nil) {
+				if !q[id] {
+					env[id] = true
+				}
+			}
+		}
+	}
+	var out []int
+	for _, id := range cands {
+		if !env[id] {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 func (c *checker) varExp(sc *scope, e *VarExp) Type {
 	if len(e.Qual) == 0 {
 		if b, ok := sc.lookup(e.Name); ok {
 			c.use(b, e.Pos)
-			t, m := c.instantiate(b.t, b.quant, b.sizes, e.Pos)
+			var t Type
+			var m map[int]Type
+			if b.localFun {
+				t, m = c.instantiateLocal(b, e.Pos)
+			} else {
+				t, m = c.instantiate(b.t, b.quant, b.sizes, e.Pos)
+			}
 			if m != nil {
 				c.inst[e] = m
 			}
@@ -1785,7 +1886,13 @@ func (c *checker) varExp(sc *scope, e *VarExp) Type {
 		}
 		if g, ok := c.globals[e.Name]; ok {
 			c.globalRef[e] = g.decl
+			// The prelude writes [] for result sizes that Futhark's
+			// prelude gives in terms of the arguments (take: [i]t,
+			// tail: [n-1]t, tabulate: [n]a); only filter's and
+			// partition's are existential.
+			c.noAnon = g.prelude && !existentialPrelude[e.Name]
 			t, m := c.instantiate(g.typ, g.quant, g.sizes, e.Pos)
+			c.noAnon = false
 			if m != nil {
 				c.inst[e] = m
 			}
@@ -1853,6 +1960,10 @@ func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
 			if argPass(a) != pass {
 				continue
 			}
+			// The plain type variables of a function-valued parameter
+			// are collected before the argument is checked, as checking
+			// it against the expected type may instantiate them.
+			plainVars := c.plainResultVars(params[i], false, nil)
 			lo[i] = c.next
 			if pass > 0 {
 				argTs[i] = c.expExpect(sc, a, params[i])
@@ -1861,9 +1972,11 @@ func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
 			}
 			hi[i] = c.next
 			c.unifyArg(params[i], argTs[i], a, i, e.Fn)
+			c.checkSizeLifting(plainVars, a, i, e.Fn, lo[i], hi[i])
 		}
 	}
 	c.causality(e, params, argTs, lo, hi)
+	c.causalityFn(sc, e, params, argTs, lo, hi)
 	for i, a := range e.Args {
 		if uniqueParam[i] {
 			c.consume(sc, a, a.expPos())

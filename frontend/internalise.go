@@ -197,8 +197,10 @@ func (ic *internaliser) entry(d *ValDecl) *soac.FunDef {
 		}
 	}
 	var params []soac.Param
+	var inVals []soac.EntryValue
 	for _, p := range d.Params {
 		t := ic.srcType(ic.c.patTypes[p])
+		inVals = append(inVals, entryValue(t))
 		var comps []soac.SubExp
 		for _, it := range ic.paramTypes(t, sizes) {
 			v := ic.names.New(patName(p))
@@ -213,7 +215,71 @@ func (ic *internaliser) entry(d *ValDecl) *soac.FunDef {
 	for _, se := range res.ses {
 		ret = append(ret, ic.typeOf(se))
 	}
-	return &soac.FunDef{Name: d.Name, EntryName: d.Name, Params: params, RetType: ret, Body: ic.b.Body(res.ses...), Pos: d.Pos}
+	f := &soac.FunDef{Name: d.Name, EntryName: d.Name, Params: params, RetType: ret, Body: ic.b.Body(res.ses...), Pos: d.Pos}
+	// The result type as declared or inferred: a tuple is several
+	// external values.
+	rt := ic.c.globals[d.Name].typ
+	for range d.Params {
+		rt = ic.c.zonk(rt).(TFun).Result
+	}
+	var outVals []soac.EntryValue
+	if tt, ok := ic.srcType(rt).(TTuple); ok {
+		for _, e := range tt.Elems {
+			outVals = append(outVals, entryValue(e))
+		}
+	} else {
+		outVals = append(outVals, entryValue(ic.srcType(rt)))
+	}
+	if opaqueIn(inVals) || opaqueIn(outVals) {
+		f.EntryParams, f.EntryResults = inVals, outVals
+	}
+	return f
+}
+
+// entryValue is the external value of an entry point parameter or result
+// of type t: transparent for a primitive or an array of primitives, else
+// opaque (named by its type, with anonymous sizes, as Futhark names its
+// opaque types) and made of one IR value per primitive component.
+func entryValue(t Type) soac.EntryValue {
+	if a, ok := t.(TArray); ok {
+		if _, prim := a.Elem.(TPrim); prim {
+			return soac.EntryValue{N: 1}
+		}
+	}
+	if _, prim := t.(TPrim); prim {
+		return soac.EntryValue{N: 1}
+	}
+	return soac.EntryValue{Opaque: typeString(substType(t, nil, true)), N: components(t)}
+}
+
+// components is the number of IR values a value of type t becomes.
+func components(t Type) int {
+	switch t := t.(type) {
+	case TArray:
+		return components(t.Elem)
+	case TTuple:
+		n := 0
+		for _, e := range t.Elems {
+			n += components(e)
+		}
+		return n
+	case TRecord:
+		n := 0
+		for _, f := range t.Fields {
+			n += components(f.Type)
+		}
+		return n
+	}
+	return 1
+}
+
+func opaqueIn(vs []soac.EntryValue) bool {
+	for _, v := range vs {
+		if v.Opaque != "" {
+			return true
+		}
+	}
+	return false
 }
 
 func patName(p Pat) string {

@@ -33,7 +33,7 @@ func arrD(d Dim, t Type) Type { return arrayOf(d, t) }
 
 func init() {
 	intrinsics["map"] = intrinsic{2, func(c *checker, p Pos) Type {
-		a, b := c.fresh(cAny, p), c.fresh(cAny, p)
+		a, b := c.fresh(cAny, p), c.freshPlain("b", p)
 		d := c.freshDim()
 		return fn(fn(a, b), arrD(d, a), arrD(d, b))
 	}, func(ic *internaliser, _ *VarExp, args []ival, pos Pos) ival {
@@ -46,6 +46,7 @@ func init() {
 			for i := range ts {
 				ts[i] = c.fresh(cAny, p)
 			}
+			ts[n] = c.freshPlain("x", p)
 			sig := []Type{fn(ts...)}
 			d := c.freshDim()
 			for i := 0; i < n; i++ {
@@ -59,7 +60,7 @@ func init() {
 	for _, name := range []string{"reduce", "reduce_comm", "scan"} {
 		name := name
 		intrinsics[name] = intrinsic{3, func(c *checker, p Pos) Type {
-			a := c.fresh(cAny, p)
+			a := c.freshPlain("a", p)
 			var res Type = a
 			d := c.freshDim()
 			if name == "scan" {
@@ -88,7 +89,7 @@ func init() {
 		}
 		return out
 	}}
-	intrinsics["length"] = intrinsic{1, func(c *checker, p Pos) Type { return fn(arr(c.fresh(cAny, p)), tI64) },
+	intrinsics["length"] = intrinsic{1, func(c *checker, p Pos) Type { return fn(arrD(c.freshDim(), c.fresh(cAny, p)), tI64) },
 		func(ic *internaliser, _ *VarExp, args []ival, pos Pos) ival {
 			return scalar(ic.typeOf(args[0].ses[0]).Shape[0])
 		}}

@@ -383,6 +383,21 @@ func addPrimFuns(t values.PrimType) {
 		func(ic *internaliser, _ *VarExp, args []ival, pos Pos) ival {
 			return scalar(ic.let("from_bits", soac.Prim(t), &soac.CallPrimExp{Fn: "from_bits", ArgTypes: []values.PrimType{u}, T: t, Args: []soac.SubExp{args[0].ses[0]}}, pos))
 		}}
+	// get_bit and set_bit of a float work on its bits (Futhark's f32.get_bit
+	// i x is u32.get_bit i (f32.to_bits x)), through the unsigned integer
+	// module of the same width.
+	toBits := func(ic *internaliser, x soac.SubExp, pos Pos) soac.SubExp {
+		return ic.let("to_bits", soac.Prim(u), &soac.CallPrimExp{Fn: "to_bits", ArgTypes: one, T: u, Args: []soac.SubExp{x}}, pos)
+	}
+	intrinsics[m+"get_bit"] = intrinsic{2, func(*checker, Pos) Type { return fn(tI32, tt, tI32) },
+		func(ic *internaliser, e *VarExp, args []ival, pos Pos) ival {
+			return intrinsics[u.String()+".get_bit"].gen(ic, e, []ival{args[0], scalar(toBits(ic, args[1].ses[0], pos))}, pos)
+		}}
+	intrinsics[m+"set_bit"] = intrinsic{3, func(*checker, Pos) Type { return fn(tI32, tt, tI32, tt) },
+		func(ic *internaliser, e *VarExp, args []ival, pos Pos) ival {
+			bits := intrinsics[u.String()+".set_bit"].gen(ic, e, []ival{args[0], scalar(toBits(ic, args[1].ses[0], pos)), args[2]}, pos)
+			return scalar(ic.let("from_bits", soac.Prim(t), &soac.CallPrimExp{Fn: "from_bits", ArgTypes: []values.PrimType{u}, T: t, Args: bits.ses}, pos))
+		}}
 	intrinsics[m+"frac"] = intrinsic{1, func(*checker, Pos) Type { return fn(tt, tt) },
 		func(ic *internaliser, _ *VarExp, args []ival, pos Pos) ival {
 			tr := ic.let("trunc", soac.Prim(t), &soac.CallPrimExp{Fn: "trunc", ArgTypes: one, T: t, Args: []soac.SubExp{args[0].ses[0]}}, pos)

@@ -82,7 +82,9 @@ func (c *checker) binOp(sc *scope, e *BinOpExp, expected Type) Type {
 		if e.Op == "<|" {
 			x, f = e.R, e.L
 		}
+		lo := c.next
 		xt := c.exp(sc, x)
+		hi := c.next
 		res := c.fresh(cAny, e.Pos)
 		if expected != nil {
 			c.unifyOK(res, expected)
@@ -92,7 +94,14 @@ func (c *checker) binOp(sc *scope, e *BinOpExp, expected Type) Type {
 		// with the argument (copy : a -> a does not consume).
 		fr, ok := c.resolve(ft).(TFun)
 		uniq := ok && isUniqueArray(c.zonk(fr.Param))
+		var param Type = xt
+		if ok {
+			param = fr.Param
+		}
 		c.unify(TFun{Param: xt, Result: res}, ft, f.expPos(), "function applied with "+e.Op)
+		if e.Op == "<|" {
+			c.causalityBinOp(e, f, x, ft, param, xt, lo, hi)
+		}
 		if uniq {
 			c.consume(sc, x, x.expPos())
 		}
@@ -114,12 +123,20 @@ func (c *checker) binOp(sc *scope, e *BinOpExp, expected Type) Type {
 		lt = c.exp(sc, e.L)
 	}
 	c.unify(f.Param, lt, e.L.expPos(), "left operand of "+e.Op)
-	if g, ok := c.resolve(f.Result).(TFun); ok && isFunctionLike(e.R) {
+	lo := c.next
+	g, gok := c.resolve(f.Result).(TFun)
+	if gok && isFunctionLike(e.R) {
 		rt = c.expExpect(sc, e.R, g.Param)
 	} else {
 		rt = c.exp(sc, e.R)
 	}
+	hi := c.next
 	c.unify(TFun{Param: rt, Result: res}, f.Result, e.R.expPos(), "right operand of "+e.Op)
+	if gok {
+		if _, fun := c.resolve(lt).(TFun); fun {
+			c.causalityBinOp(e, e.L, e.R, lt, g.Param, rt, lo, hi)
+		}
+	}
 	return res
 }
 

@@ -100,8 +100,8 @@ func TestRegularResults(t *testing.T) {
 		})
 	}
 	diags := []struct{ name, src, want string }{
-		{"irregular without declared type", "def g (x: i32) = loop xs = [x] for _i < 2 do xs ++ xs\ndef main (y: []i32) = map g y", "returns arrays whose size depends on the element"},
-		{"irregular lambda", "def main (xs: []i64) = map (\\n -> iota (n + 1)) xs", "returns arrays whose size depends on the element"},
+		{"irregular without declared type", "def g (x: i32) = loop xs = [x] for _i < 2 do xs ++ xs\ndef main (y: []i32) = map g y", "type variable 'b cannot be instantiated with type []i32"},
+		{"irregular lambda", "def main (xs: []i64) = map (\\n -> iota (n + 1)) xs", "type variable 'b cannot be instantiated with type []i64"},
 	}
 	for _, tc := range diags {
 		t.Run(tc.name, func(t *testing.T) {

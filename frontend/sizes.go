@@ -231,6 +231,11 @@ func (c *checker) instDim(d Dim, m map[string]Dim, vm map[int]Dim) Dim {
 		if nd, ok := m[d.Name]; ok {
 			return nd
 		}
+		if c.keepNames {
+			return d
+		}
+		// A size depending on a term parameter: Futhark names it by the
+		// argument, so it is not anonymous.
 		return c.freshExt()
 	case d.Add != nil:
 		parts := make([]Dim, len(d.Add))
@@ -247,8 +252,37 @@ func (c *checker) instDim(d Dim, m map[string]Dim, vm map[int]Dim) Dim {
 		if nd, ok := c.instExp(d.Exp, m); ok {
 			return nd
 		}
+		if c.keepNames {
+			return d
+		}
+		return c.freshExt()
+	}
+	// Unknown, anonymous or existential sizes of a function's result are
+	// computed by the function: anonymous to the caller. (Not the `[]`
+	// of a local function's parameter, which Futhark makes a size
+	// parameter, and which the result may share.)
+	if c.instAnon && !c.noAnon && !(c.keepNames && d.isUnknown() && d.Ext == 0) {
+		return c.freshAnon()
 	}
 	return c.freshExt()
+}
+
+// instSizesFn is instSizes on a function type: the sizes of its final
+// result that the function computes (unknown, existential) become
+// anonymous sizes.
+// (A constant's sizes are not: the constant is computed once.)
+func (c *checker) instSizesFn(t Type, m map[string]Dim, vm map[int]Dim) Type {
+	f, ok := t.(TFun)
+	if !ok {
+		return c.instSizes(t, m, vm)
+	}
+	p := c.instSizes(f.Param, m, vm)
+	if _, more := f.Result.(TFun); more {
+		return TFun{Param: p, Result: c.instSizesFn(f.Result, m, vm)}
+	}
+	c.instAnon = true
+	defer func() { c.instAnon = false }()
+	return TFun{Param: p, Result: c.instSizes(f.Result, m, vm)}
 }
 
 // instExp is a size expression of a definition's type at a use, when it
@@ -450,6 +484,13 @@ func (c *checker) dependentSize(sc *scope, e *ApplyExp, res Type) {
 	}
 	a, ok := c.resolve(res).(TArray)
 	if !ok {
+		return
+	}
+	// A size given by a name bound inside the enclosing function (iota n
+	// in \n -> iota n, iota (length xs) in \xs -> ...) goes out of scope
+	// with it: Futhark makes it existential.
+	if r := c.resolveDim(a.Dims[0]); r.Var != 0 && c.innerExp(sc, e.Args[0]) {
+		c.dsubst[r.Var] = c.freshAnon()
 		return
 	}
 	if d, ok := c.argSize(sc, e.Args[0]); ok {

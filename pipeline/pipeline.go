@@ -15,6 +15,7 @@ import (
 	"github.com/fcclang/fcc/frontend"
 	"github.com/fcclang/fcc/rewrite"
 	"github.com/fcclang/fcc/soac"
+	"github.com/fcclang/fcc/tiling"
 )
 
 // Pass is one named step of the pipeline from SOAC IR to SOAC IR.
@@ -35,6 +36,7 @@ const Internalise = "internalise"
 var Passes = []Pass{
 	{Name: "optimise", Run: optimise, Explain: explainOptimise},
 	{Name: "flatten", Run: flatten.Flatten},
+	{Name: "tile", Run: tiling.Tile, Explain: tiling.Explain},
 }
 
 // optimise runs the simplify and fuse rule sets to a fixed point.

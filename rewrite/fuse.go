@@ -28,9 +28,12 @@ import (
 func FuseRules() RuleSet {
 	return RuleSet{
 		FuseReplicate,
+		FuseHistReplicate,
 		FuseHorizontal,
 		FuseVertical,
 		FuseVerticalCheap,
+		FuseHistMap,
+		ScanInterchange, // interchange_scan.go
 	}
 }
 

@@ -306,6 +306,40 @@ fun main (xs: [n]i32, y: i32): {[n]i32} = {
     }
   in {b}
 }`},
+	{FuseHistMap, `entry "main"
+fun main (xs: [n]i32, k: i64, ws: [n]f32): {[k]f32} = {
+  let {is: [n]i64, vs: [n]f32} = screma n (xs, ws)
+    map \(x: i32, w: f32): {i64, f32} -> {
+      let {c: i64} = convert i32 i64 x
+      let {b: i64} = mod i64 c 5i64
+      let {v: f32} = mul f32 w 2f32
+      in {b, v}
+    }
+  let {z: [k]f32} = replicate (k) 0f32
+  let {h: [k]f32} = hist n (is, vs)
+    op k (z) (0f32) \(p: f32, q: f32): {f32} -> {
+      let {r: f32} = add f32 p q
+      in {r}
+    }
+    bucket \(i: i64, v2: f32): {i64, f32} -> {
+      in {i, v2}
+    }
+  in {h}
+}`},
+	{FuseHistReplicate, `entry "main"
+fun main (is: [n]i64, k: i64, y: i32): {[k]i32} = {
+  let {ones: [n]i32} = replicate (n) y
+  let {z: [k]i32} = replicate (k) 0i32
+  let {h: [k]i32} = hist n (is, ones)
+    op k (z) (0i32) \(p: i32, q: i32): {i32} -> {
+      let {r: i32} = add i32 p q
+      in {r}
+    }
+    bucket \(i: i64, v: i32): {i64, i32} -> {
+      in {i, v}
+    }
+  in {h}
+}`},
 }
 
 func parse(t *testing.T, txt string) *soac.Program {

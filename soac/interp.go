@@ -428,6 +428,9 @@ func (c *compiler) exp(e Exp, pos Pos) (run1Fn, runFn) {
 			if n < 0 {
 				return Value{}, rtErr(pos, "iota: negative size %d", n)
 			}
+			if err := checkAlloc(pos, "iota", t, []int64{n}); err != nil {
+				return Value{}, err
+			}
 			out := values.NewArray(t, []int64{n})
 			x := Convert(in.get(start).Prim, t)
 			st := Convert(in.get(step).Prim, t)
@@ -552,6 +555,9 @@ func (in *Interpreter) replicate(shapeOps []operand, x Value, pos Pos) (Value, e
 	} else {
 		elem = x.Prim.T
 	}
+	if err := checkAlloc(pos, "replicate", elem, append(append([]int64(nil), shape...), inner...)); err != nil {
+		return Value{}, err
+	}
 	b := newArrayBuilder(elem, n, inner)
 	for i := int64(0); i < n; i++ {
 		_ = b.set(i, x)
@@ -641,6 +647,10 @@ func (r *resultBuilders) set(i int64, vs []Value) error {
 	if r.bs == nil {
 		r.bs = make([]*arrayBuilder, len(vs))
 		for k, v := range vs {
+			if err := allocError(r.types[k].Elem, append([]int64{r.outer}, shapeOf(v)...)); err != nil {
+				r.bs = nil
+				return err
+			}
 			r.bs[k] = newArrayBuilder(r.types[k].Elem, r.outer, shapeOf(v))
 		}
 	}

@@ -104,6 +104,22 @@ type FunDef struct {
 	RetType   []Type
 	Body      *Body
 	Pos       Pos
+	// EntryParams and EntryResults group an entry point's parameters and
+	// results into the external values its callers see (set by the
+	// front end when some value is opaque; nil means one transparent
+	// value per parameter or result). Not part of the printed IR.
+	EntryParams, EntryResults []EntryValue
+}
+
+// EntryValue is one external value of an entry point: N consecutive IR
+// parameters or results. Opaque names the source type of a value that is
+// not a primitive or an array of primitives (a tuple, a record, an array
+// of tuples); as in Futhark, such a value is opaque to the outside world:
+// an executable cannot read it from its input and prints it as
+// #<opaque NAME>. Opaque is "" (and N 1) for a transparent value.
+type EntryValue struct {
+	Opaque string
+	N      int
 }
 
 // Fun returns the function with the given name, or nil.
@@ -412,6 +428,25 @@ type SegMapExp struct {
 	Space []SegDim
 	Body  *Body
 	Types []Type // types of one point's results
+	// Tile, set by the tiling pass, asks the backend for a block-tiled
+	// kernel; nil for an ordinary one. It does not change the meaning.
+	Tile *TilePlan
+}
+
+// TilePlan is the tiling pass's decision for a SegMap whose body reduces
+// over arrays invariant to some of its parallel dimensions (package
+// tiling describes the shapes of body it accepts). Rank 2 tiles the two
+// dimensions of a 2-D space through local memory and registers (matrix
+// multiplication); Rank 1 tiles the one dimension of a 1-D space through
+// local memory (n-body). The names are the tunable parameters that size
+// the tiles: BlockSize is the work-items per tiled dimension of a
+// work-group, RegSize (Rank 2 only, else empty) the results per work-item
+// per dimension. Printed as tile2d("BLOCK", "REG") or tile1d("BLOCK")
+// after the segmap keyword.
+type TilePlan struct {
+	Rank      int
+	BlockSize string
+	RegSize   string
 }
 
 // SegRedExp reduces along the innermost dimension of Space: every point

@@ -778,7 +778,22 @@ func (p *parser) exp(pos Pos) Exp {
 		e.Lambda = p.lambda("lambda")
 		return e
 	case "segmap_thread", "segmap_group":
-		e := &SegMapExp{Level: segLevel(kw), Space: p.space()}
+		e := &SegMapExp{Level: segLevel(kw)}
+		switch {
+		case p.is("tile1d"):
+			p.next()
+			p.expect("(")
+			e.Tile = &TilePlan{Rank: 1, BlockSize: p.str()}
+			p.expect(")")
+		case p.is("tile2d"):
+			p.next()
+			p.expect("(")
+			e.Tile = &TilePlan{Rank: 2, BlockSize: p.str()}
+			p.expect(",")
+			e.Tile.RegSize = p.str()
+			p.expect(")")
+		}
+		e.Space = p.space()
 		p.expect(":")
 		e.Types = p.types()
 		e.Body = p.block("body")

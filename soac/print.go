@@ -110,7 +110,7 @@ func (pr *printer) stm(s *Stm) {
 		pr.lambda("lambda", e.Lambda)
 		pr.indent--
 	case *SegMapExp:
-		pr.line("%ssegmap%s (%s) : %s", head, level(e.Level), space(e.Space), types(e.Types))
+		pr.line("%ssegmap%s%s (%s) : %s", head, level(e.Level), tilePlan(e.Tile), space(e.Space), types(e.Types))
 		pr.block("body", e.Body)
 	case *SegRedExp:
 		pr.line("%ssegred%s (%s) : %s", head, level(e.Level), space(e.Space), types(e.Types))
@@ -147,6 +147,18 @@ func reduceHead(r Reduce) string {
 		kw = "reduce_comm"
 	}
 	return fmt.Sprintf("%s (%s)", kw, subExps(r.Neutral))
+}
+
+// tilePlan is the printed form of a SegMap's tiling plan, with its
+// leading space, or "" for none.
+func tilePlan(t *TilePlan) string {
+	switch {
+	case t == nil:
+		return ""
+	case t.Rank == 1:
+		return fmt.Sprintf(" tile1d(%q)", t.BlockSize)
+	}
+	return fmt.Sprintf(" tile%dd(%q, %q)", t.Rank, t.BlockSize, t.RegSize)
 }
 
 func level(l SegLevel) string {

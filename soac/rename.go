@@ -325,7 +325,7 @@ func (c *Copier) Exp(e Exp) Exp {
 		return &ScatterExp{W: c.SubExp(e.W), Inputs: c.Names(e.Inputs), Lambda: c.Lambda(e.Lambda), Dests: dests}
 	case *SegMapExp:
 		m := c.mark()
-		out := &SegMapExp{Level: e.Level, Space: c.space(e.Space), Body: c.Body(e.Body), Types: c.Types(e.Types)}
+		out := &SegMapExp{Level: e.Level, Space: c.space(e.Space), Body: c.Body(e.Body), Types: c.Types(e.Types), Tile: e.Tile}
 		c.restore(m)
 		return out
 	case *SegRedExp:

@@ -784,6 +784,16 @@ func (v *validator) exp(e Exp, who VName) []Type {
 		if len(e.Space) == 0 {
 			v.fail(who, "segmap with an empty space")
 		}
+		if t := e.Tile; t != nil {
+			switch {
+			case e.Level != LevelThread:
+				v.fail(who, "tiled segmap at work-group level")
+			case t.Rank != len(e.Space) || t.Rank < 1 || t.Rank > 2:
+				v.fail(who, "tile%dd plan on a segmap of rank %d", t.Rank, len(e.Space))
+			case t.BlockSize == "" || (t.Rank == 2) != (t.RegSize != ""):
+				v.fail(who, "tile%dd plan with missing or extra parameter names", t.Rank)
+			}
+		}
 		m := v.mark()
 		dims := v.space(e.Space)
 		res := v.body(e.Body)

@@ -19,10 +19,16 @@ import (
 )
 
 // programs lists the end-to-end test programs: this folder's corpus and
-// the README's examples.
+// the README's examples, or the programs of the folder FCC_PROGRAMS.
 func programs(t *testing.T) []string {
 	var files []string
-	for _, pat := range []string{"programs/*.fut", "../examples/*.fut"} {
+	patterns := []string{"programs/*.fut", "../examples/*.fut"}
+	if dir := os.Getenv("FCC_PROGRAMS"); dir != "" {
+		// Another corpus, such as generated difftest programs
+		// (difftest/export).
+		patterns = []string{filepath.Join(dir, "*.fut")}
+	}
+	for _, pat := range patterns {
 		m, err := filepath.Glob(pat)
 		if err != nil {
 			t.Fatal(err)
@@ -68,6 +74,11 @@ func TestPrograms(t *testing.T) {
 			}
 			if err != nil {
 				t.Fatal(err)
+			}
+			if os.Getenv("FCC_BUNDLE") != "" && !s.HasTag("no_opencl") {
+				// Only collecting: the machine that runs the bundle
+				// interprets and compares.
+				buildProgram(t, file, prog)
 			}
 			dir := filepath.Dir(file)
 			internal := stages[0].prog
@@ -220,6 +231,10 @@ func buildProgram(t *testing.T, file string, prog *soac.Program) string {
 	name := strings.TrimSuffix(filepath.Base(file), ".fut")
 	if dir := os.Getenv("FCC_PREBUILT"); dir != "" {
 		return filepath.Join(dir, name)
+	}
+	if os.Getenv("FCC_BUNDLE") != "" {
+		bundle.add(name, prog)
+		t.Skip("collected into the bundle FCC_BUNDLE")
 	}
 	exe := filepath.Join(t.TempDir(), "prog")
 	if err := pipeline.Build(prog, exe, backend.BuildOptions{}); err != nil {

@@ -53,6 +53,8 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	exclude := fs.StringArray("exclude-case", nil, "skip data sets with this tag (repeatable; nobench, disable and no_opencl always)")
 	timeout := fs.Duration("timeout", 30*time.Minute, "stop a data set that runs longer than this")
 	noTerminal := fs.Bool("no-terminal", false, "print plain lines instead of a progress bar")
+	tuningExt := fs.String("tuning", "tuning", "pass the program prog.fut the tuning file prog.fut.EXTENSION when it exists")
+	noTuning := fs.Bool("no-tuning", false, "do not look for tuning files")
 	if code, done := parseFlags(fs, args, -1, stderr); done {
 		return code
 	}
@@ -107,6 +109,14 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			failed = true
 			continue
 		}
+		// The program's tuning file (fcc autotune writes it), as futhark
+		// bench passes it, and named in the report.
+		tuning := tuningFile(file, *tuningExt, *noTuning)
+		exeOptions := append(tuningArgs(tuning), *passOptions...)
+		using := ""
+		if tuning != "" {
+			using = " (using " + filepath.Base(tuning) + ")"
+		}
 		bar := newProgress(stdout, len(cases), fancy)
 		width := 0
 		for _, bc := range cases {
@@ -119,14 +129,14 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				key += ":" + bc.entry
 			}
 			if bc.entry != lastEntry {
-				bar.Printf(stdout, "\n%s:\n", key)
+				bar.Printf(stdout, "\n%s%s:\n", key, using)
 				lastEntry = bc.entry
 			}
 			if results[key] == nil {
 				results[key] = &benchProgram{Datasets: map[string]any{}}
 			}
 			bar.Note(clipName(bc.c.Name))
-			res, err := benchDataset(exe, file, bc, *runs, *passOptions, *timeout)
+			res, err := benchDataset(exe, file, bc, *runs, exeOptions, *timeout)
 			label := fmt.Sprintf("%-*s", width+1, clipName(bc.c.Name)+":")
 			if err != nil {
 				failed = true

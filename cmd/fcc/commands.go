@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -93,7 +92,18 @@ func interpret(prog *soac.Program, entry string, binary bool, stdin io.Reader, s
 		return fail(stderr, err)
 	}
 	w := bufio.NewWriter(stdout)
-	for _, r := range res {
+	opaque := opaqueResults(prog.Entry(entry))
+	for i, r := range res {
+		// An opaque result (a tuple or record) is several IR values,
+		// printed once, by name, as executables do.
+		if name, ok := opaque[i]; ok {
+			if name != "" {
+				if _, err := fmt.Fprintf(w, "#<opaque %s>\n", name); err != nil {
+					return fail(stderr, err)
+				}
+			}
+			continue
+		}
 		if binary {
 			err = values.WriteBinary(w, r)
 		} else {
@@ -112,6 +122,30 @@ func interpret(prog *soac.Program, entry string, binary bool, stdin io.Reader, s
 	return 0
 }
 
+// opaqueResults maps the index of every IR result of f that belongs to
+// an opaque entry value to that value's name at its first IR result and
+// to "" at the others.
+func opaqueResults(f *soac.FunDef) map[int]string {
+	m := map[int]string{}
+	if f == nil {
+		return m
+	}
+	i := 0
+	for _, v := range f.EntryResults {
+		for k := 0; k < v.N; k++ {
+			if v.Opaque != "" {
+				if k == 0 {
+					m[i+k] = v.Opaque
+				} else {
+					m[i+k] = ""
+				}
+			}
+		}
+		i += v.N
+	}
+	return m
+}
+
 // runInterpreter reads an entry point's arguments from stdin, as compiled
 // executables do, and runs the entry point in the reference interpreter.
 // fcc run and fcc test share it, so both read input the same way.
@@ -125,6 +159,13 @@ func runInterpreter(prog *soac.Program, entry string, stdin io.Reader) (res []va
 			}
 		}
 		return nil, fmt.Errorf("no entry point %q; the program has: %s", entry, strings.Join(names, ", "))
+	}
+	// As in Futhark, an opaque value (a tuple or record parameter) cannot
+	// be read from input; such an entry point is for library use.
+	for i, v := range f.EntryParams {
+		if v.Opaque != "" {
+			return nil, fmt.Errorf("cannot read input #%d of type %s: it is an opaque value (a tuple or record), which cannot be read from input", i, v.Opaque)
+		}
 	}
 	params := make([]values.ArgType, len(f.Params))
 	for i, p := range f.Params {
@@ -163,18 +204,26 @@ func compileIR(path string, after func(pass string, p *soac.Program)) (*soac.Pro
 
 func cmdBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("build", "prog.fut [-o prog]", stdout, stderr)
-	out := fs.StringP("output", "o", "", "the executable to write (default: the program's name without .fut)")
+	out := fs.StringP("output", "o", "", "the executable to write, or with --library the package folder (default: the program's name without .fut)")
 	keep := fs.Bool("keep-dir", false, "keep the generated Go module and print where it is")
 	verbose := fs.BoolP("verbose", "v", false, "print each step and how long it took")
+	library := fs.Bool("library", false, "write a Go package (a module in the folder -o) with one method per entry point, instead of an executable")
+	module := fs.String("module", "", "with --library: the module path of the package's go.mod (default: the package name)")
+	pkgName := fs.String("package", "", "with --library: the Go package name (default: made from the output folder's name)")
 	if code, done := parseFlags(fs, args, 1, stderr); done {
 		return code
 	}
 	path := fs.Arg(0)
+	if !*library && (*module != "" || *pkgName != "") {
+		fmt.Fprintln(stderr, "fcc build: --module and --package need --library")
+		return 2
+	}
+	if *pkgName != "" && !backend.ValidPackageName(*pkgName) {
+		fmt.Fprintf(stderr, "fcc build: --package: %q is not a valid Go package name\n", *pkgName)
+		return 2
+	}
 	if *out == "" {
-		*out = strings.TrimSuffix(path, filepath.Ext(path))
-		if *out == path {
-			*out = path + ".bin"
-		}
+		*out = defaultOutput(path)
 	}
 	start := time.Now()
 	step := func(what string) {
@@ -193,6 +242,13 @@ func cmdBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	host, err := backend.GenerateHost(prog, kernels)
 	if err != nil {
 		return fail(stderr, err)
+	}
+	if *library {
+		if err := buildLibrary(prog, kernels, path, *out, *module, *pkgName); err != nil {
+			return fail(stderr, err)
+		}
+		step("write and check the Go package " + *out)
+		return 0
 	}
 	step("generate OpenCL and host code")
 	opts := backend.BuildOptions{KeepDir: *keep}

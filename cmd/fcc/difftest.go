@@ -19,11 +19,13 @@ func cmdDifftest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "write each failure, shrunk, as a test program into this folder")
 	budget := fs.Int("shrink", 0, "candidates the shrinker may try per failure (0: default, -1: no shrinking)")
 	only := fs.Int("only", -1, "check only program number N of the seed (and print it)")
+	passOptions := fs.StringArray("pass-option", nil, "pass this option to the executables (repeatable), e.g. --pass-option=--build-option=-cl-opt-disable")
 	verbose := fs.BoolP("verbose", "v", false, "print progress")
 	if code, done := parseFlags(fs, args, 0, stderr); done {
 		return code
 	}
 	cfg := difftest.Config{N: *n, Seed: *seed, Compiled: *compiled, BatchSize: *batch, OutDir: *out, ShrinkBudget: *budget}
+	cfg.Compiler.Args = *passOptions
 	if *verbose {
 		cfg.Log = stderr
 	}

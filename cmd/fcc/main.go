@@ -27,6 +27,7 @@ var commands = map[string]command{
 	"version":  {"print fcc's version", cmdVersion},
 	"test":     {"run the test blocks of programs, compiled or interpreted", cmdTest},
 	"bench":    {"time a program on its data sets", cmdBench},
+	"autotune": {"tune a program's thresholds on its data sets; writes prog.fut.tuning", cmdAutotune},
 	"benchcmp": {"compare two fcc bench --json files", cmdBenchcmp},
 	"dataset":  {"generate random data, or convert data between text and binary", cmdDataset},
 	"difftest": {"compare random programs across passes and with compiled code", cmdDifftest},

@@ -70,3 +70,28 @@ func TestDevPrintsIR(t *testing.T) {
 		}
 	}
 }
+
+// TestRunOpaque checks that fcc run treats tuple and record entry values
+// as compiled executables do: printed by name, never read from input.
+func TestRunOpaque(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "op.fut")
+	prog := "entry rec (x: i32) : {a: i32, b: []i32} = {a = x, b = [x, x]}\n" +
+		"entry tup (x: i32) : (i32, f32) = (x, 1f32)\n" +
+		"entry inp (p: (i32, i32)) : i32 = p.0\n"
+	if err := os.WriteFile(src, []byte(prog), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		entry, stdout, stderr string
+		code                  int
+	}{
+		{"rec", "#<opaque {a: i32, b: []i32}>\n", "", 0},
+		{"tup", "3i32\n1.0f32\n", "", 0},
+		{"inp", "", "cannot read input #0 of type (i32, i32): it is an opaque value", 1},
+	} {
+		code, stdout, stderr := runFccIn([]byte("3"), "run", "-e", c.entry, src)
+		if code != c.code || string(stdout) != c.stdout || !strings.Contains(stderr, c.stderr) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit %d, stdout %q, stderr containing %q", c.entry, code, stdout, stderr, c.code, c.stdout, c.stderr)
+		}
+	}
+}

@@ -39,6 +39,8 @@ type testOptions struct {
 	timeout     time.Duration
 	noTerminal  bool
 	verbose     bool
+	tuningExt   string
+	noTuning    bool
 }
 
 func cmdTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -57,6 +59,8 @@ func cmdTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Minute, "stop a compiled test case that runs longer than this")
 	fs.BoolVar(&o.noTerminal, "no-terminal", false, "print plain lines instead of a progress bar")
 	fs.BoolVarP(&o.verbose, "verbose", "v", false, "print every test case, not only failures")
+	fs.StringVar(&o.tuningExt, "tuning", "tuning", "pass the compiled program prog.fut the tuning file prog.fut.EXTENSION when it exists")
+	fs.BoolVar(&o.noTuning, "no-tuning", false, "do not look for tuning files")
 	if code, done := parseFlags(fs, args, -1, stderr); done {
 		return code
 	}
@@ -411,7 +415,7 @@ func (r *testRunner) runCase(p *testProgram, entry string, c *spec.Case, where s
 	if r.o.interpreted {
 		got, runErr = runInterpreter(p.internal, entry, bytes.NewReader(input))
 	} else {
-		got, runErr = r.runExecutable(p.exe, entry, input)
+		got, runErr = r.runExecutable(p.exe, entry, input, tuningArgs(tuningFile(p.path, r.o.tuningExt, r.o.noTuning)))
 	}
 	if c.Expected.Kind == spec.ExpectError {
 		e := c.Expected.Error
@@ -472,14 +476,14 @@ func (p *testProgram) reference(entry string, c *spec.Case, input []byte) ([]val
 // runExecutable runs a compiled program on input and reads its results
 // (asked for in the binary format, which is exact). A failed run's error
 // is its standard error; a failed run must print nothing on stdout.
-func (r *testRunner) runExecutable(exe, entry string, input []byte) ([]values.Value, error) {
+func (r *testRunner) runExecutable(exe, entry string, input []byte, tuning []string) ([]values.Value, error) {
 	ctx := context.Background()
 	if r.o.timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, r.o.timeout)
 		defer cancel()
 	}
-	args := append([]string{"-b", "-e", entry}, r.o.passOptions...)
+	args := append(append([]string{"-b", "-e", entry}, tuning...), r.o.passOptions...)
 	cmd := exec.CommandContext(ctx, exe, args...)
 	cmd.Stdin = bytes.NewReader(input)
 	var stdout, stderr bytes.Buffer

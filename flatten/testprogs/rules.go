@@ -75,6 +75,25 @@ func Rules() []Case {
 		{Name: "if_seq", Prog: parse("if_seq"), Input: func(r *rand.Rand) []values.Value {
 			return []values.Value{randI64(r, -10, 10, small(r)*5), randI64(r, -10, 10, small(r)*5)}
 		}},
+		// A loop of kernels each walking along a row of an invariant
+		// and of a loop-variant matrix: coalescing, hoisted for the
+		// invariant one.
+		{Name: "coalesce_loop", Prog: parse("coalesce_loop"), Input: func(r *rand.Rand) []values.Value {
+			m, n := small(r)*3, small(r)+r.Int63n(2)
+			return []values.Value{values.Scalar(r.Int63n(4)), randI32(r, -100, 100, m, n), randI32(r, -100, 100, m, n)}
+		}},
+		// A top-level hist of rows with a vectorised operator: a scalar
+		// hist over the flat elements.
+		{Name: "hist_vec", Prog: parse("hist_vec"), Input: func(r *rand.Rand) []values.Value {
+			k, n, d := r.Int63n(6), r.Int63n(40), small(r)
+			return []values.Value{values.Scalar(k), randI64(r, -2, k+2, n), randI32(r, -100, 100, n, d)}
+		}},
+		// Index-space producers (iotas with a start and a step, of i64
+		// and i32, a replicate) in map nests, and cheap scalar code
+		// between the maps: all recomputed in the inner kernel.
+		{Name: "iota_nest", Prog: parse("iota_nest"), Input: func(r *rand.Rand) []values.Value {
+			return []values.Value{values.Scalar(small(r)), values.Scalar(small(r)), values.Scalar(int32(r.Intn(200) - 100))}
+		}},
 		// A hist inside a map: a segmented seghist.
 		{Name: "seg_hist", Prog: parse("seg_hist"), Input: func(r *rand.Rand) []values.Value {
 			nb := r.Int63n(10)

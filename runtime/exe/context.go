@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -50,6 +51,25 @@ type Context struct {
 
 	// errBuf is where kernels report run-time errors (see ErrorBuffer).
 	errBuf *Buffer
+	// errHost (pinned by errPin) receives non-blocking reads of errBuf;
+	// errEv is the pending one, whose failures are formatted with
+	// errSites; errDirty is set while a kernel that may fail was launched
+	// after the last read (see DeferKernelErrorCheck).
+	errHost  []byte
+	errPin   runtime.Pinner
+	errEv    *cl.Event
+	errSites []KernelError
+	errDirty bool
+
+	// lastArgs are the arguments last set on each kernel: Launch sets
+	// only those that changed, since every clSetKernelArg is a call
+	// through cgo into the driver, and repeated runs launch the same
+	// kernels with the same buffers (the free list hands them back).
+	lastArgs map[string][]any
+
+	// maxGroup and computeUnits cache device queries that every launch
+	// makes (0: not yet read).
+	maxGroup, computeUnits, localMem int64
 
 	// allocs are the buffers allocated since the last ReleaseSince mark
 	// (released ones included, until compacted): an entry point's run
@@ -222,10 +242,17 @@ func (c *Context) Close() {
 		p.ev.Release()
 	}
 	c.pending = nil
+	if c.errEv != nil {
+		c.errEv.Release()
+		c.errEv = nil
+	}
 	if c.errBuf != nil {
 		c.errBuf.Mem.Release()
 		c.errBuf = nil
 	}
+	c.errPin.Unpin()
+	c.errHost = nil
+	c.lastArgs = nil
 	c.releaseFree()
 	if c.program != nil {
 		c.program.Release()
@@ -274,6 +301,7 @@ func (c *Context) Kernel(name string) (*cl.Kernel, error) {
 		return nil, fmt.Errorf("kernel %s: %w", name, err)
 	}
 	c.kernels[name] = k
+	delete(c.lastArgs, name)
 	return k, nil
 }
 
@@ -306,10 +334,13 @@ func (c *Context) Param(name string, def int64) int64 {
 func (c *Context) SetParam(name string, v int64) { c.params[name] = v }
 
 func (c *Context) deviceMaxGroup() int64 {
-	if m := int64(c.device.MaxWorkGroupSize()); m > 0 {
-		return m
+	if c.maxGroup == 0 {
+		c.maxGroup = math.MaxInt64
+		if m := int64(c.device.MaxWorkGroupSize()); m > 0 {
+			c.maxGroup = m
+		}
 	}
-	return math.MaxInt64
+	return c.maxGroup
 }
 
 // DefaultGroupSize is --default-group-size (256 if not given), clamped to
@@ -350,12 +381,15 @@ func (c *Context) DefaultNumGroups() int64 {
 
 // ComputeUnits is the device's number of compute units (at least 1).
 func (c *Context) ComputeUnits() int64 {
-	if c.device != nil {
-		if n := int64(c.device.MaxComputeUnits()); n > 0 {
-			return n
+	if c.computeUnits == 0 {
+		c.computeUnits = 1
+		if c.device != nil {
+			if n := int64(c.device.MaxComputeUnits()); n > 0 {
+				c.computeUnits = n
+			}
 		}
 	}
-	return 1
+	return c.computeUnits
 }
 
 // ReduceNumGroups is the number of work-groups a one-dimensional
@@ -379,7 +413,11 @@ func (c *Context) SegRedGroups(segs, segLen, group int64) int64 {
 }
 
 func segRedGroups(segs, segLen, group, fill int64) int64 {
-	if segLen < max(group/8, 2) {
+	// Segments of up to segRedTeamMax elements go to the team kernel (a
+	// few work-items per segment, see SegRedTeam): a whole work-group
+	// per segment would leave most of its work-items idle and spend more
+	// on its tree than on the loads.
+	if segLen <= segRedTeamMax {
 		return 0
 	}
 	if segs <= 0 || segs >= fill {
@@ -390,6 +428,49 @@ func segRedGroups(segs, segLen, group, fill int64) int64 {
 	g := (fill + segs - 1) / segs
 	g = min(g, (segLen+4*group-1)/(4*group), 1024)
 	return max(g, 1)
+}
+
+// ScanGroupSize is the work-group size of a scan whose work-items scan
+// chunk consecutive elements of bytes bytes each (all scanned values
+// together) per tile (see backend/segscan.go): DefaultGroupSize, made
+// smaller where the tile of group*chunk elements and the group's totals
+// would not fit in half the device's local memory or 32 KiB, so that
+// several work-groups stay resident per compute unit.
+func (c *Context) ScanGroupSize(chunk, bytes int64) int64 {
+	if c.localMem == 0 {
+		c.localMem = 32 << 10
+		if c.device != nil {
+			if m := c.device.LocalMemSize(); m > 0 {
+				c.localMem = m
+			}
+		}
+	}
+	budget := min(c.localMem/2, 32<<10)
+	g := c.DefaultGroupSize()
+	for g > 1 && (g*chunk+g*chunk/32+1)*bytes+g*bytes > budget {
+		g /= 2
+	}
+	return g
+}
+
+// segRedTeamMax is the longest segment the team kernel reduces.
+const segRedTeamMax = 1024
+
+// SegRedTeam is the number of work-items (a power of two up to 32 that
+// divides group) that reduce one segment of segLen elements together in
+// the team kernel of a segmented reduction: consecutive work-items read
+// consecutive elements (coalesced, a 32-byte sector per team and load
+// at least), each reading at least 8 elements, so that combining the
+// team's values (by its first work-item) stays cheap. Segments shorter
+// than 16 get one work-item each.
+func (c *Context) SegRedTeam(segLen, group int64) int64 { return segRedTeam(segLen, group) }
+
+func segRedTeam(segLen, group int64) int64 {
+	w := int64(1)
+	for w < 32 && w*2*8 <= segLen && group%(w*2) == 0 {
+		w *= 2
+	}
+	return w
 }
 
 // DefaultTileSize is --default-tile-size (16 if not given).
@@ -728,6 +809,11 @@ func (c *Context) Download(a *DeviceArray) (values.Value, error) {
 		if err := c.queue.EnqueueReadBufferBytes(a.Buf.Mem, 0, raw); err != nil {
 			return values.Value{}, fmt.Errorf("copying %d bytes from the device: %w", n, err)
 		}
+		// The blocking read completed any pending read of the error
+		// buffer: a kernel's failure wins over its results.
+		if err := c.takeKernelError(); err != nil {
+			return values.Value{}, err
+		}
 		bs := v.Data.([]bool)
 		for i, b := range raw {
 			bs[i] = b != 0
@@ -740,6 +826,9 @@ func (c *Context) Download(a *DeviceArray) (values.Value, error) {
 	}
 	if err := c.queue.EnqueueReadBufferBytes(a.Buf.Mem, 0, dst); err != nil {
 		return values.Value{}, fmt.Errorf("copying %d bytes from the device: %w", n, err)
+	}
+	if err := c.takeKernelError(); err != nil {
+		return values.Value{}, err
 	}
 	return v, nil
 }
@@ -758,6 +847,11 @@ func (c *Context) ReadScalar(buf *Buffer, elem values.PrimType, index int64) (an
 	var raw [8]byte
 	if err := c.queue.EnqueueReadBufferBytes(buf.Mem, int(index*size), raw[:size]); err != nil {
 		return nil, fmt.Errorf("reading a %s from the device: %w", elem, err)
+	}
+	// The blocking read completed any pending read of the error buffer
+	// (see DeferKernelErrorCheck): a failure wins over the value.
+	if err := c.takeKernelError(); err != nil {
+		return nil, err
 	}
 	return scalarFromBytes(elem, raw[:size]), nil
 }
@@ -965,6 +1059,14 @@ func (c *Context) Launch(kernel string, global, local []int64, args ...any) erro
 		return err
 	}
 	var localMem int64
+	last := c.lastArgs[kernel]
+	if len(last) != len(args) {
+		last = make([]any, len(args))
+		if c.lastArgs == nil {
+			c.lastArgs = map[string][]any{}
+		}
+		c.lastArgs[kernel] = last
+	}
 	for i, a := range args {
 		ka, err := kernelArg(a)
 		if err != nil {
@@ -973,9 +1075,19 @@ func (c *Context) Launch(kernel string, global, local []int64, args ...any) erro
 		if l, ok := a.(Local); ok {
 			localMem += int64(l)
 		}
+		if b, ok := a.(*Buffer); ok && b == c.errBuf {
+			c.errDirty = true
+		}
+		// Every argument kind is comparable (numbers, buffer handles,
+		// local sizes); a NaN never equals itself and is simply set again.
+		if last[i] != nil && last[i] == ka {
+			continue
+		}
 		if err := k.SetArg(i, ka); err != nil {
+			last[i] = nil
 			return fmt.Errorf("kernel %s: %w", kernel, err)
 		}
+		last[i] = ka
 	}
 	c.Debugf("Launching kernel %s with global work size %v and local work size %v; local memory: %d bytes.\n", kernel, global, local, localMem)
 	ev, err := c.queue.EnqueueNDRangeKernel(k, nil, gs, ls, nil)
@@ -1004,8 +1116,9 @@ func (c *Context) Launch(kernel string, global, local []int64, args ...any) erro
 	return nil
 }
 
-// Finish waits for all queued work, and accounts kernel times when
-// profiling.
+// Finish waits for all queued work, accounts kernel times when
+// profiling, and reports a kernel failure that a pending read of the
+// error buffer found (see DeferKernelErrorCheck).
 func (c *Context) Finish() error {
 	if err := c.queue.Finish(); err != nil {
 		if errors.Is(err, cl.ErrMemObjectAllocFailure) {
@@ -1014,6 +1127,8 @@ func (c *Context) Finish() error {
 		}
 		return fmt.Errorf("waiting for the device: %w", err)
 	}
+	// The queue is empty, so a pending read of the error buffer is done.
+	kerr := c.takeKernelError()
 	if err := checkInterrupt(); err != nil {
 		return err
 	}
@@ -1030,7 +1145,7 @@ func (c *Context) Finish() error {
 		p.ev.Release()
 	}
 	c.pending = c.pending[:0]
-	return nil
+	return kerr
 }
 
 // resetProfile forgets the kernel times gathered so far.

@@ -4,8 +4,10 @@ import (
 	"encoding/binary"
 	"fmt"
 	"strings"
+	"unsafe"
 
 	"github.com/fcclang/fcc/runtime/cl"
+	"github.com/fcclang/fcc/runtime/values"
 )
 
 // Run-time errors inside kernels.
@@ -20,8 +22,9 @@ import (
 // a report is never a mix of two failures. Work-items keep running after
 // a failure with a harmless value in place of the failed operation (no
 // control flow changes, so barriers stay uniform); the host checks the
-// buffer (CheckKernelErrors) before it reads device data for a decision
-// and before an entry point returns, and reports the first failure only.
+// buffer before it uses device data for a decision and before an entry
+// point's results are used (see DeferKernelErrorCheck for how without
+// an extra synchronisation), and reports the first failure only.
 
 // MaxErrorArgs is the number of i64 values a kernel error carries.
 const MaxErrorArgs = 16
@@ -46,21 +49,90 @@ func (c *Context) ErrorBuffer() (*Buffer, error) {
 		return nil, err
 	}
 	c.errBuf = b
+	// The host copy that non-blocking reads of the buffer land in: the
+	// driver writes it after clEnqueueReadBuffer has returned, so it must
+	// not move (see cl.CommandQueue.EnqueueReadBuffer).
+	c.errHost = make([]byte, errorBufferBytes)
+	c.errPin.Pin(&c.errHost[0])
 	return b, nil
+}
+
+// Checking kernel errors without waiting.
+//
+// Reading the error buffer with a blocking read after every entry point
+// costs a round trip to the device (tens of microseconds on a discrete
+// GPU, more than a small kernel), and a reduction whose result the host
+// reads would pay two (the check, then the value). So the check is
+// split: DeferKernelErrorCheck enqueues a non-blocking read of the buffer
+// into pinned host memory, and the next synchronisation that the host
+// does anyway (Finish, a blocking read of a scalar or an array, a
+// blocking CheckKernelErrors) completes it, in queue order, and reports a
+// failure found there before anything read by it is used. An entry point
+// thus costs one synchronisation: the Finish that ends its timed run, or
+// the read of its scalar result. A read is enqueued only when a kernel
+// that may fail (one that takes the error buffer) was launched since the
+// last read: Launch sets errDirty.
+
+// DeferKernelErrorCheck enqueues a non-blocking read of the error buffer,
+// if a kernel that may fail ran since the last one; the next Finish or
+// blocking read reports what it finds (see above).
+func (c *Context) DeferKernelErrorCheck(sites []KernelError) error {
+	if c.errBuf == nil || !c.errDirty {
+		return nil
+	}
+	ev, err := c.queue.EnqueueReadBuffer(c.errBuf.Mem, false, 0, unsafe.Pointer(&c.errHost[0]), errorBufferBytes, nil)
+	if err != nil {
+		return fmt.Errorf("reading the error buffer: %w", err)
+	}
+	if c.errEv != nil {
+		c.errEv.Release()
+	}
+	c.errEv, c.errSites, c.errDirty = ev, sites, false
+	return nil
+}
+
+// takeKernelError decodes the pending read of the error buffer, which
+// the caller knows to be complete (it synchronised with the queue after
+// enqueuing it), and returns the failure it holds, or nil.
+func (c *Context) takeKernelError() error {
+	if c.errEv == nil {
+		return nil
+	}
+	c.errEv.Release()
+	c.errEv = nil
+	return c.decodeKernelError(c.errHost, c.errSites)
 }
 
 // CheckKernelErrors waits for the queued kernels and returns the first
 // failure they reported, formatted with sites (the program's table of
 // failing sites), or nil. The buffer is cleared again after a failure so
-// that a later run starts clean.
+// that a later run starts clean. It returns at once when no kernel that
+// may fail ran since the last check.
 func (c *Context) CheckKernelErrors(sites []KernelError) error {
-	if c.errBuf == nil {
+	if err := c.DeferKernelErrorCheck(sites); err != nil {
+		return err
+	}
+	if c.errEv == nil {
 		return nil
 	}
-	raw := make([]byte, errorBufferBytes)
-	if err := c.queue.EnqueueReadBufferBytes(c.errBuf.Mem, 0, raw); err != nil {
+	if err := c.errEv.Wait(); err != nil {
 		return fmt.Errorf("reading the error buffer: %w", err)
 	}
+	return c.takeKernelError()
+}
+
+// ReadScalarChecked is ReadScalar after DeferKernelErrorCheck: the value
+// and the kernels' failures in one synchronisation, the failure winning.
+func (c *Context) ReadScalarChecked(buf *Buffer, elem values.PrimType, index int64, sites []KernelError) (any, error) {
+	if err := c.DeferKernelErrorCheck(sites); err != nil {
+		return nil, err
+	}
+	return c.ReadScalar(buf, elem, index)
+}
+
+// decodeKernelError formats the failure recorded in raw (a copy of the
+// error buffer), clearing the buffer on the device when there is one.
+func (c *Context) decodeKernelError(raw []byte, sites []KernelError) error {
 	code := int64(int32(binary.LittleEndian.Uint32(raw)))
 	if code == 0 {
 		return nil
@@ -76,5 +148,10 @@ func (c *Context) CheckKernelErrors(sites []KernelError) error {
 		return fmt.Errorf("internal error: a kernel reported unknown error %d", code)
 	}
 	msg := sites[code-1].Msg
-	return fmt.Errorf("%s", fmt.Sprintf(msg, args[:strings.Count(msg, "%d")]...))
+	return &kernelFailure{fmt.Sprintf(msg, args[:strings.Count(msg, "%d")]...)}
 }
+
+// kernelFailure is the error of a failed kernel, as its site reported it.
+type kernelFailure struct{ msg string }
+
+func (e *kernelFailure) Error() string { return e.msg }

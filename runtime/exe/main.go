@@ -111,30 +111,8 @@ func run(p *Program, opts *Options, stdin io.Reader, out io.Writer, stderr io.Wr
 	}
 
 	// Tuning file first, so that --param overrides it.
-	if opts.TuningFile != "" {
-		tun, order, err := ReadTuningFile(opts.TuningFile)
-		if err != nil {
-			return fmt.Errorf("reading tuning file: %w", err)
-		}
-		cmdline := opts.Params
-		opts.Params, opts.ParamOrder = map[string]int64{}, nil
-		for _, n := range order {
-			opts.setParam(n, tun[n])
-		}
-		for n, v := range cmdline {
-			opts.setParam(n, v)
-		}
-	}
-	if len(p.Params) > 0 {
-		known := map[string]bool{}
-		for _, prm := range p.Params {
-			known[prm.Name] = true
-		}
-		for _, n := range opts.ParamOrder {
-			if !known[n] {
-				return fmt.Errorf("unknown tuning parameter %q (--print-params lists them)", n)
-			}
-		}
+	if err := p.resolveParams(opts); err != nil {
+		return err
 	}
 
 	entry, ok := p.Entry(opts.EntryPoint)
@@ -222,7 +200,17 @@ func run(p *Program, opts *Options, stdin io.Reader, out io.Writer, stderr io.Wr
 		return nil
 	}
 	w := bufio.NewWriter(out)
-	for _, v := range results {
+	for i, v := range results {
+		// An opaque result (a tuple or record) is several values;
+		// it is printed once, by name, as Futhark's executables do.
+		if name, first, ok := entry.opaqueResult(i); ok {
+			if first {
+				if _, err := fmt.Fprintf(w, "#<opaque %s>\n", name); err != nil {
+					return fmt.Errorf("writing result: %w", err)
+				}
+			}
+			continue
+		}
 		if opts.BinaryOutput {
 			err = values.WriteBinary(w, v)
 		} else {
@@ -241,6 +229,13 @@ func run(p *Program, opts *Options, stdin io.Reader, out io.Writer, stderr io.Wr
 // readInputs reads exactly one value per parameter of entry, with the
 // same reader and messages as the interpreter (values.ReadArgs).
 func readInputs(entry *EntryPoint, stdin io.Reader) ([]values.Value, error) {
+	// As in Futhark, an opaque value (a tuple or record parameter) cannot
+	// be read; such an entry point is for library use.
+	for i, v := range entry.ParamValues {
+		if v.Opaque != "" {
+			return nil, fmt.Errorf("cannot read input #%d of type %s: it is an opaque value (a tuple or record), which an executable cannot read", i, v.Opaque)
+		}
+	}
 	params := make([]values.ArgType, len(entry.Params))
 	for i, t := range entry.Params {
 		params[i] = values.ArgType{Elem: t.Elem, Rank: t.Rank}
@@ -278,6 +273,10 @@ func runOnce(c *Context, entry *EntryPoint, inputs []values.Value, download bool
 	if err := c.Finish(); err != nil {
 		return 0, nil, err
 	}
+	// The timed region is the entry point's launches and this one final
+	// Finish, which also completes the entry point's non-blocking read of
+	// the kernels' error buffer (Context.DeferKernelErrorCheck) and
+	// reports a failure found there.
 	start := time.Now()
 	res, err := entry.Run(c, args)
 	for _, r := range res {
@@ -286,6 +285,12 @@ func runOnce(c *Context, entry *EntryPoint, inputs []values.Value, download bool
 		}
 	}
 	if err != nil {
+		// A kernel that failed before the host code did came first in
+		// program order: its (pending) failure wins.
+		var kf *kernelFailure
+		if ferr := c.Finish(); errors.As(ferr, &kf) {
+			return 0, nil, ferr
+		}
 		return 0, nil, err
 	}
 	if err := c.Finish(); err != nil {

@@ -5,20 +5,33 @@ import "testing"
 func TestSegRedGroups(t *testing.T) {
 	const group, fill = 256, 132 * 8
 	for _, c := range []struct{ segs, segLen, want int64 }{
-		{1e6, 10, 0},   // many small segments: a work-item each
+		{1e6, 10, 0},   // many small segments: a team each
+		{1e5, 1000, 0}, // up to 1024 elements: a team each
 		{10, 0, 0},     // empty segments
 		{1e4, 1e4, 1},  // many medium segments: a group each
+		{1e4, 1025, 1}, //
 		{1000, 1e5, 2}, // almost enough segments to fill the device
 		{2000, 1e5, 1}, // enough segments to fill the device
 		{1, 1e8, 1024}, // one huge segment: split, capped
 		{10, 1e7, 106}, // few large segments: fill the device
 		{100, 1e6, 11}, //
-		{2, 300, 1},    // few short segments: not worth splitting
+		{2, 300, 0},    // few short segments: not worth splitting
 		{3, 5000, 5},   // at least 4 elements per work-item
 		{0, 1e6, 1},    // no segments
 	} {
 		if got := segRedGroups(c.segs, c.segLen, group, fill); got != c.want {
 			t.Errorf("segRedGroups(%d, %d) = %d, want %d", c.segs, c.segLen, got, c.want)
+		}
+	}
+}
+
+func TestSegRedTeam(t *testing.T) {
+	for _, c := range []struct{ segLen, group, want int64 }{
+		{0, 256, 1}, {1, 256, 1}, {15, 256, 1}, {16, 256, 2}, {100, 256, 8},
+		{1000, 256, 32}, {1e6, 256, 32}, {1000, 96, 32}, {1000, 100, 4}, {1000, 1, 1},
+	} {
+		if got := segRedTeam(c.segLen, c.group); got != c.want {
+			t.Errorf("segRedTeam(%d, %d) = %d, want %d", c.segLen, c.group, got, c.want)
 		}
 	}
 }

@@ -147,6 +147,34 @@ type EntryPoint struct {
 	Params  []TypeDesc
 	Results []TypeDesc
 	Run     func(c *Context, args []any) ([]any, error)
+	// ParamValues and ResultValues group Params and Results into the
+	// entry point's external values when some are opaque (see ExtValue);
+	// nil means one transparent value per parameter or result.
+	ParamValues, ResultValues []ExtValue
+}
+
+// ExtValue is one external value of an entry point: N consecutive
+// parameters or results. Opaque names the type of a value that is not a
+// primitive or an array of primitives (a tuple, a record, an array of
+// tuples): as in Futhark, an executable cannot read such a value and
+// prints it as #<opaque NAME>. Opaque is "" (and N 1) for a transparent
+// value.
+type ExtValue struct {
+	Opaque string
+	N      int
+}
+
+// opaqueResult says whether result i belongs to an opaque value, its name,
+// and whether i is that value's first result.
+func (e *EntryPoint) opaqueResult(i int) (name string, first, ok bool) {
+	k := 0
+	for _, v := range e.ResultValues {
+		if i < k+v.N {
+			return v.Opaque, i == k, v.Opaque != ""
+		}
+		k += v.N
+	}
+	return "", false, false
 }
 
 // Param is a tunable parameter of a program (a threshold, group size or tile

@@ -41,10 +41,17 @@ func ReadArgs(r io.Reader, entry string, params []ArgType) ([]Value, error) {
 		}
 		out[i] = v
 	}
+	// Where a value after the last argument starts, for the message.
+	rd.skipSpace()
+	at := &SyntaxError{Offset: rd.Offset()}
+	if rd.peek() != 'b' {
+		at = rd.errf(rd.Offset(), "").(*SyntaxError)
+	}
 	switch _, err := rd.Read(); {
 	case err == io.EOF:
 	case err == nil:
-		return nil, fmt.Errorf("entry point %s expects %d argument(s) (%s), but the input holds more values", entry, len(params), argList(params))
+		where := strings.TrimSuffix(at.Error(), ": ")
+		return nil, fmt.Errorf("entry point %s expects %d argument(s) (%s), but the input holds more values, from %s", entry, len(params), argList(params), where)
 	default:
 		return nil, fmt.Errorf("trailing data after the %d entry point argument(s): %w", len(params), err)
 	}

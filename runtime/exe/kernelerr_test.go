@@ -1,0 +1,86 @@
+package exe
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/fcclang/fcc/runtime/values"
+)
+
+const failKernel = `
+__kernel void fail_if(__global long *err, long x, __global int *out)
+{
+  if (get_global_id(0) == 0) {
+    out[0] = (int)x;
+    if (x > 0 && atomic_cmpxchg((volatile __global int *)err, 0, 1) == 0) {
+      err[1] = x;
+    }
+  }
+}
+`
+
+// TestDeferredKernelErrors checks that a failure found by the
+// non-blocking read of the error buffer surfaces at the next
+// synchronisation (Finish, a blocking read, CheckKernelErrors), once, and
+// that re-launching a kernel with changed arguments (which Launch sets
+// only when they change) runs with the new ones.
+func TestDeferredKernelErrors(t *testing.T) {
+	needOpenCL(t)
+	c, err := NewContext(failKernel, DefaultOptions(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	sites := []KernelError{{Msg: "bad value %d"}}
+	eb, err := c.ErrorBuffer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := c.NewArray(values.I32, []int64{1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	launch := func(x int64) {
+		t.Helper()
+		if err := c.Launch("fail_if", []int64{1}, nil, eb, x, out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wantErr := func(what string, err error, x string) {
+		t.Helper()
+		if x == "" && err != nil || x != "" && (err == nil || !strings.Contains(err.Error(), "bad value "+x)) {
+			t.Errorf("%s: error %v, want %q", what, err, x)
+		}
+	}
+	wantErr("check without launches", c.CheckKernelErrors(sites), "")
+	wantErr("deferred, nothing launched", c.DeferKernelErrorCheck(sites), "")
+	wantErr("finish", c.Finish(), "")
+
+	launch(0)
+	wantErr("defer", c.DeferKernelErrorCheck(sites), "")
+	wantErr("finish after a good kernel", c.Finish(), "")
+
+	launch(5)
+	wantErr("defer", c.DeferKernelErrorCheck(sites), "")
+	wantErr("finish after a failed kernel", c.Finish(), "5")
+	wantErr("second finish", c.Finish(), "")
+
+	launch(6)
+	_, err = c.ReadScalarChecked(out.Buf, values.I32, 0, sites)
+	wantErr("ReadScalarChecked", err, "6")
+
+	launch(7)
+	wantErr("blocking check", c.CheckKernelErrors(sites), "7")
+	wantErr("check again", c.CheckKernelErrors(sites), "")
+
+	launch(0)
+	x, err := c.ReadScalarChecked(out.Buf, values.I32, 0, sites)
+	if err != nil || x != int32(0) {
+		t.Errorf("ReadScalarChecked after a good kernel = %v, %v", x, err)
+	}
+	launch(9)
+	wantErr("defer", c.DeferKernelErrorCheck(sites), "")
+	_, err = c.Download(out)
+	wantErr("download", err, "9")
+	wantErr("finish after the download reported it", c.Finish(), "")
+}

@@ -1,0 +1,28 @@
+-- k-means distances: the squared Euclidean distance of every point (a
+-- row of a) to every centre (a column of b), a tiled 2-D reduction with
+-- arbitrary map code. Data: tile_data/gen.py.
+-- ==
+-- input @ tile_data/tile_matmul_f32_0.in.gz
+-- output @ tile_data/tile_dist_0.out.gz
+-- input @ tile_data/tile_matmul_f32_1.in.gz
+-- output @ tile_data/tile_dist_1.out.gz
+-- input @ tile_data/tile_matmul_f32_2.in.gz
+-- output @ tile_data/tile_dist_2.out.gz
+-- input @ tile_data/tile_matmul_f32_3.in.gz
+-- output @ tile_data/tile_dist_3.out.gz
+-- input @ tile_data/tile_matmul_f32_4.in.gz
+-- output @ tile_data/tile_dist_4.out.gz
+-- input @ tile_data/tile_matmul_f32_5.in.gz
+-- output @ tile_data/tile_dist_5.out.gz
+-- input @ tile_data/tile_matmul_f32_6.in.gz
+-- output @ tile_data/tile_dist_6.out.gz
+-- input @ tile_data/tile_matmul_f32_7.in.gz
+-- output @ tile_data/tile_dist_7.out.gz
+-- input @ tile_data/tile_matmul_f32_8.in.gz
+-- output @ tile_data/tile_dist_8.out.gz
+-- input @ tile_data/tile_matmul_f32_9.in.gz
+-- output @ tile_data/tile_dist_9.out.gz
+-- input @ tile_data/tile_matmul_f32_10.in.gz
+-- output @ tile_data/tile_dist_10.out.gz
+def main [n][k][m] (a: [n][k]f32) (b: [k][m]f32) : [n][m]f32 =
+  map (\p -> map (\c -> f32.sum (map2 (\x y -> (x - y) * (x - y)) p c)) (transpose b)) a

@@ -1,0 +1,28 @@
+-- Matrix multiplication, tiled in two dimensions (block and register
+-- tiles); odd sizes exercise the edges of every tile size, k = 0 and
+-- k not a multiple of the slab depth. Data: tile_data/gen.py.
+-- ==
+-- input @ tile_data/tile_matmul_f32_0.in.gz
+-- output @ tile_data/tile_matmul_f32_0.out.gz
+-- input @ tile_data/tile_matmul_f32_1.in.gz
+-- output @ tile_data/tile_matmul_f32_1.out.gz
+-- input @ tile_data/tile_matmul_f32_2.in.gz
+-- output @ tile_data/tile_matmul_f32_2.out.gz
+-- input @ tile_data/tile_matmul_f32_3.in.gz
+-- output @ tile_data/tile_matmul_f32_3.out.gz
+-- input @ tile_data/tile_matmul_f32_4.in.gz
+-- output @ tile_data/tile_matmul_f32_4.out.gz
+-- input @ tile_data/tile_matmul_f32_5.in.gz
+-- output @ tile_data/tile_matmul_f32_5.out.gz
+-- input @ tile_data/tile_matmul_f32_6.in.gz
+-- output @ tile_data/tile_matmul_f32_6.out.gz
+-- input @ tile_data/tile_matmul_f32_7.in.gz
+-- output @ tile_data/tile_matmul_f32_7.out.gz
+-- input @ tile_data/tile_matmul_f32_8.in.gz
+-- output @ tile_data/tile_matmul_f32_8.out.gz
+-- input @ tile_data/tile_matmul_f32_9.in.gz
+-- output @ tile_data/tile_matmul_f32_9.out.gz
+-- input @ tile_data/tile_matmul_f32_10.in.gz
+-- output @ tile_data/tile_matmul_f32_10.out.gz
+def main [n][k][m] (a: [n][k]f32) (b: [k][m]f32) : [n][m]f32 =
+  map (\ar -> map (\bc -> f32.sum (map2 (*) ar bc)) (transpose b)) a

@@ -1,0 +1,28 @@
+-- f64 matrix multiplication with scalar code after the reduction
+-- (2 * (a . b) + 1), which the tiled kernel runs per result.
+-- Data: tile_data/gen.py.
+-- ==
+-- input @ tile_data/tile_matmul_f64_0.in.gz
+-- output @ tile_data/tile_matmul_f64_0.out.gz
+-- input @ tile_data/tile_matmul_f64_1.in.gz
+-- output @ tile_data/tile_matmul_f64_1.out.gz
+-- input @ tile_data/tile_matmul_f64_2.in.gz
+-- output @ tile_data/tile_matmul_f64_2.out.gz
+-- input @ tile_data/tile_matmul_f64_3.in.gz
+-- output @ tile_data/tile_matmul_f64_3.out.gz
+-- input @ tile_data/tile_matmul_f64_4.in.gz
+-- output @ tile_data/tile_matmul_f64_4.out.gz
+-- input @ tile_data/tile_matmul_f64_5.in.gz
+-- output @ tile_data/tile_matmul_f64_5.out.gz
+-- input @ tile_data/tile_matmul_f64_6.in.gz
+-- output @ tile_data/tile_matmul_f64_6.out.gz
+-- input @ tile_data/tile_matmul_f64_7.in.gz
+-- output @ tile_data/tile_matmul_f64_7.out.gz
+-- input @ tile_data/tile_matmul_f64_8.in.gz
+-- output @ tile_data/tile_matmul_f64_8.out.gz
+-- input @ tile_data/tile_matmul_f64_9.in.gz
+-- output @ tile_data/tile_matmul_f64_9.out.gz
+-- input @ tile_data/tile_matmul_f64_10.in.gz
+-- output @ tile_data/tile_matmul_f64_10.out.gz
+def main [n][k][m] (a: [n][k]f64) (b: [k][m]f64) : [n][m]f64 =
+  map (\ar -> map (\bc -> 2 * f64.sum (map2 (*) ar bc) + 1) (transpose b)) a

@@ -1,0 +1,27 @@
+-- Min-plus (tropical) matrix product: a tiled 2-D reduction whose map
+-- and operator are not multiply-add. Data: tile_data/gen.py.
+-- ==
+-- input @ tile_data/tile_matmul_f32_0.in.gz
+-- output @ tile_data/tile_minplus_0.out.gz
+-- input @ tile_data/tile_matmul_f32_1.in.gz
+-- output @ tile_data/tile_minplus_1.out.gz
+-- input @ tile_data/tile_matmul_f32_2.in.gz
+-- output @ tile_data/tile_minplus_2.out.gz
+-- input @ tile_data/tile_matmul_f32_3.in.gz
+-- output @ tile_data/tile_minplus_3.out.gz
+-- input @ tile_data/tile_matmul_f32_4.in.gz
+-- output @ tile_data/tile_minplus_4.out.gz
+-- input @ tile_data/tile_matmul_f32_5.in.gz
+-- output @ tile_data/tile_minplus_5.out.gz
+-- input @ tile_data/tile_matmul_f32_6.in.gz
+-- output @ tile_data/tile_minplus_6.out.gz
+-- input @ tile_data/tile_matmul_f32_7.in.gz
+-- output @ tile_data/tile_minplus_7.out.gz
+-- input @ tile_data/tile_matmul_f32_8.in.gz
+-- output @ tile_data/tile_minplus_8.out.gz
+-- input @ tile_data/tile_matmul_f32_9.in.gz
+-- output @ tile_data/tile_minplus_9.out.gz
+-- input @ tile_data/tile_matmul_f32_10.in.gz
+-- output @ tile_data/tile_minplus_10.out.gz
+def main [n][k][m] (a: [n][k]f32) (b: [k][m]f32) : [n][m]f32 =
+  map (\ar -> map (\bc -> reduce f32.min f32.inf (map2 (+) ar bc)) (transpose b)) a
