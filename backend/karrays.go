@@ -702,44 +702,7 @@ func (c *cgen) seqHist(s *soac.Stm, e *soac.HistExp) error {
 	if c.histHasArrays(e) {
 		return c.seqHistArrays(s, e) // kcoverage.go
 	}
-	outs := make([]*kview, 0, len(s.Pat))
-	k := 0
-	for _, op := range e.Ops {
-		for _, d := range op.Dests {
-			v := c.vars[d].view
-			if v == nil {
-				return fmt.Errorf("%s: histogram destination %s is not an array", s.Pos, d)
-			}
-			if len(v.dims) != 1 {
-				return unsupported("a histogram over arrays inside a kernel", s.Pos)
-			}
-			if !v.owned {
-				r, err := c.newArray(v.elem, s.Pat[k].Type.Shape, s.Pos)
-				if err != nil {
-					return err
-				}
-				if err := c.copyView(r, v); err != nil {
-					return err
-				}
-				v = r
-			}
-			outs = append(outs, v)
-			k++
-		}
-	}
-	w, err := c.operand(e.W)
-	if err != nil {
-		return err
-	}
-	it := c.fresh("i")
-	c.line("for (long %s = 0; %s < (long)%s; %s++) {", it, it, w, it)
-	c.indent++
-	for j, p := range e.Bucket.Params {
-		if err := c.bindElem(p, e.Inputs[j], it); err != nil {
-			return err
-		}
-	}
-	res, err := c.body(e.Bucket.Body)
+	outs, res, err := c.openSeqHist(s, e)
 	if err != nil {
 		return err
 	}
@@ -801,4 +764,51 @@ func subExpText(se soac.SubExp) string {
 		return se.Value.String()
 	}
 	return "?"
+}
+
+// openSeqHist starts a sequential histogram in a kernel (seqHist,
+// seqHistArrays): it gives the work-item its own copy of every
+// destination it does not own, opens the loop over the input and runs
+// the bucket function, returning the destinations and the bucket's
+// results. The caller closes the loop.
+func (c *cgen) openSeqHist(s *soac.Stm, e *soac.HistExp) ([]*kview, []string, error) {
+	outs := make([]*kview, 0, len(s.Pat))
+	k := 0
+	for _, op := range e.Ops {
+		for _, d := range op.Dests {
+			v := c.vars[d].view
+			if v == nil {
+				return nil, nil, fmt.Errorf("%s: histogram destination %s is not an array", s.Pos, d)
+			}
+			if !v.owned {
+				r, err := c.newArray(v.elem, s.Pat[k].Type.Shape, s.Pos)
+				if err != nil {
+					return nil, nil, err
+				}
+				if err := c.copyView(r, v); err != nil {
+					return nil, nil, err
+				}
+				v = r
+			}
+			outs = append(outs, v)
+			k++
+		}
+	}
+	w, err := c.operand(e.W)
+	if err != nil {
+		return nil, nil, err
+	}
+	it := c.fresh("i")
+	c.line("for (long %s = 0; %s < (long)%s; %s++) {", it, it, w, it)
+	c.indent++
+	for j, p := range e.Bucket.Params {
+		if err := c.bindElem(p, e.Inputs[j], it); err != nil {
+			return nil, nil, err
+		}
+	}
+	res, err := c.body(e.Bucket.Body)
+	if err != nil {
+		return nil, nil, err
+	}
+	return outs, res, nil
 }

@@ -298,41 +298,7 @@ func (c *cgen) histHasArrays(e *soac.HistExp) bool {
 // seqHistArrays is seqHist for operators over arrays: each bin is a row
 // of its destination, which the operator updates through combineArrays.
 func (c *cgen) seqHistArrays(s *soac.Stm, e *soac.HistExp) error {
-	outs := make([]*kview, 0, len(s.Pat))
-	k := 0
-	for _, op := range e.Ops {
-		for _, d := range op.Dests {
-			v := c.vars[d].view
-			if v == nil {
-				return fmt.Errorf("%s: histogram destination %s is not an array", s.Pos, d)
-			}
-			if !v.owned {
-				r, err := c.newArray(v.elem, s.Pat[k].Type.Shape, s.Pos)
-				if err != nil {
-					return err
-				}
-				if err := c.copyView(r, v); err != nil {
-					return err
-				}
-				v = r
-			}
-			outs = append(outs, v)
-			k++
-		}
-	}
-	w, err := c.operand(e.W)
-	if err != nil {
-		return err
-	}
-	it := c.fresh("i")
-	c.line("for (long %s = 0; %s < (long)%s; %s++) {", it, it, w, it)
-	c.indent++
-	for j, p := range e.Bucket.Params {
-		if err := c.bindElem(p, e.Inputs[j], it); err != nil {
-			return err
-		}
-	}
-	res, err := c.body(e.Bucket.Body)
+	outs, res, err := c.openSeqHist(s, e)
 	if err != nil {
 		return err
 	}

@@ -197,19 +197,9 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 		return err
 	}
 	hostDims := ka.host[len(ka.host)-len(dims):]
-	shapes := make([][]string, len(s.Pat))
-	inBody := soac.BoundInBody(e.Body)
-	for i := range shapes {
-		for _, d := range e.Types[i].Shape {
-			if v, ok := d.(soac.Var); ok && inBody[v.Name] {
-				return unsupported("a kernel result whose size is computed by the kernel", s.Pos)
-			}
-		}
-		inner, err := h.shapeExprs(e.Types[i].Shape)
-		if err != nil {
-			return err
-		}
-		shapes[i] = append(append([]string{}, hostDims...), inner...)
+	shapes, err := h.segMapShapes(s, e, hostDims)
+	if err != nil {
+		return err
 	}
 	outs, err := h.outputs(c, s.Pat, e.Types, shapes, ka, "out")
 	if err != nil {
@@ -264,4 +254,25 @@ func (c *cgen) neutrals(reds []soac.Reduce, types []soac.Type, base string) ([]s
 		}
 	}
 	return acc, nil
+}
+
+// segMapShapes returns the host expressions of the shapes of a segmap's
+// results: the space's dimensions hostDims, then each point's result
+// shape, which must be known before the kernel runs.
+func (h *hgen) segMapShapes(s *soac.Stm, e *soac.SegMapExp, hostDims []string) ([][]string, error) {
+	shapes := make([][]string, len(s.Pat))
+	inBody := soac.BoundInBody(e.Body)
+	for i := range shapes {
+		for _, d := range e.Types[i].Shape {
+			if v, ok := d.(soac.Var); ok && inBody[v.Name] {
+				return nil, unsupported("a kernel result whose size is computed by the kernel", s.Pos)
+			}
+		}
+		inner, err := h.shapeExprs(e.Types[i].Shape)
+		if err != nil {
+			return nil, err
+		}
+		shapes[i] = append(append([]string{}, hostDims...), inner...)
+	}
+	return shapes, nil
 }

@@ -657,19 +657,9 @@ func (h *hgen) tiled1D(s *soac.Stm, e *soac.SegMapExp, m *tiling.Match1D) error 
 		return err
 	}
 	hostDims := ka.host[len(ka.host)-1:]
-	shapes := make([][]string, len(s.Pat))
-	inBody := soac.BoundInBody(e.Body)
-	for i := range shapes {
-		for _, d := range e.Types[i].Shape {
-			if v, ok := d.(soac.Var); ok && inBody[v.Name] {
-				return unsupported("a kernel result whose size is computed by the kernel", s.Pos)
-			}
-		}
-		inner, err := h.shapeExprs(e.Types[i].Shape)
-		if err != nil {
-			return err
-		}
-		shapes[i] = append(append([]string{}, hostDims...), inner...)
+	shapes, err := h.segMapShapes(s, e, hostDims)
+	if err != nil {
+		return err
 	}
 	outs, err := h.outputs(c, s.Pat, e.Types, shapes, ka, "out")
 	if err != nil {
