@@ -27,6 +27,9 @@ type gen struct {
 	// errSites are the messages of the places in kernels that can fail,
 	// in the order of their error codes (see exe.KernelError).
 	errSites []string
+	// defs are the program's scalar definitions, for the range analysis
+	// (ranges.go); built on first use.
+	defs map[soac.VName]soac.Exp
 }
 
 func (g *gen) newCgen() *cgen {

@@ -58,6 +58,9 @@ type cgen struct {
 	// to their exclusive upper bounds: indexing a dimension of that very
 	// size with them needs no bounds check.
 	bounds map[soac.VName]soac.SubExp
+	// elems are scalars bound to an element of an array, by the array,
+	// for the range analysis (ranges.go): an iota's elements are bounded.
+	elems map[soac.VName]soac.VName
 
 	// hostNames are the kernel's free names, whose values the host knows.
 	hostNames map[soac.VName]bool
@@ -278,9 +281,9 @@ func (c *cgen) stm(s *soac.Stm) error {
 }
 
 // index reads a scalar or makes a sub-view. Every index is checked
-// against its dimension unless it is provably in range (an index variable
-// whose bound is that dimension's size); a failure is reported with the
-// interpreter's message and the read uses offset 0 instead.
+// against its dimension unless it is provably in range (see inRange); a
+// failure is reported with the interpreter's message and the read uses
+// offset 0 instead.
 func (c *cgen) index(s *soac.Stm, e *soac.IndexExp) error {
 	v := c.vars[e.Arr].view
 	if v == nil {
@@ -312,6 +315,10 @@ func (c *cgen) index(s *soac.Stm, e *soac.IndexExp) error {
 		off = fmt.Sprintf("((%s) ? 0 : %s)", strings.Join(conds, " || "), off)
 	}
 	if len(e.Indices) == len(v.dims) {
+		if len(conds) == 0 {
+			// A read that cannot fail gives an element of the array.
+			c.elemOf(s.Pat[0].Name, e.Arr)
+		}
 		return c.bindScalar(s.Pat[0], load(v, off))
 	}
 	id := c.g.names.id(s.Pat[0].Name) + "_off"
@@ -321,17 +328,27 @@ func (c *cgen) index(s *soac.Stm, e *soac.IndexExp) error {
 }
 
 // inRange reports whether index operand i is known to lie within
-// dimension k of an array of type t.
+// dimension k of an array of type t: an index variable whose bound is
+// that dimension's size, or what the range analysis (ranges.go) proves.
 func (c *cgen) inRange(i soac.SubExp, t soac.Type, k int) bool {
-	x, ok := i.(soac.Var)
-	if !ok || k >= t.Rank() {
+	if k >= t.Rank() {
 		return false
 	}
-	b, ok := c.bounds[x.Name]
-	if !ok {
-		return false
+	if x, ok := i.(soac.Var); ok {
+		if b, ok := c.bounds[x.Name]; ok && sameSubExp(b, t.Shape[k]) {
+			return true
+		}
 	}
-	return sameSubExp(b, t.Shape[k])
+	env := &rangeEnv{defs: c.g.scalarDefs(), bounds: c.bounds, elems: c.elems}
+	return env.inBounds(i, t.Shape[k])
+}
+
+// elemOf records that scalar x holds an element of array arr.
+func (c *cgen) elemOf(x, arr soac.VName) {
+	if c.elems == nil {
+		c.elems = map[soac.VName]soac.VName{}
+	}
+	c.elems[x] = arr
 }
 
 func sameSubExp(a, b soac.SubExp) bool {
@@ -501,6 +518,7 @@ func (c *cgen) bindElem(p soac.Param, arr soac.VName, i string) error {
 	}
 	off := fmt.Sprintf("%s + %s * %s", v.off, i, v.strides[0])
 	if len(v.dims) == 1 {
+		c.elemOf(p.Name, arr)
 		return c.bindScalar(p, load(v, off))
 	}
 	id := c.g.names.id(p.Name) + "_off"

@@ -213,41 +213,58 @@ func (h *hgen) segRedStage1(e *soac.SegRedExp, nRed int, name string, comm bool,
 		return nil, nil, err
 	}
 	idx := h.g.names.id(e.Space[r].Index)
+	// element emits the reduction of element idx into acc (and its
+	// map-out results).
+	element := func() error {
+		c.vars[e.Space[r].Index] = kval{scalar: idx}
+		c.bounds[e.Space[r].Index] = e.Space[r].N
+		res, err := c.body(e.Body)
+		if err != nil {
+			return err
+		}
+		if err := c.combine(e.Reds, acc, res[:nRed]); err != nil {
+			return err
+		}
+		for i := nRed; i < len(res); i++ {
+			if err := c.storeResult(outs[i-nRed], e.Types[i], fmt.Sprintf("seg * %s + %s", inner, idx), res[i], e.Body.Result[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	if comm {
 		// Work-item i reads elements gstart+i, +lsize, … (coalesced), four
-		// per iteration, whose loads are all in flight before the first is
-		// combined: one load at a time per work-item leaves a GPU's memory
-		// system underused even at full occupancy.
-		c.line("for (long j0 = gstart + ltid; j0 < gend; j0 += 4 * lsize) {")
+		// per iteration with no bounds test between them, so that all
+		// four loads are in flight before the first is combined: one load
+		// at a time per work-item leaves a GPU's memory system underused
+		// even at full occupancy. The last elements follow one by one.
+		c.line("long j0 = gstart + ltid;")
+		c.line("for (; j0 + 3 * lsize < gend; j0 += 4 * lsize) {")
 		c.indent++
 		c.line("#pragma unroll")
 		c.line("for (int u = 0; u < 4; u++) {")
 		c.indent++
 		c.line("long %s = j0 + u * lsize;", idx)
-		c.line("if (%s < gend) {", idx)
-		c.indent++
-	} else {
-		c.groupLoop(idx, "gstart", "gend", comm)
-	}
-	c.vars[e.Space[r].Index] = kval{scalar: idx}
-	c.bounds[e.Space[r].Index] = e.Space[r].N
-	res, err := c.body(e.Body)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := c.combine(e.Reds, acc, res[:nRed]); err != nil {
-		return nil, nil, err
-	}
-	for i := nRed; i < len(res); i++ {
-		if err := c.storeResult(outs[i-nRed], e.Types[i], fmt.Sprintf("seg * %s + %s", inner, idx), res[i], e.Body.Result[i]); err != nil {
+		if err := element(); err != nil {
 			return nil, nil, err
 		}
-	}
-	c.indent--
-	c.line("}")
-	if comm {
 		c.indent--
 		c.line("}")
+		c.indent--
+		c.line("}")
+		c.line("for (; j0 < gend; j0 += lsize) {")
+		c.indent++
+		c.line("long %s = j0;", idx)
+		if err := element(); err != nil {
+			return nil, nil, err
+		}
+		c.indent--
+		c.line("}")
+	} else {
+		c.groupLoop(idx, "gstart", "gend", comm)
+		if err := element(); err != nil {
+			return nil, nil, err
+		}
 		c.indent--
 		c.line("}")
 	}
@@ -336,41 +353,58 @@ func (h *hgen) segRedTeam(e *soac.SegRedExp, nRed int, name string, comm bool, o
 	c.indent++
 	c.decodeSpace(e.Space[:r], outer, "seg")
 	idx := h.g.names.id(e.Space[r].Index)
+	// element emits the reduction of element idx of the segment into acc
+	// (and its map-out results).
+	element := func() error {
+		c.vars[e.Space[r].Index] = kval{scalar: idx}
+		c.bounds[e.Space[r].Index] = e.Space[r].N
+		res, err := c.body(e.Body)
+		if err != nil {
+			return err
+		}
+		if err := c.combine(e.Reds, acc, res[:nRed]); err != nil {
+			return err
+		}
+		for i := nRed; i < len(res); i++ {
+			if err := c.storeResult(outs[i], e.Types[i], fmt.Sprintf("seg * %s + %s", inner, idx), res[i], e.Body.Result[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	if comm {
-		c.line("for (long j0 = lane; j0 < %s; j0 += 4 * team) {", inner)
+		// Four elements per iteration with no bounds test between their
+		// loads (see segRedStage1), then the rest one by one.
+		c.line("long j0 = lane;")
+		c.line("for (; j0 + 3 * team < %s; j0 += 4 * team) {", inner)
 		c.indent++
 		c.line("#pragma unroll")
 		c.line("for (int u = 0; u < 4; u++) {")
 		c.indent++
 		c.line("long %s = j0 + u * team;", idx)
-		c.line("if (%s < %s) {", idx, inner)
+		if err := element(); err != nil {
+			return nil, nil, err
+		}
+		c.indent--
+		c.line("}")
+		c.indent--
+		c.line("}")
+		c.line("for (; j0 < %s; j0 += team) {", inner)
+		c.indent++
+		c.line("long %s = j0;", idx)
+		if err := element(); err != nil {
+			return nil, nil, err
+		}
+		c.indent--
+		c.line("}")
 	} else {
 		c.line("long per = (%s + team - 1) / team;", inner)
 		c.line("long j0 = min(lane * per, %s), j1 = min(j0 + per, %s);", inner, inner)
 		c.line("for (long %s = j0; %s < j1; %s++) {", idx, idx, idx)
 		c.indent++
-		c.line("{")
-	}
-	c.indent++
-	c.vars[e.Space[r].Index] = kval{scalar: idx}
-	c.bounds[e.Space[r].Index] = e.Space[r].N
-	res, err := c.body(e.Body)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := c.combine(e.Reds, acc, res[:nRed]); err != nil {
-		return nil, nil, err
-	}
-	for i := nRed; i < len(res); i++ {
-		if err := c.storeResult(outs[i], e.Types[i], fmt.Sprintf("seg * %s + %s", inner, idx), res[i], e.Body.Result[i]); err != nil {
+		if err := element(); err != nil {
 			return nil, nil, err
 		}
-	}
-	c.indent--
-	c.line("}")
-	c.indent--
-	c.line("}")
-	if comm {
 		c.indent--
 		c.line("}")
 	}

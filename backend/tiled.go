@@ -764,7 +764,9 @@ func (h *hgen) tiled1D(s *soac.Stm, e *soac.SegMapExp, m *tiling.Match1D) error 
 	h.line("\t\treturn nil, err")
 	h.line("\t}")
 	h.line("}")
-	if err := h.launchKernel(c, ka, name, fmt.Sprintf("fccGroups(%s, group) * group", hostDims[0]), "group"); err != nil {
+	// No launch for an empty space: its work-items would all stand in
+	// for a last work-item that does not exist (index -1).
+	if err := h.launchKernel(c, ka, name, fmt.Sprintf("min(%s, 1) * fccGroups(%s, group) * group", hostDims[0], hostDims[0]), "group"); err != nil {
 		return err
 	}
 	h.indent--

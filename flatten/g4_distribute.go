@@ -53,7 +53,33 @@ func (f *flattener) distBody(n *nest, body *soac.Body, targets []soac.Param) []*
 	if !f.opts.MultiVersion {
 		return dist(targets)
 	}
-	return f.versions(n, flat, targets, versionKind(groups), dist)
+	return f.versions(n, flat, targets, versionKind(groups), rowWidth(n, groups), dist)
+}
+
+// rowWidth is the length of the rows that the inner version reduces when
+// it is one segmented reduction over rows of an array that varies with
+// every dimension of the nest (each point of the nest reduces a row of
+// its own), and nil otherwise (see versions). A reduction over arrays
+// that are invariant to some dimension, as n-body's over all bodies or
+// matrix multiplication's over a row of A and a column of B, is left
+// alone: its outer version is what the tiling pass makes fast.
+func rowWidth(n *nest, groups []*group) soac.SubExp {
+	if len(groups) != 1 || groups[0].kind != kRed {
+		return nil
+	}
+	for _, s := range groups[0].stms {
+		e, ok := s.Exp.(*soac.ScremaExp)
+		if !ok || len(e.Reds) == 0 {
+			continue
+		}
+		for _, in := range e.Inputs {
+			if r, ok := n.rows[in]; ok && r.gen == nil && r.stms == nil && indexesAll(r.idx, n.dims) {
+				return e.W
+			}
+		}
+		return nil
+	}
+	return nil
 }
 
 // perfect reports whether a group is one statement whose results are the
@@ -504,6 +530,22 @@ func cheapGroup(stms []*soac.Stm, names []soac.Param, resultOf map[soac.VName]in
 				}
 			}
 		default:
+			return false
+		}
+	}
+	return true
+}
+
+// indexesAll reports whether idx uses the index of every dimension.
+func indexesAll(idx []soac.SubExp, dims []soac.SegDim) bool {
+	for _, d := range dims {
+		found := false
+		for _, x := range idx {
+			if v, ok := x.(soac.Var); ok && v.Name == d.Index {
+				found = true
+			}
+		}
+		if !found {
 			return false
 		}
 	}

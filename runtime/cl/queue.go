@@ -205,6 +205,21 @@ func (q *CommandQueue) EnqueueNDRangeKernel(kernel *Kernel, globalOffset, global
 	return newEvent(ev), nil
 }
 
+// EnqueueKernel is EnqueueNDRangeKernel without an event: drivers do
+// less per launch when nobody will ask about the command.
+func (q *CommandQueue) EnqueueKernel(kernel *Kernel, globalSize, localSize []int) error {
+	dims := len(globalSize)
+	if dims < 1 || dims > 3 {
+		return fmt.Errorf("cl: EnqueueKernel: %d dimensions (want 1 to 3)", dims)
+	}
+	if localSize != nil && len(localSize) != dims {
+		return fmt.Errorf("cl: EnqueueKernel: global size has %d dimensions, local size %d", dims, len(localSize))
+	}
+	gs, ls := sizes(globalSize), sizes(localSize)
+	code := C.clEnqueueNDRangeKernel(q.q, kernel.k, C.cl_uint(dims), nil, sizePtr(gs), sizePtr(ls), 0, nil, nil)
+	return toError("clEnqueueNDRangeKernel", code)
+}
+
 // EnqueueBarrierWithWaitList makes later commands wait for the listed events
 // (or for all earlier commands when the list is empty).
 func (q *CommandQueue) EnqueueBarrierWithWaitList(waitList []*Event) (*Event, error) {

@@ -84,3 +84,40 @@ func TestDeferredKernelErrors(t *testing.T) {
 	wantErr("download", err, "9")
 	wantErr("finish after the download reported it", c.Finish(), "")
 }
+
+func TestKernelsThatCannotFail(t *testing.T) {
+	src := `
+__kernel void pure(__global long *fcc_err, long n, __global float *xs)
+{
+  xs[get_global_id(0)] = 1.0f;
+}
+
+__kernel void checks(__global long *fcc_err, long n)
+{
+  if (n < 0) {
+    if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, 1) == 0) {
+      fcc_err[1] = (long)(n);
+    }
+  }
+}
+
+__kernel void fcc_copy_f32(__global float *dst, __global const float *src)
+{
+}
+
+__kernel __attribute__((reqd_work_group_size(16, 16, 1)))
+void tiled(__global long *fcc_err, long n)
+{
+}
+`
+	got := kernelsThatCannotFail(src + failKernel)
+	want := map[string]bool{"pure": true, "tiled": true}
+	if len(got) != len(want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	for k := range want {
+		if !got[k] {
+			t.Errorf("%s: not found safe; got %v", k, got)
+		}
+	}
+}

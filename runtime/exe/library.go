@@ -98,7 +98,9 @@ func (l *Library) Call(name string, args ...values.Value) ([]values.Value, error
 			return nil, fmt.Errorf("entry point %s, argument %d: got %s, want %s", name, i+1, a.TypeString(), TypeDesc{Elem: t.Elem, Rank: t.Rank})
 		}
 	}
-	_, res, err := runOnce(l.ctx, entry, args, true)
+	in := newRunInputs(entry, args)
+	defer in.release(l.ctx)
+	_, res, err := runOnce(l.ctx, in, true)
 	if err != nil {
 		return nil, err
 	}

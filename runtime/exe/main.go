@@ -162,12 +162,14 @@ func run(p *Program, opts *Options, stdin io.Reader, out io.Writer, stderr io.Wr
 	}
 	var times []int64
 	var results []values.Value
+	in := newRunInputs(entry, inputs)
+	defer in.release(c)
 	for i := 0; i < total; i++ {
 		if err := checkInterrupt(); err != nil {
 			return err
 		}
 		last := i == total-1
-		us, res, err := runOnce(c, entry, inputs, last)
+		us, res, err := runOnce(c, in, last)
 		if err != nil {
 			return err
 		}
@@ -243,42 +245,95 @@ func readInputs(entry *EntryPoint, stdin io.Reader) ([]values.Value, error) {
 	return values.ReadArgs(stdin, entry.Name, params)
 }
 
-// runOnce uploads the inputs (untimed), runs the entry point between two
-// Finish calls (timed), and, when download is set, copies the results back
-// (untimed). Everything it allocated for this run is released.
-func runOnce(c *Context, entry *EntryPoint, inputs []values.Value, download bool) (int64, []values.Value, error) {
-	args := make([]any, len(inputs))
+// runInputs are an entry point's arguments on the device, uploaded once
+// for all of its runs: like Futhark's executables (and the frameworks
+// that fcc is compared with), repeated runs reuse the arrays already on
+// the device. Only arguments the entry point consumes (unique
+// parameters, which it may overwrite or release) are uploaded again
+// before each run after the first, untimed.
+type runInputs struct {
+	entry  *EntryPoint
+	inputs []values.Value
+	args   []any
+	arrays []*DeviceArray // the uploaded arrays, by parameter (nil for scalars)
+	used   bool           // a run has had the arguments
+}
+
+func newRunInputs(entry *EntryPoint, inputs []values.Value) *runInputs {
+	return &runInputs{entry: entry, inputs: inputs, args: make([]any, len(inputs)), arrays: make([]*DeviceArray, len(inputs))}
+}
+
+// prepare uploads what the next run needs: everything the first time,
+// consumed arguments again after that.
+func (in *runInputs) prepare(c *Context) error {
+	for i, v := range in.inputs {
+		p := in.entry.Params[i]
+		if p.Rank == 0 {
+			in.args[i] = hostScalar(v)
+			continue
+		}
+		if in.arrays[i] != nil && !(in.used && p.Unique) {
+			continue
+		}
+		c.ReleaseArray(in.arrays[i])
+		in.arrays[i] = nil
+		a, err := c.Upload(v)
+		if err != nil {
+			return fmt.Errorf("uploading entry point argument %d: %w", i+1, err)
+		}
+		in.arrays[i], in.args[i] = a, a
+	}
+	in.used = false
+	return c.Finish()
+}
+
+// holds reports whether b is the buffer of one of the uploaded arguments.
+func (in *runInputs) holds(b *Buffer) bool {
+	for _, a := range in.arrays {
+		if a != nil && a.Buf == b {
+			return true
+		}
+	}
+	return false
+}
+
+// release frees the uploaded arguments.
+func (in *runInputs) release(c *Context) {
+	for i, a := range in.arrays {
+		c.ReleaseArray(a)
+		in.arrays[i] = nil
+	}
+}
+
+// runOnce runs the entry point on in's arguments (prepared, untimed)
+// between two Finish calls (timed), and, when download is set, copies the
+// results back (untimed). Everything the run allocated is released; the
+// arguments stay for the next run.
+func runOnce(c *Context, in *runInputs, download bool) (int64, []values.Value, error) {
+	entry := in.entry
+	if err := in.prepare(c); err != nil {
+		return 0, nil, err
+	}
 	var owned []*DeviceArray
 	mark := c.AllocMark()
 	defer func() {
 		for _, a := range owned {
-			c.ReleaseArray(a)
+			if !in.holds(a.Buf) { // a result may be an argument itself
+				c.ReleaseArray(a)
+			}
 		}
 		// Whatever the entry point allocated and did not release (arrays
 		// of host loops, of branches not taken further) goes too.
-		c.ReleaseSince(mark)
+		c.ReleaseSince(mark, in.arrays...)
 	}()
-	for i, v := range inputs {
-		if entry.Params[i].Rank == 0 {
-			args[i] = hostScalar(v)
-			continue
-		}
-		a, err := c.Upload(v)
-		if err != nil {
-			return 0, nil, fmt.Errorf("uploading entry point argument %d: %w", i+1, err)
-		}
-		owned = append(owned, a)
-		args[i] = a
-	}
-	if err := c.Finish(); err != nil {
-		return 0, nil, err
-	}
 	// The timed region is the entry point's launches and this one final
 	// Finish, which also completes the entry point's non-blocking read of
 	// the kernels' error buffer (Context.DeferKernelErrorCheck) and
 	// reports a failure found there.
 	start := time.Now()
-	res, err := entry.Run(c, args)
+	c.traceStart()
+	in.used = true
+	res, err := entry.Run(c, in.args)
 	for _, r := range res {
 		if a, ok := r.(*DeviceArray); ok {
 			owned = append(owned, a)

@@ -10,11 +10,11 @@ func TestSegRedGroups(t *testing.T) {
 		{10, 0, 0},     // empty segments
 		{1e4, 1e4, 1},  // many medium segments: a group each
 		{1e4, 1025, 1}, //
-		{1000, 1e5, 2}, // almost enough segments to fill the device
+		{1000, 1e5, 1}, // almost enough segments to fill the device: one wave
 		{2000, 1e5, 1}, // enough segments to fill the device
 		{1, 1e8, 1024}, // one huge segment: split, capped
-		{10, 1e7, 106}, // few large segments: fill the device
-		{100, 1e6, 11}, //
+		{10, 1e7, 105}, // few large segments: fill the device, in one wave
+		{100, 1e6, 10}, //
 		{2, 300, 0},    // few short segments: not worth splitting
 		{3, 5000, 5},   // at least 4 elements per work-item
 		{0, 1e6, 1},    // no segments

@@ -1,0 +1,581 @@
+package backend
+
+import (
+	"math"
+	"slices"
+
+	"github.com/fcclang/fcc/runtime/values"
+	"github.com/fcclang/fcc/soac"
+)
+
+// This file proves array indices inside kernels in bounds, so that index
+// emission (kernel.go) can leave their checks out. It is a small symbolic
+// range analysis over i64 scalars: a value lies above lower bounds and
+// below upper bounds of the form sym + k, where sym is a name (or none,
+// for the constant k), compared in mathematical integers. Facts come from
+// index variables (0 <= i < N), i64 constants, copies, additions and
+// subtractions of constants that provably do not wrap, min and max,
+// elements of iota arrays, and the definitions of names anywhere in the
+// program, the host code that computes a kernel's free names included.
+// Anything else is unknown, and an unknown index keeps its check: a wrong
+// proof would turn an out-of-bounds read into silent garbage.
+//
+// Every name the analysis looks at while proving an index is in scope
+// where the index is used (it is the index, an operand of a definition it
+// depends on, or the bound of an index variable it depends on), so its
+// value exists there and its bounds are not empty. The analysis uses that:
+// i in [0, N-1] shows N >= 1, which max(i-1, 0) <= N-1 needs.
+
+// rangeEnv is what the analysis knows about names.
+type rangeEnv struct {
+	// defs are the program's scalar definitions (let x = e with one name).
+	// Names are unique in a program, so one map serves every scope.
+	defs map[soac.VName]soac.Exp
+	// bounds are index variables (Seg-op spaces, i64 for-loops) with
+	// their exclusive upper bounds: where i is in scope, 0 <= i < N.
+	bounds map[soac.VName]soac.SubExp
+	// elems are scalars read from an array (the elements that the
+	// lambda parameters of sequential SOACs are bound to), by the array.
+	elems map[soac.VName]soac.VName
+}
+
+// scalarDefs maps the names that one-name statements bind anywhere in p
+// to their expressions. A name bound twice (which a valid program does
+// not do) gets no entry, so that nothing is concluded from it.
+func scalarDefs(p *soac.Program) map[soac.VName]soac.Exp {
+	defs := map[soac.VName]soac.Exp{}
+	twice := map[soac.VName]bool{}
+	for _, f := range p.Funs {
+		soac.VisitStms(f.Body, func(s *soac.Stm) {
+			for _, q := range s.Pat {
+				if _, ok := defs[q.Name]; ok || twice[q.Name] {
+					twice[q.Name] = true
+				}
+			}
+			if len(s.Pat) == 1 && !twice[s.Pat[0].Name] {
+				defs[s.Pat[0].Name] = s.Exp
+			}
+		})
+	}
+	for n := range twice {
+		delete(defs, n)
+	}
+	return defs
+}
+
+// inBounds reports whether index i provably lies in [0, dim) wherever it
+// is used to index a dimension of size dim.
+func (env *rangeEnv) inBounds(i, dim soac.SubExp) bool {
+	p := &prover{env: env, atLeast: map[soac.VName]int64{}, atMost: map[soac.VName]int64{}}
+	if d, ok := dim.(soac.Var); ok {
+		// The dimension of an existing array.
+		p.learnLo(d.Name, 0)
+	}
+	// Facts learnt late in one round (N >= 1 from an index variable met
+	// after a sum that needed it) can prove more in the next.
+	for round := 0; round < 4; round++ {
+		p.memo = map[soac.VName]rng{}
+		p.cLo = map[soac.VName]optInt{}
+		p.cHi = map[soac.VName]optInt{}
+		p.grew = false
+		r := p.rangeOf(i)
+		if p.nonNegative(r.lo) && p.belowDim(r.hi, dim) {
+			return true
+		}
+		if !p.grew {
+			return false
+		}
+	}
+	return false
+}
+
+// terms are bounds sym + k of one side, by sym ("" for constants). Only
+// the tightest k per sym is kept.
+type terms map[soac.VName]int64
+
+// rng bounds a value: it is >= every lo term and <= every hi term.
+type rng struct{ lo, hi terms }
+
+func newRng() rng { return rng{lo: terms{}, hi: terms{}} }
+
+// sorted returns t's syms in order: where a bound is looked at first
+// matters (it can learn facts, or meet the depth limit), so go in a
+// fixed order, for the same code on every run.
+func (t terms) sorted() []soac.VName {
+	ks := make([]soac.VName, 0, len(t))
+	for s := range t {
+		ks = append(ks, s)
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+// addLo adds lower bound s + k, keeping the larger k for s.
+func (t terms) addLo(s soac.VName, k int64) {
+	if old, ok := t[s]; !ok || k > old {
+		t[s] = k
+	}
+}
+
+// addHi adds upper bound s + k, keeping the smaller k for s.
+func (t terms) addHi(s soac.VName, k int64) {
+	if old, ok := t[s]; !ok || k < old {
+		t[s] = k
+	}
+}
+
+// meet adds o's bounds to r's: both hold of the same value.
+func (r rng) meet(o rng) {
+	for s, k := range o.lo {
+		r.lo.addLo(s, k)
+	}
+	for s, k := range o.hi {
+		r.hi.addHi(s, k)
+	}
+}
+
+type optInt struct {
+	v  int64
+	ok bool
+}
+
+// prover proves one index in bounds. The memo tables hold for one round.
+type prover struct {
+	env *rangeEnv
+	// atLeast and atMost are constant bounds learnt on names: from the
+	// dimension indexed, and from the non-empty ranges of values that
+	// exist where the index is used.
+	atLeast, atMost map[soac.VName]int64
+	grew            bool
+	memo            map[soac.VName]rng
+	cLo, cHi        map[soac.VName]optInt
+	depth           int
+}
+
+// maxDepth bounds the recursion on definitions; deeper chains are unknown.
+const maxDepth = 48
+
+func (p *prover) learnLo(s soac.VName, v int64) {
+	if old, ok := p.atLeast[s]; !ok || v > old {
+		p.atLeast[s] = v
+		p.grew = true
+	}
+}
+
+func (p *prover) learnHi(s soac.VName, v int64) {
+	if old, ok := p.atMost[s]; !ok || v < old {
+		p.atMost[s] = v
+		p.grew = true
+	}
+}
+
+// i64Const returns the value of an i64 constant operand.
+func i64Const(se soac.SubExp) (int64, bool) {
+	c, ok := se.(soac.Const)
+	if !ok || c.Value.T != values.I64 {
+		return 0, false
+	}
+	return c.Value.Int(), true
+}
+
+// addK adds without wrapping; false on overflow.
+func addK(a, b int64) (int64, bool) {
+	s := a + b
+	if (b > 0 && s < a) || (b < 0 && s > a) {
+		return 0, false
+	}
+	return s, true
+}
+
+// rangeOf returns the bounds of an i64 operand.
+func (p *prover) rangeOf(se soac.SubExp) rng {
+	if v, ok := se.(soac.Var); ok {
+		return p.nameRange(v.Name)
+	}
+	r := newRng()
+	if c, ok := i64Const(se); ok {
+		r.lo[""], r.hi[""] = c, c
+	}
+	return r
+}
+
+// indexRange adds to r the bounds 0 <= x <= n - 1 of an index below n,
+// and x <= h - 1 for the upper bounds h of n (in mathematical integers,
+// so no wrap-around to fear).
+func (p *prover) indexRange(r rng, n soac.SubExp) {
+	r.lo.addLo("", 0)
+	for s, k := range p.rangeOf(n).hi {
+		if v, ok := addK(k, -1); ok {
+			r.hi.addHi(s, v)
+		}
+	}
+}
+
+func (p *prover) nameRange(x soac.VName) rng {
+	if r, ok := p.memo[x]; ok {
+		return r
+	}
+	// A name is always within itself; that is all there is to know
+	// past the depth limit or on a cycle (which valid programs lack).
+	r := newRng()
+	r.lo[x], r.hi[x] = 0, 0
+	p.memo[x] = r
+	if p.depth >= maxDepth {
+		return r
+	}
+	p.depth++
+	defer func() { p.depth-- }()
+	if n, ok := p.env.bounds[x]; ok {
+		p.indexRange(r, n)
+	}
+	if arr, ok := p.env.elems[x]; ok {
+		// The elements of iota n 0 1 (i64) are 0 .. n-1: no wrap-around.
+		if io, ok := p.env.defs[arr].(*soac.IotaExp); ok && io.T == values.I64 {
+			start, ok1 := i64Const(io.Start)
+			step, ok2 := i64Const(io.Step)
+			if ok1 && ok2 && start == 0 && step == 1 {
+				p.indexRange(r, io.N)
+			}
+		}
+	}
+	switch e := p.env.defs[x].(type) {
+	case *soac.SubExpExp:
+		r.meet(p.rangeOf(e.X))
+	case *soac.BinOpExp:
+		if e.T == values.I64 {
+			r.meet(p.binOp(e))
+		}
+	}
+	p.learn(r)
+	return r
+}
+
+// learn records what the non-emptiness of an existing value's range says
+// about the names in its bounds: lo <= s + k shows s >= lo - k.
+func (p *prover) learn(r rng) {
+	for sl, kl := range r.lo {
+		for sh, kh := range r.hi {
+			switch {
+			case sl == "" && sh != "":
+				if v, ok := addK(kl, -kh); ok && kh != math.MinInt64 {
+					p.learnLo(sh, v)
+				}
+			case sl != "" && sh == "":
+				if v, ok := addK(kh, -kl); ok && kl != math.MinInt64 {
+					p.learnHi(sl, v)
+				}
+			}
+		}
+	}
+}
+
+// binOp returns the bounds of a signed i64 operation.
+func (p *prover) binOp(e *soac.BinOpExp) rng {
+	r := newRng()
+	cx, xConst := i64Const(e.X)
+	cy, yConst := i64Const(e.Y)
+	switch e.Op {
+	case soac.Add, soac.Sub:
+		if xConst && yConst {
+			// Exactly what the kernel computes, wrap-around included.
+			v := int64(uint64(cx) + uint64(cy))
+			if e.Op == soac.Sub {
+				v = int64(uint64(cx) - uint64(cy))
+			}
+			r.lo[""], r.hi[""] = v, v
+			return r
+		}
+		switch {
+		case yConst && e.Op == soac.Add:
+			return p.addConst(p.rangeOf(e.X), cy)
+		case yConst && cy != math.MinInt64:
+			return p.addConst(p.rangeOf(e.X), -cy)
+		case xConst && e.Op == soac.Add:
+			return p.addConst(p.rangeOf(e.Y), cx)
+		}
+	case soac.Max:
+		a, b := p.rangeOf(e.X), p.rangeOf(e.Y)
+		// max(a, b) is at least each of them, and at most any bound
+		// above both.
+		for s, k := range a.lo {
+			r.lo.addLo(s, k)
+		}
+		for s, k := range b.lo {
+			r.lo.addLo(s, k)
+		}
+		for _, sa := range a.hi.sorted() {
+			for _, sb := range b.hi.sorted() {
+				p.joinHi(r.hi, sa, a.hi[sa], sb, b.hi[sb])
+			}
+		}
+	case soac.Min:
+		a, b := p.rangeOf(e.X), p.rangeOf(e.Y)
+		for s, k := range a.hi {
+			r.hi.addHi(s, k)
+		}
+		for s, k := range b.hi {
+			r.hi.addHi(s, k)
+		}
+		for _, sa := range a.lo.sorted() {
+			for _, sb := range b.lo.sorted() {
+				p.joinLo(r.lo, sa, a.lo[sa], sb, b.lo[sb])
+			}
+		}
+	}
+	return r
+}
+
+// addConst returns the bounds of x + c for x in r, where the kernel adds
+// modulo 2^64: shifting the bounds is right only when x + c provably
+// stays within the i64 range; otherwise nothing is known.
+func (p *prover) addConst(r rng, c int64) rng {
+	out := newRng()
+	if !p.noWrap(r, c) {
+		return out
+	}
+	for s, k := range r.lo {
+		if v, ok := addK(k, c); ok {
+			out.lo[s] = v
+		}
+	}
+	for s, k := range r.hi {
+		if v, ok := addK(k, c); ok {
+			out.hi[s] = v
+		}
+	}
+	return out
+}
+
+// noWrap reports whether x + c cannot overflow for x in r. A name's value
+// is an i64, so x <= s + k with k + c <= 0 keeps x + c <= MaxInt64.
+func (p *prover) noWrap(r rng, c int64) bool {
+	switch {
+	case c == 0:
+		return true
+	case c > 0:
+		for _, s := range r.hi.sorted() {
+			k := r.hi[s]
+			if s != "" && k <= -c {
+				return true
+			}
+			h := k
+			if s != "" {
+				ch, ok := p.constHi(s)
+				if !ok {
+					continue
+				}
+				if h, ok = addK(ch, k); !ok {
+					continue
+				}
+			}
+			if h <= math.MaxInt64-c {
+				return true
+			}
+		}
+	default:
+		for _, s := range r.lo.sorted() {
+			k := r.lo[s]
+			if s != "" && k >= -c {
+				return true
+			}
+			l := k
+			if s != "" {
+				cl, ok := p.constLo(s)
+				if !ok {
+					continue
+				}
+				if l, ok = addK(cl, k); !ok {
+					continue
+				}
+			}
+			if l >= math.MinInt64-c {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// joinHi adds to hi bounds above both sa + ka and sb + kb, if it finds
+// any.
+func (p *prover) joinHi(hi terms, sa soac.VName, ka int64, sb soac.VName, kb int64) {
+	if sa == sb {
+		hi.addHi(sa, max(ka, kb))
+		return
+	}
+	if sa == "" {
+		sa, ka, sb, kb = sb, kb, sa, ka
+	}
+	if sb == "" {
+		// s + k' >= kb for every s >= L when k' >= kb - L.
+		if l, ok := p.constLo(sa); ok {
+			if d, ok := addK(kb, -l); ok && l != math.MinInt64 {
+				hi.addHi(sa, max(ka, d))
+			}
+		}
+	}
+	// Both as constants.
+	ha, ok1 := p.constTerm(sa, ka, p.constHi)
+	hb, ok2 := p.constTerm(sb, kb, p.constHi)
+	if ok1 && ok2 {
+		hi.addHi("", max(ha, hb))
+	}
+}
+
+// joinLo adds to lo bounds below both sa + ka and sb + kb, if it finds
+// any.
+func (p *prover) joinLo(lo terms, sa soac.VName, ka int64, sb soac.VName, kb int64) {
+	if sa == sb {
+		lo.addLo(sa, min(ka, kb))
+		return
+	}
+	if sa == "" {
+		sa, ka, sb, kb = sb, kb, sa, ka
+	}
+	if sb == "" {
+		// s + k' <= kb for every s <= H when k' <= kb - H.
+		if h, ok := p.constHi(sa); ok {
+			if d, ok := addK(kb, -h); ok && h != math.MinInt64 {
+				lo.addLo(sa, min(ka, d))
+			}
+		}
+	}
+	la, ok1 := p.constTerm(sa, ka, p.constLo)
+	lb, ok2 := p.constTerm(sb, kb, p.constLo)
+	if ok1 && ok2 {
+		lo.addLo("", min(la, lb))
+	}
+}
+
+// constTerm turns s + k into a constant through bound (constLo or
+// constHi) of s.
+func (p *prover) constTerm(s soac.VName, k int64, bound func(soac.VName) (int64, bool)) (int64, bool) {
+	if s == "" {
+		return k, true
+	}
+	b, ok := bound(s)
+	if !ok {
+		return 0, false
+	}
+	return addK(b, k)
+}
+
+// constLo returns a constant lower bound of name s.
+func (p *prover) constLo(s soac.VName) (int64, bool) {
+	return p.constBound(s, true)
+}
+
+// constHi returns a constant upper bound of name s.
+func (p *prover) constHi(s soac.VName) (int64, bool) {
+	return p.constBound(s, false)
+}
+
+func (p *prover) constBound(s soac.VName, lower bool) (int64, bool) {
+	memo, learnt := p.cHi, p.atMost
+	if lower {
+		memo, learnt = p.cLo, p.atLeast
+	}
+	best, ok := learnt[s]
+	better := func(v int64) {
+		if !ok || (lower && v > best) || (!lower && v < best) {
+			best, ok = v, true
+		}
+	}
+	if m, seen := memo[s]; seen {
+		if m.ok {
+			better(m.v)
+		}
+		return best, ok
+	}
+	// In progress until done, so that cycles end.
+	memo[s] = optInt{}
+	if p.depth >= maxDepth {
+		return best, ok
+	}
+	p.depth++
+	defer func() { p.depth-- }()
+	r := p.nameRange(s)
+	side := r.hi
+	if lower {
+		side = r.lo
+	}
+	var derived optInt
+	for _, t := range side.sorted() {
+		k := side[t]
+		var v int64
+		switch t {
+		case "":
+			v = k
+		case s:
+			continue
+		default:
+			b, ok := p.constBound(t, lower)
+			if !ok {
+				continue
+			}
+			if v, ok = addK(b, k); !ok {
+				continue
+			}
+		}
+		if !derived.ok || (lower && v > derived.v) || (!lower && v < derived.v) {
+			derived = optInt{v, true}
+		}
+	}
+	memo[s] = derived
+	if derived.ok {
+		better(derived.v)
+	}
+	// Facts learnt while deriving count too.
+	if v, ok2 := learnt[s]; ok2 {
+		better(v)
+	}
+	return best, ok
+}
+
+// nonNegative reports whether some lower bound is at least 0.
+func (p *prover) nonNegative(lo terms) bool {
+	for _, s := range lo.sorted() {
+		k := lo[s]
+		if v, ok := p.constTerm(s, k, p.constLo); ok && v >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// belowDim reports whether some upper bound is at most dim - 1.
+func (p *prover) belowDim(hi terms, dim soac.SubExp) bool {
+	dc, dimConst := i64Const(dim)
+	dv, dimVar := dim.(soac.Var)
+	for _, s := range hi.sorted() {
+		k := hi[s]
+		switch {
+		case dimVar && s == dv.Name:
+			if k <= -1 {
+				return true
+			}
+		case dimConst:
+			if v, ok := p.constTerm(s, k, p.constHi); ok && v < dc {
+				return true
+			}
+		case dimVar:
+			// A constant (or a name with a constant bound) below
+			// the dimension's lower bound.
+			v, ok1 := p.constTerm(s, k, p.constHi)
+			l, ok2 := p.constLo(dv.Name)
+			if ok1 && ok2 && v < l {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// scalarDefs returns the program's scalar definitions (see rangeEnv),
+// built once.
+func (g *gen) scalarDefs() map[soac.VName]soac.Exp {
+	if g.defs == nil {
+		g.defs = scalarDefs(g.prog)
+	}
+	return g.defs
+}

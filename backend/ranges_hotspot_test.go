@@ -1,0 +1,51 @@
+package backend_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/fcclang/fcc/backend"
+	"github.com/fcclang/fcc/pipeline"
+)
+
+// TestHotSpotNoBoundsChecks compiles the HotSpot benchmark and checks that
+// its stencil kernels (both versions of the map, segmap_map_4 and
+// segmap_map_5) have no failure sites: every read is provably in bounds
+// (an index, max (i-1) 0, min (i+1) (r-1), and an element of iota c).
+func TestHotSpotNoBoundsChecks(t *testing.T) {
+	prog, err := pipeline.CompileFile(filepath.Join("..", "bench", "programs", "hotspot.fut"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cl, err := backend.GenerateOpenCL(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kernels := map[string]string{}
+	for _, k := range strings.Split(cl, "__kernel void ")[1:] {
+		name, _, _ := strings.Cut(k, "(")
+		kernels[name] = k
+	}
+	for _, name := range []string{"segmap_map_4", "segmap_map_5"} {
+		k, ok := kernels[name]
+		if !ok {
+			t.Fatalf("no kernel %s; kernels: %v", name, keys(kernels))
+		}
+		// Make sure it is the stencil: it clamps the neighbours.
+		if !strings.Contains(k, "max(") || !strings.Contains(k, "min(") {
+			t.Errorf("%s is not the stencil kernel:\n%s", name, k)
+		}
+		if strings.Contains(k, "atomic_cmpxchg") || strings.Contains(k, "fcc_err[") {
+			t.Errorf("%s has failure sites:\n%s", name, k)
+		}
+	}
+}
+
+func keys(m map[string]string) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	return ks
+}
