@@ -10,7 +10,7 @@ from futdata import read_file  # noqa: E402
 kind, inp, outp = sys.argv[1:4]
 xs = read_file(inp)
 out = read_file(outp)[0]
-if kind == "scan":
+if kind.startswith("scan"):
     want = np.cumsum(xs[0].astype(np.float64))
 elif kind == "segsum":
     want = xs[0].astype(np.float64).sum(axis=1)

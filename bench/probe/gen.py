@@ -18,3 +18,4 @@ for rows in (1, 10, 100, 1000, 10**4, 10**5, 10**6, 10**7, 10**8):
 write_values(os.path.join(out, "ivec.in"), [rng.integers(0, 100, 10**8, dtype=np.int32)])
 write_values(os.path.join(out, "hotspot.in"), [np.int32(100), x[:4096 * 4096].reshape(4096, 4096), y[:4096 * 4096].reshape(4096, 4096)])
 write_values(os.path.join(out, "matmul.in"), [x[:4096 * 4096].reshape(4096, 4096), y[:4096 * 4096].reshape(4096, 4096)])
+write_values(os.path.join(out, "dot.in"), [x, y])

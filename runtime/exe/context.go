@@ -51,6 +51,8 @@ type Context struct {
 
 	// errBuf is where kernels report run-time errors (see ErrorBuffer).
 	errBuf *Buffer
+	// syncBuf is the zeroed buffer of SyncBuffer.
+	syncBuf *Buffer
 	// errHost (pinned by errPin) receives non-blocking reads of errBuf;
 	// errEv is the pending one, whose failures are formatted with
 	// errSites; errDirty is set while a kernel that may fail was launched
@@ -257,6 +259,10 @@ func (c *Context) Close() {
 	if c.errEv != nil {
 		c.errEv.Release()
 		c.errEv = nil
+	}
+	if c.syncBuf != nil {
+		c.syncBuf.Mem.Release()
+		c.syncBuf = nil
 	}
 	if c.errBuf != nil {
 		c.errBuf.Mem.Release()

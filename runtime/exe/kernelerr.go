@@ -192,3 +192,33 @@ func kernelsThatCannotFail(source string) map[string]bool {
 	}
 	return safe
 }
+
+// SyncBuffer returns a buffer of at least words 64-bit words, all zero,
+// for kernels whose work-groups communicate: the counters and tagged
+// partial results of single-pass reductions (backend/segred.go). It lives
+// as long as the context and does not count towards MemoryUsage, so that
+// it is zeroed once rather than before every launch (a fill is a command
+// of its own, which costs as much as a small kernel); every kernel that
+// uses it leaves it zero again when it ends.
+func (c *Context) SyncBuffer(words int64) (*Buffer, error) {
+	bytes := 8 * max(words, 1)
+	if c.syncBuf != nil && c.syncBuf.Size >= bytes {
+		return c.syncBuf, nil
+	}
+	if c.syncBuf != nil {
+		c.syncBuf.Mem.Release()
+		c.syncBuf = nil
+	}
+	bytes = max(bytes, 64<<10)
+	m, err := c.ctx.CreateEmptyBuffer(cl.MemReadWrite, int(bytes))
+	if err != nil {
+		return nil, fmt.Errorf("allocating %d bytes for work-group synchronisation: %w", bytes, err)
+	}
+	b := &Buffer{Mem: m, Size: bytes}
+	if err := c.Fill(b, make([]byte, 8), 0, bytes); err != nil {
+		m.Release()
+		return nil, err
+	}
+	c.syncBuf = b
+	return b, nil
+}
