@@ -40,7 +40,11 @@ for f in bench/programs/*.fut; do
 	fi
 done
 
-cp bench/gpu_run.py "$dest/"
+cp bench/gpu_run.py bench/tune.sh "$dest/"
+# fcc itself, for bench/tune.sh (fcc autotune and fcc bench with
+# --skip-compilation need no Go toolchain there).
+strip -o "$dest/fcc" "$tmp/fcc" 2>/dev/null || cp "$tmp/fcc" "$dest/fcc"
+gzip -9 "$dest/fcc"
 cp bench/baselines/*.py "$dest/baselines/"
 cp bench/programs/*.fut "$dest/programs/"
 # The OpenCL ICD loader, for a GPU machine that has NVIDIA's OpenCL library

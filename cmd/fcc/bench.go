@@ -55,6 +55,7 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	noTerminal := fs.Bool("no-terminal", false, "print plain lines instead of a progress bar")
 	tuningExt := fs.String("tuning", "tuning", "pass the program prog.fut the tuning file prog.fut.EXTENSION when it exists")
 	noTuning := fs.Bool("no-tuning", false, "do not look for tuning files")
+	skipCompilation := fs.Bool("skip-compilation", false, "do not compile: use the executable fcc build wrote (the program's path without .fut)")
 	if code, done := parseFlags(fs, args, -1, stderr); done {
 		return code
 	}
@@ -95,19 +96,34 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(cases) == 0 {
 			continue // as futhark bench: a program without data sets is not even compiled
 		}
-		fmt.Fprintf(stdout, "Compiling %s...\n", file)
-		exe := filepath.Join(tmp, fmt.Sprintf("%d-%s", i, strings.TrimSuffix(filepath.Base(file), ".fut")))
-		err = guard("compiler", func() error {
-			prog, err := compileGuarded(file, func(string, *soac.Program) {})
-			if err != nil {
-				return err
+		var exe string
+		if *skipCompilation {
+			// As futhark bench --skip-compilation: the executable that
+			// fcc build wrote beside the program.
+			exe = defaultOutput(file)
+			if _, err := os.Stat(exe); err != nil {
+				fmt.Fprintf(stderr, "fcc bench: --skip-compilation: no executable %s (build it with fcc build %s)\n", exe, file)
+				failed = true
+				continue
 			}
-			return buildExe(prog, exe)
-		})
-		if err != nil {
-			fmt.Fprintf(stderr, "Compilation of %s failed:\n%s\n", file, indent(err.Error()))
-			failed = true
-			continue
+			if !filepath.IsAbs(exe) && !strings.ContainsRune(exe, filepath.Separator) {
+				exe = "." + string(filepath.Separator) + exe
+			}
+		} else {
+			fmt.Fprintf(stdout, "Compiling %s...\n", file)
+			exe = filepath.Join(tmp, fmt.Sprintf("%d-%s", i, strings.TrimSuffix(filepath.Base(file), ".fut")))
+			err = guard("compiler", func() error {
+				prog, err := compileGuarded(file, func(string, *soac.Program) {})
+				if err != nil {
+					return err
+				}
+				return buildExe(prog, exe)
+			})
+			if err != nil {
+				fmt.Fprintf(stderr, "Compilation of %s failed:\n%s\n", file, indent(err.Error()))
+				failed = true
+				continue
+			}
 		}
 		// The program's tuning file (fcc autotune writes it), as futhark
 		// bench passes it, and named in the report.

@@ -77,6 +77,7 @@ func TestBenchErrors(t *testing.T) {
 		{"no program", []string{"bench"}, 2, "no programs given"},
 		{"runs", []string{"bench", "-r", "0", "testdata/bench.fut"}, 2, "--runs must be at least 1"},
 		{"malformed", []string{"bench", "testdata/malformed.fut"}, 1, "malformed.fut:2: test block"},
+		{"not built", []string{"bench", "--skip-compilation", "testdata/bench.fut"}, 1, "--skip-compilation: no executable testdata/bench"},
 		// A program whose only data sets are excluded is not compiled.
 		{"nothing to run", []string{"bench", "--exclude-case=random", "-e", "nope", "testdata/bench.fut"}, 0, ""},
 	}
@@ -116,5 +117,28 @@ func TestBenchcmp(t *testing.T) {
 	os.WriteFile(b, []byte("[1, 2]"), 0o644)
 	if code, _, stderr := runFcc("benchcmp", a, b); code != 1 || !strings.Contains(stderr, "not a benchmark results file") {
 		t.Errorf("bad file: exit %d, %s", code, stderr)
+	}
+}
+
+// TestBenchSkipCompilation checks that --skip-compilation runs the
+// executable fcc build wrote beside the program, without compiling.
+func TestBenchSkipCompilation(t *testing.T) {
+	if !canBuild(t) {
+		t.Skip("cannot build executables here")
+	}
+	src, err := os.ReadFile("testdata/bench.fut")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog := filepath.Join(t.TempDir(), "bench.fut")
+	if err := os.WriteFile(prog, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runFcc("build", prog); code != 0 {
+		t.Fatalf("build: exit %d: %s", code, stderr)
+	}
+	code, stdout, stderr := runFcc("bench", "--skip-compilation", "--no-terminal", "-r", "2", prog)
+	if code != 0 || strings.Contains(stdout, "Compiling") || !strings.Contains(stdout, "bench.fut") {
+		t.Errorf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
 	}
 }
