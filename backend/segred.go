@@ -179,6 +179,28 @@ func bufArgs(ka *kernelArgs, types []soac.Type, prefix string, host []string) []
 	return ptrs
 }
 
+// segRedElement emits the reduction into acc of element idx (a C
+// variable) of the segment, whose length is inner, and the stores of its
+// map-out results to mapOuts.
+func (c *cgen) segRedElement(e *soac.SegRedExp, nRed int, idx, inner string, acc, mapOuts []string) error {
+	last := e.Space[len(e.Space)-1]
+	c.vars[last.Index] = kval{scalar: idx}
+	c.bounds[last.Index] = last.N
+	res, err := c.body(e.Body)
+	if err != nil {
+		return err
+	}
+	if err := c.combine(e.Reds, acc, res[:nRed]); err != nil {
+		return err
+	}
+	for i := nRed; i < len(res); i++ {
+		if err := c.storeResult(mapOuts[i-nRed], e.Types[i], fmt.Sprintf("seg * %s + %s", inner, idx), res[i], e.Body.Result[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // segRedStage1 generates the kernel in which gps work-groups reduce each
 // segment (the last dimension of the space), group g reducing the g%gps'th
 // part of segment g/gps into element g of the buffers parts (Go
@@ -224,25 +246,7 @@ func (h *hgen) segRedStage1(e *soac.SegRedExp, nRed int, name string, comm bool,
 		return nil, nil, err
 	}
 	idx := h.g.names.id(e.Space[r].Index)
-	// element emits the reduction of element idx into acc (and its
-	// map-out results).
-	element := func() error {
-		c.vars[e.Space[r].Index] = kval{scalar: idx}
-		c.bounds[e.Space[r].Index] = e.Space[r].N
-		res, err := c.body(e.Body)
-		if err != nil {
-			return err
-		}
-		if err := c.combine(e.Reds, acc, res[:nRed]); err != nil {
-			return err
-		}
-		for i := nRed; i < len(res); i++ {
-			if err := c.storeResult(outs[i-nRed], e.Types[i], fmt.Sprintf("seg * %s + %s", inner, idx), res[i], e.Body.Result[i]); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
+	element := func() error { return c.segRedElement(e, nRed, idx, inner, acc, outs) }
 	if comm {
 		// The gps work-groups of a segment stride over it together:
 		// work-item i of group p reads elements p*lsize+i, then gps*lsize
@@ -470,25 +474,7 @@ func (h *hgen) segRedTeam(e *soac.SegRedExp, nRed int, name string, comm bool, o
 	c.indent++
 	c.decodeSpace(e.Space[:r], outer, "seg")
 	idx := h.g.names.id(e.Space[r].Index)
-	// element emits the reduction of element idx of the segment into acc
-	// (and its map-out results).
-	element := func() error {
-		c.vars[e.Space[r].Index] = kval{scalar: idx}
-		c.bounds[e.Space[r].Index] = e.Space[r].N
-		res, err := c.body(e.Body)
-		if err != nil {
-			return err
-		}
-		if err := c.combine(e.Reds, acc, res[:nRed]); err != nil {
-			return err
-		}
-		for i := nRed; i < len(res); i++ {
-			if err := c.storeResult(outs[i], e.Types[i], fmt.Sprintf("seg * %s + %s", inner, idx), res[i], e.Body.Result[i]); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
+	element := func() error { return c.segRedElement(e, nRed, idx, inner, acc, outs[nRed:]) }
 	if comm {
 		// Four elements per iteration with no bounds test between their
 		// loads (see segRedStage1), then the rest one by one.
