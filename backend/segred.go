@@ -179,6 +179,37 @@ func bufArgs(ka *kernelArgs, types []soac.Type, prefix string, host []string) []
 	return ptrs
 }
 
+// unrolledLoop emits the loop of a work-item over elements start, start
+// + step, … below end (C expressions), element emitting the work on
+// element idx: four elements per iteration with no bounds test between
+// them, so that their loads are all in flight before the first is used,
+// then the last ones one by one.
+func (c *cgen) unrolledLoop(idx, start, end, step string, element func() error) error {
+	c.line("long j0 = %s;", start)
+	c.line("for (; j0 + 3 * (%s) < %s; j0 += 4 * (%s)) {", step, end, step)
+	c.indent++
+	c.line("#pragma unroll")
+	c.line("for (int u = 0; u < 4; u++) {")
+	c.indent++
+	c.line("long %s = j0 + u * (%s);", idx, step)
+	if err := element(); err != nil {
+		return err
+	}
+	c.indent--
+	c.line("}")
+	c.indent--
+	c.line("}")
+	c.line("for (; j0 < %s; j0 += %s) {", end, step)
+	c.indent++
+	c.line("long %s = j0;", idx)
+	if err := element(); err != nil {
+		return err
+	}
+	c.indent--
+	c.line("}")
+	return nil
+}
+
 // segRedElement emits the reduction into acc of element idx (a C
 // variable) of the segment, whose length is inner, and the stores of its
 // map-out results to mapOuts.
@@ -262,28 +293,9 @@ func (h *hgen) segRedStage1(e *soac.SegRedExp, nRed int, name string, comm bool,
 		// slower than four. The order of combination does not matter:
 		// the operators are commutative.
 		c.line("long step = gps * lsize;")
-		c.line("long j0 = part * lsize + ltid;")
-		c.line("for (; j0 + 3 * step < %s; j0 += 4 * step) {", inner)
-		c.indent++
-		c.line("#pragma unroll")
-		c.line("for (int u = 0; u < 4; u++) {")
-		c.indent++
-		c.line("long %s = j0 + u * step;", idx)
-		if err := element(); err != nil {
+		if err := c.unrolledLoop(idx, "part * lsize + ltid", inner, "step", element); err != nil {
 			return nil, nil, err
 		}
-		c.indent--
-		c.line("}")
-		c.indent--
-		c.line("}")
-		c.line("for (; j0 < %s; j0 += step) {", inner)
-		c.indent++
-		c.line("long %s = j0;", idx)
-		if err := element(); err != nil {
-			return nil, nil, err
-		}
-		c.indent--
-		c.line("}")
 	} else {
 		c.groupLoop(idx, "gstart", "gend", comm)
 		if err := element(); err != nil {
@@ -478,28 +490,9 @@ func (h *hgen) segRedTeam(e *soac.SegRedExp, nRed int, name string, comm bool, o
 	if comm {
 		// Four elements per iteration with no bounds test between their
 		// loads (see segRedStage1), then the rest one by one.
-		c.line("long j0 = lane;")
-		c.line("for (; j0 + 3 * team < %s; j0 += 4 * team) {", inner)
-		c.indent++
-		c.line("#pragma unroll")
-		c.line("for (int u = 0; u < 4; u++) {")
-		c.indent++
-		c.line("long %s = j0 + u * team;", idx)
-		if err := element(); err != nil {
+		if err := c.unrolledLoop(idx, "lane", inner, "team", element); err != nil {
 			return nil, nil, err
 		}
-		c.indent--
-		c.line("}")
-		c.indent--
-		c.line("}")
-		c.line("for (; j0 < %s; j0 += team) {", inner)
-		c.indent++
-		c.line("long %s = j0;", idx)
-		if err := element(); err != nil {
-			return nil, nil, err
-		}
-		c.indent--
-		c.line("}")
 	} else {
 		c.line("long per = (%s + team - 1) / team;", inner)
 		c.line("long j0 = min(lane * per, %s), j1 = min(j0 + per, %s);", inner, inner)
