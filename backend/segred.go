@@ -138,14 +138,7 @@ func (c *cgen) groupLoop(idx, start, end string, comm bool) {
 // them over the work-group and has work-item 0 write the group's result
 // to element at of the buffers out.
 func (c *cgen) groupFinish(reds []soac.Reduce, types []soac.Type, acc, lmem, out []string, at string, comm bool) error {
-	for k := range acc {
-		c.line("%s", store(lmem[k], types[k].Elem, "ltid", acc[k]))
-	}
-	tree := c.treeReduce
-	if comm {
-		tree = c.treeReduceComm
-	}
-	if err := tree(reds, types, lmem); err != nil {
+	if err := c.groupCombine(reds, types, acc, lmem, comm); err != nil {
 		return err
 	}
 	c.line("if (ltid == 0) {")
@@ -154,6 +147,18 @@ func (c *cgen) groupFinish(reds []soac.Reduce, types []soac.Type, acc, lmem, out
 	}
 	c.line("}")
 	return nil
+}
+
+// groupCombine emits the combination of the work-items' values acc
+// through the local arrays lmem: afterwards lmem[0] holds the group's.
+func (c *cgen) groupCombine(reds []soac.Reduce, types []soac.Type, acc, lmem []string, comm bool) error {
+	for k := range acc {
+		c.line("%s", store(lmem[k], types[k].Elem, "ltid", acc[k]))
+	}
+	if comm {
+		return c.treeReduceComm(reds, types, lmem)
+	}
+	return c.treeReduce(reds, types, lmem)
 }
 
 // redLocals declares the local memory of the reduction's accumulators.
@@ -334,10 +339,7 @@ func (h *hgen) segRedStage1(e *soac.SegRedExp, nRed int, name string, comm bool,
 // relied on between work-groups. The last group zeroes the counter and
 // the words it consumed.
 func (c *cgen) singlePassFinish(reds []soac.Reduce, types []soac.Type, acc, lmem, results []string, nsegs string) error {
-	for k := range acc {
-		c.line("%s", store(lmem[k], types[k].Elem, "ltid", acc[k]))
-	}
-	if err := c.treeReduceComm(reds, types, lmem); err != nil {
+	if err := c.groupCombine(reds, types, acc, lmem, true); err != nil {
 		return err
 	}
 	total := make([]string, len(acc))
@@ -391,10 +393,7 @@ func (c *cgen) singlePassFinish(reds []soac.Reduce, types []soac.Type, acc, lmem
 	c.indent--
 	c.line("}")
 	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
-	for k := range macc {
-		c.line("%s", store(lmem[k], types[k].Elem, "ltid", macc[k]))
-	}
-	if err := c.treeReduceComm(reds, types, lmem); err != nil {
+	if err := c.groupCombine(reds, types, macc, lmem, true); err != nil {
 		return err
 	}
 	c.line("if (ltid == 0) {")
@@ -639,7 +638,7 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 			return err
 		}
 		sg := &scanGen{types: e.Types[:nRed], nScan: nRed}
-		h.line("syncBuf, err := c.SyncBuffer(segs * (1 + gps*%d))", len(sg.packWords(make([]string, nRed), "")))
+		h.line("syncBuf, err := c.SyncBuffer(segs * (1 + gps*%d))", sg.wordCount())
 		h.check("", "allocating the reduction's synchronisation buffer")
 		if err := h.launchKernel(c1, ka1, name1, "segs * gps * group", "group"); err != nil {
 			return err

@@ -294,7 +294,7 @@ func (sg *scanGen) scanKernel(name string, free []soac.VName, outs []string, out
 	lmem, lmemF := sg.locals(ka, "lmem", "group*chunk + group*chunk/32 + 1")
 	tot, totF := sg.locals(ka, "ltot", "group")
 	lcar, lcarF := sg.locals(ka, "lcar", "1")
-	W := len(sg.packWords(make([]string, sg.nScan), "false"))
+	W := sg.wordCount()
 	ka.decls = append(ka.decls, "__local long *ltile", "__local int *lstat", "__local ulong *lword")
 	ka.host = append(ka.host, "exe.Local(8 * 3)", fmt.Sprintf("exe.Local(4 * %d)", lookbackWindow), fmt.Sprintf("exe.Local(8 * %d)", lookbackWindow*W))
 	c.kernelHead(name, ka.decls, prologue)
@@ -581,6 +581,11 @@ func (sg *scanGen) packWords(vals []string, flag string) []string {
 	return ws
 }
 
+// wordCount is the number of tagged words that hold one value (and flag).
+func (sg *scanGen) wordCount() int {
+	return len(sg.packWords(make([]string, sg.nScan), "false"))
+}
+
 // unpackWords declares variables holding the value (and flag) that the
 // tagged words (C expressions of type ulong) hold.
 func (sg *scanGen) unpackWords(c *cgen, words []string) ([]string, string) {
@@ -673,7 +678,7 @@ func (h *hgen) segScanFlat(s *soac.Stm, e *soac.SegScanExp, reds []soac.Reduce, 
 	var releases []string
 	// The tile counter, then two tagged words per 32 bits of a tile's
 	// value (see publish): its total and its inclusive prefix.
-	W := len(sg.packWords(make([]string, nScan), "false"))
+	W := sg.wordCount()
 	h.g.needInt64Atomics = true
 	h.line("status, err := c.NewArray(values.U64, []int64{1 + 2*ntiles*%d})", W)
 	h.check("", "allocating the scan's tile status")
