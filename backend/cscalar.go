@@ -88,6 +88,18 @@ static inline void fcc_atomic_fadd_local(volatile __local uint *p, float x) {
   } while (old != assumed);
 }
 static inline int fcc_ctz(ulong x, int w) { return x == 0 ? w : (int)popcount((x & (0UL - x)) - 1); }
+// OpenCL 1.2 has no sub-group operations; on NVIDIA's platform the runtime
+// defines FCC_NVIDIA_PTX and scans within a warp use its shuffle (inline
+// PTX), which saves the barriers of a work-group scan (bench/probe/scan.cl).
+// --build-option=-DFCC_NO_PTX turns it off.
+#if defined(FCC_NVIDIA_PTX) && !defined(FCC_NO_PTX)
+#define FCC_WARP_SHUFFLE 1
+static inline uint fcc_shfl_up(uint v, uint d) {
+  uint r;
+  asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(r) : "r"(v), "r"(d));
+  return r;
+}
+#endif
 `
 
 // clPreludeF64 holds the helpers that need double precision; it is

@@ -19,28 +19,31 @@ import (
 // predecessors have all been taken by work-groups that are running: the
 // look-back below waits only on work that is under way, whatever the
 // number of work-groups the device runs at once, and on one thread too.
+// A work-group takes its next tile, and evaluates the body for it into
+// registers, before the look-back of its current one, so that the next
+// tile's loads are in flight while it waits on its predecessors. (Its
+// next tile comes after its current one, so the smallest unfinished tile
+// is always some work-group's current tile, whose predecessors are all
+// done: no deadlock.)
 //
 // A work-group scans its tile in local memory: work-item t evaluates the
 // body for elements base + k*group + t (k < chunk), so that the inputs are
-// read coalesced, and puts the scanned values in local memory; then
-// work-item t scans the chunk consecutive elements t*chunk …
-// t*chunk+chunk-1 sequentially, the per-work-item totals are scanned
-// across the group (Hillis–Steele), and the tile's total is known. Local
-// memory is indexed through P(x) = x + x/32, which makes both the strided
-// accesses (stride chunk, a power of two up to 32) and the consecutive
-// ones free of bank conflicts.
+// read coalesced, and puts the values in local memory; then work-item t
+// scans the chunk consecutive elements t*chunk … t*chunk+chunk-1
+// sequentially, the per-work-item totals are scanned across the group
+// (by warp shuffles on NVIDIA, Hillis–Steele elsewhere), and the tile's
+// total is known. Local memory is indexed through P(x) = x + x/32, which
+// makes both the strided accesses (stride chunk, a power of two up to
+// 32) and the consecutive ones free of bank conflicts.
 //
-// The tile's carry-in then comes from the tiles before it. Each tile has a
-// status word (0: nothing yet, 1: its total is published, 2: its inclusive
-// prefix is published) and the two values. The first work-item publishes
-// the tile's total, walks back over the predecessors, combining totals
-// until it meets a published prefix, and publishes its own inclusive
-// prefix; the values are written before their status (a global memory
-// fence between) and read after it through volatile loads, which bypass
-// the non-coherent L1 caches of GPUs. Then every work-item adds its prefix
-// to its elements and the tile is written back coalesced. Operands are
-// only ever combined left to right, so non-commutative operators are
-// correct.
+// The tile's carry-in then comes from the tiles before it. Each tile
+// publishes its total and then its inclusive prefix as tagged words (see
+// publish); the look-back (see lookback) combines the predecessors'
+// totals, newest first, until it meets a published prefix. Then every
+// work-item adds its prefix to its elements and the tile is written back
+// coalesced. Operands are only ever combined left to right, so
+// non-commutative operators are correct. What each of these choices
+// measured is in bench/RESULTS.md (run 6) and bench/probe/scan.cl.
 //
 // A segmented scan is the scan of the flattened space with the operator
 // lifted to (flag, value) pairs, where an element's flag says that it
@@ -157,6 +160,110 @@ func (sg *scanGen) locals(ka *kernelArgs, base, size string) ([]string, string) 
 // totF): afterwards tot[t] holds the combination of the values of
 // work-items 0 … t, and v that of the calling work-item.
 func (sg *scanGen) groupScan(c *cgen, tot []string, totF string, v []string, vf string) error {
+	// With warp shuffles (NVIDIA): each warp scans its values in
+	// registers, the first warp scans the warps' totals, and each warp
+	// adds the totals of the warps before it: four barriers instead of
+	// two per doubling step (298 us against 327 us for a scan of 10^8
+	// elements on an H100, bench/probe/scan.cl).
+	c.line("#ifdef FCC_WARP_SHUFFLE")
+	c.line("if (lsize %% 32 == 0 && lsize <= 1024) {")
+	c.indent++
+	c.line("long lane = ltid & 31, wid = ltid >> 5;")
+	if err := sg.warpScan(c, v, vf); err != nil {
+		return err
+	}
+	c.line("if (lane == 31) {")
+	sg.stores(c, tot, "wid", v)
+	if sg.segmented {
+		c.line("  %s[wid] = %s;", totF, vf)
+	}
+	c.line("}")
+	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
+	c.line("if (wid == 0) {")
+	c.indent++
+	neutral, err := c.neutrals(sg.reds, sg.types, "ne")
+	if err != nil {
+		return err
+	}
+	w := sg.decl(c, "w", neutral)
+	wf := sg.flag(c, "wf", "false")
+	c.line("if (lane < lsize / 32) {")
+	c.indent++
+	for k, x := range sg.loads(tot, "lane") {
+		c.line("%s = %s;", w[k], x)
+	}
+	if sg.segmented {
+		c.line("%s = %s[lane] != 0;", wf, totF)
+	}
+	c.indent--
+	c.line("}")
+	if err := sg.warpScan(c, w, wf); err != nil {
+		return err
+	}
+	c.line("if (lane < lsize / 32) {")
+	sg.stores(c, tot, "lane", w)
+	if sg.segmented {
+		c.line("  %s[lane] = %s;", totF, wf)
+	}
+	c.line("}")
+	c.indent--
+	c.line("}")
+	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
+	c.line("if (wid > 0) {")
+	c.indent++
+	left := sg.decl(c, "l", sg.loads(tot, "wid - 1"))
+	lf := sg.flag(c, "lf", totF+"[wid - 1] != 0")
+	if err := sg.leftCombine(c, v, vf, left, lf); err != nil {
+		return err
+	}
+	c.indent--
+	c.line("}")
+	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
+	sg.stores(c, tot, "ltid", v)
+	if sg.segmented {
+		c.line("%s[ltid] = %s;", totF, vf)
+	}
+	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
+	c.indent--
+	c.line("} else")
+	c.line("#endif")
+	c.line("{")
+	c.indent++
+	if err := sg.hillisSteele(c, tot, totF, v, vf); err != nil {
+		return err
+	}
+	c.indent--
+	c.line("}")
+	return nil
+}
+
+// warpScan emits the inclusive scan of v (and flag vf) across the 32
+// work-items of each warp, by shuffles of the values' 32-bit words.
+func (sg *scanGen) warpScan(c *cgen, v []string, vf string) error {
+	c.line("for (uint d = 1; d < 32; d <<= 1) {")
+	c.indent++
+	words := sg.packWords(v, vf)
+	got := make([]string, len(words))
+	for w, x := range words {
+		got[w] = c.fresh("sw")
+		c.line("uint %s = fcc_shfl_up(%s, d);", got[w], x)
+	}
+	y, yf := sg.unpackWords(c, got)
+	c.line("if (lane >= d) {")
+	c.indent++
+	if err := sg.leftCombine(c, v, vf, y, yf); err != nil {
+		return err
+	}
+	c.indent--
+	c.line("}")
+	c.indent--
+	c.line("}")
+	return nil
+}
+
+// hillisSteele emits the work-group scan of groupScan through local
+// memory alone: a doubling step per power of two below the group size.
+func (sg *scanGen) hillisSteele(c *cgen, tot []string, totF string, v []string, vf string) error {
 	sg.stores(c, tot, "ltid", v)
 	if sg.segmented {
 		c.line("%s[ltid] = %s;", totF, vf)
@@ -285,8 +392,8 @@ func (sg *scanGen) scanKernel(name string, free []soac.VName, outs []string, out
 	if _, err := h.spaceArgs(c, e.Space, ka); err != nil {
 		return nil, nil, err
 	}
-	ka.decls = append(ka.decls, "long n", "long seglen", "long ntiles", "__global ulong *st")
-	ka.host = append(ka.host, "n", "seglen", "ntiles", "status")
+	ka.decls = append(ka.decls, "long n", "long seglen", "long ntiles", "__global ulong *st", "uint epoch")
+	ka.host = append(ka.host, "n", "seglen", "ntiles", "status", "epoch")
 	for i := range outs {
 		ka.decls = append(ka.decls, fmt.Sprintf("__global %s *%s", mustStorage(e.Types[i].Elem), outs[i]))
 		ka.host = append(ka.host, outHost[i])
@@ -294,67 +401,112 @@ func (sg *scanGen) scanKernel(name string, free []soac.VName, outs []string, out
 	lmem, lmemF := sg.locals(ka, "lmem", "group*chunk + group*chunk/32 + 1")
 	tot, totF := sg.locals(ka, "ltot", "group")
 	lcar, lcarF := sg.locals(ka, "lcar", "1")
-	W := sg.wordCount()
-	ka.decls = append(ka.decls, "__local long *ltile", "__local int *lstat", "__local ulong *lword")
-	ka.host = append(ka.host, "exe.Local(8 * 3)", fmt.Sprintf("exe.Local(4 * %d)", lookbackWindow), fmt.Sprintf("exe.Local(8 * %d)", lookbackWindow*W))
+	val, valF := sg.locals(ka, "lval", fmt.Sprint(lookbackWindow))
+	part, partF := sg.locals(ka, "lpart", "32")
+	ka.decls = append(ka.decls, "__local long *ltile", "__local int *lcut")
+	ka.host = append(ka.host, "exe.Local(8 * 4)", "exe.Local(4)")
 	c.kernelHead(name, ka.decls, prologue)
 	c.line("long ltid = get_local_id(0), lsize = get_local_size(0);")
 	// A constant, so that the loops over a work-item's elements unroll:
 	// the coalesced loads of a tile are then all in flight at once.
 	c.line("const long chunk = %d;", sg.chunk)
+	// The look-back window: predecessors read at once, and how many of
+	// them each of the first (at most 32) work-items combines.
+	c.line("const long win = min((long)%d, lsize), pc = (win + 31) / 32;", lookbackWindow)
 	neutral, err := c.neutrals(sg.reds, e.Types, "ne")
 	if err != nil {
 		return nil, nil, err
 	}
-	c.line("for (;;) {")
-	c.indent++
-	c.line("if (ltid == 0) ltile[0] = atom_inc(st);")
-	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
-	c.line("long tix = ltile[0];")
-	c.line("if (tix >= ntiles) break;")
-	c.line("long tb = tix * lsize * chunk, end = min(tb + lsize * chunk, n);")
-	// Evaluate the tile, coalesced. A whole tile needs no bounds test
-	// between its loads, which can then all be in flight at once.
-	evaluate := func(guarded bool) error {
-		sg.indices(c, "tb + ltid")
-		c.line("#pragma unroll")
-		c.line("for (long k = 0; k < chunk; k++) {")
+	// The values of the next tile, evaluated before the look-back of the
+	// current one so that its loads are in flight while the work-group
+	// waits on its predecessors.
+	xr := make([]string, sg.nScan)
+	for k, t := range sg.types {
+		ct, _ := cType(t.Elem)
+		xr[k] = c.fresh("xr")
+		c.line("%s %s[%d];", ct, xr[k], sg.chunk)
+	}
+	xrF := ""
+	if sg.segmented {
+		xrF = c.fresh("xrf")
+		c.line("bool %s[%d];", xrF, sg.chunk)
+	}
+	// evaluate emits the evaluation of tile nix into xr, coalesced. A
+	// whole tile needs no bounds test between its loads.
+	evaluate := func() error {
+		c.line("if (nix < ntiles) {")
 		c.indent++
-		c.line("long i = tb + k * lsize + ltid;")
-		xs := sg.decl(c, "x", neutral)
-		xf := sg.flag(c, "xf", "false")
-		if guarded {
-			c.line("if (i < end) {")
+		c.line("long tb = nix * lsize * chunk, end = min(tb + lsize * chunk, n);")
+		for _, guarded := range []bool{false, true} {
+			if guarded {
+				c.line("} else {")
+			} else {
+				c.line("if (end - tb == lsize * chunk) {")
+			}
 			c.indent++
-		}
-		if err := sg.element(c, "i", xs, xf, outs); err != nil {
-			return err
-		}
-		if guarded {
+			sg.indices(c, "tb + ltid")
+			c.line("#pragma unroll")
+			c.line("for (long k = 0; k < chunk; k++) {")
+			c.indent++
+			c.line("long i = tb + k * lsize + ltid;")
+			xs := sg.decl(c, "x", neutral)
+			xf := sg.flag(c, "xf", "false")
+			if guarded {
+				c.line("if (i < end) {")
+				c.indent++
+			}
+			if err := sg.element(c, "i", xs, xf, outs); err != nil {
+				return err
+			}
+			if guarded {
+				c.indent--
+				c.line("}")
+			}
+			for j := range xs {
+				c.line("%s[k] = %s;", xr[j], xs[j])
+			}
+			if sg.segmented {
+				c.line("%s[k] = %s;", xrF, xf)
+			}
+			sg.advance(c)
 			c.indent--
 			c.line("}")
+			c.indent--
 		}
-		c.line("long p = k * lsize + ltid;")
-		c.line("p += p >> 5;")
-		sg.stores(c, lmem, "p", xs)
-		if sg.segmented {
-			c.line("%s[p] = %s;", lmemF, xf)
-		}
-		sg.advance(c)
+		c.line("}")
 		c.indent--
 		c.line("}")
 		return nil
 	}
-	c.line("if (end - tb == lsize * chunk) {")
-	c.indent++
-	if err := evaluate(false); err != nil {
+	c.line("if (ltid == 0) { ltile[0] = atom_inc(st); *lcut = win; }")
+	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
+	c.line("long nix = ltile[0];")
+	if err := evaluate(); err != nil {
 		return nil, nil, err
 	}
-	c.indent--
-	c.line("} else {")
+	c.line("for (;;) {")
 	c.indent++
-	if err := evaluate(true); err != nil {
-		return nil, nil, err
+	c.line("long tix = nix;")
+	// Every work-group's last take is past the tiles, so the last of
+	// those takes comes after every other: it zeroes the counter for the
+	// next launch (see exe.Context.ScanStatus).
+	c.line("if (tix >= ntiles) {")
+	c.line("  if (ltid == 0 && tix == ntiles + (long)get_num_groups(0) - 1) atom_xchg(st, 0UL);")
+	c.line("  break;")
+	c.line("}")
+	c.line("long tb = tix * lsize * chunk, end = min(tb + lsize * chunk, n);")
+	c.line("#pragma unroll")
+	c.line("for (long k = 0; k < chunk; k++) {")
+	c.indent++
+	c.line("long p = k * lsize + ltid;")
+	c.line("p += p >> 5;")
+	xk := make([]string, sg.nScan)
+	for j := range xk {
+		xk[j] = xr[j] + "[k]"
+	}
+	sg.stores(c, lmem, "p", xk)
+	if sg.segmented {
+		c.line("%s[p] = %s[k];", lmemF, xrF)
 	}
 	c.indent--
 	c.line("}")
@@ -383,12 +535,9 @@ func (sg *scanGen) scanKernel(name string, free []soac.VName, outs []string, out
 	if err := sg.groupScan(c, tot, totF, t, tf); err != nil {
 		return nil, nil, err
 	}
-	// The look-back. The first work-item publishes the tile's total (the
-	// first tile its inclusive prefix); then the first lookbackWindow
-	// work-items read the status of as many predecessors at once, and the
-	// first work-item combines them, newest first, until it meets a
-	// published prefix; the window moves back past tiles that had only
-	// their totals published, and waits on one that had neither.
+	// The first work-item publishes the tile's total (the first tile its
+	// inclusive prefix) and takes the next tile, which every work-item
+	// then evaluates.
 	agg := sg.decl(c, "agg", sg.loads(tot, "lsize - 1"))
 	aggF := sg.flag(c, "aggF", totF+"[lsize - 1] != 0")
 	run := sg.decl(c, "run", neutral)
@@ -396,76 +545,23 @@ func (sg *scanGen) scanKernel(name string, free []soac.VName, outs []string, out
 	c.line("if (ltid == 0) {")
 	c.indent++
 	c.line("if (tix == 0) {")
-	sg.publish(c, "ntiles + tix", agg, aggF, W)
+	sg.publish(c, sg.slot(true, "tix"), agg, aggF)
 	c.line("} else {")
-	sg.publish(c, "tix", agg, aggF, W)
+	sg.publish(c, sg.slot(false, "tix"), agg, aggF)
 	c.line("}")
+	c.line("ltile[0] = atom_inc(st);")
 	c.line("ltile[1] = tix - 1;")
 	c.line("ltile[2] = tix == 0;")
 	c.indent--
 	c.line("}")
 	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
-	c.line("while (!ltile[2]) {")
-	c.indent++
-	c.line("long j = ltile[1];")
-	c.line("if (ltid < %d) {", lookbackWindow)
-	c.indent++
-	c.line("long t = j - ltid;")
-	c.line("int s = 0;")
-	c.line("if (t >= 0) {")
-	c.indent++
-	for _, what := range []struct {
-		base   string
-		status int
-	}{{"ntiles + t", 2}, {"t", 1}} {
-		c.line("if (s == 0) {")
-		c.indent++
-		c.line("bool ok = true;")
-		for w := 0; w < W; w++ {
-			c.line("ulong w%d = ((volatile __global ulong *)st)[1 + (%s) * %d + %d];", w, what.base, W, w)
-			c.line("ok = ok && (w%d >> 32) != 0;", w)
-		}
-		c.line("if (ok) {")
-		c.indent++
-		c.line("s = %d;", what.status)
-		for w := 0; w < W; w++ {
-			c.line("lword[ltid * %d + %d] = w%d;", W, w, w)
-		}
-		c.indent--
-		c.line("}")
-		c.indent--
-		c.line("}")
-	}
-	c.indent--
-	c.line("}")
-	c.line("lstat[ltid] = s;")
-	c.indent--
-	c.line("}")
-	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
-	c.line("if (ltid == 0) {")
-	c.indent++
-	c.line("long k = 0;")
-	c.line("for (; k < %d; k++) {", lookbackWindow)
-	c.indent++
-	c.line("int s = lstat[k];")
-	c.line("if (s == 0) break;")
-	words := make([]string, W)
-	for w := range words {
-		words[w] = fmt.Sprintf("lword[k * %d + %d]", W, w)
-	}
-	x, xF := sg.unpackWords(c, words)
-	if err := sg.leftCombine(c, run, runF, x, xF); err != nil {
+	c.line("nix = ltile[0];")
+	if err := evaluate(); err != nil {
 		return nil, nil, err
 	}
-	c.line("if (s == 2) { ltile[2] = 1; break; }")
-	c.indent--
-	c.line("}")
-	c.line("ltile[1] = j - k;")
-	c.indent--
-	c.line("}")
-	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
-	c.indent--
-	c.line("}")
+	if err := sg.lookback(c, neutral, run, runF, val, valF, part, partF); err != nil {
+		return nil, nil, err
+	}
 	// run is now the exclusive prefix (neutral for the first tile);
 	// publish the inclusive one, run ⊕ agg.
 	c.line("if (ltid == 0) {")
@@ -477,7 +573,7 @@ func (sg *scanGen) scanKernel(name string, free []soac.VName, outs []string, out
 	if err := sg.segCombine(c, incl, inclF, agg, aggF); err != nil {
 		return nil, nil, err
 	}
-	sg.publish(c, "ntiles + tix", incl, inclF, W)
+	sg.publish(c, sg.slot(true, "tix"), incl, inclF)
 	c.indent--
 	c.line("}")
 	sg.stores(c, lcar, "0", run)
@@ -541,20 +637,167 @@ func (sg *scanGen) scanKernel(name string, free []soac.VName, outs []string, out
 }
 
 // lookbackWindow is the number of predecessors the look-back reads at
-// once.
-const lookbackWindow = 32
+// once (at most the work-group size). Reading many at once lets a tile
+// skip over the tiles behind it whose prefixes are not yet known in one
+// step; reading too many loads the L2 cache with polling: 64 took 298 us
+// for 10^8 elements on an H100, 32 took 311 and 128 took 315
+// (bench/probe/scan.cl).
+const lookbackWindow = 64
 
-// Published values are 64-bit words: a tag (bit 32) that says the word is
-// written, and 32 bits of the value. Each word is written and read by an
-// atomic operation, so a reader that sees all of a value's words tagged
-// has the whole value, with no ordering needed between the words; OpenCL
-// 1.2's mem_fence orders memory only as the work-group sees it, which is
-// not enough between work-groups on NVIDIA GPUs (the first version, with
-// a fence between values and a status word, gave wrong scans there).
-// Readers use volatile loads rather than atomics: an aligned 64-bit load
-// is single-copy atomic on GPUs and CPUs alike, and hundreds of
-// work-groups polling the same few words with atomics serialise in the
-// L2 cache.
+// lookback emits the walk back over the predecessors of tile tix that
+// leaves in run, for the first work-item, the combination of all the
+// tiles before it. Each step, work-item t < win reads both words of
+// predecessor j-t (its inclusive prefix and its total) and the first
+// predecessor that has a prefix or nothing published yet ends the step
+// (the cut, found with a local atomic minimum). The values before the cut
+// (and the cut's, when it is a prefix) are combined oldest first: the
+// first work-items each combine pc of them, then the first work-item
+// combines those. The walk ends at a prefix, moves back past a window of
+// totals, or waits at a tile that has published nothing.
+func (sg *scanGen) lookback(c *cgen, neutral, run []string, runF string, val []string, valF string, part []string, partF string) error {
+	W := sg.wordCount()
+	c.line("while (!ltile[2]) {")
+	c.indent++
+	c.line("long j = ltile[1];")
+	c.line("int s = 0;")
+	pv := sg.decl(c, "pv", neutral)
+	pvF := sg.flag(c, "pvF", "false")
+	c.line("if (ltid < win) {")
+	c.indent++
+	c.line("long t = j - ltid;")
+	c.line("if (t >= 0) {")
+	c.indent++
+	// Both words are loaded before either is looked at, so that a step
+	// costs one round trip to the L2 cache.
+	for _, incl := range []bool{true, false} {
+		base := sg.slot(incl, "t")
+		for w := 0; w < W; w++ {
+			c.line("ulong %s%d = ((volatile __global ulong *)st)[%s + %d];", map[bool]string{true: "wi", false: "wa"}[incl], w, base, w)
+		}
+	}
+	for _, incl := range []bool{true, false} {
+		pre := map[bool]string{true: "wi", false: "wa"}[incl]
+		cond := make([]string, W)
+		words := make([]string, W)
+		for w := range cond {
+			cond[w] = fmt.Sprintf("(uint)(%s%d >> 32) == epoch", pre, w)
+			words[w] = fmt.Sprintf("%s%d", pre, w)
+		}
+		if incl {
+			c.line("if (%s) {", strings.Join(cond, " && "))
+		} else {
+			c.line("} else if (%s) {", strings.Join(cond, " && "))
+		}
+		c.indent++
+		c.line("s = %d;", map[bool]int{true: 2, false: 1}[incl])
+		x, xF := sg.unpackWords(c, words)
+		for k := range pv {
+			c.line("%s = %s;", pv[k], x[k])
+		}
+		if sg.segmented {
+			c.line("%s = %s;", pvF, xF)
+		}
+		c.indent--
+	}
+	c.line("}")
+	c.indent--
+	c.line("}")
+	c.line("if (s != 1) atomic_min(lcut, (int)ltid);")
+	c.indent--
+	c.line("}")
+	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
+	c.line("long cut = *lcut;")
+	c.line("if (ltid < win) {")
+	c.indent++
+	c.line("if (ltid > cut || (ltid == cut && s != 2)) {")
+	c.indent++
+	for k := range pv {
+		c.line("%s = %s;", pv[k], neutral[k])
+	}
+	if sg.segmented {
+		c.line("%s = false;", pvF)
+	}
+	c.indent--
+	c.line("}")
+	sg.stores(c, val, "ltid", pv)
+	if sg.segmented {
+		c.line("%s[ltid] = %s;", valF, pvF)
+	}
+	c.line("if (ltid == cut) ltile[3] = s;")
+	c.indent--
+	c.line("}")
+	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
+	c.line("if (ltid * pc < win) {")
+	c.indent++
+	acc := sg.decl(c, "pa", neutral)
+	accF := sg.flag(c, "paF", "false")
+	c.line("for (long k = min(ltid * pc + pc, win) - 1; k >= ltid * pc; k--) {")
+	c.indent++
+	x := sg.decl(c, "y", sg.loads(val, "k"))
+	xF := sg.flag(c, "yF", valF+"[k] != 0")
+	if err := sg.segCombine(c, acc, accF, x, xF); err != nil {
+		return err
+	}
+	c.indent--
+	c.line("}")
+	sg.stores(c, part, "ltid", acc)
+	if sg.segmented {
+		c.line("%s[ltid] = %s;", partF, accF)
+	}
+	c.indent--
+	c.line("}")
+	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
+	c.line("if (ltid == 0) {")
+	c.indent++
+	acc2 := sg.decl(c, "pa", neutral)
+	acc2F := sg.flag(c, "paF", "false")
+	c.line("for (long q = min(cut, win - 1) / pc; q >= 0; q--) {")
+	c.indent++
+	x2 := sg.decl(c, "y", sg.loads(part, "q"))
+	x2F := sg.flag(c, "yF", partF+"[q] != 0")
+	if err := sg.segCombine(c, acc2, acc2F, x2, x2F); err != nil {
+		return err
+	}
+	c.indent--
+	c.line("}")
+	if err := sg.leftCombine(c, run, runF, acc2, acc2F); err != nil {
+		return err
+	}
+	c.line("ltile[1] = j - cut;")
+	c.line("ltile[2] = cut < win && ltile[3] == 2;")
+	c.line("*lcut = win;")
+	c.indent--
+	c.line("}")
+	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
+	c.indent--
+	c.line("}")
+	return nil
+}
+
+// slot is the index in the status array of the first tagged word of tile
+// t's inclusive prefix (incl) or total. (Putting a tile's two values next
+// to each other, in one cache sector, measured no better on an H100.)
+func (sg *scanGen) slot(incl bool, t string) string {
+	W := sg.wordCount()
+	if incl {
+		return fmt.Sprintf("1 + (ntiles + %s) * %d", t, W)
+	}
+	return fmt.Sprintf("1 + (%s) * %d", t, W)
+}
+
+// Published values are 64-bit words: a tag (the high 32 bits) that says
+// the word was written by this launch (exe.Context.ScanStatus hands each
+// launch its own tag, so that the status needs no clearing between
+// launches), and 32 bits of the value. Each word is written and read by
+// an atomic operation, so a reader that sees all of a value's words
+// tagged has the whole value, with no ordering needed between the words;
+// OpenCL 1.2's mem_fence orders memory only as the work-group sees it,
+// which is not enough between work-groups on NVIDIA GPUs (the first
+// version, with a fence between values and a status word, gave wrong
+// scans there). Readers use volatile loads rather than atomics: an
+// aligned 64-bit load is single-copy atomic on GPUs and CPUs alike, and
+// hundreds of work-groups polling the same few words with atomics
+// serialise in the L2 cache.
 
 // packWords returns the 32-bit pieces (C expressions of type uint) of
 // the values vals (and of the flag, when segmented).
@@ -621,10 +864,10 @@ func (sg *scanGen) unpackWords(c *cgen, words []string) ([]string, string) {
 }
 
 // publish emits the atomic writes of a tile's value (and flag) as tagged
-// words at word index 1 + (slot)*W of st.
-func (sg *scanGen) publish(c *cgen, slot string, vals []string, valF string, W int) {
+// words from word index base of st.
+func (sg *scanGen) publish(c *cgen, base string, vals []string, valF string) {
 	for w, x := range sg.packWords(vals, valF) {
-		c.line("  atom_xchg(&st[1 + (%s) * %d + %d], (1UL << 32) | (ulong)%s);", slot, W, w, x)
+		c.line("  atom_xchg(&st[%s + %d], ((ulong)epoch << 32) | (ulong)%s);", base, w, x)
 	}
 }
 
@@ -675,17 +918,12 @@ func (h *hgen) segScanFlat(s *soac.Stm, e *soac.SegScanExp, reds []soac.Reduce, 
 	h.line("\treturn nil, fmt.Errorf(\"a scan of %%d elements has more tiles than the tile counter can count\", n)")
 	h.line("}")
 	h.line("ngroups := min(ntiles, max(c.ReduceNumGroups(), 1))")
-	var releases []string
 	// The tile counter, then two tagged words per 32 bits of a tile's
 	// value (see publish): its total and its inclusive prefix.
 	W := sg.wordCount()
 	h.g.needInt64Atomics = true
-	h.line("status, err := c.NewArray(values.U64, []int64{1 + 2*ntiles*%d})", W)
+	h.line("status, epoch, err := c.ScanStatus(1 + 2*ntiles*%d)", W)
 	h.check("", "allocating the scan's tile status")
-	releases = append(releases, "status")
-	h.line("if err := c.Fill(status.Buf, make([]byte, 8), 0, 8*(1+2*ntiles*%d)); err != nil {", W)
-	h.line("\treturn nil, err")
-	h.line("}")
 	// The outputs.
 	outHost := make([]string, len(s.Pat))
 	for i, p := range s.Pat {
@@ -709,9 +947,6 @@ func (h *hgen) segScanFlat(s *soac.Stm, e *soac.SegScanExp, reds []soac.Reduce, 
 	h.g.kernels = append(h.g.kernels, kc.b.String())
 	if err := h.launchKernel(kc, ka, name, "ngroups * group", "group"); err != nil {
 		return err
-	}
-	for _, r := range releases {
-		h.line("c.ReleaseArray(%s)", r)
 	}
 	h.indent--
 	h.line("}")

@@ -10,7 +10,12 @@ from futdata import read_file  # noqa: E402
 kind, inp, outp = sys.argv[1:4]
 xs = read_file(inp)
 out = read_file(outp)[0]
-if kind.startswith("scan"):
+if kind == "iscan":
+    want = np.cumsum(xs[0].astype(np.int64)).astype(np.int32)
+    bad = np.flatnonzero(out != want)
+    print(kind, inp, "exact" if bad.size == 0 else "WRONG at %d of %d" % (bad.size, out.size))
+    sys.exit(0)
+elif kind.startswith("scan"):
     want = np.cumsum(xs[0].astype(np.float64))
 elif kind == "segsum":
     want = xs[0].astype(np.float64).sum(axis=1)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -41,6 +42,84 @@ func TestRepeatedRunsReuseInputs(t *testing.T) {
 			}
 			if got := strings.TrimSpace(string(out)); got != c.want {
 				t.Errorf("%s -r %s: got %q, want %q", c.entry, runs, got, c.want)
+			}
+		}
+	}
+}
+
+// TestScansAcrossLaunches runs scans of several tiles many times in one
+// run (in a loop) and over repeated runs, flat and segmented: each launch
+// must see only the tile values that it published itself.
+func TestScansAcrossLaunches(t *testing.T) {
+	if !canBuild(t) {
+		t.Skip("cannot build executables here")
+	}
+	prog, err := pipeline.CompileFile("testdata/rescan.fut", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(t.TempDir(), "rescan")
+	if err := pipeline.Build(prog, exe, backend.BuildOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	text := func(xs []int32) string {
+		var b strings.Builder
+		b.WriteString("[")
+		for i, x := range xs {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "%di32", x)
+		}
+		b.WriteString("]")
+		return b.String()
+	}
+	scan := func(xs []int32) []int32 {
+		ys := make([]int32, len(xs))
+		var acc int32
+		for i, x := range xs {
+			acc += x
+			ys[i] = acc
+		}
+		return ys
+	}
+	const n, k = 50000, 3
+	xs := make([]int32, n)
+	for i := range xs {
+		xs[i] = int32(i%7) - 3
+	}
+	want := xs
+	for range k {
+		want = scan(want)
+	}
+	rows := make([]string, 7)
+	var in strings.Builder
+	in.WriteString("[")
+	for r := range rows {
+		row := make([]int32, 3000)
+		for i := range row {
+			row[i] = int32((i+r)%5) - 1
+		}
+		rows[r] = text(scan(row))
+		if r > 0 {
+			in.WriteString(", ")
+		}
+		in.WriteString(strings.ReplaceAll(text(row), "i32", ""))
+	}
+	in.WriteString("]")
+	for _, c := range []struct{ entry, in, want string }{
+		{"repeat", fmt.Sprintf("%d %s", k, strings.ReplaceAll(text(xs), "i32", "")), text(want)},
+		{"rows", in.String(), "[" + strings.Join(rows, ", ") + "]"},
+	} {
+		for _, runs := range []string{"1", "4"} {
+			cmd := exec.Command(exe, "-e", c.entry, "-r", runs)
+			cmd.Stdin = strings.NewReader(c.in)
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("%s -r %s: %v\n%s", c.entry, runs, err, out)
+			}
+			if got := strings.TrimSpace(string(out)); got != c.want {
+				t.Errorf("%s -r %s: got %.200q…, want %.200q…", c.entry, runs, got, c.want)
 			}
 		}
 	}

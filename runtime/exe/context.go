@@ -53,6 +53,10 @@ type Context struct {
 	errBuf *Buffer
 	// syncBuf is the zeroed buffer of SyncBuffer.
 	syncBuf *Buffer
+	// scanStatus is the buffer of ScanStatus; scanTag the tag of the
+	// last launch that used it.
+	scanStatus *Buffer
+	scanTag    uint32
 	// errHost (pinned by errPin) receives non-blocking reads of errBuf;
 	// errEv is the pending one, whose failures are formatted with
 	// errSites; errDirty is set while a kernel that may fail was launched
@@ -222,7 +226,7 @@ func NewContext(source string, opts *Options, log io.Writer) (*Context, error) {
 		return nil, fmt.Errorf("creating OpenCL command queue: %w", err)
 	}
 	c.cannotFail = kernelsThatCannotFail(source)
-	buildOpts := strings.Join(opts.BuildOptions, " ")
+	buildOpts := strings.Join(append(platformBuildOptions(c.platform.Name()), opts.BuildOptions...), " ")
 	start := time.Now()
 	if c.loadCachedProgram(source, buildOpts) {
 		c.Debugf("Loaded OpenCL program from the binary cache in %v\n", time.Since(start))
@@ -263,6 +267,10 @@ func (c *Context) Close() {
 	if c.syncBuf != nil {
 		c.syncBuf.Mem.Release()
 		c.syncBuf = nil
+	}
+	if c.scanStatus != nil {
+		c.scanStatus.Mem.Release()
+		c.scanStatus = nil
 	}
 	if c.errBuf != nil {
 		c.errBuf.Mem.Release()
@@ -1214,4 +1222,14 @@ func (c *Context) WriteProfile(w io.Writer) {
 		fmt.Fprintf(w, "%-40s %8d %14d %14d %6.1f%%\n", n, p.runs, p.total.Microseconds(), p.total.Microseconds()/int64(p.runs), share)
 	}
 	fmt.Fprintf(w, "%d kernels ran for %dus in total; peak device memory %d bytes\n", len(names), total.Microseconds(), c.memPeak)
+}
+
+// platformBuildOptions are the build options that tell the generated
+// kernels which platform-specific code they may use: on NVIDIA's platform,
+// inline PTX for the warp shuffles of scans (see clPrelude in the backend).
+func platformBuildOptions(platform string) []string {
+	if strings.Contains(platform, "NVIDIA") {
+		return []string{"-DFCC_NVIDIA_PTX"}
+	}
+	return nil
 }

@@ -3,6 +3,7 @@ package exe
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"strings"
 	"unsafe"
 
@@ -221,4 +222,38 @@ func (c *Context) SyncBuffer(words int64) (*Buffer, error) {
 	}
 	c.syncBuf = b
 	return b, nil
+}
+
+// ScanStatus returns the buffer of at least words 64-bit words in which
+// the single-pass scans (backend/segscan.go) count their tiles and
+// publish their tiles' values, and the tag that this launch's words
+// carry. Word 0, the tile counter, is zero between launches (the scan's
+// last work-group zeroes it); the other words keep what earlier launches
+// wrote, tagged with earlier tags, which the launch reads as unwritten.
+// So the buffer is zeroed only when it is created and when the tags wrap
+// around, rather than before every launch (a fill costs some 20 us on
+// NVIDIA's driver, 6% of a scan of 10^8 elements).
+func (c *Context) ScanStatus(words int64) (*Buffer, uint32, error) {
+	bytes := 8 * max(words, 1)
+	if c.scanStatus != nil && c.scanStatus.Size < bytes {
+		c.scanStatus.Mem.Release()
+		c.scanStatus = nil
+	}
+	if c.scanStatus == nil {
+		bytes = max(bytes, 64<<10)
+		m, err := c.ctx.CreateEmptyBuffer(cl.MemReadWrite, int(bytes))
+		if err != nil {
+			return nil, 0, fmt.Errorf("allocating %d bytes for a scan's tile status: %w", bytes, err)
+		}
+		c.scanStatus = &Buffer{Mem: m, Size: bytes}
+		c.scanTag = 0
+	}
+	if c.scanTag == 0 || c.scanTag == math.MaxUint32 {
+		if err := c.Fill(c.scanStatus, make([]byte, 8), 0, c.scanStatus.Size); err != nil {
+			return nil, 0, err
+		}
+		c.scanTag = 0
+	}
+	c.scanTag++
+	return c.scanStatus, c.scanTag, nil
 }

@@ -1,6 +1,7 @@
 package exe
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -119,5 +120,56 @@ void tiled(__global long *fcc_err, long n)
 		if !got[k] {
 			t.Errorf("%s: not found safe; got %v", k, got)
 		}
+	}
+}
+
+// TestScanStatusTags checks that ScanStatus hands every launch a new tag
+// on the same buffer, and zeroes the buffer again when the tags wrap
+// around or when a larger one is needed.
+func TestScanStatusTags(t *testing.T) {
+	needOpenCL(t)
+	c, err := NewContext(failKernel, DefaultOptions(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	word := func(b *Buffer, i int64) uint64 {
+		t.Helper()
+		x, err := c.ReadScalar(b, values.U64, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return x.(uint64)
+	}
+	b1, tag1, err := c.ScanStatus(10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b2, tag2, err := c.ScanStatus(10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b1 != b2 || tag1 != 1 || tag2 != 2 {
+		t.Fatalf("two launches: buffers %p %p, tags %d %d; want one buffer, tags 1 2", b1, b2, tag1, tag2)
+	}
+	dirty := []byte{1, 2, 3, 4, 5, 6, 7, 8}
+	if err := c.Fill(b1, dirty, 8, 8); err != nil {
+		t.Fatal(err)
+	}
+	c.scanTag = math.MaxUint32
+	b3, tag3, err := c.ScanStatus(10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b3 != b1 || tag3 != 1 || word(b3, 1) != 0 {
+		t.Errorf("after the tags wrap: tag %d, word 1 = %#x; want tag 1 and a zeroed buffer", tag3, word(b3, 1))
+	}
+	big := b1.Size/8 + 1
+	b4, tag4, err := c.ScanStatus(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b4.Size < 8*big || tag4 != 1 || word(b4, big-1) != 0 {
+		t.Errorf("a larger status: %d bytes, tag %d; want %d bytes or more, zeroed, tag 1", b4.Size, tag4, 8*big)
 	}
 }
