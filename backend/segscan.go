@@ -639,10 +639,11 @@ func (sg *scanGen) scanKernel(name string, free []soac.VName, outs []string, out
 // lookbackWindow is the number of predecessors the look-back reads at
 // once (at most the work-group size). Reading many at once lets a tile
 // skip over the tiles behind it whose prefixes are not yet known in one
-// step; reading too many loads the L2 cache with polling: 64 took 298 us
-// for 10^8 elements on an H100, 32 took 311 and 128 took 315
-// (bench/probe/scan.cl).
-const lookbackWindow = 64
+// step; reading too many loads the L2 cache with polling. For fcc's
+// kernel scanning 10^8 f32 on an H100, 128 took 312 us in all, 64 took
+// 320 and 32 took 350 (bench/probe, two runs each; the hand-written
+// kernel of bench/probe/scan.cl preferred 64, by a few us).
+const lookbackWindow = 128
 
 // lookback emits the walk back over the predecessors of tile tix that
 // leaves in run, for the first work-item, the combination of all the
