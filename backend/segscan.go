@@ -511,7 +511,9 @@ func (sg *scanGen) scanKernel(name string, free []soac.VName, outs []string, out
 	c.indent--
 	c.line("}")
 	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
-	// Each work-item scans its chunk consecutive elements.
+	// Each work-item combines its chunk consecutive elements; they are
+	// scanned only once the prefix is known (below), so that the tile's
+	// total, which its successors wait on, is published sooner.
 	t := sg.decl(c, "t", neutral)
 	tf := sg.flag(c, "tf", "false")
 	c.line("#pragma unroll")
@@ -523,12 +525,6 @@ func (sg *scanGen) scanKernel(name string, free []soac.VName, outs []string, out
 	yf := sg.flag(c, "yf", lmemF+"[p] != 0")
 	if err := sg.segCombine(c, t, tf, ys, yf); err != nil {
 		return nil, nil, err
-	}
-	sg.stores(c, lmem, "p", t)
-	if sg.segmented {
-		// The running flag: whether a segment starts at or before this
-		// element within the work-item's chunk.
-		c.line("%s[p] = %s;", lmemF, tf)
 	}
 	c.indent--
 	c.line("}")
@@ -596,20 +592,18 @@ func (sg *scanGen) scanKernel(name string, free []soac.VName, outs []string, out
 	}
 	c.indent--
 	c.line("}")
+	// The scan of the chunk, from that prefix.
 	c.line("#pragma unroll")
 	c.line("for (long k = 0; k < chunk; k++) {")
 	c.indent++
 	c.line("long p = ltid * chunk + k;")
 	c.line("p += p >> 5;")
-	if sg.segmented {
-		c.line("if (%s[p]) continue;", lmemF)
-	}
-	v := sg.decl(c, "v", pre)
 	ys2 := sg.decl(c, "y", sg.loads(lmem, "p"))
-	if err := c.combine(sg.reds, v, ys2); err != nil {
+	yf2 := sg.flag(c, "yf", lmemF+"[p] != 0")
+	if err := sg.segCombine(c, pre, pf, ys2, yf2); err != nil {
 		return nil, nil, err
 	}
-	sg.stores(c, lmem, "p", v)
+	sg.stores(c, lmem, "p", pre)
 	c.indent--
 	c.line("}")
 	c.line("barrier(CLK_LOCAL_MEM_FENCE);")

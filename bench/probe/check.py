@@ -10,7 +10,7 @@ from futdata import read_file  # noqa: E402
 kind, inp, outp = sys.argv[1:4]
 xs = read_file(inp)
 out = read_file(outp)[0]
-if kind == "iscan":
+if kind.startswith("iscan"):
     want = np.cumsum(xs[0].astype(np.int64)).astype(np.int32)
     bad = np.flatnonzero(out != want)
     print(kind, inp, "exact" if bad.size == 0 else "WRONG at %d of %d" % (bad.size, out.size))
