@@ -130,6 +130,15 @@ func (sg *scanGen) loads(ls []string, off string) []string {
 	return xs
 }
 
+// storeFlagged emits ls[off] = xs, and lf[off] = xf when the scan is
+// segmented.
+func (sg *scanGen) storeFlagged(c *cgen, ls []string, lf, off string, xs []string, xf string) {
+	sg.stores(c, ls, off, xs)
+	if sg.segmented {
+		c.line("%s[%s] = %s;", lf, off, xf)
+	}
+}
+
 // stores emits ls[off] = xs.
 func (sg *scanGen) stores(c *cgen, ls []string, off string, xs []string) {
 	for k := range ls {
@@ -173,10 +182,9 @@ func (sg *scanGen) groupScan(c *cgen, tot []string, totF string, v []string, vf 
 		return err
 	}
 	c.line("if (lane == 31) {")
-	sg.stores(c, tot, "wid", v)
-	if sg.segmented {
-		c.line("  %s[wid] = %s;", totF, vf)
-	}
+	c.indent++
+	sg.storeFlagged(c, tot, totF, "wid", v, vf)
+	c.indent--
 	c.line("}")
 	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
 	c.line("if (wid == 0) {")
@@ -201,10 +209,9 @@ func (sg *scanGen) groupScan(c *cgen, tot []string, totF string, v []string, vf 
 		return err
 	}
 	c.line("if (lane < lsize / 32) {")
-	sg.stores(c, tot, "lane", w)
-	if sg.segmented {
-		c.line("  %s[lane] = %s;", totF, wf)
-	}
+	c.indent++
+	sg.storeFlagged(c, tot, totF, "lane", w, wf)
+	c.indent--
 	c.line("}")
 	c.indent--
 	c.line("}")
@@ -219,10 +226,7 @@ func (sg *scanGen) groupScan(c *cgen, tot []string, totF string, v []string, vf 
 	c.indent--
 	c.line("}")
 	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
-	sg.stores(c, tot, "ltid", v)
-	if sg.segmented {
-		c.line("%s[ltid] = %s;", totF, vf)
-	}
+	sg.storeFlagged(c, tot, totF, "ltid", v, vf)
 	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
 	c.indent--
 	c.line("} else")
@@ -264,10 +268,7 @@ func (sg *scanGen) warpScan(c *cgen, v []string, vf string) error {
 // hillisSteele emits the work-group scan of groupScan through local
 // memory alone: a doubling step per power of two below the group size.
 func (sg *scanGen) hillisSteele(c *cgen, tot []string, totF string, v []string, vf string) error {
-	sg.stores(c, tot, "ltid", v)
-	if sg.segmented {
-		c.line("%s[ltid] = %s;", totF, vf)
-	}
+	sg.storeFlagged(c, tot, totF, "ltid", v, vf)
 	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
 	c.line("for (long s = 1; s < lsize; s *= 2) {")
 	c.indent++
@@ -289,10 +290,7 @@ func (sg *scanGen) hillisSteele(c *cgen, tot []string, totF string, v []string, 
 	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
 	c.line("if (ltid >= s) {")
 	c.indent++
-	sg.stores(c, tot, "ltid", v)
-	if sg.segmented {
-		c.line("%s[ltid] = %s;", totF, vf)
-	}
+	sg.storeFlagged(c, tot, totF, "ltid", v, vf)
 	c.indent--
 	c.line("}")
 	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
@@ -572,10 +570,7 @@ func (sg *scanGen) scanKernel(name string, free []soac.VName, outs []string, out
 	sg.publish(c, sg.slot(true, "tix"), incl, inclF)
 	c.indent--
 	c.line("}")
-	sg.stores(c, lcar, "0", run)
-	if sg.segmented {
-		c.line("%s[0] = %s;", lcarF, runF)
-	}
+	sg.storeFlagged(c, lcar, lcarF, "0", run, runF)
 	c.indent--
 	c.line("}")
 	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
@@ -714,47 +709,27 @@ func (sg *scanGen) lookback(c *cgen, neutral, run []string, runF string, val []s
 	}
 	c.indent--
 	c.line("}")
-	sg.stores(c, val, "ltid", pv)
-	if sg.segmented {
-		c.line("%s[ltid] = %s;", valF, pvF)
-	}
+	sg.storeFlagged(c, val, valF, "ltid", pv, pvF)
 	c.line("if (ltid == cut) ltile[3] = s;")
 	c.indent--
 	c.line("}")
 	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
 	c.line("if (ltid * pc < win) {")
 	c.indent++
-	acc := sg.decl(c, "pa", neutral)
-	accF := sg.flag(c, "paF", "false")
-	c.line("for (long k = min(ltid * pc + pc, win) - 1; k >= ltid * pc; k--) {")
-	c.indent++
-	x := sg.decl(c, "y", sg.loads(val, "k"))
-	xF := sg.flag(c, "yF", valF+"[k] != 0")
-	if err := sg.segCombine(c, acc, accF, x, xF); err != nil {
+	acc, accF, err := sg.combineDown(c, neutral, val, valF, "k", "min(ltid * pc + pc, win) - 1", "ltid * pc")
+	if err != nil {
 		return err
 	}
-	c.indent--
-	c.line("}")
-	sg.stores(c, part, "ltid", acc)
-	if sg.segmented {
-		c.line("%s[ltid] = %s;", partF, accF)
-	}
+	sg.storeFlagged(c, part, partF, "ltid", acc, accF)
 	c.indent--
 	c.line("}")
 	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
 	c.line("if (ltid == 0) {")
 	c.indent++
-	acc2 := sg.decl(c, "pa", neutral)
-	acc2F := sg.flag(c, "paF", "false")
-	c.line("for (long q = min(cut, win - 1) / pc; q >= 0; q--) {")
-	c.indent++
-	x2 := sg.decl(c, "y", sg.loads(part, "q"))
-	x2F := sg.flag(c, "yF", partF+"[q] != 0")
-	if err := sg.segCombine(c, acc2, acc2F, x2, x2F); err != nil {
+	acc2, acc2F, err := sg.combineDown(c, neutral, part, partF, "q", "min(cut, win - 1) / pc", "0")
+	if err != nil {
 		return err
 	}
-	c.indent--
-	c.line("}")
 	if err := sg.leftCombine(c, run, runF, acc2, acc2F); err != nil {
 		return err
 	}
@@ -767,6 +742,24 @@ func (sg *scanGen) lookback(c *cgen, neutral, run []string, runF string, val []s
 	c.indent--
 	c.line("}")
 	return nil
+}
+
+// combineDown declares an accumulator (and flag) and emits the
+// combination, oldest first, of the local arrays' elements from index hi
+// down to lo (C expressions), with loop variable v.
+func (sg *scanGen) combineDown(c *cgen, neutral, arr []string, arrF, v, hi, lo string) ([]string, string, error) {
+	acc := sg.decl(c, "pa", neutral)
+	accF := sg.flag(c, "paF", "false")
+	c.line("for (long %s = %s; %s >= %s; %s--) {", v, hi, v, lo, v)
+	c.indent++
+	x := sg.decl(c, "y", sg.loads(arr, v))
+	xF := sg.flag(c, "yF", fmt.Sprintf("%s[%s] != 0", arrF, v))
+	if err := sg.segCombine(c, acc, accF, x, xF); err != nil {
+		return nil, "", err
+	}
+	c.indent--
+	c.line("}")
+	return acc, accF, nil
 }
 
 // slot is the index in the status array of the first tagged word of tile

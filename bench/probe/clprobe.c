@@ -9,21 +9,8 @@
 //
 //	cc -O2 -o clprobe clprobe.c -lOpenCL
 //	./clprobe kernels.cl PLATFORM-SUBSTRING [n]
-#define CL_TARGET_OPENCL_VERSION 120
-#include <CL/cl.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include "probe.h"
 #include <time.h>
-
-#define CHECK(e)                                                                  \
-	do {                                                                          \
-		cl_int err_ = (e);                                                        \
-		if (err_ != CL_SUCCESS) {                                                 \
-			fprintf(stderr, "%s:%d: %s: %d\n", __FILE__, __LINE__, #e, err_); \
-			exit(1);                                                              \
-		}                                                                         \
-	} while (0)
 
 static double now_us(void) {
 	struct timespec t;
@@ -31,30 +18,9 @@ static double now_us(void) {
 	return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
 }
 
-static int cmp(const void *a, const void *b) {
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
-
 static double median(double *v, int n) {
 	qsort(v, n, sizeof *v, cmp);
 	return v[n / 2];
-}
-
-static char *slurp(const char *path) {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		perror(path);
-		exit(1);
-	}
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *s = malloc(n + 1);
-	if (fread(s, 1, n, f) != (size_t)n) exit(1);
-	s[n] = 0;
-	fclose(f);
-	return s;
 }
 
 enum { RUNS = 30 };
@@ -65,28 +31,11 @@ int main(int argc, char **argv) {
 		return 2;
 	}
 	cl_long n = argc > 3 ? atoll(argv[3]) : 100000000;
-	cl_platform_id ps[8];
-	cl_uint np;
-	CHECK(clGetPlatformIDs(8, ps, &np));
-	cl_platform_id p = 0;
-	for (cl_uint i = 0; i < np; i++) {
-		char name[256];
-		clGetPlatformInfo(ps[i], CL_PLATFORM_NAME, sizeof name, name, NULL);
-		if (strstr(name, argv[2])) p = ps[i];
-	}
-	if (!p) {
-		fprintf(stderr, "no platform matching %s\n", argv[2]);
-		return 1;
-	}
-	cl_device_id d;
-	CHECK(clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 1, &d, NULL));
 	cl_uint cus;
-	clGetDeviceInfo(d, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cus, &cus, NULL);
+	cl_device_id d = device(argv[2], &cus);
+	cl_command_queue qp;
+	cl_context ctx = context(d, CL_QUEUE_PROFILING_ENABLE, &qp);
 	cl_int err;
-	cl_context ctx = clCreateContext(NULL, 1, &d, NULL, NULL, &err);
-	CHECK(err);
-	cl_command_queue qp = clCreateCommandQueue(ctx, d, CL_QUEUE_PROFILING_ENABLE, &err);
-	CHECK(err);
 	cl_command_queue qn = clCreateCommandQueue(ctx, d, 0, &err);
 	CHECK(err);
 	const char *src = slurp(argv[1]);

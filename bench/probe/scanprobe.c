@@ -9,41 +9,7 @@
 // Each options string is given to clBuildProgram, followed by " G=k" or
 // nothing: G is the number of work-groups per compute unit (default 8;
 // 0 launches one work-group per tile).
-#define CL_TARGET_OPENCL_VERSION 120
-#include <CL/cl.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#define CHECK(e)                                                                  \
-	do {                                                                          \
-		cl_int err_ = (e);                                                        \
-		if (err_ != CL_SUCCESS) {                                                 \
-			fprintf(stderr, "%s:%d: %s: %d\n", __FILE__, __LINE__, #e, err_); \
-			exit(1);                                                              \
-		}                                                                         \
-	} while (0)
-
-static int cmp(const void *a, const void *b) {
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
-
-static char *slurp(const char *path) {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		perror(path);
-		exit(1);
-	}
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *s = malloc(n + 1);
-	if (fread(s, 1, n, f) != (size_t)n) exit(1);
-	s[n] = 0;
-	fclose(f);
-	return s;
-}
+#include "probe.h"
 
 static long opt(const char *opts, const char *key, long def) {
 	const char *p = strstr(opts, key);
@@ -52,41 +18,17 @@ static long opt(const char *opts, const char *key, long def) {
 
 enum { RUNS = 20 };
 
-static double elapsed(cl_event ev) {
-	cl_ulong a, b;
-	clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof a, &a, NULL);
-	clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof b, &b, NULL);
-	return (b - a) / 1e3;
-}
-
 int main(int argc, char **argv) {
 	if (argc < 5) {
 		fprintf(stderr, "usage: scanprobe scan.cl PLATFORM n options...\n");
 		return 2;
 	}
 	long n = atol(argv[3]);
-	cl_platform_id ps[8];
-	cl_uint np;
-	CHECK(clGetPlatformIDs(8, ps, &np));
-	cl_platform_id p = 0;
-	for (cl_uint i = 0; i < np; i++) {
-		char name[256];
-		clGetPlatformInfo(ps[i], CL_PLATFORM_NAME, sizeof name, name, NULL);
-		if (strstr(name, argv[2])) p = ps[i];
-	}
-	if (!p) {
-		fprintf(stderr, "no platform matching %s\n", argv[2]);
-		return 1;
-	}
-	cl_device_id d;
-	CHECK(clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 1, &d, NULL));
 	cl_uint cus;
-	clGetDeviceInfo(d, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cus, &cus, NULL);
+	cl_device_id d = device(argv[2], &cus);
+	cl_command_queue q;
+	cl_context ctx = context(d, CL_QUEUE_PROFILING_ENABLE, &q);
 	cl_int err;
-	cl_context ctx = clCreateContext(NULL, 1, &d, NULL, NULL, &err);
-	CHECK(err);
-	cl_command_queue q = clCreateCommandQueue(ctx, d, CL_QUEUE_PROFILING_ENABLE, &err);
-	CHECK(err);
 	const char *src = slurp(argv[1]);
 
 	int *h = malloc(n * sizeof *h), *ref = malloc(n * sizeof *ref), *got = malloc(n * sizeof *got);
@@ -113,7 +55,7 @@ int main(int argc, char **argv) {
 		cl_event ev;
 		CHECK(clEnqueueCopyBuffer(q, in, out, 0, 0, n * 4, 0, NULL, &ev));
 		CHECK(clFinish(q));
-		t[r] = elapsed(ev);
+		t[r] = elapsed_us(ev);
 		clReleaseEvent(ev);
 	}
 	qsort(t, RUNS, sizeof *t, cmp);
@@ -160,7 +102,7 @@ int main(int argc, char **argv) {
 			cl_event ev;
 			CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &gs, &ls, 0, NULL, &ev));
 			CHECK(clFinish(q));
-			if (r >= 0) t[r] = elapsed(ev);
+			if (r >= 0) t[r] = elapsed_us(ev);
 			clReleaseEvent(ev);
 			if (r == -2 || r == RUNS - 1) {
 				CHECK(clEnqueueReadBuffer(q, out, CL_TRUE, 0, n * 4, got, 0, NULL, NULL));

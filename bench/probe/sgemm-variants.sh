@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Times the SGEMM variants of sgemm.cl with sgemmprobe (built beside this
-# script: gcc -O2 -o bench/probe/sgemmprobe bench/probe/sgemmprobe.c -lOpenCL -lm).
+# Times the SGEMM variants of sgemm.cl with sgemmprobe, built beside this
+# script in a git-ignored folder that is carried to the GPU machine:
+#   mkdir -p .devrun/sgemm && cp bench/probe/sgemm.cl bench/probe/sgemm-variants.sh .devrun/sgemm/
+#   gcc -O2 -o .devrun/sgemm/sgemmprobe bench/probe/sgemmprobe.c -lOpenCL -lm
+# and there: bash .devrun/sgemm/sgemm-variants.sh.
 # N (4096) sets the square size; PLATFORM (NVIDIA) picks the platform; NVOPTS
 # (-cl-nv-verbose, so each line shows ptxas registers/spills/smem) is appended
 # to every variant; set NVOPTS= and NVONLY=0 on other platforms (NVONLY=0

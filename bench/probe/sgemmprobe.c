@@ -15,42 +15,8 @@
 // or SHOWLOG is set; with -cl-nv-verbose the register, spill and shared
 // memory counts (ptxas info) are summarised on the result line.
 // RUNS=r in the environment overrides the number of timed runs (20).
-#define CL_TARGET_OPENCL_VERSION 120
-#include <CL/cl.h>
+#include "probe.h"
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#define CHECK(e)                                                                  \
-	do {                                                                          \
-		cl_int err_ = (e);                                                        \
-		if (err_ != CL_SUCCESS) {                                                 \
-			fprintf(stderr, "%s:%d: %s: %d\n", __FILE__, __LINE__, #e, err_); \
-			exit(1);                                                              \
-		}                                                                         \
-	} while (0)
-
-static int cmp(const void *a, const void *b) {
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
-
-static char *slurp(const char *path) {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		perror(path);
-		exit(1);
-	}
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *s = malloc(n + 1);
-	if (fread(s, 1, n, f) != (size_t)n) exit(1);
-	s[n] = 0;
-	fclose(f);
-	return s;
-}
 
 // opt returns the value of "-DKEY=" in opts (the key must start the option),
 // or def when absent.
@@ -60,13 +26,6 @@ static long opt(const char *opts, const char *key, long def) {
 	for (const char *p = opts; (p = strstr(p, pat)); p++)
 		if (p == opts || p[-1] == ' ' || p[-1] == '\t') return atol(p + strlen(pat));
 	return def;
-}
-
-static double elapsed(cl_event ev) {
-	cl_ulong a, b;
-	clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof a, &a, NULL);
-	clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof b, &b, NULL);
-	return (b - a) / 1e6; // ms
 }
 
 static unsigned long long rng = 88172645463325252ull;
@@ -107,30 +66,13 @@ int main(int argc, char **argv) {
 	long n = atol(argv[3]), m = atol(argv[4]), k = atol(argv[5]);
 	int runs = getenv("RUNS") ? atoi(getenv("RUNS")) : 20;
 	if (runs < 1 || runs > 1000) runs = 20;
-	cl_platform_id ps[8];
-	cl_uint np;
-	CHECK(clGetPlatformIDs(8, ps, &np));
-	cl_platform_id p = 0;
-	for (cl_uint i = 0; i < np; i++) {
-		char name[256];
-		clGetPlatformInfo(ps[i], CL_PLATFORM_NAME, sizeof name, name, NULL);
-		if (strstr(name, argv[2])) p = ps[i];
-	}
-	if (!p) {
-		fprintf(stderr, "no platform matching %s\n", argv[2]);
-		return 1;
-	}
-	cl_device_id d;
-	CHECK(clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 1, &d, NULL));
-	char dname[256];
 	cl_uint cus;
+	cl_device_id d = device(argv[2], &cus);
+	char dname[256];
 	clGetDeviceInfo(d, CL_DEVICE_NAME, sizeof dname, dname, NULL);
-	clGetDeviceInfo(d, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cus, &cus, NULL);
+	cl_command_queue q;
+	cl_context ctx = context(d, CL_QUEUE_PROFILING_ENABLE, &q);
 	cl_int err;
-	cl_context ctx = clCreateContext(NULL, 1, &d, NULL, NULL, &err);
-	CHECK(err);
-	cl_command_queue q = clCreateCommandQueue(ctx, d, CL_QUEUE_PROFILING_ENABLE, &err);
-	CHECK(err);
 	const char *src = slurp(argv[1]);
 
 	float *ha = malloc(n * k * sizeof *ha), *hb = malloc(m * k * sizeof *hb), *hc = malloc(n * m * sizeof *hc);
@@ -178,7 +120,7 @@ int main(int argc, char **argv) {
 		cl_event ev;
 		CHECK(clEnqueueCopyBuffer(q, ba, scratch, 0, 0, n * k * 4, 0, NULL, &ev));
 		CHECK(clFinish(q));
-		if (r >= 0) t[r] = elapsed(ev);
+		if (r >= 0) t[r] = elapsed_us(ev) / 1e3;
 		clReleaseEvent(ev);
 	}
 	qsort(t, runs, sizeof *t, cmp);
@@ -260,7 +202,7 @@ int main(int argc, char **argv) {
 			cl_event ev;
 			CHECK(clEnqueueNDRangeKernel(q, kern, 2, NULL, gs, ls, 0, NULL, &ev));
 			CHECK(clFinish(q));
-			if (r >= 0) t[r] = elapsed(ev);
+			if (r >= 0) t[r] = elapsed_us(ev) / 1e3;
 			clReleaseEvent(ev);
 		}
 		qsort(t, runs, sizeof *t, cmp);

@@ -3,12 +3,9 @@ package main
 import (
 	"bytes"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/fcclang/fcc/backend"
-	"github.com/fcclang/fcc/pipeline"
 	"github.com/fcclang/fcc/runtime/values"
 	"github.com/fcclang/fcc/tests/spec"
 )
@@ -152,17 +149,7 @@ func mustGen(t *testing.T, g string) []byte {
 // that returns its arguments: the values must come back unchanged, in
 // both formats.
 func TestDatasetReadByExecutable(t *testing.T) {
-	if !canBuild(t) {
-		t.Skip("cannot build executables here")
-	}
-	prog, err := pipeline.CompileFile("testdata/roundtrip.fut", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	exe := filepath.Join(t.TempDir(), "roundtrip")
-	if err := pipeline.Build(prog, exe, backend.BuildOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	exe := buildTestdata(t, "roundtrip")
 	for _, format := range []string{"--text", "-b"} {
 		code, data, stderr := runFccIn(nil, "dataset", format, "--f32-bounds=-100:100", "-g", "[4][3]f32", "-g", "[5]i64", "-g", "bool")
 		if code != 0 {

@@ -17,31 +17,49 @@ import (
 // the previous run's update), and an argument returned as a result is not
 // released with the results of a run while later runs still use it.
 func TestRepeatedRunsReuseInputs(t *testing.T) {
-	if !canBuild(t) {
-		t.Skip("cannot build executables here")
-	}
-	prog, err := pipeline.CompileFile("testdata/rerun.fut", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	exe := filepath.Join(t.TempDir(), "rerun")
-	if err := pipeline.Build(prog, exe, backend.BuildOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct{ entry, in, want string }{
+	exe := buildTestdata(t, "rerun")
+	runEntries(t, exe, []string{"1", "5"}, []entryCase{
 		{"bump", "[10, 20, 30]", "[11i32, 20i32, 30i32]"},
 		{"same", "[1, 2]", "[1i32, 2i32]"},
 		{"both", "[5, 6] [7, 8]", "[5i32, 6i32]\n[7i32, 16i32]"},
-	} {
-		for _, runs := range []string{"1", "5"} {
-			cmd := exec.Command(exe, "-e", c.entry, "-r", runs)
+	})
+}
+
+// buildTestdata compiles testdata/name.fut into an executable, or skips
+// the test where executables cannot be built.
+func buildTestdata(t *testing.T, name string) string {
+	t.Helper()
+	if !canBuild(t) {
+		t.Skip("cannot build executables here")
+	}
+	prog, err := pipeline.CompileFile("testdata/"+name+".fut", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(t.TempDir(), name)
+	if err := pipeline.Build(prog, exe, backend.BuildOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	return exe
+}
+
+// entryCase is an entry point's input and expected output, as text.
+type entryCase struct{ entry, in, want string }
+
+// runEntries runs exe on each case with each -r count and compares the
+// output (of the last run) with the expected one.
+func runEntries(t *testing.T, exe string, runs []string, cases []entryCase) {
+	t.Helper()
+	for _, c := range cases {
+		for _, r := range runs {
+			cmd := exec.Command(exe, "-e", c.entry, "-r", r)
 			cmd.Stdin = strings.NewReader(c.in)
 			out, err := cmd.CombinedOutput()
 			if err != nil {
-				t.Fatalf("%s -r %s: %v\n%s", c.entry, runs, err, out)
+				t.Fatalf("%s -r %s: %v\n%s", c.entry, r, err, out)
 			}
 			if got := strings.TrimSpace(string(out)); got != c.want {
-				t.Errorf("%s -r %s: got %q, want %q", c.entry, runs, got, c.want)
+				t.Errorf("%s -r %s: got %.200q, want %.200q", c.entry, r, got, c.want)
 			}
 		}
 	}
@@ -51,17 +69,7 @@ func TestRepeatedRunsReuseInputs(t *testing.T) {
 // run (in a loop) and over repeated runs, flat and segmented: each launch
 // must see only the tile values that it published itself.
 func TestScansAcrossLaunches(t *testing.T) {
-	if !canBuild(t) {
-		t.Skip("cannot build executables here")
-	}
-	prog, err := pipeline.CompileFile("testdata/rescan.fut", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	exe := filepath.Join(t.TempDir(), "rescan")
-	if err := pipeline.Build(prog, exe, backend.BuildOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	exe := buildTestdata(t, "rescan")
 	text := func(xs []int32) string {
 		var b strings.Builder
 		b.WriteString("[")
@@ -107,20 +115,8 @@ func TestScansAcrossLaunches(t *testing.T) {
 		in.WriteString(strings.ReplaceAll(text(row), "i32", ""))
 	}
 	in.WriteString("]")
-	for _, c := range []struct{ entry, in, want string }{
+	runEntries(t, exe, []string{"1", "4"}, []entryCase{
 		{"repeat", fmt.Sprintf("%d %s", k, strings.ReplaceAll(text(xs), "i32", "")), text(want)},
 		{"rows", in.String(), "[" + strings.Join(rows, ", ") + "]"},
-	} {
-		for _, runs := range []string{"1", "4"} {
-			cmd := exec.Command(exe, "-e", c.entry, "-r", runs)
-			cmd.Stdin = strings.NewReader(c.in)
-			out, err := cmd.CombinedOutput()
-			if err != nil {
-				t.Fatalf("%s -r %s: %v\n%s", c.entry, runs, err, out)
-			}
-			if got := strings.TrimSpace(string(out)); got != c.want {
-				t.Errorf("%s -r %s: got %.200q…, want %.200q…", c.entry, runs, got, c.want)
-			}
-		}
-	}
+	})
 }
