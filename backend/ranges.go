@@ -399,51 +399,50 @@ func (p *prover) noWrap(r rng, c int64) bool {
 // joinHi adds to hi bounds above both sa + ka and sb + kb, if it finds
 // any.
 func (p *prover) joinHi(hi terms, sa soac.VName, ka int64, sb soac.VName, kb int64) {
-	if sa == sb {
-		hi.addHi(sa, max(ka, kb))
-		return
-	}
-	if sa == "" {
-		sa, ka, sb, kb = sb, kb, sa, ka
-	}
-	if sb == "" {
-		// s + k' >= kb for every s >= L when k' >= kb - L.
-		if l, ok := p.constLo(sa); ok {
-			if d, ok := addK(kb, -l); ok && l != math.MinInt64 {
-				hi.addHi(sa, max(ka, d))
-			}
-		}
-	}
-	// Both as constants.
-	ha, ok1 := p.constTerm(sa, ka, p.constHi)
-	hb, ok2 := p.constTerm(sb, kb, p.constHi)
-	if ok1 && ok2 {
-		hi.addHi("", max(ha, hb))
-	}
+	p.join(bound{side: hi.addHi, pick: max64, same: p.constHi, other: p.constLo}, sa, ka, sb, kb)
 }
 
 // joinLo adds to lo bounds below both sa + ka and sb + kb, if it finds
 // any.
 func (p *prover) joinLo(lo terms, sa soac.VName, ka int64, sb soac.VName, kb int64) {
+	p.join(bound{side: lo.addLo, pick: min64, same: p.constLo, other: p.constHi}, sa, ka, sb, kb)
+}
+
+func max64(a, b int64) int64 { return max(a, b) }
+func min64(a, b int64) int64 { return min(a, b) }
+
+// bound is one side of a range for join: how to add a bound to it, which
+// of two constants bounds both (max above, min below), the constant bound
+// of a name on this side and on the other one.
+type bound struct {
+	side        func(soac.VName, int64)
+	pick        func(int64, int64) int64
+	same, other func(soac.VName) (int64, bool)
+}
+
+// join adds to b's side bounds that hold for both sa + ka and sb + kb.
+func (p *prover) join(b bound, sa soac.VName, ka int64, sb soac.VName, kb int64) {
 	if sa == sb {
-		lo.addLo(sa, min(ka, kb))
+		b.side(sa, b.pick(ka, kb))
 		return
 	}
 	if sa == "" {
 		sa, ka, sb, kb = sb, kb, sa, ka
 	}
 	if sb == "" {
+		// Above: s + k' >= kb for every s >= L when k' >= kb - L; below:
 		// s + k' <= kb for every s <= H when k' <= kb - H.
-		if h, ok := p.constHi(sa); ok {
-			if d, ok := addK(kb, -h); ok && h != math.MinInt64 {
-				lo.addLo(sa, min(ka, d))
+		if l, ok := b.other(sa); ok {
+			if d, ok := addK(kb, -l); ok && l != math.MinInt64 {
+				b.side(sa, b.pick(ka, d))
 			}
 		}
 	}
-	la, ok1 := p.constTerm(sa, ka, p.constLo)
-	lb, ok2 := p.constTerm(sb, kb, p.constLo)
+	// Both as constants.
+	ca, ok1 := p.constTerm(sa, ka, b.same)
+	cb, ok2 := p.constTerm(sb, kb, b.same)
 	if ok1 && ok2 {
-		lo.addLo("", min(la, lb))
+		b.side("", b.pick(ca, cb))
 	}
 }
 
