@@ -148,6 +148,23 @@ class scan(Bench):
         return lambda x: cp.cumsum(x)
 
 
+class iscan(scan):
+    """The i32 scan; the sums wrap around in every framework (numpy and
+    CuPy would widen to int64 without the dtype)."""
+
+    def numpy(self):
+        return lambda x: np.cumsum(x, dtype=np.int32)
+
+    def jax(self):
+        return jax.jit(lambda x: jnp.cumsum(x, dtype=jnp.int32))
+
+    def torch(self):
+        return lambda x: torch.cumsum(x, 0, dtype=torch.int32)
+
+    def cupy(self):
+        return lambda x: cp.cumsum(x, dtype=cp.int32)
+
+
 class saxpy(Bench):
     def metrics(self, a, out):
         n = a[1].size
@@ -865,7 +882,7 @@ class segsum(Bench):
 
 # The suite in the order it runs: the acceptance criteria's memory-bound
 # kernels and matrix product first, the nine segmented-sum shapes last.
-ORDER = ["sum", "scan", "saxpy", "transpose", "dot", "asum", "gemv", "matmul",
+ORDER = ["sum", "scan", "iscan", "saxpy", "transpose", "dot", "asum", "gemv", "matmul",
          "blackscholes", "md", "mandelbrot", "nbody", "kmeans", "histogram",
          "hotspot", "tridiag", "segsum"]
 
