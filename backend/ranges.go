@@ -293,32 +293,24 @@ func (p *prover) binOp(e *soac.BinOpExp) rng {
 		case xConst && e.Op == soac.Add:
 			return p.addConst(p.rangeOf(e.Y), cx)
 		}
-	case soac.Max:
-		a, b := p.rangeOf(e.X), p.rangeOf(e.Y)
+	case soac.Max, soac.Min:
 		// max(a, b) is at least each of them, and at most any bound
-		// above both.
-		for s, k := range a.lo {
-			r.lo.addLo(s, k)
+		// above both; min(a, b) the other way round.
+		a, b := p.rangeOf(e.X), p.rangeOf(e.Y)
+		keep, ka, kb := r.lo.addLo, a.lo, b.lo
+		join, ja, jb := p.hiSide(r.hi), a.hi, b.hi
+		if e.Op == soac.Min {
+			keep, ka, kb = r.hi.addHi, a.hi, b.hi
+			join, ja, jb = p.loSide(r.lo), a.lo, b.lo
 		}
-		for s, k := range b.lo {
-			r.lo.addLo(s, k)
-		}
-		for _, sa := range a.hi.sorted() {
-			for _, sb := range b.hi.sorted() {
-				p.joinHi(r.hi, sa, a.hi[sa], sb, b.hi[sb])
+		for _, t := range []terms{ka, kb} {
+			for s, k := range t {
+				keep(s, k)
 			}
 		}
-	case soac.Min:
-		a, b := p.rangeOf(e.X), p.rangeOf(e.Y)
-		for s, k := range a.hi {
-			r.hi.addHi(s, k)
-		}
-		for s, k := range b.hi {
-			r.hi.addHi(s, k)
-		}
-		for _, sa := range a.lo.sorted() {
-			for _, sb := range b.lo.sorted() {
-				p.joinLo(r.lo, sa, a.lo[sa], sb, b.lo[sb])
+		for _, sa := range ja.sorted() {
+			for _, sb := range jb.sorted() {
+				p.join(join, sa, ja[sa], sb, jb[sb])
 			}
 		}
 	}
@@ -396,16 +388,14 @@ func (p *prover) noWrap(r rng, c int64) bool {
 	return false
 }
 
-// joinHi adds to hi bounds above both sa + ka and sb + kb, if it finds
-// any.
-func (p *prover) joinHi(hi terms, sa soac.VName, ka int64, sb soac.VName, kb int64) {
-	p.join(bound{side: hi.addHi, pick: max64, same: p.constHi, other: p.constLo}, sa, ka, sb, kb)
+// hiSide is the side of hi bounds, for join: bounds above both values.
+func (p *prover) hiSide(hi terms) bound {
+	return bound{side: hi.addHi, pick: max64, same: p.constHi, other: p.constLo}
 }
 
-// joinLo adds to lo bounds below both sa + ka and sb + kb, if it finds
-// any.
-func (p *prover) joinLo(lo terms, sa soac.VName, ka int64, sb soac.VName, kb int64) {
-	p.join(bound{side: lo.addLo, pick: min64, same: p.constLo, other: p.constHi}, sa, ka, sb, kb)
+// loSide is the side of lo bounds, for join: bounds below both values.
+func (p *prover) loSide(lo terms) bound {
+	return bound{side: lo.addLo, pick: min64, same: p.constLo, other: p.constHi}
 }
 
 func max64(a, b int64) int64 { return max(a, b) }

@@ -2,6 +2,7 @@ package backend
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/fcclang/fcc/runtime/values"
@@ -202,7 +203,7 @@ func (h *hgen) tiled2D(s *soac.Stm, e *soac.SegMapExp, m *tiling.Match2D) error 
 		}
 		kernels = append(kernels, src)
 		if vi == 0 {
-			if exactHost, err = h.exactTileCheck(t, ka, free); err != nil {
+			if exactHost, err = h.exactTileCheck(t, ka); err != nil {
 				return err
 			}
 			// The exact variants, one per layout of the row arrays
@@ -285,7 +286,7 @@ func (h *hgen) tiled2D(s *soac.Stm, e *soac.SegMapExp, m *tiling.Match2D) error 
 // variants of tile t apply, and to which layout (see tile2D.exact), or ""
 // when the tile has none: more than two row arrays (too many layouts to
 // compile), or rows that do not load as vectors.
-func (h *hgen) exactTileCheck(t *tile2D, ka *kernelArgs, free []soac.VName) (string, error) {
+func (h *hgen) exactTileCheck(t *tile2D, ka *kernelArgs) (string, error) {
 	m := t.m
 	if len(m.Rows) > 2 {
 		return "", nil
@@ -295,29 +296,37 @@ func (h *hgen) exactTileCheck(t *tile2D, ka *kernelArgs, free []soac.VName) (str
 			return "", nil
 		}
 	}
-	host := func(cname string) string {
-		for i, d := range ka.decls {
-			if strings.HasSuffix(d, " "+cname) {
-				return ka.host[i]
-			}
-		}
-		return ""
-	}
 	nk, err := t.c.operand(m.Screma.W)
 	if err != nil {
 		return "", err
 	}
-	args := []string{host("space_0"), host("space_1"), host(nk), fmt.Sprint(t.t * t.r), fmt.Sprint(max(8, t.t/t.r))}
+	// The host's expressions of the kernel's arguments (or constants)
+	// that the test needs; without one of them there is no test.
+	names := []string{"space_0", "space_1", nk}
 	for _, row := range m.Rows {
 		v := t.c.vars[row.Arr].view
-		args = append(args, fmt.Sprintf("[3]int64{%s, %s, %s}", host(v.off), host(v.strides[0]), host(v.strides[1])))
+		names = append(names, v.off, v.strides[0], v.strides[1])
 	}
-	for _, a := range args {
-		if a == "" || strings.HasPrefix(a, "[3]int64{,") || strings.Contains(a, ", ,") || strings.HasSuffix(a, ", }") {
+	host := make([]string, len(names))
+	for k, cname := range names {
+		if _, err := strconv.ParseInt(cname, 10, 64); err == nil {
+			host[k] = cname
+			continue
+		}
+		for i, d := range ka.decls {
+			if strings.HasSuffix(d, " "+cname) {
+				host[k] = ka.host[i]
+			}
+		}
+		if host[k] == "" {
 			return "", nil
 		}
 	}
-	return fmt.Sprintf("exe.ExactTileLayout(int64(%s), int64(%s), int64(%s), %s)", args[0], args[1], args[2], strings.Join(args[3:], ", ")), nil
+	args := []string{fmt.Sprintf("int64(%s), int64(%s), int64(%s), %d, %d", host[0], host[1], host[2], t.bx, t.bk)}
+	for r := 3; r < len(host); r += 3 {
+		args = append(args, fmt.Sprintf("[3]int64{%s}", strings.Join(host[r:r+3], ", ")))
+	}
+	return fmt.Sprintf("exe.ExactTileLayout(%s)", strings.Join(args, ", ")), nil
 }
 
 // kernel returns the OpenCL C of one variant.
