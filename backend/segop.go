@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/fcclang/fcc/rewrite/lower"
 	"github.com/fcclang/fcc/runtime/values"
 	"github.com/fcclang/fcc/soac"
 )
@@ -181,6 +182,14 @@ func (h *hgen) kernelName(prefix string, pat []soac.Param) string {
 func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 	if e.Tile != nil {
 		return h.tiledSegMap(s, e)
+	}
+	// One work-item per point (rewrite/lower: map-global).
+	lw, err := lower.Stm(s)
+	if err != nil {
+		return err
+	}
+	if lw == nil || !lower.OnePerItem(lw.Versions[0].Final()) {
+		return fmt.Errorf("internal error: a segmap at %s has no map-global lowered form", s.Pos)
 	}
 	c := h.g.newCgen()
 	name := h.kernelName("segmap_", s.Pat)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/fcclang/fcc/rewrite/lower"
 	"github.com/fcclang/fcc/soac"
 )
 
@@ -29,45 +30,6 @@ import (
 // sequential addressing; otherwise each work-item reduces a contiguous
 // chunk and the tree keeps operands in order, so that non-commutative
 // operators are correct.
-
-// commutative reports whether every reduction's operator is known to be
-// commutative: declared so (reduce_comm), or a single commutative binary
-// operator applied to the two parameters.
-func commutative(reds []soac.Reduce) bool {
-	for _, r := range reds {
-		if !r.Comm && !commutativeOp(r.Op) {
-			return false
-		}
-	}
-	return true
-}
-
-func commutativeOp(l *soac.Lambda) bool {
-	if l == nil || len(l.Params) != 2 || len(l.Body.Stms) != 1 || len(l.Body.Result) != 1 {
-		return false
-	}
-	st := l.Body.Stms[0]
-	b, ok := st.Exp.(*soac.BinOpExp)
-	if !ok || len(st.Pat) != 1 {
-		return false
-	}
-	switch b.Op {
-	case soac.Add, soac.Mul, soac.And, soac.Or, soac.Xor, soac.LogAnd, soac.LogOr, soac.Min, soac.Max:
-	default:
-		return false
-	}
-	r, ok := l.Body.Result[0].(soac.Var)
-	if !ok || r.Name != st.Pat[0].Name {
-		return false
-	}
-	x, ok1 := b.X.(soac.Var)
-	y, ok2 := b.Y.(soac.Var)
-	if !ok1 || !ok2 {
-		return false
-	}
-	p, q := l.Params[0].Name, l.Params[1].Name
-	return x.Name == p && y.Name == q || x.Name == q && y.Name == p
-}
 
 // treeReduce emits the in-order combination of the work-group's values in
 // local memory lmem (one array per accumulator); afterwards element 0
@@ -557,8 +519,24 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 	base := h.g.names.id(s.Pat[0].Name)[2:]
 	name := "segred_" + base
 	name1, name2 := name+"_stage1", name+"_stage2"
-	comm := commutative(e.Reds)
+	// The lowered form decides the kernels (rewrite/lower): with a
+	// reorder-stride the work-items read interleaved elements and the
+	// groups' results may be combined in any order, in the one kernel;
+	// without, each work-item reads a contiguous chunk and the results
+	// are combined in order, the groups' by a second kernel.
+	lw, err := lower.Stm(s)
+	if err != nil {
+		return err
+	}
 	flat := len(e.Space) == 1
+	groups, team := lw.Version(""), lw.Version("team")
+	if !flat {
+		groups = lw.Version("groups")
+	}
+	if groups == nil || !lower.GroupCombines(groups.Final()) || !flat && team == nil {
+		return fmt.Errorf("internal error: the segred at %s has no lowered form that a work-group combines", s.Pos)
+	}
+	comm := lower.Strided(groups.Final())
 	hostDims := make([]string, len(e.Space))
 	for d, sd := range e.Space {
 		x, err := h.operand(sd.N)
@@ -620,7 +598,7 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 		h.line("if gps == 0 {")
 		h.indent++
 		h.line("team := c.SegRedTeam(seglen, group)")
-		cs, kas, err := h.segRedTeam(e, nRed, name, comm, outHost)
+		cs, kas, err := h.segRedTeam(e, nRed, name, lower.Strided(team.Final()), outHost)
 		if err != nil {
 			return err
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/fcclang/fcc/flatten"
 	"github.com/fcclang/fcc/frontend"
 	"github.com/fcclang/fcc/rewrite"
+	"github.com/fcclang/fcc/rewrite/lower"
 	"github.com/fcclang/fcc/soac"
 	"github.com/fcclang/fcc/tiling"
 )
@@ -37,6 +38,18 @@ var Passes = []Pass{
 	{Name: "optimise", Run: optimise, Explain: explainOptimise},
 	{Name: "flatten", Run: flatten.Flatten},
 	{Name: "tile", Run: tiling.Tile, Explain: tiling.Explain},
+	{Name: "lower", Run: lower.Check, Explain: lower.Explain},
+}
+
+// Show prints the program after the pass called pass: its IR, and after
+// lowering also the low-level form of each Seg-op.
+func Show(pass string, p *soac.Program) (string, error) {
+	s := soac.Print(p)
+	if pass != "lower" {
+		return s, nil
+	}
+	forms, err := lower.Forms(p)
+	return s + forms, err
 }
 
 // optimise runs the simplify and fuse rule sets to a fixed point.

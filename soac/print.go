@@ -320,3 +320,6 @@ func params(ps []Param) string {
 	}
 	return strings.Join(s, ", ")
 }
+
+// FormatSubExp prints an operand as the IR's text form does.
+func FormatSubExp(se SubExp) string { return subExp(se) }

@@ -288,11 +288,19 @@ func cmdDev(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "fcc dev: unknown pass %q\n", *after)
 		return 2
 	}
+	var showErr error
 	prog, err := compileIR(fs.Arg(0), func(pass string, p *soac.Program) {
 		if *after == "all" || *after == pass {
-			fmt.Fprintf(&out, "-- after %s\n%s", pass, soac.Print(p))
+			s, err := pipeline.Show(pass, p)
+			if err != nil && showErr == nil {
+				showErr = err
+			}
+			fmt.Fprintf(&out, "-- after %s\n%s", pass, s)
 		}
 	})
+	if err == nil {
+		err = showErr
+	}
 	if err != nil {
 		return fail(stderr, err)
 	}

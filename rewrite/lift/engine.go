@@ -237,12 +237,14 @@ func Candidates(e Expr, in Type, rules []*Rule) []Candidate {
 	return out
 }
 
-// Step is one rewrite of a derivation.
+// Step is one rewrite of a derivation, or a rule the derivation tried
+// and its guard or pattern refused (Refused set, After unchanged).
 type Step struct {
-	Rule   *Rule
-	Path   Path
-	Params Params
-	After  Expr
+	Rule    *Rule
+	Path    Path
+	Params  Params
+	After   Expr
+	Refused error
 }
 
 // Derivation is a scripted sequence of rewrites from a start expression.
@@ -283,6 +285,22 @@ func (d *Derivation) Apply(rule string, path Path, p Params) error {
 	return nil
 }
 
+// Try is Apply for a step a derivation may do without: when the rule
+// refuses, the refusal is recorded (it explains the derivation's shape,
+// as a reorder refused for a non-commutative operator does) and Try
+// reports false. An unknown rule name is still an error.
+func (d *Derivation) Try(rule string, path Path, p Params) (bool, error) {
+	r, err := Lookup(rule)
+	if err != nil {
+		return false, err
+	}
+	if err := d.Apply(rule, path, p); err != nil {
+		d.Steps = append(d.Steps, Step{Rule: r, Path: path, Params: p, After: d.Current(), Refused: err})
+		return false, nil
+	}
+	return true, nil
+}
+
 // String prints the derivation as the paper prints Fig. 10: the start, then
 // for every step the rule (with its figure), where it applied, its
 // parameters, and the expression after it.
@@ -291,8 +309,14 @@ func (d *Derivation) String() string {
 	out, _ := TypeOf(d.Start, d.In)
 	fmt.Fprintf(&b, "%s : %s → %s\n", d.Name, FormatType(d.In), FormatType(out))
 	fmt.Fprintf(&b, "%s =\n      %s\n", d.Name, Print(d.Start))
-	for i, st := range d.Steps {
-		fmt.Fprintf(&b, "(%d) →%s %s at %s", i+1, st.Rule.Fig, st.Rule.Name, st.Path)
+	n := 0
+	for _, st := range d.Steps {
+		if st.Refused != nil {
+			fmt.Fprintf(&b, "    (not %s: %v)\n", st.Rule.Name, st.Refused)
+			continue
+		}
+		n++
+		fmt.Fprintf(&b, "(%d) →%s %s at %s", n, st.Rule.Fig, st.Rule.Name, st.Path)
 		if ps := st.Params.String(); ps != "" {
 			fmt.Fprintf(&b, " %s", ps)
 		}
@@ -312,7 +336,7 @@ func LowLevel(e Expr) error {
 			return fmt.Errorf("high-level %s", Print(n))
 		}
 	case *Reduce:
-		if !n.Seq {
+		if !n.lowLevel() {
 			return fmt.Errorf("high-level %s", Print(n))
 		}
 	case *PartRed, *Reorder:

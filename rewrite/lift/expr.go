@@ -38,12 +38,18 @@ type Map struct {
 
 // Reduce folds an array with Op from Init and returns a one-element array,
 // as Lift's reduce does, so that reductions compose with array patterns. Seq
-// marks the low-level reduce-seq, whose operator need not be associative.
+// marks the low-level reduce-seq, whose operator need not be associative;
+// Local the low-level reduce-local, the work-items of a work-group
+// combining an array in local memory together (see ruleReduceLocal).
 type Reduce struct {
-	Seq  bool
-	Op   Expr
-	Init Value
+	Seq   bool
+	Local bool
+	Op    Expr
+	Init  Value
 }
+
+// lowLevel reports whether r is one of the low-level reductions.
+func (r *Reduce) lowLevel() bool { return r.Seq || r.Local }
 
 // PartRed is the partial reduction: it reduces every run of Factor
 // consecutive elements, [A]_{Factor×m} → [A]_m. The factor (the paper's
@@ -114,7 +120,13 @@ type AsVector struct{ N int }
 type AsScalar struct{}
 
 // UserFun is a named scalar function (add, mult, abs …); see userFuns.
-type UserFun struct{ Name string }
+// Decl, when set, describes a function the language does not know by name:
+// the body or the operator of a compiled program's Seg-op, as the lowering
+// pass (rewrite/lower) presents it.
+type UserFun struct {
+	Name string
+	Decl *FunDecl
+}
 
 // Param is a lambda parameter; parameters are compared by identity.
 type Param struct{ Name string }
@@ -198,6 +210,9 @@ func ReduceF(op Expr, init Value) *Reduce { return &Reduce{Op: op, Init: init} }
 
 // ReduceSeqF is reduce-seq(op, init).
 func ReduceSeqF(op Expr, init Value) *Reduce { return &Reduce{Seq: true, Op: op, Init: init} }
+
+// ReduceLocalF is reduce-local(op, init).
+func ReduceLocalF(op Expr, init Value) *Reduce { return &Reduce{Local: true, Op: op, Init: init} }
 
 // Fun is the user function of that name.
 func Fun(name string) *UserFun { return &UserFun{Name: name} }

@@ -231,7 +231,7 @@ func (ev *evaluator) fun(f Expr, in Value) (Value, error) {
 		}
 		return out, nil
 	case *UserFun:
-		info, ok := userFuns[f.Name]
+		info, ok := funOf(f)
 		if !ok {
 			return nil, fmt.Errorf("unknown user function %s", f.Name)
 		}

@@ -11,7 +11,7 @@ var Lowering = []*Rule{
 	lowerMap("map-local", MapLocal),
 	lowerMap("map-global", MapGlobal),
 	lowerMap("map-seq", MapSeq),
-	ruleReduceSeq,
+	ruleReduceSeq, ruleReduceLocal,
 	ruleReorderStride, ruleReorderID,
 	ruleToGlobal, ruleToLocal, ruleToPrivate,
 	ruleVectorise,
@@ -52,11 +52,55 @@ var ruleReduceSeq = &Rule{
 	Doc: "reduce(f, z) → reduce-seq(f, z)",
 	Match: func(s *Site) bool {
 		r, ok := s.Node.(*Reduce)
-		return ok && !r.Seq
+		return ok && !r.lowLevel()
 	},
 	Rewrite: func(s *Site, p Params) []Expr {
 		r := s.Node.(*Reduce)
 		return []Expr{ReduceSeqF(r.Op, r.Init)}
+	},
+}
+
+// ruleReduceLocal is fcc's addition to Fig. 7b. The paper lowers a
+// work-group's reduction of its items' partial results to
+// iterate(log2 l, join ∘ map-local(reduce-seq(f, z)) ∘ split(2)), which
+// needs the group size l as a constant; fcc's group size is a run-time
+// parameter, so the tree (or the warp shuffles) is one pattern whose code
+// the generator chooses by the group size it is launched with. Like a
+// reduce it reassociates, and it is legal only where the work-items of one
+// work-group run it together on an array in their local memory.
+var ruleReduceLocal = &Rule{
+	Name: "reduce-local", Fig: "7b′", Width: 1,
+	Doc: "reduce(f, z) → reduce-local(f, z)   inside a map-workgroup, on local memory",
+	Match: func(s *Site) bool {
+		r, ok := s.Node.(*Reduce)
+		return ok && !r.lowLevel()
+	},
+	Guard: func(s *Site, p Params) error {
+		r := s.Node.(*Reduce)
+		if !Associative(r.Op) {
+			return fmt.Errorf("operator %s is not known to be associative", Print(r.Op))
+		}
+		// The work-items below the innermost enclosing level combine: a
+		// map-workgroup's, or, inside a map-local of another dimension,
+		// the team of items that map-local gives each element.
+		inWG := false
+		for _, f := range s.frames() {
+			if f.seq {
+				return fmt.Errorf("reduce-local cannot run inside a sequential pattern")
+			}
+			inWG = inWG || f.kind == MapWorkgroup
+		}
+		if !inWG {
+			return fmt.Errorf("reduce-local must be inside a map-workgroup")
+		}
+		if a, ok := s.In().(ArrayType); !ok || a.Space != Local {
+			return fmt.Errorf("reduce-local reads local memory; its input is not there (apply to-local first)")
+		}
+		return nil
+	},
+	Rewrite: func(s *Site, p Params) []Expr {
+		r := s.Node.(*Reduce)
+		return []Expr{ReduceLocalF(r.Op, r.Init)}
 	},
 }
 

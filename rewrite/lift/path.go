@@ -41,6 +41,10 @@ func ParsePath(s string) (Path, error) {
 	return p, nil
 }
 
+// Children returns the patterns and functions directly inside e, in the
+// order paths number them.
+func Children(e Expr) []Expr { return children(e) }
+
 func children(e Expr) []Expr {
 	switch e := e.(type) {
 	case *Compose:
@@ -73,7 +77,7 @@ func withChild(e Expr, i int, c Expr) Expr {
 	case *Map:
 		return &Map{Kind: e.Kind, Dim: e.Dim, F: c}
 	case *Reduce:
-		return &Reduce{Seq: e.Seq, Op: c, Init: e.Init}
+		return &Reduce{Seq: e.Seq, Local: e.Local, Op: c, Init: e.Init}
 	case *PartRed:
 		return &PartRed{Op: c, Init: e.Init, Factor: e.Factor}
 	case *Iterate:

@@ -36,9 +36,12 @@ func printExpr(b *strings.Builder, e Expr, infixArg bool) {
 		printExpr(b, e.F, false)
 		b.WriteString(")")
 	case *Reduce:
-		if e.Seq {
+		switch {
+		case e.Seq:
 			b.WriteString("reduce-seq(")
-		} else {
+		case e.Local:
+			b.WriteString("reduce-local(")
+		default:
 			b.WriteString("reduce(")
 		}
 		printExpr(b, e.Op, false)
@@ -74,7 +77,7 @@ func printExpr(b *strings.Builder, e Expr, infixArg bool) {
 	case *AsScalar:
 		b.WriteString("as-scalar")
 	case *UserFun:
-		if info := userFuns[e.Name]; info.sym != "" {
+		if info, _ := funOf(e); info.sym != "" {
 			b.WriteString(info.sym)
 		} else {
 			b.WriteString(e.Name)
@@ -100,12 +103,12 @@ func printExpr(b *strings.Builder, e Expr, infixArg bool) {
 			b.WriteString(")")
 		}
 	case *Apply:
-		if u, ok := e.F.(*UserFun); ok && userFuns[u.Name].sym != "" && len(e.Args) == 2 {
+		if u, ok := e.F.(*UserFun); ok && symOf(u) != "" && len(e.Args) == 2 {
 			if infixArg {
 				b.WriteString("(")
 			}
 			printExpr(b, e.Args[0], true)
-			fmt.Fprintf(b, " %s ", userFuns[u.Name].sym)
+			fmt.Fprintf(b, " %s ", symOf(u))
 			printExpr(b, e.Args[1], true)
 			if infixArg {
 				b.WriteString(")")
@@ -131,4 +134,10 @@ func printExpr(b *strings.Builder, e Expr, infixArg bool) {
 	default:
 		fmt.Fprintf(b, "<%T>", e)
 	}
+}
+
+// symOf is u's infix symbol, or "".
+func symOf(u *UserFun) string {
+	info, _ := funOf(u)
+	return info.sym
 }

@@ -115,7 +115,7 @@ var ruleReducePartRed = &Rule{
 	Doc: "reduce(f, z) → reduce(f, z) ∘ part-red(f, z, factor)",
 	Match: func(s *Site) bool {
 		r, ok := s.Node.(*Reduce)
-		return ok && !r.Seq
+		return ok && !r.lowLevel()
 	},
 	Guard: func(s *Site, p Params) error {
 		r := s.Node.(*Reduce)

@@ -124,6 +124,10 @@ var ruleCases = []ruleCase{
 	// Fig. 7b
 	{"reduce-seq", sum(), f24, "", nil, ""},
 	{"reduce-seq", ReduceSeqF(add, Float(0)), f24, "", nil, "pattern does not match"},
+	{"reduce-local", MapK(MapWorkgroup, 0, Comp(sum(), &To{Space: Local, F: MapK(MapLocal, 0, abs)})), rows4x6, "0.0", nil, ""},
+	{"reduce-local", Comp(sum(), MapK(MapGlobal, 0, abs)), f24, "0", nil, "must be inside a map-workgroup"},
+	{"reduce-local", MapK(MapWorkgroup, 0, Comp(sum(), MapK(MapLocal, 0, abs))), rows4x6, "0.0", nil, "apply to-local first"},
+	{"reduce-local", MapK(MapWorkgroup, 0, Comp(ReduceF(sub, Float(0)), &To{Space: Local, F: MapK(MapLocal, 0, abs)})), rows4x6, "0.0", nil, "not known to be associative"},
 	// Fig. 7c
 	{"reorder-stride", Comp(sum(), partRed(4), &Reorder{}), f24, "2", Params{"s": Const(4)}, ""},
 	{"reorder-stride", Comp(sum(), partRed(4), &Reorder{}), f24, "2", Params{"s": Const(5)}, "cannot show that 5 divides"},

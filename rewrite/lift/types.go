@@ -101,6 +101,8 @@ func TypeOfValue(v Value) Type {
 		return IntT
 	case Vector:
 		return VectorType{Elem: TypeOfValue(v[0]).(ScalarType), N: len(v)}
+	case Sym:
+		return v.T
 	case Tuple:
 		r := make(TupleType, len(v))
 		for i, x := range v {
@@ -312,11 +314,14 @@ func (c *checker) fun(f Expr, in Type, p Path) (Type, error) {
 		}
 		return ArrayType{Elem: v.Elem, Len: a.Len.Mul(Const(int64(v.N))), Space: a.Space}, nil
 	case *UserFun:
-		info, ok := userFuns[f.Name]
+		info, ok := funOf(f)
 		if !ok {
 			return nil, fmt.Errorf("unknown user function %s", f.Name)
 		}
 		if info.arity == 1 {
+			if info.out != nil {
+				return info.out, nil // a declared function: its input is the caller's business
+			}
 			s, ok := in.(ScalarType)
 			if !ok {
 				return nil, fmt.Errorf("%s expects a scalar, got %s", f.Name, FormatType(in))
@@ -326,6 +331,14 @@ func (c *checker) fun(f Expr, in Type, p Path) (Type, error) {
 		tt, ok := in.(TupleType)
 		if !ok || len(tt) != info.arity {
 			return nil, fmt.Errorf("%s expects a %d-tuple, got %s", f.Name, info.arity, FormatType(in))
+		}
+		if info.out != nil {
+			for _, x := range tt {
+				if !sameType(x, info.out) {
+					return nil, fmt.Errorf("%s expects operands of type %s, got %s", f.Name, FormatType(info.out), FormatType(in))
+				}
+			}
+			return info.out, nil
 		}
 		s, ok := tt[0].(ScalarType)
 		for _, x := range tt[1:] {

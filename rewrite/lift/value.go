@@ -26,6 +26,15 @@ type Vector []Value
 // Tuple is a tuple value.
 type Tuple []Value
 
+// Sym is a value known by name and type only, such as the neutral element
+// of a compiled program's reduction: it can be type-checked and printed but
+// not computed with.
+type Sym struct {
+	Name string
+	T    Type
+}
+
+func (Sym) valueNode()    {}
 func (Float) valueNode()  {}
 func (Int) valueNode()    {}
 func (Array) valueNode()  {}
@@ -58,6 +67,8 @@ func FormatValue(v Value) string {
 			list("<", ">", v)
 		case Tuple:
 			list("(", ")", v)
+		case Sym:
+			b.WriteString(v.Name)
 		default:
 			fmt.Fprintf(&b, "%v", v)
 		}
@@ -85,6 +96,9 @@ func Equal(a, b Value) bool {
 	case Tuple:
 		b, ok := b.(Tuple)
 		return ok && equalSlices(a, b)
+	case Sym:
+		b, ok := b.(Sym)
+		return ok && a.Name == b.Name && sameType(a.T, b.T)
 	}
 	return false
 }
@@ -110,6 +124,7 @@ type funInfo struct {
 	assoc, comm bool
 	neutral     func(Value) bool // is v the neutral element? nil: none known
 	eval        func(args []Value) (Value, error)
+	out         Type   // result type; nil: the type of the (first) argument
 	cl          string // OpenCL C expression with %[1]s, %[2]s for the arguments
 }
 
@@ -139,6 +154,37 @@ func unary(name string, f func(float64) float64, g func(int64) int64) func([]Val
 		}
 		return nil, fmt.Errorf("%s: operand %s", name, FormatValue(args[0]))
 	}
+}
+
+// FunDecl describes a function that userFuns does not hold: its arity, its
+// result type, the algebraic facts the compiler established for it, and,
+// when it can be run, its meaning.
+type FunDecl struct {
+	Arity       int
+	Out         Type
+	Sym         string // infix symbol for a binary operator, "" for prefix
+	Assoc, Comm bool
+	Neutral     Value                             // its neutral element; nil: none known
+	Eval        func(args []Value) (Value, error) // nil: it cannot be interpreted
+}
+
+// funOf returns what is known of the user function u.
+func funOf(u *UserFun) (funInfo, bool) {
+	d := u.Decl
+	if d == nil {
+		info, ok := userFuns[u.Name]
+		return info, ok
+	}
+	info := funInfo{arity: d.Arity, sym: d.Sym, assoc: d.Assoc, comm: d.Comm, out: d.Out, eval: d.Eval}
+	if d.Neutral != nil {
+		info.neutral = func(v Value) bool { return Equal(v, d.Neutral) }
+	}
+	if info.eval == nil {
+		info.eval = func([]Value) (Value, error) {
+			return nil, fmt.Errorf("%s is known by its type only and cannot be interpreted", u.Name)
+		}
+	}
+	return info, true
 }
 
 // userFuns are the named scalar functions the language knows. They are
@@ -187,19 +233,27 @@ func Neutral(op Expr, init Value) bool {
 	if !ok {
 		return false
 	}
-	n := userFuns[u.Name].neutral
-	return n != nil && n(init)
+	info, _ := funOf(u)
+	return info.neutral != nil && info.neutral(init)
 }
 
 // Associative reports whether op is known to be associative: a user function
 // marked so. Lambdas are not analysed; guards refuse them.
 func Associative(op Expr) bool {
 	u, ok := op.(*UserFun)
-	return ok && userFuns[u.Name].assoc
+	if !ok {
+		return false
+	}
+	info, _ := funOf(u)
+	return info.assoc
 }
 
 // Commutative reports whether op is known to be commutative.
 func Commutative(op Expr) bool {
 	u, ok := op.(*UserFun)
-	return ok && userFuns[u.Name].comm
+	if !ok {
+		return false
+	}
+	info, _ := funOf(u)
+	return info.comm
 }

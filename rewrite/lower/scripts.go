@@ -1,0 +1,149 @@
+package lower
+
+import (
+	"fmt"
+
+	"github.com/fcclang/fcc/rewrite/lift"
+)
+
+// A step applies a Lift rule at a path relative to where its script is run.
+// An optional step is one whose refusal shapes the result instead of
+// stopping the derivation (its guard decides, as a reorder's does for a
+// non-commutative operator); a step with ifDone runs only when the
+// optional step of that rule earlier in the script was done.
+type step struct {
+	rule     string
+	path     string
+	params   lift.Params
+	optional bool
+	ifDone   string
+}
+
+// The symbolic sizes of the scripts.
+var (
+	perItem   = lift.Var("c") // elements each work-item combines
+	groupSize = lift.Var("l") // work-items per work-group
+	groups    = lift.Var("g") // work-groups (per segment)
+	teamSize  = lift.Var("m") // work-items per segment in the team version
+	teams     = lift.Var("k") // segments per work-group in the team version
+)
+
+// reduceOntoGroups runs on a composition reduce(⊕, z) ∘ map(f) over c·l·g
+// elements. Each work-group combines c·l of them, each of its work-items c;
+// when ⊕ is commutative the reorder lets work-item i of group p take
+// elements p·l+i, p·l+i+g·l, … (reorder-stride(g·l): every step of every
+// work-item reads one contiguous window of memory), otherwise each takes a
+// contiguous chunk and partial results keep their order. The items'
+// partial results go to local memory, the group combines them
+// (reduce-local), and the groups' results are combined by one work-item
+// (reduce-seq), the last group to finish or a second kernel.
+var reduceOntoGroups = []step{
+	{rule: "reduce-part-red", path: "0", params: lift.Params{"factor": perItem.Mul(groupSize)}},
+	{rule: "part-red-reorder", path: "1", optional: true},
+	{rule: "part-red-split", path: "1", params: lift.Params{"n": perItem.Mul(groupSize)}},
+	{rule: "part-red-reduce", path: "2.0"},
+	// Within a group: c elements per work-item.
+	{rule: "reduce-part-red", path: "2.0", params: lift.Params{"factor": perItem}},
+	{rule: "part-red-split", path: "2.0.1", params: lift.Params{"n": perItem}},
+	{rule: "part-red-reduce", path: "2.0.2.0"},
+	// The body moves into the groups' map, then into the work-items'.
+	{rule: "reorder-map", path: "4", ifDone: "part-red-reorder"},
+	{rule: "split-join", path: "4", params: lift.Params{"n": perItem.Mul(groupSize)}},
+	{rule: "cancel-split-join", path: "3"},
+	{rule: "fuse-map-map", path: "2"},
+	{rule: "split-join", path: "2.0.4", params: lift.Params{"n": perItem}},
+	{rule: "cancel-split-join", path: "2.0.3"},
+	{rule: "fuse-map-map", path: "2.0.2"},
+	{rule: "map-seq", path: "2.0.2.0.1"},
+	{rule: "reduce-seq", path: "2.0.2.0.0"},
+	{rule: "fuse-reduce-seq-map-seq", path: "2.0.2.0.0"},
+	// Onto the hierarchy.
+	{rule: "map-workgroup", path: "2", params: lift.Params{"dim": lift.Const(0)}},
+	{rule: "map-local", path: "2.0.2", params: lift.Params{"dim": lift.Const(0)}},
+	{rule: "to-local", path: "2.0.2"},
+	{rule: "reduce-local", path: "2.0.0"},
+	{rule: "reduce-seq", path: "0"},
+	{rule: "reorder-stride", path: "4", params: lift.Params{"s": groups.Mul(groupSize)}, ifDone: "part-red-reorder"},
+}
+
+// reduceInTeam runs on a composition reduce(⊕, z) ∘ map(f) over c·m
+// elements: one segment, which a team of m work-items combines, strided
+// over the segment when ⊕ is commutative. The team's partial results go
+// to local memory and its first work-item combines them in order.
+var reduceInTeam = []step{
+	{rule: "reduce-part-red", path: "0", params: lift.Params{"factor": perItem}},
+	{rule: "part-red-reorder", path: "1", optional: true},
+	{rule: "part-red-split", path: "1", params: lift.Params{"n": perItem}},
+	{rule: "part-red-reduce", path: "2.0"},
+	{rule: "reorder-map", path: "4", ifDone: "part-red-reorder"},
+	{rule: "split-join", path: "4", params: lift.Params{"n": perItem}},
+	{rule: "cancel-split-join", path: "3"},
+	{rule: "fuse-map-map", path: "2"},
+	{rule: "map-seq", path: "2.0.1"},
+	{rule: "reduce-seq", path: "2.0.0"},
+	{rule: "fuse-reduce-seq-map-seq", path: "2.0.0"},
+}
+
+// teamsOntoGroups runs on map(C) over segments, C the result of
+// reduceInTeam: k segments per work-group, a team of m work-items each
+// (map-local of dimension 1 over the segments, of dimension 0 over a
+// team's items).
+var teamsOntoGroups = []step{
+	{rule: "split-join", path: "", params: lift.Params{"n": teams}},
+	{rule: "map-workgroup", path: "1", params: lift.Params{"dim": lift.Const(0)}},
+	{rule: "map-local", path: "1.0", params: lift.Params{"dim": lift.Const(1)}},
+	{rule: "map-local", path: "1.0.0.2", params: lift.Params{"dim": lift.Const(0)}},
+	{rule: "to-local", path: "1.0.0.2"},
+	{rule: "reduce-seq", path: "1.0.0.0"},
+	{rule: "reorder-stride", path: "1.0.0.4", params: lift.Params{"s": teamSize}, ifDone: "part-red-reorder"},
+}
+
+// segmentsOntoGroups runs on map(C) over segments, C the result of
+// reduceOntoGroups: each segment has its own g work-groups (dimension 1
+// of the groups' space is the segment).
+var segmentsOntoGroups = []step{
+	{rule: "map-workgroup", path: "", params: lift.Params{"dim": lift.Const(1)}},
+}
+
+// mapOntoItems maps a Seg-op's points onto work-items: one per point.
+var mapOntoItems = []step{
+	{rule: "map-global", path: "", params: lift.Params{"dim": lift.Const(0)}},
+}
+
+// run applies the steps of script, their paths relative to prefix, to d.
+// done records the optional steps that were done, across the scripts of
+// one derivation.
+func run(d *lift.Derivation, prefix string, script []step, done map[string]bool) error {
+	for _, st := range script {
+		if st.ifDone != "" && !done[st.ifDone] {
+			continue
+		}
+		p, err := lift.ParsePath(join(prefix, st.path))
+		if err != nil {
+			return err
+		}
+		if st.optional {
+			ok, err := d.Try(st.rule, p, st.params)
+			if err != nil {
+				return err
+			}
+			done[st.rule] = ok
+			continue
+		}
+		if err := d.Apply(st.rule, p, st.params); err != nil {
+			return fmt.Errorf("%s: %v", d.Name, err)
+		}
+	}
+	return nil
+}
+
+// join joins two paths.
+func join(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "." + b
+}

@@ -1,0 +1,260 @@
+package lower
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fcclang/fcc/rewrite/lift"
+	"github.com/fcclang/fcc/soac"
+)
+
+// Version is one kernel version of a Seg-op: the derivation of its
+// low-level Lift form.
+type Version struct {
+	// Name is "" for a Seg-op's only version; a segmented reduction has a
+	// "groups" version (one or more work-groups per segment) and a "team"
+	// version (several segments per work-group), which the host chooses
+	// between by the segments' size.
+	Name  string
+	Deriv *lift.Derivation
+}
+
+// Final is the version's low-level form.
+func (v *Version) Final() lift.Expr { return v.Deriv.Current() }
+
+// SegOp is the lowering of one Seg-op.
+type SegOp struct {
+	Stm      *soac.Stm
+	Kind     string // segmap, segred
+	Note     string // how the Seg-op's sizes map onto the derivation's
+	Versions []*Version
+}
+
+// Version returns the version called name, or nil.
+func (s *SegOp) Version(name string) *Version {
+	for _, v := range s.Versions {
+		if v.Name == name {
+			return v
+		}
+	}
+	return nil
+}
+
+// String prints the derivations.
+func (s *SegOp) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "-- %s %s: %s\n", s.Kind, stmName(s.Stm), s.Note)
+	for _, v := range s.Versions {
+		b.WriteString(v.Deriv.String())
+	}
+	return b.String()
+}
+
+// index is the type of a point of a Seg-op's space, the input of its body.
+var index = lift.ScalarType{Name: "i64"}
+
+// Stm lowers the Seg-op bound by s. It returns nil for statements that are
+// not Seg-ops and for the Seg-ops this pass does not state in Lift (see
+// the package comment).
+func Stm(s *soac.Stm) (*SegOp, error) {
+	switch e := s.Exp.(type) {
+	case *soac.SegMapExp:
+		if e.Tile != nil {
+			return nil, nil
+		}
+		return segMap(s, e)
+	case *soac.SegRedExp:
+		for _, t := range e.Types[:accumulators(e.Reds)] {
+			if t.Rank() > 0 {
+				return nil, nil
+			}
+		}
+		return segRed(s, e)
+	}
+	return nil, nil
+}
+
+func segMap(s *soac.Stm, e *soac.SegMapExp) (*SegOp, error) {
+	out := elemType(e.Types)
+	body := &lift.UserFun{Name: "f", Decl: &lift.FunDecl{Arity: 1, Out: out}}
+	n := lift.Var("n")
+	v, err := derive(stmName(s), lift.MapF(body), lift.ArrayOf(index, n), "", mapOntoItems)
+	if err != nil {
+		return nil, err
+	}
+	return &SegOp{Stm: s, Kind: "segmap", Note: "n = " + spaceSize(e.Space), Versions: []*Version{v}}, nil
+}
+
+func segRed(s *soac.Stm, e *soac.SegRedExp) (*SegOp, error) {
+	nAcc := accumulators(e.Reds)
+	acc := elemType(e.Types[:nAcc])
+	var ne []string
+	for _, r := range e.Reds {
+		for _, x := range r.Neutral {
+			ne = append(ne, soac.FormatSubExp(x))
+		}
+	}
+	neutral := lift.Sym{Name: strings.Join(ne, ", "), T: acc}
+	if len(ne) > 1 {
+		neutral.Name = "(" + neutral.Name + ")"
+	}
+	op := operator(e.Reds, acc, neutral)
+	body := &lift.UserFun{Name: "f", Decl: &lift.FunDecl{Arity: 1, Out: acc}}
+	start := lift.Comp(lift.ReduceF(op, neutral), lift.MapF(body))
+	name := stmName(s)
+	r := len(e.Space) - 1
+	segLen := soac.FormatSubExp(e.Space[r].N)
+	if r == 0 {
+		v, err := derive(name, start, lift.ArrayOf(index, perItem.Mul(groupSize).Mul(groups)), "", reduceOntoGroups)
+		if err != nil {
+			return nil, err
+		}
+		note := segLen + " elements = c·l·g, the rest filled with the neutral element"
+		return &SegOp{Stm: s, Kind: "segred", Note: note, Versions: []*Version{v}}, nil
+	}
+	segs := spaceSize(e.Space[:r])
+	grp, err := derive(name+" (groups)", lift.MapF(start),
+		lift.ArrayOf(lift.ArrayOf(index, perItem.Mul(groupSize).Mul(groups)), lift.Var("s")), "0", reduceOntoGroups, segmentsOntoGroups)
+	if err != nil {
+		return nil, err
+	}
+	grp.Name = "groups"
+	team, err := derive(name+" (team)", lift.MapF(start),
+		lift.ArrayOf(lift.ArrayOf(index, perItem.Mul(teamSize)), teams.Mul(groups)), "0", reduceInTeam, teamsOntoGroups)
+	if err != nil {
+		return nil, err
+	}
+	team.Name = "team"
+	note := fmt.Sprintf("s = %s segments of %s elements (c·l·g in the groups version, c·m in the team version)", segs, segLen)
+	return &SegOp{Stm: s, Kind: "segred", Note: note, Versions: []*Version{grp, team}}, nil
+}
+
+// derive runs scripts on start: the first with its paths under prefix,
+// the others at the root.
+func derive(name string, start lift.Expr, in lift.Type, prefix string, scripts ...[]step) (*Version, error) {
+	d, err := lift.NewDerivation(name, start, in)
+	if err != nil {
+		return nil, fmt.Errorf("lowering %s: %v", name, err)
+	}
+	done := map[string]bool{}
+	for i, s := range scripts {
+		if i > 0 {
+			prefix = ""
+		}
+		if err := run(d, prefix, s, done); err != nil {
+			return nil, fmt.Errorf("lowering %s: %v", name, err)
+		}
+	}
+	if err := lift.LowLevel(d.Current()); err != nil {
+		return nil, fmt.Errorf("lowering %s: the derivation ends in %v", name, err)
+	}
+	return &Version{Deriv: d}, nil
+}
+
+// operator presents the reductions' combined operator to Lift: associative,
+// as the language requires; commutative when Commutative says so; named by
+// its symbol when it is a single binary operator.
+func operator(reds []soac.Reduce, acc lift.Type, neutral lift.Value) *lift.UserFun {
+	name, sym := "⊕", ""
+	if len(reds) == 1 {
+		if op, ok := binOp(reds[0].Op); ok {
+			name = strings.ToLower(op.String())
+			if s, ok := infix[op]; ok {
+				sym = s
+			}
+		}
+	}
+	return &lift.UserFun{Name: name, Decl: &lift.FunDecl{
+		Arity: 2, Out: acc, Sym: sym, Assoc: true, Comm: Commutative(reds), Neutral: neutral,
+	}}
+}
+
+var infix = map[soac.BinOp]string{
+	soac.Add: "+", soac.Mul: "*", soac.And: "&", soac.Or: "|", soac.Xor: "^",
+	soac.LogAnd: "&&", soac.LogOr: "||",
+}
+
+// Commutative reports whether every reduction's operator is known to be
+// commutative: declared so (reduce_comm), or a single commutative binary
+// operator applied to its two parameters.
+func Commutative(reds []soac.Reduce) bool {
+	for _, r := range reds {
+		op, ok := binOp(r.Op)
+		if !r.Comm && !(ok && commutativeOps[op]) {
+			return false
+		}
+	}
+	return true
+}
+
+var commutativeOps = map[soac.BinOp]bool{
+	soac.Add: true, soac.Mul: true, soac.And: true, soac.Or: true, soac.Xor: true,
+	soac.LogAnd: true, soac.LogOr: true, soac.Min: true, soac.Max: true,
+}
+
+// binOp returns the operator of a lambda that applies one binary operator
+// to its two parameters (in either order) and returns the result.
+func binOp(l *soac.Lambda) (soac.BinOp, bool) {
+	if l == nil || len(l.Params) != 2 || len(l.Body.Stms) != 1 || len(l.Body.Result) != 1 {
+		return 0, false
+	}
+	st := l.Body.Stms[0]
+	b, ok := st.Exp.(*soac.BinOpExp)
+	if !ok || len(st.Pat) != 1 {
+		return 0, false
+	}
+	r, ok := l.Body.Result[0].(soac.Var)
+	if !ok || r.Name != st.Pat[0].Name {
+		return 0, false
+	}
+	x, ok1 := b.X.(soac.Var)
+	y, ok2 := b.Y.(soac.Var)
+	if !ok1 || !ok2 {
+		return 0, false
+	}
+	p, q := l.Params[0].Name, l.Params[1].Name
+	if x.Name == p && y.Name == q || x.Name == q && y.Name == p {
+		return b.Op, true
+	}
+	return 0, false
+}
+
+// accumulators counts the values of a list of reductions.
+func accumulators(reds []soac.Reduce) int {
+	n := 0
+	for _, r := range reds {
+		n += len(r.Neutral)
+	}
+	return n
+}
+
+// stmName names a statement by its first result; a Seg-op run for its
+// assertions alone has none.
+func stmName(s *soac.Stm) string {
+	if len(s.Pat) == 0 {
+		return "{}"
+	}
+	return string(s.Pat[0].Name)
+}
+
+// elemType is the Lift type of one point's values: the scalar, or the
+// tuple of several.
+func elemType(ts []soac.Type) lift.Type {
+	if len(ts) == 1 {
+		return lift.ScalarType{Name: ts[0].String()}
+	}
+	tt := make(lift.TupleType, len(ts))
+	for i, t := range ts {
+		tt[i] = lift.ScalarType{Name: t.String()}
+	}
+	return tt
+}
+
+// spaceSize prints the number of points of a space, n_1*n_2.
+func spaceSize(space []soac.SegDim) string {
+	parts := make([]string, len(space))
+	for i, d := range space {
+		parts[i] = soac.FormatSubExp(d.N)
+	}
+	return strings.Join(parts, "*")
+}
