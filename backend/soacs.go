@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/fcclang/fcc/rewrite/lower"
 	"github.com/fcclang/fcc/runtime/values"
 	"github.com/fcclang/fcc/soac"
 )
@@ -82,76 +83,16 @@ func (h *hgen) segScan(s *soac.Stm, e *soac.SegScanExp) error {
 			return h.segScanArrays(s, e) // kcoverage.go
 		}
 	}
-	if scanParallel(e) { // flat and segmented: see segscan.go
-		return h.segScanFlat(s, e, reds, nScan)
-	}
-	c := h.g.newCgen()
-	name := "segscan_" + h.g.names.id(s.Pat[0].Name)[2:]
-	ka, prologue, err := c.inputs(segFree(e))
+	// Flat and segmented alike: a single pass with decoupled look-back
+	// (rewrite/lower: propagate-lookback; see segscan.go).
+	lw, err := lower.Stm(s)
 	if err != nil {
 		return err
 	}
-	dims, err := h.spaceArgs(c, e.Space, ka)
-	if err != nil {
-		return err
+	if lw == nil || !lower.LooksBack(lw.Versions[0].Final()) {
+		return fmt.Errorf("internal error: the segscan at %s has no single-pass lowered form", s.Pos)
 	}
-	h.line("// %s", name)
-	if err := h.predeclare(s.Pat); err != nil {
-		return err
-	}
-	hostDims := ka.host[len(ka.host)-len(dims):]
-	shapes := make([][]string, len(s.Pat))
-	for i := range shapes {
-		inner, err := h.shapeExprs(e.Types[i].Shape)
-		if err != nil {
-			return err
-		}
-		shapes[i] = append(append([]string{}, hostDims...), inner...)
-	}
-	outs, err := h.outputs(c, s.Pat, e.Types, shapes, ka, "out")
-	if err != nil {
-		return err
-	}
-	outer, inner := dims[:len(dims)-1], dims[len(dims)-1]
-	c.kernelHead(name, ka.decls, prologue)
-	c.line("long seg = get_global_id(0);")
-	segs := "1"
-	if len(outer) > 0 {
-		segs = strings.Join(outer, " * ")
-	}
-	c.line("if (seg >= %s) return;", segs)
-	c.decodeSpace(e.Space[:len(dims)-1], outer, "seg")
-	acc, err := c.neutrals(reds, e.Types, "acc")
-	if err != nil {
-		return err
-	}
-	last := e.Space[len(dims)-1]
-	idx := h.g.names.id(last.Index)
-	c.line("for (long %s = 0; %s < %s; %s++) {", idx, idx, inner, idx)
-	c.indent++
-	c.vars[last.Index] = kval{scalar: idx}
-	c.bounds[last.Index] = last.N
-	res, err := c.body(e.Body)
-	if err != nil {
-		return err
-	}
-	if err := c.combine(reds, acc, res[:nScan]); err != nil {
-		return err
-	}
-	flat := fmt.Sprintf("seg * %s + %s", inner, idx)
-	for i := 0; i < nScan; i++ {
-		c.line("%s", store(outs[i], e.Types[i].Elem, flat, acc[i]))
-	}
-	for i := nScan; i < len(res); i++ {
-		if err := c.storeResult(outs[i], e.Types[i], flat, res[i], e.Body.Result[i]); err != nil {
-			return err
-		}
-	}
-	c.indent--
-	c.line("}")
-	c.kernelEnd()
-	h.g.kernels = append(h.g.kernels, c.b.String())
-	return h.launch1D(c, name, "("+strings.Join(append([]string{"1"}, hostDims[:len(dims)-1]...), " * ")+")", ka)
+	return h.segScanFlat(s, e, reds, nScan)
 }
 
 // storeResult writes a point's result (scalar C expression x, or the

@@ -202,9 +202,12 @@ func Lookup(name string) (*Rule, error) {
 	return nil, fmt.Errorf("no rule %q", name)
 }
 
-// Rules lists the algorithmic rules (Fig. 6) and then the lowering rules
-// (Fig. 7).
-func Rules() []*Rule { return append(append([]*Rule(nil), Algorithmic...), Lowering...) }
+// Rules lists the algorithmic rules (Fig. 6, then fcc's for scans) and
+// then the lowering rules (Fig. 7, then fcc's for scans).
+func Rules() []*Rule {
+	rs := append(append([]*Rule(nil), Algorithmic...), rulesScanAlgorithmic...)
+	return append(append(rs, Lowering...), rulesScanLowering...)
+}
 
 // Candidate is a rule that can fire at a path. Rules without parameters are
 // checked in full (pattern and guard, default dimension 0); for rules with
@@ -337,6 +340,14 @@ func LowLevel(e Expr) error {
 		}
 	case *Reduce:
 		if !n.lowLevel() {
+			return fmt.Errorf("high-level %s", Print(n))
+		}
+	case *Scan:
+		if !n.Seq {
+			return fmt.Errorf("high-level %s", Print(n))
+		}
+	case *Propagate:
+		if n.Level == PropagateHigh {
 			return fmt.Errorf("high-level %s", Print(n))
 		}
 	case *PartRed, *Reorder:

@@ -51,6 +51,37 @@ type Reduce struct {
 // lowLevel reports whether r is one of the low-level reductions.
 func (r *Reduce) lowLevel() bool { return r.Seq || r.Local }
 
+// Scan is the inclusive scan, [A]_n → [A]_n: element i is the fold of
+// elements 0 … i with Op from Init. Lift has no scan; fcc adds it with the
+// decomposition of scan-split (see rulesScan). Seq marks the low-level
+// scan-seq, which like reduce-seq may fold elements of another type.
+type Scan struct {
+	Seq  bool
+	Op   Expr
+	Init Value
+}
+
+// PropagateLevel is where a propagate's carries come from.
+type PropagateLevel int
+
+// The levels of propagate: the high-level pattern, a work-group's scan of
+// its work-items' totals, and the look-back over the work-groups before.
+const (
+	PropagateHigh PropagateLevel = iota
+	PropagateLocal
+	PropagateLookback
+)
+
+// Propagate combines every element of each chunk of scanned chunks with the
+// total of all chunks before it (the fold of their last elements with Op
+// from Init): [[A]_c]_m → [[A]_c]_m. After a map of scans over a split
+// array it completes the scan of the whole; see scan-split.
+type Propagate struct {
+	Level PropagateLevel
+	Op    Expr
+	Init  Value
+}
+
 // PartRed is the partial reduction: it reduces every run of Factor
 // consecutive elements, [A]_{Factor×m} → [A]_m. The factor (the paper's
 // subscript I) rather than the output size is the argument because it is what
@@ -155,6 +186,8 @@ type Compose struct{ Fs []Expr }
 func (*Map) exprNode()           {}
 func (*Reduce) exprNode()        {}
 func (*PartRed) exprNode()       {}
+func (*Scan) exprNode()          {}
+func (*Propagate) exprNode()     {}
 func (*Split) exprNode()         {}
 func (*Join) exprNode()          {}
 func (*Reorder) exprNode()       {}

@@ -84,6 +84,44 @@ func (ev *evaluator) fun(f Expr, in Value) (Value, error) {
 			return nil, err
 		}
 		return Array{acc}, nil
+	case *Scan:
+		a, err := asArray(in, "scan")
+		if err != nil {
+			return nil, err
+		}
+		out := make(Array, len(a))
+		acc := f.Init
+		for i, x := range a {
+			if acc, err = ev.fun(f.Op, Tuple{acc, x}); err != nil {
+				return nil, err
+			}
+			out[i] = acc
+		}
+		return out, nil
+	case *Propagate:
+		a, err := asArray(in, "propagate")
+		if err != nil {
+			return nil, err
+		}
+		out := make(Array, len(a))
+		carry := f.Init
+		for i, x := range a {
+			chunk, err := asArray(x, "propagate")
+			if err != nil {
+				return nil, err
+			}
+			o := make(Array, len(chunk))
+			for k, y := range chunk {
+				if o[k], err = ev.fun(f.Op, Tuple{carry, y}); err != nil {
+					return nil, err
+				}
+			}
+			out[i] = o
+			if len(o) > 0 {
+				carry = o[len(o)-1]
+			}
+		}
+		return out, nil
 	case *PartRed:
 		a, err := asArray(in, "part-red")
 		if err != nil {

@@ -55,6 +55,10 @@ func children(e Expr) []Expr {
 		return []Expr{e.Op}
 	case *PartRed:
 		return []Expr{e.Op}
+	case *Scan:
+		return []Expr{e.Op}
+	case *Propagate:
+		return []Expr{e.Op}
 	case *Iterate:
 		return []Expr{e.F}
 	case *To:
@@ -80,6 +84,10 @@ func withChild(e Expr, i int, c Expr) Expr {
 		return &Reduce{Seq: e.Seq, Local: e.Local, Op: c, Init: e.Init}
 	case *PartRed:
 		return &PartRed{Op: c, Init: e.Init, Factor: e.Factor}
+	case *Scan:
+		return &Scan{Seq: e.Seq, Op: c, Init: e.Init}
+	case *Propagate:
+		return &Propagate{Level: e.Level, Op: c, Init: e.Init}
 	case *Iterate:
 		return &Iterate{N: e.N, F: c}
 	case *To:
@@ -192,6 +200,10 @@ func frameOf(e Expr) (frame, bool) {
 			return frame{seq: true}, true
 		}
 	case *Reduce:
+		if e.Seq {
+			return frame{seq: true}, true
+		}
+	case *Scan:
 		if e.Seq {
 			return frame{seq: true}, true
 		}

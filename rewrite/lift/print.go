@@ -46,6 +46,18 @@ func printExpr(b *strings.Builder, e Expr, infixArg bool) {
 		}
 		printExpr(b, e.Op, false)
 		fmt.Fprintf(b, ", %s)", FormatValue(e.Init))
+	case *Scan:
+		if e.Seq {
+			b.WriteString("scan-seq(")
+		} else {
+			b.WriteString("scan(")
+		}
+		printExpr(b, e.Op, false)
+		fmt.Fprintf(b, ", %s)", FormatValue(e.Init))
+	case *Propagate:
+		b.WriteString([]string{"propagate(", "propagate-local(", "propagate-lookback("}[e.Level])
+		printExpr(b, e.Op, false)
+		fmt.Fprintf(b, ", %s)", FormatValue(e.Init))
 	case *PartRed:
 		b.WriteString("part-red(")
 		printExpr(b, e.Op, false)

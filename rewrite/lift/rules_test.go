@@ -50,6 +50,10 @@ var (
 
 func sum() *Reduce { return ReduceF(add, Float(0)) }
 
+func prefixSum() *Scan { return &Scan{Op: add, Init: Float(0)} }
+
+func propagate() *Propagate { return &Propagate{Op: add, Init: Float(0)} }
+
 func partRed(c int64) *PartRed { return &PartRed{Op: add, Init: Float(0), Factor: Const(c)} }
 
 type ruleCase struct {
@@ -124,6 +128,19 @@ var ruleCases = []ruleCase{
 	// Fig. 7b
 	{"reduce-seq", sum(), f24, "", nil, ""},
 	{"reduce-seq", ReduceSeqF(add, Float(0)), f24, "", nil, "pattern does not match"},
+	// fcc's scan (scan.go)
+	{"scan-split", prefixSum(), f24, "", Params{"n": Const(4)}, ""},
+	{"scan-split", &Scan{Op: add, Init: Float(1)}, f24, "", Params{"n": Const(4)}, "not the neutral element"},
+	{"scan-split", prefixSum(), f24, "", Params{"n": Const(5)}, "divide"},
+	{"fuse-scan-seq-map-seq", Comp(&Scan{Seq: true, Op: add, Init: Float(0)}, MapK(MapSeq, 0, abs)), f24, "0", nil, ""},
+	{"fuse-scan-seq-map-seq", Comp(prefixSum(), MapK(MapSeq, 0, abs)), f24, "0", nil, "pattern does not match"},
+	{"scan-seq", prefixSum(), f24, "", nil, ""},
+	{"scan-seq", &Scan{Seq: true, Op: add, Init: Float(0)}, f24, "", nil, "pattern does not match"},
+	{"propagate-local", MapK(MapWorkgroup, 0, Comp(&Join{}, propagate(), MapK(MapLocal, 0, &Scan{Seq: true, Op: add, Init: Float(0)}), &Split{N: Const(2)})), rows4x6, "0.1", nil, ""},
+	{"propagate-local", MapK(MapWorkgroup, 0, Comp(&Join{}, propagate(), MapF(prefixSum()), &Split{N: Const(2)})), rows4x6, "0.1", nil, "made by a map-local"},
+	{"propagate-local", Comp(&Join{}, propagate(), MapK(MapLocal, 0, prefixSum()), &Split{N: Const(2)}), f24, "1", nil, "inside a map-workgroup"},
+	{"propagate-lookback", Comp(&Join{}, propagate(), MapK(MapWorkgroup, 0, &Scan{Seq: true, Op: add, Init: Float(0)}), &Split{N: Const(4)}), f24, "1", nil, ""},
+	{"propagate-lookback", Comp(&Join{}, propagate(), MapF(prefixSum()), &Split{N: Const(4)}), f24, "1", nil, "made by a map-workgroup"},
 	{"reduce-local", MapK(MapWorkgroup, 0, Comp(sum(), &To{Space: Local, F: MapK(MapLocal, 0, abs)})), rows4x6, "0.0", nil, ""},
 	{"reduce-local", Comp(sum(), MapK(MapGlobal, 0, abs)), f24, "0", nil, "must be inside a map-workgroup"},
 	{"reduce-local", MapK(MapWorkgroup, 0, Comp(sum(), MapK(MapLocal, 0, abs))), rows4x6, "0.0", nil, "apply to-local first"},

@@ -216,6 +216,41 @@ func (c *checker) fun(f Expr, in Type, p Path) (Type, error) {
 			return nil, fmt.Errorf("reduce: element %s differs from accumulator %s (only reduce-seq may fold)", FormatType(a.Elem), FormatType(acc))
 		}
 		return ArrayOf(acc, Const(1)), nil
+	case *Scan:
+		a, err := arrayIn(in, "scan")
+		if err != nil {
+			return nil, err
+		}
+		acc := TypeOfValue(f.Init)
+		t, err := c.fun(f.Op, TupleType{acc, a.Elem}, child(p, 0))
+		if err != nil {
+			return nil, err
+		}
+		if !sameType(t, acc) {
+			return nil, fmt.Errorf("scan: operator returns %s, accumulator is %s", FormatType(t), FormatType(acc))
+		}
+		if !f.Seq && !sameType(acc, a.Elem) {
+			return nil, fmt.Errorf("scan: element %s differs from accumulator %s (only scan-seq may fold)", FormatType(a.Elem), FormatType(acc))
+		}
+		return ArrayType{Elem: acc, Len: a.Len, Space: a.Space}, nil
+	case *Propagate:
+		a, err := arrayIn(in, "propagate")
+		if err != nil {
+			return nil, err
+		}
+		row, ok := a.Elem.(ArrayType)
+		if !ok {
+			return nil, fmt.Errorf("propagate expects an array of chunks, got %s", FormatType(in))
+		}
+		acc := TypeOfValue(f.Init)
+		t, err := c.fun(f.Op, TupleType{acc, row.Elem}, child(p, 0))
+		if err != nil {
+			return nil, err
+		}
+		if !sameType(t, acc) || !sameType(acc, row.Elem) {
+			return nil, fmt.Errorf("propagate: operator must be %s × %s → %s", FormatType(row.Elem), FormatType(row.Elem), FormatType(row.Elem))
+		}
+		return in, nil
 	case *PartRed:
 		a, err := arrayIn(in, "part-red")
 		if err != nil {

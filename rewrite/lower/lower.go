@@ -84,6 +84,15 @@ func GroupCombines(e lift.Expr) bool {
 	return contains(e, func(x lift.Expr) bool { r, ok := x.(*lift.Reduce); return ok && r.Local })
 }
 
+// LooksBack reports whether a low-level form takes work-groups' carries
+// from the groups before them (propagate-lookback): a single-pass scan.
+func LooksBack(e lift.Expr) bool {
+	return contains(e, func(x lift.Expr) bool {
+		p, ok := x.(*lift.Propagate)
+		return ok && p.Level == lift.PropagateLookback
+	})
+}
+
 // OnePerItem reports whether a low-level form is map-global: one
 // work-item per point and nothing shared.
 func OnePerItem(e lift.Expr) bool {

@@ -28,6 +28,14 @@ def main (xs: []f32) : f32 = reduce (\a b -> if b != 0 then b else a) 0 xs
 -- Row sums: a groups version and a team version.
 def main (m: [][]f32) : []f32 = map f32.sum m
 `},
+	{"scan", `
+-- A single-pass scan: work-items scan chunks, work-groups tiles.
+def main (xs: []i32) : []i32 = scan (+) 0 xs
+`},
+	{"segmented-scan", `
+-- Scans of rows: one scan of the whole with a lifted operator.
+def main (m: [][]i32) : [][]i32 = map (scan (+) 0) m
+`},
 	{"map", `
 def main (xs: []f32) : []f32 = map (+1) xs
 `},

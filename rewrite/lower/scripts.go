@@ -105,6 +105,30 @@ var segmentsOntoGroups = []step{
 	{rule: "map-workgroup", path: "", params: lift.Params{"dim": lift.Const(1)}},
 }
 
+// scanOntoGroups runs on a composition scan(⊕, z) ∘ map(f) over c·l·g
+// elements: each work-group scans a tile of c·l consecutive elements, each
+// of its work-items c of them sequentially; the work-group scans its
+// items' totals for their carries (propagate-local) and takes its own
+// carry from the tiles before it (propagate-lookback). Elements are only
+// ever combined left to right: no commutativity is needed.
+var scanOntoGroups = []step{
+	{rule: "scan-split", path: "0", params: lift.Params{"n": perItem.Mul(groupSize)}},
+	{rule: "scan-split", path: "2.0", params: lift.Params{"n": perItem}},
+	{rule: "split-join", path: "4", params: lift.Params{"n": perItem.Mul(groupSize)}},
+	{rule: "cancel-split-join", path: "3"},
+	{rule: "fuse-map-map", path: "2"},
+	{rule: "split-join", path: "2.0.4", params: lift.Params{"n": perItem}},
+	{rule: "cancel-split-join", path: "2.0.3"},
+	{rule: "fuse-map-map", path: "2.0.2"},
+	{rule: "map-seq", path: "2.0.2.0.1"},
+	{rule: "scan-seq", path: "2.0.2.0.0"},
+	{rule: "fuse-scan-seq-map-seq", path: "2.0.2.0.0"},
+	{rule: "map-workgroup", path: "2", params: lift.Params{"dim": lift.Const(0)}},
+	{rule: "map-local", path: "2.0.2", params: lift.Params{"dim": lift.Const(0)}},
+	{rule: "propagate-local", path: "2.0.1"},
+	{rule: "propagate-lookback", path: "1"},
+}
+
 // mapOntoItems maps a Seg-op's points onto work-items: one per point.
 var mapOntoItems = []step{
 	{rule: "map-global", path: "", params: lift.Params{"dim": lift.Const(0)}},

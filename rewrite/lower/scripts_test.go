@@ -48,6 +48,19 @@ var scriptCases = []struct {
 		want:    "reduce-seq(lastnz, 0) ∘ join ∘ map-workgroup(reduce-local(lastnz, 0) ∘ join ∘ to-local(map-local(reduce-seq(λ(acc, x). lastnz(acc, neg(x)), 0))) ∘ split(c)) ∘ split(c*l)",
 	},
 	{
+		name:    "scan",
+		start:   lift.Comp(&lift.Scan{Op: lift.Fun("add"), Init: lift.Float(0)}, lift.MapF(lift.Fun("abs"))),
+		in:      lift.ArrayOf(lift.FloatT, perItem.Mul(groupSize).Mul(groups)),
+		scripts: [][]step{scanOntoGroups},
+		want:    "join ∘ propagate-lookback(+, 0) ∘ map-workgroup(join ∘ propagate-local(+, 0) ∘ map-local(scan-seq(λ(acc, x). acc + abs(x), 0)) ∘ split(c)) ∘ split(c*l)",
+	},
+	{
+		name:    "ordered scan",
+		start:   lift.Comp(&lift.Scan{Op: lastNonZero, Init: lift.Float(0)}, lift.MapF(lift.Fun("neg"))),
+		in:      lift.ArrayOf(lift.FloatT, perItem.Mul(groupSize).Mul(groups)),
+		scripts: [][]step{scanOntoGroups},
+	},
+	{
 		name:     "segments",
 		start:    lift.MapF(lift.Comp(lift.ReduceF(lift.Fun("add"), lift.Float(0)), lift.MapF(lift.Fun("abs")))),
 		in:       lift.ArrayOf(lift.ArrayOf(lift.FloatT, perItem.Mul(groupSize).Mul(groups)), lift.Var("s")),

@@ -25,7 +25,7 @@ func (v *Version) Final() lift.Expr { return v.Deriv.Current() }
 // SegOp is the lowering of one Seg-op.
 type SegOp struct {
 	Stm      *soac.Stm
-	Kind     string // segmap, segred
+	Kind     string // segmap, segred, segscan
 	Note     string // how the Seg-op's sizes map onto the derivation's
 	Versions []*Version
 }
@@ -70,8 +70,61 @@ func Stm(s *soac.Stm) (*SegOp, error) {
 			}
 		}
 		return segRed(s, e)
+	case *soac.SegScanExp:
+		reds := scanReductions(e.Scans)
+		for _, t := range e.Types[:accumulators(reds)] {
+			if t.Rank() > 0 {
+				return nil, nil
+			}
+		}
+		return segScan(s, e, reds)
 	}
 	return nil, nil
+}
+
+// scanReductions presents a segscan's operators as reductions' (the same
+// operator and neutral element).
+func scanReductions(scans []soac.Scan) []soac.Reduce {
+	reds := make([]soac.Reduce, len(scans))
+	for i, sc := range scans {
+		reds[i] = soac.Reduce{Op: sc.Op, Neutral: sc.Neutral}
+	}
+	return reds
+}
+
+// segScan lowers a scan. A segmented scan is presented as the scan of the
+// whole flattened space with the operator lifted to (flag, value) pairs,
+// (fa, a) ⊕ₛ (fb, b) = (fa || fb, fb ? b : a ⊕ b), associative whenever ⊕
+// is, where an element's flag says that it starts a segment: one kernel
+// serves every shape of segments.
+func segScan(s *soac.Stm, e *soac.SegScanExp, reds []soac.Reduce) (*SegOp, error) {
+	nAcc := accumulators(reds)
+	acc := elemType(e.Types[:nAcc])
+	neutral := neutralOf(reds, acc)
+	op := operator(reds, acc, neutral)
+	note := spaceSize(e.Space) + " elements = c·l·g, the last tile cut short"
+	if len(e.Space) > 1 {
+		lifted := lift.TupleType{lift.ScalarType{Name: "bool"}, acc}
+		liftedNeutral := lift.Sym{Name: "(false, " + neutral.Name + ")", T: lifted}
+		name := op.Name
+		if op.Decl.Sym != "" {
+			name = op.Decl.Sym
+		}
+		op = &lift.UserFun{Name: "seg(" + name + ")", Decl: &lift.FunDecl{
+			Arity: 2, Out: lifted, Assoc: true, Neutral: liftedNeutral,
+		}}
+		acc, neutral = lifted, liftedNeutral
+		r := len(e.Space) - 1
+		note = fmt.Sprintf("%s segments of %s elements, scanned as one with the operator lifted to (flag, value) pairs; %s",
+			spaceSize(e.Space[:r]), soac.FormatSubExp(e.Space[r].N), note)
+	}
+	body := &lift.UserFun{Name: "f", Decl: &lift.FunDecl{Arity: 1, Out: acc}}
+	start := lift.Comp(&lift.Scan{Op: op, Init: neutral}, lift.MapF(body))
+	v, err := derive(stmName(s), start, lift.ArrayOf(index, perItem.Mul(groupSize).Mul(groups)), "", scanOntoGroups)
+	if err != nil {
+		return nil, err
+	}
+	return &SegOp{Stm: s, Kind: "segscan", Note: note, Versions: []*Version{v}}, nil
 }
 
 func segMap(s *soac.Stm, e *soac.SegMapExp) (*SegOp, error) {
@@ -88,16 +141,7 @@ func segMap(s *soac.Stm, e *soac.SegMapExp) (*SegOp, error) {
 func segRed(s *soac.Stm, e *soac.SegRedExp) (*SegOp, error) {
 	nAcc := accumulators(e.Reds)
 	acc := elemType(e.Types[:nAcc])
-	var ne []string
-	for _, r := range e.Reds {
-		for _, x := range r.Neutral {
-			ne = append(ne, soac.FormatSubExp(x))
-		}
-	}
-	neutral := lift.Sym{Name: strings.Join(ne, ", "), T: acc}
-	if len(ne) > 1 {
-		neutral.Name = "(" + neutral.Name + ")"
-	}
+	neutral := neutralOf(e.Reds, acc)
 	op := operator(e.Reds, acc, neutral)
 	body := &lift.UserFun{Name: "f", Decl: &lift.FunDecl{Arity: 1, Out: acc}}
 	start := lift.Comp(lift.ReduceF(op, neutral), lift.MapF(body))
@@ -127,6 +171,21 @@ func segRed(s *soac.Stm, e *soac.SegRedExp) (*SegOp, error) {
 	team.Name = "team"
 	note := fmt.Sprintf("s = %s segments of %s elements (c·l·g in the groups version, c·m in the team version)", segs, segLen)
 	return &SegOp{Stm: s, Kind: "segred", Note: note, Versions: []*Version{grp, team}}, nil
+}
+
+// neutralOf is the reductions' neutral elements as one value of type acc.
+func neutralOf(reds []soac.Reduce, acc lift.Type) lift.Sym {
+	var ne []string
+	for _, r := range reds {
+		for _, x := range r.Neutral {
+			ne = append(ne, soac.FormatSubExp(x))
+		}
+	}
+	neutral := lift.Sym{Name: strings.Join(ne, ", "), T: acc}
+	if len(ne) > 1 {
+		neutral.Name = "(" + neutral.Name + ")"
+	}
+	return neutral
 }
 
 // derive runs scripts on start: the first with its paths under prefix,

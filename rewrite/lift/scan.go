@@ -1,0 +1,128 @@
+package lift
+
+import "fmt"
+
+// Lift has no scan. fcc adds one, with the decomposition of a scan into
+// scans of chunks and the propagation of the chunks' totals (scan-split,
+// the scan's counterpart of part-red-split), the fusion of a sequential
+// scan with a sequential map, and lowering rules that say who scans: a
+// work-item sequentially (scan-seq), the work-items of a work-group
+// together for the carries of their chunks (propagate-local), and the
+// work-groups through their predecessors' published totals
+// (propagate-lookback, the decoupled look-back of Merrill and Garland).
+
+// rulesScanAlgorithmic and rulesScanLowering join Algorithmic and Lowering.
+var (
+	rulesScanAlgorithmic = []*Rule{ruleScanSplit, ruleFuseScanSeqMapSeq}
+	rulesScanLowering    = []*Rule{ruleScanSeq, rulePropagateLocal, rulePropagateLookback}
+)
+
+var ruleScanSplit = &Rule{
+	Name: "scan-split", Fig: "6d′", Width: 1, Params: []string{"n"},
+	Doc: "scan(f, z) → join ∘ propagate(f, z) ∘ map(scan(f, z)) ∘ split(n)",
+	Match: func(s *Site) bool {
+		sc, ok := s.Node.(*Scan)
+		return ok && !sc.Seq
+	},
+	Guard: func(s *Site, p Params) error {
+		sc := s.Node.(*Scan)
+		// Every chunk's scan starts from z, and the carries regroup the
+		// operands: z must be neutral and the operator associative.
+		if err := reduceSplittable(sc.Op, sc.Init); err != nil {
+			return err
+		}
+		n, err := p.size("n")
+		if err != nil {
+			return err
+		}
+		return mustDivide(n, s.In())
+	},
+	Rewrite: func(s *Site, p Params) []Expr {
+		sc := s.Node.(*Scan)
+		return []Expr{&Join{}, &Propagate{Op: sc.Op, Init: sc.Init}, MapF(sc), &Split{N: p["n"]}}
+	},
+}
+
+var ruleFuseScanSeqMapSeq = &Rule{
+	Name: "fuse-scan-seq-map-seq", Fig: "6f′", Width: 2,
+	Doc: "scan-seq(f, z) ∘ map-seq(g) → scan-seq(λ(acc, x). f(acc, g(x)), z)",
+	Match: func(s *Site) bool {
+		sc, ok := s.Node.(*Scan)
+		_, ok2 := isMapKind(s.Next(1), MapSeq)
+		return ok && sc.Seq && ok2
+	},
+	Rewrite: func(s *Site, p Params) []Expr {
+		sc, g := s.Node.(*Scan), s.Next(1).(*Map)
+		op := Lam([]string{"acc", "x"}, func(ps []*Param) Expr {
+			return applyFun(sc.Op, ps[0], applyFun(g.F, ps[1]))
+		})
+		return []Expr{&Scan{Seq: true, Op: op, Init: sc.Init}}
+	},
+}
+
+var ruleScanSeq = &Rule{
+	Name: "scan-seq", Fig: "7b′", Width: 1,
+	Doc: "scan(f, z) → scan-seq(f, z)",
+	Match: func(s *Site) bool {
+		sc, ok := s.Node.(*Scan)
+		return ok && !sc.Seq
+	},
+	Rewrite: func(s *Site, p Params) []Expr {
+		sc := s.Node.(*Scan)
+		return []Expr{&Scan{Seq: true, Op: sc.Op, Init: sc.Init}}
+	},
+}
+
+// highPropagate matches a high-level propagate.
+func highPropagate(s *Site) bool {
+	pr, ok := s.Node.(*Propagate)
+	return ok && pr.Level == PropagateHigh
+}
+
+func lowerPropagate(s *Site, level PropagateLevel) []Expr {
+	pr := s.Node.(*Propagate)
+	return []Expr{&Propagate{Level: level, Op: pr.Op, Init: pr.Init}}
+}
+
+var rulePropagateLocal = &Rule{
+	Name: "propagate-local", Fig: "7b′", Width: 1,
+	Doc:   "propagate(f, z) ∘ map-local(g) → propagate-local(f, z) ∘ map-local(g)   inside a map-workgroup",
+	Match: highPropagate,
+	Guard: func(s *Site, p Params) error {
+		// The chunks are the work-items' of one work-group: their totals
+		// are scanned by the group, in local memory.
+		inWG := false
+		for _, f := range s.frames() {
+			if f.seq || f.kind == MapLocal {
+				return fmt.Errorf("propagate-local must be run by a whole work-group, not inside %s", f.kind)
+			}
+			inWG = inWG || f.kind == MapWorkgroup
+		}
+		if !inWG {
+			return fmt.Errorf("propagate-local must be inside a map-workgroup")
+		}
+		if _, ok := isMapKind(s.Next(1), MapLocal); !ok {
+			return fmt.Errorf("propagate-local needs chunks made by a map-local")
+		}
+		return nil
+	},
+	Rewrite: func(s *Site, p Params) []Expr { return lowerPropagate(s, PropagateLocal) },
+}
+
+var rulePropagateLookback = &Rule{
+	Name: "propagate-lookback", Fig: "7b′", Width: 1,
+	Doc:   "propagate(f, z) ∘ map-workgroup(g) → propagate-lookback(f, z) ∘ map-workgroup(g)",
+	Match: highPropagate,
+	Guard: func(s *Site, p Params) error {
+		// The chunks are the work-groups' tiles: each group takes its carry
+		// from the totals its predecessors publish.
+		if fs := s.frames(); len(fs) > 0 {
+			return fmt.Errorf("propagate-lookback runs over all work-groups, not inside %s", fs[len(fs)-1].kind)
+		}
+		if _, ok := isMapKind(s.Next(1), MapWorkgroup); !ok {
+			return fmt.Errorf("propagate-lookback needs chunks made by a map-workgroup")
+		}
+		return nil
+	},
+	Rewrite: func(s *Site, p Params) []Expr { return lowerPropagate(s, PropagateLookback) },
+}
