@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/fcclang/fcc/rewrite/lower"
 	"github.com/fcclang/fcc/soac"
 )
 
@@ -440,6 +441,9 @@ func (c *cgen) seqScatter(s *soac.Stm, e *soac.ScatterExp) error {
 // work-item per segment, sequentially and in order, so any associative
 // operator is correct.
 func (h *hgen) segRedArrays(s *soac.Stm, e *soac.SegRedExp) error {
+	if err := itemsAlone(s); err != nil {
+		return err
+	}
 	if len(e.Space) == 1 {
 		return h.segRedChunked(s, e)
 	}
@@ -448,11 +452,27 @@ func (h *hgen) segRedArrays(s *soac.Stm, e *soac.SegRedExp) error {
 
 // segScanArrays is segRedArrays for a segscan.
 func (h *hgen) segScanArrays(s *soac.Stm, e *soac.SegScanExp) error {
+	if err := itemsAlone(s); err != nil {
+		return err
+	}
 	reds := make([]soac.Reduce, len(e.Scans))
 	for i, sc := range e.Scans {
 		reds[i] = soac.Reduce{Op: sc.Op, Neutral: sc.Neutral}
 	}
 	return h.segSeqArrays(s, e, "segscan_", e.Space, reds, true, e.Body, e.Types)
+}
+
+// itemsAlone checks that the lowered form of the Seg-op s has work-items
+// fold alone (rewrite/lower), as the kernels of this file do.
+func itemsAlone(s *soac.Stm) error {
+	lw, err := lower.Stm(s)
+	if err != nil {
+		return err
+	}
+	if lw == nil || !lower.ItemsAlone(lw.Versions[0].Final()) {
+		return fmt.Errorf("internal error: the Seg-op at %s has no lowered form of work-items folding alone", s.Pos)
+	}
+	return nil
 }
 
 // segSeqArrays generates a kernel with one work-item per segment (all

@@ -127,6 +127,18 @@ func (c *cgen) storeResult(out string, t soac.Type, flat, x string, se soac.SubE
 // with several values; the lock is taken and released in the same loop
 // iteration, so diverging work-items of one warp cannot deadlock.
 func (h *hgen) segHist(s *soac.Stm, e *soac.SegHistExp) error {
+	// The lowered versions (rewrite/lower): hist-global, the bins in
+	// global memory, always; hist-local, a work-group's bins in local
+	// memory, when the lowering derived it and the operators have local
+	// atomics here.
+	lw, err := lower.Stm(s)
+	if err != nil {
+		return err
+	}
+	if lw == nil || lw.Version("global") == nil || !lower.GlobalBins(lw.Version("global").Final()) {
+		return fmt.Errorf("internal error: the seghist at %s has no lowered form with global bins", s.Pos)
+	}
+	local := lw.Version("local") != nil && lower.LocalBins(lw.Version("local").Final()) && h.g.localHistOK(e)
 	c := h.g.newCgen()
 	name := "seghist_" + h.g.names.id(s.Pat[0].Name)[2:]
 	ka, prologue, err := c.inputs(segFree(e))
@@ -210,7 +222,7 @@ func (h *hgen) segHist(s *soac.Stm, e *soac.SegHistExp) error {
 	c.kernelEnd()
 	h.g.kernels = append(h.g.kernels, c.b.String())
 	total := "(" + strings.Join(hostDims, " * ") + ")"
-	if h.g.localHistOK(e) {
+	if local {
 		// Small histograms get private sub-histograms in local memory
 		// (segHistLocal); the version is chosen on the host by the
 		// histogram's size against the device's local memory.
@@ -253,7 +265,7 @@ func (h *hgen) segHist(s *soac.Stm, e *soac.SegHistExp) error {
 	if err := h.launch1D(c, name, total, ka); err != nil {
 		return err
 	}
-	if h.g.localHistOK(e) {
+	if local {
 		h.indent--
 		h.line("}")
 	}
@@ -505,9 +517,6 @@ func (h *hgen) scatter(s *soac.Stm, e *soac.ScatterExp) error {
 // updated by a 32-bit atomic that also exists for local memory (integer
 // add, min, max; f32 add by compare-and-swap).
 func (g *gen) localHistOK(e *soac.SegHistExp) bool {
-	if len(e.Space) != 1 {
-		return false
-	}
 	for _, op := range e.Ops {
 		if g.atomicHist(op, 1) == "" || g.types[op.Dests[0]].Elem.Size() != 4 {
 			return false

@@ -202,11 +202,12 @@ func Lookup(name string) (*Rule, error) {
 	return nil, fmt.Errorf("no rule %q", name)
 }
 
-// Rules lists the algorithmic rules (Fig. 6, then fcc's for scans) and
-// then the lowering rules (Fig. 7, then fcc's for scans).
+// Rules lists the algorithmic rules (Fig. 6, then fcc's for scans and
+// histograms) and then the lowering rules (Fig. 7, then fcc's for scans
+// and histograms).
 func Rules() []*Rule {
-	rs := append(append([]*Rule(nil), Algorithmic...), rulesScanAlgorithmic...)
-	return append(append(rs, Lowering...), rulesScanLowering...)
+	rs := append(append(append([]*Rule(nil), Algorithmic...), rulesScanAlgorithmic...), rulesHistAlgorithmic...)
+	return append(append(append(rs, Lowering...), rulesScanLowering...), rulesHistLowering...)
 }
 
 // Candidate is a rule that can fire at a path. Rules without parameters are
@@ -348,6 +349,14 @@ func LowLevel(e Expr) error {
 		}
 	case *Propagate:
 		if n.Level == PropagateHigh {
+			return fmt.Errorf("high-level %s", Print(n))
+		}
+	case *Hist:
+		if n.Level == HistHigh {
+			return fmt.Errorf("high-level %s", Print(n))
+		}
+	case *Merge:
+		if !n.Global {
 			return fmt.Errorf("high-level %s", Print(n))
 		}
 	case *PartRed, *Reorder:

@@ -122,6 +122,10 @@ func (ev *evaluator) fun(f Expr, in Value) (Value, error) {
 			}
 		}
 		return out, nil
+	case *Hist:
+		return ev.evalHist(f, in)
+	case *Merge:
+		return ev.evalMerge(f, in)
 	case *PartRed:
 		a, err := asArray(in, "part-red")
 		if err != nil {

@@ -59,6 +59,10 @@ func children(e Expr) []Expr {
 		return []Expr{e.Op}
 	case *Propagate:
 		return []Expr{e.Op}
+	case *Hist:
+		return []Expr{e.Op}
+	case *Merge:
+		return []Expr{e.Op}
 	case *Iterate:
 		return []Expr{e.F}
 	case *To:
@@ -88,6 +92,10 @@ func withChild(e Expr, i int, c Expr) Expr {
 		return &Scan{Seq: e.Seq, Op: c, Init: e.Init}
 	case *Propagate:
 		return &Propagate{Level: e.Level, Op: c, Init: e.Init}
+	case *Hist:
+		return &Hist{Level: e.Level, Op: c, Init: e.Init, Bins: e.Bins}
+	case *Merge:
+		return &Merge{Global: e.Global, Op: c, Init: e.Init}
 	case *Iterate:
 		return &Iterate{N: e.N, F: c}
 	case *To:

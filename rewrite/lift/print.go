@@ -58,6 +58,18 @@ func printExpr(b *strings.Builder, e Expr, infixArg bool) {
 		b.WriteString([]string{"propagate(", "propagate-local(", "propagate-lookback("}[e.Level])
 		printExpr(b, e.Op, false)
 		fmt.Fprintf(b, ", %s)", FormatValue(e.Init))
+	case *Hist:
+		b.WriteString([]string{"hist(", "hist-global(", "hist-local("}[e.Level])
+		printExpr(b, e.Op, false)
+		fmt.Fprintf(b, ", %s, %s)", FormatValue(e.Init), e.Bins)
+	case *Merge:
+		if e.Global {
+			b.WriteString("merge-global(")
+		} else {
+			b.WriteString("merge(")
+		}
+		printExpr(b, e.Op, false)
+		fmt.Fprintf(b, ", %s)", FormatValue(e.Init))
 	case *PartRed:
 		b.WriteString("part-red(")
 		printExpr(b, e.Op, false)

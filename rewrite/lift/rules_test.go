@@ -50,6 +50,15 @@ var (
 
 func sum() *Reduce { return ReduceF(add, Float(0)) }
 
+// histogram is a 4-bin histogram of sums; pairs24 and pairRows are inputs
+// of (bin, value) pairs, many of whose bins are out of range.
+func histogram() *Hist { return &Hist{Op: add, Init: Float(0), Bins: Const(4)} }
+
+var (
+	pairs24  = ArrayOf(TupleType{IntT, FloatT}, Const(24))
+	pairRows = ArrayOf(ArrayOf(TupleType{IntT, FloatT}, Const(4)), Const(6))
+)
+
 func prefixSum() *Scan { return &Scan{Op: add, Init: Float(0)} }
 
 func propagate() *Propagate { return &Propagate{Op: add, Init: Float(0)} }
@@ -128,6 +137,19 @@ var ruleCases = []ruleCase{
 	// Fig. 7b
 	{"reduce-seq", sum(), f24, "", nil, ""},
 	{"reduce-seq", ReduceSeqF(add, Float(0)), f24, "", nil, "pattern does not match"},
+	// fcc's histogram (hist.go)
+	{"hist-reorder", histogram(), pairs24, "", nil, ""},
+	{"hist-reorder", &Hist{Op: sub, Init: Float(0), Bins: Const(4)}, pairs24, "", nil, "not known to be commutative"},
+	{"hist-split", histogram(), pairs24, "", Params{"n": Const(4)}, ""},
+	{"hist-split", histogram(), pairs24, "", Params{"n": Const(5)}, "divide"},
+	{"hist-split", &Hist{Op: add, Init: Float(1), Bins: Const(4)}, pairs24, "", Params{"n": Const(4)}, "not the neutral element"},
+	{"hist-global", histogram(), pairs24, "", nil, ""},
+	{"hist-global", MapK(MapGlobal, 0, histogram()), pairRows, "0", nil, ""},
+	{"hist-global", MapK(MapWorkgroup, 0, histogram()), pairRows, "0", nil, "map-globals only"},
+	{"hist-local", MapK(MapWorkgroup, 0, histogram()), pairRows, "0", nil, ""},
+	{"hist-local", histogram(), pairs24, "", nil, "must be inside a map-workgroup"},
+	{"merge-global", Comp(&Merge{Op: add, Init: Float(0)}, MapF(histogram()), &Split{N: Const(6)}), pairs24, "0", nil, ""},
+	{"merge-global", MapK(MapWorkgroup, 0, Comp(&Merge{Op: add, Init: Float(0)}, MapF(histogram()), &Split{N: Const(2)})), pairRows, "0.0", nil, "kernel of its own"},
 	// fcc's scan (scan.go)
 	{"scan-split", prefixSum(), f24, "", Params{"n": Const(4)}, ""},
 	{"scan-split", &Scan{Op: add, Init: Float(1)}, f24, "", Params{"n": Const(4)}, "not the neutral element"},

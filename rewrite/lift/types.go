@@ -251,6 +251,10 @@ func (c *checker) fun(f Expr, in Type, p Path) (Type, error) {
 			return nil, fmt.Errorf("propagate: operator must be %s × %s → %s", FormatType(row.Elem), FormatType(row.Elem), FormatType(row.Elem))
 		}
 		return in, nil
+	case *Hist:
+		return c.typeHist(f, in, p)
+	case *Merge:
+		return c.typeMerge(f, in, p)
 	case *PartRed:
 		a, err := arrayIn(in, "part-red")
 		if err != nil {

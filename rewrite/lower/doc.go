@@ -24,8 +24,9 @@
 // for a commutative operator. The scripts are tested through Lift's
 // interpreter with concrete operators on random inputs.
 //
-// Seg-ops that Lift's patterns cannot state are not lowered here: scans and
-// histograms (Lift has no scan or histogram pattern), reductions to arrays,
-// and the tiled maps that the tiling pass plans with the subdivide/exchange
-// rules (package tiling). The backend compiles those by their Seg-op kind.
+// Lift has no scan or histogram; package lift adds both, with their
+// decompositions and lowering rules, so that every kind of Seg-op is
+// lowered here. The exception is the tiled maps, which the tiling pass
+// plans with the subdivide/exchange rules (package tiling) and records in
+// their TilePlan; the backend compiles those by the plan.
 package lower

@@ -12,41 +12,59 @@ import (
 // order.
 func Program(p *soac.Program) ([]*SegOp, error) {
 	var out []*SegOp
-	var err error
-	for _, f := range p.Funs {
-		soac.VisitStms(f.Body, func(s *soac.Stm) {
+	err := each(p, func(_ *soac.Stm, l *SegOp) {
+		if l != nil {
+			out = append(out, l)
+		}
+	})
+	return out, err
+}
+
+// each calls f on every Seg-op of p in program order with its lowering,
+// nil for a tiled map.
+func each(p *soac.Program, f func(*soac.Stm, *SegOp)) error {
+	for _, fn := range p.Funs {
+		var err error
+		soac.VisitStms(fn.Body, func(s *soac.Stm) {
 			if err != nil {
+				return
+			}
+			if m, ok := s.Exp.(*soac.SegMapExp); ok && m.Tile != nil {
+				f(s, nil)
 				return
 			}
 			var l *SegOp
 			if l, err = Stm(s); l != nil {
-				out = append(out, l)
+				f(s, l)
 			}
 		})
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", f.Name, err)
+			return fmt.Errorf("%s: %v", fn.Name, err)
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // Check is the lowering pass as a step of the pipeline: the program is
 // unchanged (the backend lowers each Seg-op as it compiles it), but every
 // Seg-op must lower.
 func Check(p *soac.Program) (*soac.Program, error) {
-	_, err := Program(p)
-	return p, err
+	return p, each(p, func(*soac.Stm, *SegOp) {})
 }
 
-// Explain returns p and the derivations of its Seg-ops.
+// Explain returns p and the derivations of its Seg-ops, in program order;
+// a tiled map is named with a pointer to its plan.
 func Explain(p *soac.Program) (*soac.Program, string, error) {
-	ls, err := Program(p)
+	var b strings.Builder
+	err := each(p, func(s *soac.Stm, l *SegOp) {
+		if l == nil {
+			fmt.Fprintf(&b, "-- segmap %s: block-tiled by the tiling pass (its derivation is under tile)\n", stmName(s))
+			return
+		}
+		b.WriteString(l.String())
+	})
 	if err != nil {
 		return nil, "", err
-	}
-	var b strings.Builder
-	for _, l := range ls {
-		b.WriteString(l.String())
 	}
 	return p, b.String(), nil
 }
@@ -54,21 +72,21 @@ func Explain(p *soac.Program) (*soac.Program, string, error) {
 // Forms prints the low-level form of every version of every Seg-op of p,
 // one line each: what `fcc dev --print-after=lower` adds to the IR.
 func Forms(p *soac.Program) (string, error) {
-	ls, err := Program(p)
-	if err != nil {
-		return "", err
-	}
 	var b strings.Builder
-	for _, l := range ls {
+	err := each(p, func(s *soac.Stm, l *SegOp) {
+		if l == nil {
+			fmt.Fprintf(&b, "-- lowered segmap %s = block-tiled (tile plan)\n", stmName(s))
+			return
+		}
 		for _, v := range l.Versions {
-			name := stmName(l.Stm)
+			name := stmName(s)
 			if v.Name != "" {
 				name += " (" + v.Name + ")"
 			}
 			fmt.Fprintf(&b, "-- lowered %s %s = %s\n", l.Kind, name, lift.Print(v.Final()))
 		}
-	}
-	return b.String(), nil
+	})
+	return b.String(), err
 }
 
 // Strided reports whether a low-level form distributes elements over
@@ -91,6 +109,35 @@ func LooksBack(e lift.Expr) bool {
 		p, ok := x.(*lift.Propagate)
 		return ok && p.Level == lift.PropagateLookback
 	})
+}
+
+// GlobalBins reports whether a low-level form updates a histogram's bins in
+// global memory (hist-global).
+func GlobalBins(e lift.Expr) bool { return hasHist(e, lift.HistGlobal) }
+
+// LocalBins reports whether a low-level form keeps a work-group's bins in
+// local memory (hist-local).
+func LocalBins(e lift.Expr) bool { return hasHist(e, lift.HistLocal) }
+
+func hasHist(e lift.Expr, level lift.HistLevel) bool {
+	return contains(e, func(x lift.Expr) bool {
+		h, ok := x.(*lift.Hist)
+		return ok && h.Level == level
+	})
+}
+
+// ItemsAlone reports whether a low-level form has work-items fold alone:
+// map-global and nothing shared by a work-group.
+func ItemsAlone(e lift.Expr) bool {
+	shared := contains(e, func(x lift.Expr) bool {
+		m, ok := x.(*lift.Map)
+		return ok && (m.Kind == lift.MapWorkgroup || m.Kind == lift.MapLocal)
+	})
+	global := contains(e, func(x lift.Expr) bool {
+		m, ok := x.(*lift.Map)
+		return ok && m.Kind == lift.MapGlobal
+	})
+	return global && !shared
 }
 
 // OnePerItem reports whether a low-level form is map-global: one

@@ -36,6 +36,19 @@ def main (xs: []i32) : []i32 = scan (+) 0 xs
 -- Scans of rows: one scan of the whole with a lifted operator.
 def main (m: [][]i32) : [][]i32 = map (scan (+) 0) m
 `},
+	{"histogram", `
+-- A histogram: bins in global memory, or a work-group's in local memory.
+def main [n] (is: [n]i64) (xs: [n]i32) : []i32 = hist (+) 0 256 is xs
+`},
+	{"array-values", `
+-- A reduction whose values are arrays: work-items fold chunks alone.
+def main (xss: [][3]f32) : [3]f32 =
+  reduce (\a b -> if a[0] > b[0] then a else b) (replicate 3 0) xss
+`},
+	{"tiled", `
+def main [n][k][m] (a: [n][k]f32) (b: [k][m]f32) : [n][m]f32 =
+  map (\r -> map (\c -> f32.sum (map2 (*) r c)) (transpose b)) a
+`},
 	{"map", `
 def main (xs: []f32) : []f32 = map (+1) xs
 `},

@@ -129,6 +129,72 @@ var scanOntoGroups = []step{
 	{rule: "propagate-lookback", path: "1"},
 }
 
+// histOntoItems runs on hist(⊕, z, B) ∘ map(f): one work-item per point,
+// each updating the bins in global memory (by atomics or a lock per bin,
+// in any order: the operator is commutative, as the language requires).
+var histOntoItems = []step{
+	{rule: "map-global", path: "1", params: lift.Params{"dim": lift.Const(0)}},
+	{rule: "hist-global", path: "0"},
+}
+
+// histOntoGroups runs on hist(⊕, z, B) ∘ map(f) over c·l·g points: each
+// work-group keeps a histogram in local memory, its work-items c points
+// each, interleaved over the whole input as a reduction's are; a second
+// kernel merges the groups' histograms bin by bin.
+var histOntoGroups = []step{
+	{rule: "hist-reorder", path: "0"},
+	{rule: "hist-split", path: "0", params: lift.Params{"n": perItem.Mul(groupSize)}},
+	{rule: "reorder-map", path: "3"},
+	{rule: "split-join", path: "3", params: lift.Params{"n": perItem.Mul(groupSize)}},
+	{rule: "cancel-split-join", path: "2"},
+	{rule: "fuse-map-map", path: "1"},
+	{rule: "split-join", path: "1.0.1", params: lift.Params{"n": perItem}},
+	{rule: "map-workgroup", path: "1", params: lift.Params{"dim": lift.Const(0)}},
+	{rule: "map-local", path: "1.0.2", params: lift.Params{"dim": lift.Const(0)}},
+	{rule: "map-seq", path: "1.0.2.0"},
+	{rule: "hist-local", path: "1.0.0"},
+	{rule: "merge-global", path: "0"},
+	{rule: "reorder-stride", path: "3", params: lift.Params{"s": groups.Mul(groupSize)}},
+}
+
+// segmentsOntoItems runs on map(C) over segments, C the result of
+// histOntoItems: the segments' points are work-items too.
+var segmentsOntoItems = []step{
+	{rule: "map-global", path: "", params: lift.Params{"dim": lift.Const(1)}},
+}
+
+// chunksOntoItems runs on reduce(⊕, z) ∘ map(f) over c·t elements: each of
+// t work-items reduces c consecutive elements, and one work-item the t
+// partial results, in order (the ICFP paper's Fig. 10 derivation of asum,
+// steps (1) to (8), then its lowering). It serves reductions whose values
+// are arrays, which live in a work-item's scratch memory.
+var chunksOntoItems = []step{
+	{rule: "reduce-part-red", path: "0", params: lift.Params{"factor": perItem}},
+	{rule: "part-red-split", path: "1", params: lift.Params{"n": perItem}},
+	{rule: "split-join", path: "4", params: lift.Params{"n": perItem}},
+	{rule: "cancel-split-join", path: "3"},
+	{rule: "fuse-map-map", path: "2"},
+	{rule: "map-seq", path: "2.0.1"},
+	{rule: "part-red-reduce", path: "2.0.0"},
+	{rule: "reduce-seq", path: "2.0.0"},
+	{rule: "fuse-reduce-seq-map-seq", path: "2.0.0"},
+	{rule: "map-global", path: "2", params: lift.Params{"dim": lift.Const(0)}},
+	{rule: "reduce-seq", path: "0"},
+}
+
+// segmentsOntoItemsSeq runs on map(reduce(⊕, z) ∘ map(f)) or
+// map(scan(⊕, z) ∘ map(f)) over segments (fold is reduce or scan): one
+// work-item per segment, which folds it sequentially (for values that are
+// arrays).
+func segmentsOntoItemsSeq(fold string) []step {
+	return []step{
+		{rule: "map-global", path: "", params: lift.Params{"dim": lift.Const(0)}},
+		{rule: "map-seq", path: "0.1"},
+		{rule: fold + "-seq", path: "0.0"},
+		{rule: "fuse-" + fold + "-seq-map-seq", path: "0.0"},
+	}
+}
+
 // mapOntoItems maps a Seg-op's points onto work-items: one per point.
 var mapOntoItems = []step{
 	{rule: "map-global", path: "", params: lift.Params{"dim": lift.Const(0)}},

@@ -21,6 +21,19 @@ var lastNonZero = &lift.UserFun{Name: "lastnz", Decl: &lift.FunDecl{
 	},
 }}
 
+// pairOf makes a (bin, value) pair of x: bin |x| mod 7 (some out of the
+// histograms' range), value x.
+var pairOf = &lift.UserFun{Name: "pair", Decl: &lift.FunDecl{
+	Arity: 1, Out: lift.TupleType{lift.IntT, lift.FloatT},
+	Eval: func(a []lift.Value) (lift.Value, error) {
+		x := float64(a[0].(lift.Float))
+		if x < 0 {
+			x = -x
+		}
+		return lift.Tuple{lift.Int(int64(x*4) % 7), a[0]}, nil
+	},
+}}
+
 // scriptCases run each script on concrete operators: the derivation
 // must reach a low-level form, and every step must compute what the start
 // did on random inputs of several sizes.
@@ -59,6 +72,50 @@ var scriptCases = []struct {
 		start:   lift.Comp(&lift.Scan{Op: lastNonZero, Init: lift.Float(0)}, lift.MapF(lift.Fun("neg"))),
 		in:      lift.ArrayOf(lift.FloatT, perItem.Mul(groupSize).Mul(groups)),
 		scripts: [][]step{scanOntoGroups},
+	},
+	{
+		name:    "histogram",
+		start:   lift.Comp(&lift.Hist{Op: lift.Fun("add"), Init: lift.Float(0), Bins: lift.Const(5)}, lift.MapF(pairOf)),
+		in:      lift.ArrayOf(lift.FloatT, perItem.Mul(groupSize).Mul(groups)),
+		scripts: [][]step{histOntoGroups},
+		want:    "merge-global(+, 0) ∘ map-workgroup(hist-local(+, 0, 5) ∘ join ∘ map-local(map-seq(pair)) ∘ split(c)) ∘ split(c*l) ∘ reorder-stride(g*l)",
+	},
+	{
+		name:    "global histogram",
+		start:   lift.Comp(&lift.Hist{Op: lift.Fun("add"), Init: lift.Float(0), Bins: lift.Const(5)}, lift.MapF(pairOf)),
+		in:      lift.ArrayOf(lift.FloatT, perItem.Mul(groupSize).Mul(groups)),
+		scripts: [][]step{histOntoItems},
+		want:    "hist-global(+, 0, 5) ∘ map-global(pair)",
+	},
+	{
+		name:     "segmented histograms",
+		start:    lift.MapF(lift.Comp(&lift.Hist{Op: lift.Fun("add"), Init: lift.Float(0), Bins: lift.Const(3)}, lift.MapF(pairOf))),
+		in:       lift.ArrayOf(lift.ArrayOf(lift.FloatT, perItem), lift.Var("s")),
+		prefix:   "0",
+		scripts:  [][]step{histOntoItems, segmentsOntoItems},
+		want:     "map-global[1](hist-global(+, 0, 3) ∘ map-global(pair))",
+		segments: true,
+	},
+	{
+		name:    "chunks",
+		start:   lift.Comp(lift.ReduceF(lastNonZero, lift.Float(0)), lift.MapF(lift.Fun("abs"))),
+		in:      lift.ArrayOf(lift.FloatT, perItem.Mul(lift.Var("t"))),
+		scripts: [][]step{chunksOntoItems},
+		want:    "reduce-seq(lastnz, 0) ∘ join ∘ map-global(reduce-seq(λ(acc, x). lastnz(acc, abs(x)), 0)) ∘ split(c)",
+	},
+	{
+		name:    "reduce per segment",
+		start:   lift.MapF(lift.Comp(lift.ReduceF(lastNonZero, lift.Float(0)), lift.MapF(lift.Fun("neg")))),
+		in:      lift.ArrayOf(lift.ArrayOf(lift.FloatT, perItem), lift.Var("s")),
+		scripts: [][]step{segmentsOntoItemsSeq("reduce")},
+		want:    "map-global(reduce-seq(λ(acc, x). lastnz(acc, neg(x)), 0))",
+	},
+	{
+		name:    "scan per segment",
+		start:   lift.MapF(lift.Comp(&lift.Scan{Op: lastNonZero, Init: lift.Float(0)}, lift.MapF(lift.Fun("neg")))),
+		in:      lift.ArrayOf(lift.ArrayOf(lift.FloatT, perItem), lift.Var("s")),
+		scripts: [][]step{segmentsOntoItemsSeq("scan")},
+		want:    "map-global(scan-seq(λ(acc, x). lastnz(acc, neg(x)), 0))",
 	},
 	{
 		name:     "segments",
@@ -116,7 +173,7 @@ func TestScripts(t *testing.T) {
 			}
 			for trial := 0; trial < 20; trial++ {
 				sizes := lift.Sizes{"c": int64(1 + rng.Intn(4)), "l": int64(1 + rng.Intn(4)), "g": int64(1 + rng.Intn(3)),
-					"m": int64(1 + rng.Intn(4)), "k": int64(1 + rng.Intn(3)), "s": int64(1 + rng.Intn(3))}
+					"m": int64(1 + rng.Intn(4)), "k": int64(1 + rng.Intn(3)), "s": int64(1 + rng.Intn(3)), "t": int64(1 + rng.Intn(5))}
 				x := randomInput(rng, tc.in, sizes)
 				want, err := lift.Eval(tc.start, x, sizes)
 				if err != nil {
@@ -174,4 +231,36 @@ func randomInput(rng *rand.Rand, t lift.Type, sizes lift.Sizes) lift.Value {
 		return lift.Float(0) // zeros exercise lastnz
 	}
 	return lift.Float(float64(rng.Intn(65)-32) / 4)
+}
+
+// TestDerivationsRemembered checks that a remembered derivation is reused
+// under its new name and that different facts give different derivations.
+func TestDerivationsRemembered(t *testing.T) {
+	op := func(comm bool) *lift.UserFun {
+		return &lift.UserFun{Name: "op", Decl: &lift.FunDecl{Arity: 2, Out: lift.FloatT, Assoc: true, Comm: comm, Neutral: lift.Float(0)}}
+	}
+	in := lift.ArrayOf(lift.FloatT, perItem.Mul(groupSize).Mul(groups))
+	body := &lift.UserFun{Name: "f", Decl: &lift.FunDecl{Arity: 1, Out: lift.FloatT}}
+	start := func(comm bool) lift.Expr { return lift.Comp(lift.ReduceF(op(comm), lift.Float(0)), lift.MapF(body)) }
+	a, err := derive("a", start(true), in, "", reduceOntoGroups)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := derive("b", start(true), in, "", reduceOntoGroups)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := derive("c", start(false), in, "", reduceOntoGroups)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Deriv.Name != "a" || b.Deriv.Name != "b" || !strings.HasPrefix(b.Deriv.String(), "b : ") {
+		t.Errorf("names: %q, %q", a.Deriv.Name, b.Deriv.Name)
+	}
+	if lift.Print(a.Final()) != lift.Print(b.Final()) {
+		t.Errorf("the same derivation differs:\n%s\n%s", lift.Print(a.Final()), lift.Print(b.Final()))
+	}
+	if lift.Print(a.Final()) == lift.Print(c.Final()) {
+		t.Errorf("a commutative and a non-commutative operator share a derivation: %s", lift.Print(c.Final()))
+	}
 }

@@ -14,7 +14,8 @@ type Version struct {
 	// Name is "" for a Seg-op's only version; a segmented reduction has a
 	// "groups" version (one or more work-groups per segment) and a "team"
 	// version (several segments per work-group), which the host chooses
-	// between by the segments' size.
+	// between by the segments' size; a histogram has a "global" version
+	// and, over a flat space, a "local" one.
 	Name  string
 	Deriv *lift.Derivation
 }
@@ -25,7 +26,7 @@ func (v *Version) Final() lift.Expr { return v.Deriv.Current() }
 // SegOp is the lowering of one Seg-op.
 type SegOp struct {
 	Stm      *soac.Stm
-	Kind     string // segmap, segred, segscan
+	Kind     string // segmap, segred, segscan, seghist
 	Note     string // how the Seg-op's sizes map onto the derivation's
 	Versions []*Version
 }
@@ -64,22 +65,136 @@ func Stm(s *soac.Stm) (*SegOp, error) {
 		}
 		return segMap(s, e)
 	case *soac.SegRedExp:
-		for _, t := range e.Types[:accumulators(e.Reds)] {
-			if t.Rank() > 0 {
-				return nil, nil
-			}
+		if arrayValues(e.Types[:accumulators(e.Reds)]) {
+			return foldArrays(s, "segred", e.Space, e.Reds, e.Types, "reduce")
 		}
 		return segRed(s, e)
 	case *soac.SegScanExp:
 		reds := scanReductions(e.Scans)
-		for _, t := range e.Types[:accumulators(reds)] {
-			if t.Rank() > 0 {
-				return nil, nil
-			}
+		if arrayValues(e.Types[:accumulators(reds)]) {
+			return foldArrays(s, "segscan", e.Space, reds, e.Types, "scan")
 		}
 		return segScan(s, e, reds)
+	case *soac.SegHistExp:
+		return segHist(s, e)
 	}
 	return nil, nil
+}
+
+// segHist lowers a histogram: a "global" version whose work-items update
+// the bins in global memory, and for a histogram over a flat space a
+// "local" version with a histogram per work-group in local memory, merged
+// by a second kernel; the host chooses between them by the histogram's
+// size. The body's results are, per operator, a bin and its values.
+// Several operators are updated together and share the form: they are
+// presented as one operator on tuples over B bins.
+func segHist(s *soac.Stm, e *soac.SegHistExp) (*SegOp, error) {
+	var vals []soac.Type
+	var reds []soac.Reduce
+	var bins []string
+	off := 0
+	for _, op := range e.Ops {
+		nv := len(op.Neutral)
+		vals = append(vals, e.Types[off+1:off+1+nv]...)
+		off += 1 + nv
+		// The language requires a histogram's operator to be commutative.
+		reds = append(reds, soac.Reduce{Comm: true, Op: op.Op, Neutral: op.Neutral})
+		bins = append(bins, soac.FormatSubExp(op.Bins))
+	}
+	acc := elemType(vals)
+	neutral := neutralOf(reds, acc)
+	op := operator(reds, acc, neutral)
+	b := lift.Var("B")
+	note := "B = " + strings.Join(bins, ", ")
+	if len(e.Ops) == 1 {
+		if c, ok := e.Ops[0].Bins.(soac.Const); ok {
+			b, note = lift.Const(c.Value.Int()), ""
+		} else {
+			b, note = lift.Var(bins[0]), ""
+		}
+	}
+	h := &lift.Hist{Op: op, Init: neutral, Bins: b}
+	body := &lift.UserFun{Name: "f", Decl: &lift.FunDecl{Arity: 1, Out: lift.TupleType{index, acc}}}
+	start := lift.Comp(h, lift.MapF(body))
+	name := stmName(s)
+	r := len(e.Space) - 1
+	if note != "" {
+		note += "; "
+	}
+	if r > 0 {
+		note += fmt.Sprintf("a histogram for each of %s segments of %s points", spaceSize(e.Space[:r]), soac.FormatSubExp(e.Space[r].N))
+		g, err := derive(name, lift.MapF(start), lift.ArrayOf(lift.ArrayOf(index, lift.Var("n")), lift.Var("s")), "0", histOntoItems, segmentsOntoItems)
+		if err != nil {
+			return nil, err
+		}
+		g.Name = "global"
+		return &SegOp{Stm: s, Kind: "seghist", Note: note, Versions: []*Version{g}}, nil
+	}
+	g, err := derive(name+" (global)", start, lift.ArrayOf(index, lift.Var("n")), "", histOntoItems)
+	if err != nil {
+		return nil, err
+	}
+	g.Name = "global"
+	l, err := derive(name+" (local)", start, lift.ArrayOf(index, perItem.Mul(groupSize).Mul(groups)), "", histOntoGroups)
+	if err != nil {
+		return nil, err
+	}
+	l.Name = "local"
+	note += fmt.Sprintf("n = %s points (c·l·g in the local version)", spaceSize(e.Space))
+	return &SegOp{Stm: s, Kind: "seghist", Note: note, Versions: []*Version{g, l}}, nil
+}
+
+// arrayValues reports whether some of the values are arrays.
+func arrayValues(ts []soac.Type) bool {
+	for _, t := range ts {
+		if t.Rank() > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// foldArrays lowers a reduction or scan some of whose values are arrays:
+// its accumulators live in a work-item's scratch memory, so work-items
+// fold sequentially and never combine through local memory. A flat
+// reduction is split in chunks, one per work-item, whose results one
+// work-item combines in order; otherwise one work-item takes each
+// segment (a flat scan is one segment).
+func foldArrays(s *soac.Stm, kind string, space []soac.SegDim, reds []soac.Reduce, types []soac.Type, fold string) (*SegOp, error) {
+	acc := elemType(types[:accumulators(reds)])
+	neutral := neutralOf(reds, acc)
+	op := operator(reds, acc, neutral)
+	body := &lift.UserFun{Name: "f", Decl: &lift.FunDecl{Arity: 1, Out: acc}}
+	var folded lift.Expr = lift.ReduceF(op, neutral)
+	if fold == "scan" {
+		folded = &lift.Scan{Op: op, Init: neutral}
+	}
+	start := lift.Comp(folded, lift.MapF(body))
+	r := len(space) - 1
+	note := "values that are arrays, folded by single work-items; "
+	if fold == "reduce" && r == 0 {
+		v, err := derive(stmName(s), start, lift.ArrayOf(index, perItem.Mul(lift.Var("t"))), "", chunksOntoItems)
+		if err != nil {
+			return nil, err
+		}
+		note += soac.FormatSubExp(space[0].N) + " elements = c·t"
+		return &SegOp{Stm: s, Kind: kind, Note: note, Versions: []*Version{v}}, nil
+	}
+	segs := lift.Var("s")
+	if r == 0 {
+		segs = lift.Const(1)
+	}
+	v, err := derive(stmName(s), lift.MapF(start), lift.ArrayOf(lift.ArrayOf(index, lift.Var("n")), segs), "", segmentsOntoItemsSeq(fold))
+	if err != nil {
+		return nil, err
+	}
+	if r > 0 {
+		note += fmt.Sprintf("s = %s segments", spaceSize(space[:r]))
+	} else {
+		note += "one segment"
+	}
+	note += " of n = " + soac.FormatSubExp(space[r].N) + " elements"
+	return &SegOp{Stm: s, Kind: kind, Note: note, Versions: []*Version{v}}, nil
 }
 
 // scanReductions presents a segscan's operators as reductions' (the same
@@ -189,8 +304,25 @@ func neutralOf(reds []soac.Reduce, acc lift.Type) lift.Sym {
 }
 
 // derive runs scripts on start: the first with its paths under prefix,
-// the others at the root.
+// the others at the root. Derivations are remembered by what determines
+// them (derivations.go): programs repeat the same shapes of Seg-op, and
+// each step type-checks the whole expression.
 func derive(name string, start lift.Expr, in lift.Type, prefix string, scripts ...[]step) (*Version, error) {
+	key := signature(start, in, prefix, scripts)
+	if d, ok := derivations.get(key); ok {
+		named := *d
+		named.Name = name
+		return &Version{Deriv: &named}, nil
+	}
+	v, err := deriveAfresh(name, start, in, prefix, scripts)
+	if err != nil {
+		return nil, err
+	}
+	derivations.put(key, v.Deriv)
+	return v, nil
+}
+
+func deriveAfresh(name string, start lift.Expr, in lift.Type, prefix string, scripts [][]step) (*Version, error) {
 	d, err := lift.NewDerivation(name, start, in)
 	if err != nil {
 		return nil, fmt.Errorf("lowering %s: %v", name, err)
