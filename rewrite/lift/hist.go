@@ -81,14 +81,7 @@ var ruleHistSplit = &Rule{
 	Match: highHist,
 	Guard: func(s *Site, p Params) error {
 		h := s.Node.(*Hist)
-		if err := reduceSplittable(h.Op, h.Init); err != nil {
-			return err
-		}
-		n, err := p.size("n")
-		if err != nil {
-			return err
-		}
-		return mustDivide(n, s.In())
+		return splittable(h.Op, h.Init, s, p, "n")
 	},
 	Rewrite: func(s *Site, p Params) []Expr {
 		h := s.Node.(*Hist)
@@ -106,7 +99,7 @@ var ruleHistGlobal = &Rule{
 		}
 		for _, f := range s.frames() {
 			if f.seq || f.kind != MapGlobal {
-				return fmt.Errorf("hist-global is updated by work-items of map-globals only, not inside %s", f.kind)
+				return fmt.Errorf("hist-global is updated by the work-items of map-globals only")
 			}
 		}
 		return nil
@@ -122,17 +115,7 @@ var ruleHistLocal = &Rule{
 		if err := commutativeHist(s); err != nil {
 			return err
 		}
-		inWG := false
-		for _, f := range s.frames() {
-			if f.seq || f.kind == MapLocal {
-				return fmt.Errorf("hist-local is updated by a whole work-group, not inside %s", f.kind)
-			}
-			inWG = inWG || f.kind == MapWorkgroup
-		}
-		if !inWG {
-			return fmt.Errorf("hist-local must be inside a map-workgroup: local memory is a work-group's")
-		}
-		return nil
+		return wholeWorkgroup(s, "hist-local")
 	},
 	Rewrite: func(s *Site, p Params) []Expr { return lowerHist(s, HistLocal) },
 }
@@ -240,13 +223,9 @@ func (c *checker) typeHist(h *Hist, in Type, p Path) (Type, error) {
 	if _, ok := pair[0].(ScalarType); !ok {
 		return nil, fmt.Errorf("hist: bin of type %s", FormatType(pair[0]))
 	}
-	acc := TypeOfValue(h.Init)
-	t, err := c.fun(h.Op, TupleType{acc, pair[1]}, child(p, 0))
+	acc, err := c.fold("hist", h.Op, h.Init, pair[1], false, p)
 	if err != nil {
 		return nil, err
-	}
-	if !sameType(t, acc) || !sameType(acc, pair[1]) {
-		return nil, fmt.Errorf("hist: operator must be %s × %s → %s", FormatType(pair[1]), FormatType(pair[1]), FormatType(pair[1]))
 	}
 	return ArrayOf(acc, h.Bins), nil
 }
@@ -261,13 +240,9 @@ func (c *checker) typeMerge(m *Merge, in Type, p Path) (Type, error) {
 	if !ok {
 		return nil, fmt.Errorf("merge expects an array of histograms, got %s", FormatType(in))
 	}
-	acc := TypeOfValue(m.Init)
-	t, err := c.fun(m.Op, TupleType{acc, row.Elem}, child(p, 0))
+	acc, err := c.fold("merge", m.Op, m.Init, row.Elem, false, p)
 	if err != nil {
 		return nil, err
-	}
-	if !sameType(t, acc) || !sameType(acc, row.Elem) {
-		return nil, fmt.Errorf("merge: operator must be %s × %s → %s", FormatType(row.Elem), FormatType(row.Elem), FormatType(row.Elem))
 	}
 	return ArrayOf(acc, row.Len), nil
 }

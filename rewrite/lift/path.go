@@ -283,6 +283,26 @@ func checkNesting(e Expr, ctx []frame) error {
 	return nil
 }
 
+// wholeWorkgroup is the guard of the patterns that the work-items of one
+// work-group run together (what names the pattern): inside a
+// map-workgroup, and not inside a map-local or a sequential pattern.
+func wholeWorkgroup(s *Site, what string) error {
+	inWG := false
+	for _, f := range s.frames() {
+		switch {
+		case f.seq:
+			return fmt.Errorf("%s must be run by a whole work-group, not inside a sequential pattern", what)
+		case f.kind == MapLocal:
+			return fmt.Errorf("%s must be run by a whole work-group, not inside a map-local", what)
+		}
+		inWG = inWG || f.kind == MapWorkgroup
+	}
+	if !inWG {
+		return fmt.Errorf("%s must be inside a map-workgroup: local memory is a work-group's", what)
+	}
+	return nil
+}
+
 // CheckNesting reports the first violation of the OpenCL thread hierarchy in
 // e, or nil.
 func CheckNesting(e Expr) error { return checkNesting(e, nil) }

@@ -47,29 +47,17 @@ func printExpr(b *strings.Builder, e Expr, infixArg bool) {
 		printExpr(b, e.Op, false)
 		fmt.Fprintf(b, ", %s)", FormatValue(e.Init))
 	case *Scan:
-		if e.Seq {
-			b.WriteString("scan-seq(")
-		} else {
-			b.WriteString("scan(")
-		}
-		printExpr(b, e.Op, false)
-		fmt.Fprintf(b, ", %s)", FormatValue(e.Init))
+		printFold(b, map[bool]string{false: "scan", true: "scan-seq"}[e.Seq], e.Op, e.Init)
+		b.WriteString(")")
 	case *Propagate:
-		b.WriteString([]string{"propagate(", "propagate-local(", "propagate-lookback("}[e.Level])
-		printExpr(b, e.Op, false)
-		fmt.Fprintf(b, ", %s)", FormatValue(e.Init))
+		printFold(b, []string{"propagate", "propagate-local", "propagate-lookback"}[e.Level], e.Op, e.Init)
+		b.WriteString(")")
 	case *Hist:
-		b.WriteString([]string{"hist(", "hist-global(", "hist-local("}[e.Level])
-		printExpr(b, e.Op, false)
-		fmt.Fprintf(b, ", %s, %s)", FormatValue(e.Init), e.Bins)
+		printFold(b, []string{"hist", "hist-global", "hist-local"}[e.Level], e.Op, e.Init)
+		fmt.Fprintf(b, ", %s)", e.Bins)
 	case *Merge:
-		if e.Global {
-			b.WriteString("merge-global(")
-		} else {
-			b.WriteString("merge(")
-		}
-		printExpr(b, e.Op, false)
-		fmt.Fprintf(b, ", %s)", FormatValue(e.Init))
+		printFold(b, map[bool]string{false: "merge", true: "merge-global"}[e.Global], e.Op, e.Init)
+		b.WriteString(")")
 	case *PartRed:
 		b.WriteString("part-red(")
 		printExpr(b, e.Op, false)
@@ -164,4 +152,11 @@ func printExpr(b *strings.Builder, e Expr, infixArg bool) {
 func symOf(u *UserFun) string {
 	info, _ := funOf(u)
 	return info.sym
+}
+
+// printFold prints name(op, init without the closing parenthesis.
+func printFold(b *strings.Builder, name string, op Expr, init Value) {
+	b.WriteString(name + "(")
+	printExpr(b, op, false)
+	fmt.Fprintf(b, ", %s", FormatValue(init))
 }

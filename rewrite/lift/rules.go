@@ -110,6 +110,20 @@ func reduceSplittable(op Expr, init Value) error {
 	return nil
 }
 
+// splittable is the guard of the rules that cut a fold into folds of parts
+// whose size the parameter param gives: the operator splits (see
+// reduceSplittable) and the part size divides the input's length.
+func splittable(op Expr, init Value, s *Site, p Params, param string) error {
+	if err := reduceSplittable(op, init); err != nil {
+		return err
+	}
+	n, err := p.size(param)
+	if err != nil {
+		return err
+	}
+	return mustDivide(n, s.In())
+}
+
 var ruleReducePartRed = &Rule{
 	Name: "reduce-part-red", Fig: "6d", Width: 1, Params: []string{"factor"},
 	Doc: "reduce(f, z) → reduce(f, z) ∘ part-red(f, z, factor)",
@@ -119,14 +133,7 @@ var ruleReducePartRed = &Rule{
 	},
 	Guard: func(s *Site, p Params) error {
 		r := s.Node.(*Reduce)
-		if err := reduceSplittable(r.Op, r.Init); err != nil {
-			return err
-		}
-		c, err := p.size("factor")
-		if err != nil {
-			return err
-		}
-		return mustDivide(c, s.In())
+		return splittable(r.Op, r.Init, s, p, "factor")
 	},
 	Rewrite: func(s *Site, p Params) []Expr {
 		r := s.Node.(*Reduce)

@@ -25,17 +25,10 @@ var ruleScanSplit = &Rule{
 		return ok && !sc.Seq
 	},
 	Guard: func(s *Site, p Params) error {
-		sc := s.Node.(*Scan)
 		// Every chunk's scan starts from z, and the carries regroup the
-		// operands: z must be neutral and the operator associative.
-		if err := reduceSplittable(sc.Op, sc.Init); err != nil {
-			return err
-		}
-		n, err := p.size("n")
-		if err != nil {
-			return err
-		}
-		return mustDivide(n, s.In())
+		// operands.
+		sc := s.Node.(*Scan)
+		return splittable(sc.Op, sc.Init, s, p, "n")
 	},
 	Rewrite: func(s *Site, p Params) []Expr {
 		sc := s.Node.(*Scan)
@@ -91,15 +84,8 @@ var rulePropagateLocal = &Rule{
 	Guard: func(s *Site, p Params) error {
 		// The chunks are the work-items' of one work-group: their totals
 		// are scanned by the group, in local memory.
-		inWG := false
-		for _, f := range s.frames() {
-			if f.seq || f.kind == MapLocal {
-				return fmt.Errorf("propagate-local must be run by a whole work-group, not inside %s", f.kind)
-			}
-			inWG = inWG || f.kind == MapWorkgroup
-		}
-		if !inWG {
-			return fmt.Errorf("propagate-local must be inside a map-workgroup")
+		if err := wholeWorkgroup(s, "propagate-local"); err != nil {
+			return err
 		}
 		if _, ok := isMapKind(s.Next(1), MapLocal); !ok {
 			return fmt.Errorf("propagate-local needs chunks made by a map-local")

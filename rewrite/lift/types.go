@@ -150,6 +150,26 @@ func child(p Path, i int) Path {
 	return q
 }
 
+// fold checks op as the operator of a fold (reduce, scan, part-red …)
+// called what, over elements of type elem from init: op takes the
+// accumulator and an element and returns an accumulator, and, unless seq
+// (a sequential fold may change the type), the accumulator is an element.
+// It returns the accumulator's type.
+func (c *checker) fold(what string, op Expr, init Value, elem Type, seq bool, p Path) (Type, error) {
+	acc := TypeOfValue(init)
+	t, err := c.fun(op, TupleType{acc, elem}, child(p, 0))
+	if err != nil {
+		return nil, err
+	}
+	if !sameType(t, acc) {
+		return nil, fmt.Errorf("%s: operator returns %s, accumulator is %s", what, FormatType(t), FormatType(acc))
+	}
+	if !seq && !sameType(acc, elem) {
+		return nil, fmt.Errorf("%s: element %s differs from accumulator %s (only a sequential fold may change the type)", what, FormatType(elem), FormatType(acc))
+	}
+	return acc, nil
+}
+
 func arrayIn(in Type, what string) (ArrayType, error) {
 	a, ok := in.(ArrayType)
 	if !ok {
@@ -204,16 +224,9 @@ func (c *checker) fun(f Expr, in Type, p Path) (Type, error) {
 		if err != nil {
 			return nil, err
 		}
-		acc := TypeOfValue(f.Init)
-		t, err := c.fun(f.Op, TupleType{acc, a.Elem}, child(p, 0))
+		acc, err := c.fold("reduce", f.Op, f.Init, a.Elem, f.Seq, p)
 		if err != nil {
 			return nil, err
-		}
-		if !sameType(t, acc) {
-			return nil, fmt.Errorf("reduce: operator returns %s, accumulator is %s", FormatType(t), FormatType(acc))
-		}
-		if !f.Seq && !sameType(acc, a.Elem) {
-			return nil, fmt.Errorf("reduce: element %s differs from accumulator %s (only reduce-seq may fold)", FormatType(a.Elem), FormatType(acc))
 		}
 		return ArrayOf(acc, Const(1)), nil
 	case *Scan:
@@ -221,16 +234,9 @@ func (c *checker) fun(f Expr, in Type, p Path) (Type, error) {
 		if err != nil {
 			return nil, err
 		}
-		acc := TypeOfValue(f.Init)
-		t, err := c.fun(f.Op, TupleType{acc, a.Elem}, child(p, 0))
+		acc, err := c.fold("scan", f.Op, f.Init, a.Elem, f.Seq, p)
 		if err != nil {
 			return nil, err
-		}
-		if !sameType(t, acc) {
-			return nil, fmt.Errorf("scan: operator returns %s, accumulator is %s", FormatType(t), FormatType(acc))
-		}
-		if !f.Seq && !sameType(acc, a.Elem) {
-			return nil, fmt.Errorf("scan: element %s differs from accumulator %s (only scan-seq may fold)", FormatType(a.Elem), FormatType(acc))
 		}
 		return ArrayType{Elem: acc, Len: a.Len, Space: a.Space}, nil
 	case *Propagate:
@@ -242,13 +248,8 @@ func (c *checker) fun(f Expr, in Type, p Path) (Type, error) {
 		if !ok {
 			return nil, fmt.Errorf("propagate expects an array of chunks, got %s", FormatType(in))
 		}
-		acc := TypeOfValue(f.Init)
-		t, err := c.fun(f.Op, TupleType{acc, row.Elem}, child(p, 0))
-		if err != nil {
+		if _, err := c.fold("propagate", f.Op, f.Init, row.Elem, false, p); err != nil {
 			return nil, err
-		}
-		if !sameType(t, acc) || !sameType(acc, row.Elem) {
-			return nil, fmt.Errorf("propagate: operator must be %s × %s → %s", FormatType(row.Elem), FormatType(row.Elem), FormatType(row.Elem))
 		}
 		return in, nil
 	case *Hist:
@@ -260,13 +261,8 @@ func (c *checker) fun(f Expr, in Type, p Path) (Type, error) {
 		if err != nil {
 			return nil, err
 		}
-		acc := TypeOfValue(f.Init)
-		t, err := c.fun(f.Op, TupleType{acc, a.Elem}, child(p, 0))
-		if err != nil {
+		if _, err := c.fold("part-red", f.Op, f.Init, a.Elem, false, p); err != nil {
 			return nil, err
-		}
-		if !sameType(t, acc) || !sameType(acc, a.Elem) {
-			return nil, fmt.Errorf("part-red: operator must be %s × %s → %s", FormatType(a.Elem), FormatType(a.Elem), FormatType(a.Elem))
 		}
 		return ArrayOf(a.Elem, a.Len.Div(f.Factor)), nil
 	case *Split:

@@ -37,7 +37,7 @@ var (
 // partial results go to local memory, the group combines them
 // (reduce-local), and the groups' results are combined by one work-item
 // (reduce-seq), the last group to finish or a second kernel.
-var reduceOntoGroups = []step{
+var reduceOntoGroups = script([]step{
 	{rule: "reduce-part-red", path: "0", params: lift.Params{"factor": perItem.Mul(groupSize)}},
 	{rule: "part-red-reorder", path: "1", optional: true},
 	{rule: "part-red-split", path: "1", params: lift.Params{"n": perItem.Mul(groupSize)}},
@@ -46,24 +46,43 @@ var reduceOntoGroups = []step{
 	{rule: "reduce-part-red", path: "2.0", params: lift.Params{"factor": perItem}},
 	{rule: "part-red-split", path: "2.0.1", params: lift.Params{"n": perItem}},
 	{rule: "part-red-reduce", path: "2.0.2.0"},
-	// The body moves into the groups' map, then into the work-items'.
 	{rule: "reorder-map", path: "4", ifDone: "part-red-reorder"},
-	{rule: "split-join", path: "4", params: lift.Params{"n": perItem.Mul(groupSize)}},
-	{rule: "cancel-split-join", path: "3"},
-	{rule: "fuse-map-map", path: "2"},
-	{rule: "split-join", path: "2.0.4", params: lift.Params{"n": perItem}},
-	{rule: "cancel-split-join", path: "2.0.3"},
-	{rule: "fuse-map-map", path: "2.0.2"},
-	{rule: "map-seq", path: "2.0.2.0.1"},
-	{rule: "reduce-seq", path: "2.0.2.0.0"},
-	{rule: "fuse-reduce-seq-map-seq", path: "2.0.2.0.0"},
-	// Onto the hierarchy.
+}, bodyIntoItems("reduce"), []step{
 	{rule: "map-workgroup", path: "2", params: lift.Params{"dim": lift.Const(0)}},
 	{rule: "map-local", path: "2.0.2", params: lift.Params{"dim": lift.Const(0)}},
 	{rule: "to-local", path: "2.0.2"},
 	{rule: "reduce-local", path: "2.0.0"},
 	{rule: "reduce-seq", path: "0"},
 	{rule: "reorder-stride", path: "4", params: lift.Params{"s": groups.Mul(groupSize)}, ifDone: "part-red-reorder"},
+})
+
+// bodyIntoItems runs on a composition
+// F ∘ join ∘ map(G ∘ join ∘ map(fold(⊕, z)) ∘ split(c)) ∘ split(c·l) ∘ map(f)
+// (fold is reduce or scan; F and G what combines the work-groups' and
+// the work-items' results): it moves the body map(f) into the groups' map
+// and then into the work-items' folds, which become sequential:
+// map(fold-seq(λ(acc, x). acc ⊕ f(x), z)).
+func bodyIntoItems(fold string) []step {
+	return []step{
+		{rule: "split-join", path: "4", params: lift.Params{"n": perItem.Mul(groupSize)}},
+		{rule: "cancel-split-join", path: "3"},
+		{rule: "fuse-map-map", path: "2"},
+		{rule: "split-join", path: "2.0.4", params: lift.Params{"n": perItem}},
+		{rule: "cancel-split-join", path: "2.0.3"},
+		{rule: "fuse-map-map", path: "2.0.2"},
+		{rule: "map-seq", path: "2.0.2.0.1"},
+		{rule: fold + "-seq", path: "2.0.2.0.0"},
+		{rule: "fuse-" + fold + "-seq-map-seq", path: "2.0.2.0.0"},
+	}
+}
+
+// script joins the parts of a script.
+func script(parts ...[]step) []step {
+	var out []step
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	return out
 }
 
 // reduceInTeam runs on a composition reduce(⊕, z) ∘ map(f) over c·m
@@ -111,23 +130,15 @@ var segmentsOntoGroups = []step{
 // items' totals for their carries (propagate-local) and takes its own
 // carry from the tiles before it (propagate-lookback). Elements are only
 // ever combined left to right: no commutativity is needed.
-var scanOntoGroups = []step{
+var scanOntoGroups = script([]step{
 	{rule: "scan-split", path: "0", params: lift.Params{"n": perItem.Mul(groupSize)}},
 	{rule: "scan-split", path: "2.0", params: lift.Params{"n": perItem}},
-	{rule: "split-join", path: "4", params: lift.Params{"n": perItem.Mul(groupSize)}},
-	{rule: "cancel-split-join", path: "3"},
-	{rule: "fuse-map-map", path: "2"},
-	{rule: "split-join", path: "2.0.4", params: lift.Params{"n": perItem}},
-	{rule: "cancel-split-join", path: "2.0.3"},
-	{rule: "fuse-map-map", path: "2.0.2"},
-	{rule: "map-seq", path: "2.0.2.0.1"},
-	{rule: "scan-seq", path: "2.0.2.0.0"},
-	{rule: "fuse-scan-seq-map-seq", path: "2.0.2.0.0"},
+}, bodyIntoItems("scan"), []step{
 	{rule: "map-workgroup", path: "2", params: lift.Params{"dim": lift.Const(0)}},
 	{rule: "map-local", path: "2.0.2", params: lift.Params{"dim": lift.Const(0)}},
 	{rule: "propagate-local", path: "2.0.1"},
 	{rule: "propagate-lookback", path: "1"},
-}
+})
 
 // histOntoItems runs on hist(⊕, z, B) ∘ map(f): one work-item per point,
 // each updating the bins in global memory (by atomics or a lock per bin,
