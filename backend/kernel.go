@@ -519,12 +519,40 @@ func (c *cgen) bindElem(p soac.Param, arr soac.VName, i string) error {
 	off := fmt.Sprintf("%s + %s * %s", v.off, i, v.strides[0])
 	if len(v.dims) == 1 {
 		c.elemOf(p.Name, arr)
+		if x, ok := c.iotaElem(arr, i); ok {
+			return c.bindScalar(p, x)
+		}
 		return c.bindScalar(p, load(v, off))
 	}
 	id := c.g.names.id(p.Name) + "_off"
 	c.line("long %s = %s;", id, off)
 	c.vars[p.Name] = kval{view: &kview{ptr: v.ptr, off: id, dims: v.dims[1:], strides: v.strides[1:], elem: v.elem}}
 	return nil
+}
+
+// iotaElem returns element i of arr when arr is an iota whose start and
+// step are available here: an index-space producer read by a sequential
+// SOAC in a kernel (the outer-parallel version of a nest over iota) is
+// arithmetic, not a load from the array the host made.
+func (c *cgen) iotaElem(arr soac.VName, i string) (string, bool) {
+	io, ok := c.g.scalarDefs()[arr].(*soac.IotaExp)
+	if !ok {
+		return "", false
+	}
+	var xs [2]string
+	for k, se := range []soac.SubExp{io.Start, io.Step} {
+		if v, ok := se.(soac.Var); ok {
+			if b, ok := c.vars[v.Name]; !ok || b.view != nil {
+				return "", false
+			}
+		}
+		x, err := c.operand(se)
+		if err != nil {
+			return "", false
+		}
+		xs[k] = x
+	}
+	return iotaElem(io.T, xs[0], xs[1], i), true
 }
 
 // combine applies the reduction operators to the accumulators acc (C
