@@ -323,6 +323,16 @@ func (c *cgen) arrayStm(s *soac.Stm) (bool, error) {
 		c.bindView(s, r)
 		return true, nil
 	case *soac.IotaExp:
+		if c.elemIotas[s.Pat[0].Name] {
+			// Read only through iotaElem: no storage. A load through this
+			// view would not compile.
+			n, err := c.operand(e.N)
+			if err != nil {
+				return true, err
+			}
+			c.vars[s.Pat[0].Name] = kval{view: &kview{ptr: "no_storage", off: "0", dims: []string{n}, strides: []string{"1"}, elem: e.T}}
+			return true, nil
+		}
 		r, err := c.newArray(e.T, []soac.SubExp{e.N}, s.Pos)
 		if err != nil {
 			return true, err
