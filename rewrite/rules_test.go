@@ -142,6 +142,24 @@ fun main (n: i64, x: f32): {f32} = {
   }
   in {r}
 }`},
+	{ReshapeSameShape, `entry "main"
+fun main (n: i64): {i64} = {
+  let {is: [n]i64} = iota i64 n 1i64 1i64
+  let {js: [n]i64} = reshape (n) is
+  let {r: i64} = loop {acc: i64 = 0i64} for i: i64 < n
+  do {
+    let {v: i64} = js[i]
+    let {acc2: i64} = add i64 acc v
+    in {acc2}
+  }
+  in {r}
+}`},
+	{AssertTrue, `entry "main"
+fun main (x: i32): {i32, bool} = {
+  let {c: bool} = assert true "never fails"
+  let {y: i32} = add i32 x 1i32
+  in {y, c}
+}`},
 	{ScremaUnusedMap, `entry "main"
 fun main (xs: [n]i32): {[n]i32} = {
   let {a: [n]i32, b: [n]i32} = screma n (xs)

@@ -67,6 +67,36 @@ var IndexIota = &Rule{
 	},
 }
 
+// ReshapeSameShape drops a reshape to the shape its array already has (the
+// coercion of a range to the size the checker gave it, e.g.
+// 1..<n+1 :> [n]i64): the array itself is the result. Consumers then see
+// the producer, so an iota stays an index space (the flattener makes its
+// elements indices) instead of being stored to be read back.
+var ReshapeSameShape = &Rule{
+	Name: "reshape-same-shape",
+	Doc:  "reshape (shape) xs → xs when xs has that shape",
+	Match: func(c *Ctx, s *soac.Stm) any {
+		e, ok := s.Exp.(*soac.ReshapeExp)
+		if !ok {
+			return nil
+		}
+		t, ok := c.TypeOf(e.Arr)
+		if !ok || len(t.Shape) != len(e.Shape) {
+			return nil
+		}
+		for k, d := range e.Shape {
+			if !sameSubExp(d, t.Shape[k]) {
+				return nil
+			}
+		}
+		return e
+	},
+	Apply: func(c *Ctx, s *soac.Stm, m any) *Replacement {
+		e := m.(*soac.ReshapeExp)
+		return &Replacement{Stms: []*soac.Stm{letSub(s.Pat[0], soac.Var{Name: e.Arr}, s.Pos)}}
+	},
+}
+
 // IndexReplicate rewrites (replicate shape x)[i...] to x, or to a smaller
 // replicate when fewer indices than dimensions are given.
 var IndexReplicate = &Rule{

@@ -78,3 +78,24 @@ var ConstPropagate = &Rule{
 		return &Replacement{Subst: map[soac.VName]soac.SubExp{s.Pat[0].Name: m.(soac.Const)}}
 	},
 }
+
+// AssertTrue replaces an assertion of a condition known to hold by its
+// result, true: it can no longer fail, and dead-code then removes it when
+// the result is unused (as the checks of coercions the checker proved are).
+var AssertTrue = &Rule{
+	Name: "assert-true",
+	Doc:  "assert true msg → true",
+	Match: func(c *Ctx, s *soac.Stm) any {
+		e, ok := s.Exp.(*soac.AssertExp)
+		if !ok {
+			return nil
+		}
+		if k, ok := c.Const(e.Cond); ok && k.Bool() {
+			return e
+		}
+		return nil
+	},
+	Apply: func(c *Ctx, s *soac.Stm, _ any) *Replacement {
+		return &Replacement{Stms: []*soac.Stm{letSub(s.Pat[0], soac.Const{Value: soac.BoolValue(true)}, s.Pos)}}
+	},
+}

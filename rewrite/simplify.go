@@ -23,6 +23,8 @@ func SimplifyRules() RuleSet {
 		CSE,
 		IndexIota,
 		IndexReplicate,
+		ReshapeSameShape,
+		AssertTrue,
 		ScremaUnusedMap,
 		ScremaUnusedRed,
 		ScremaDupInput,
