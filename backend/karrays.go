@@ -573,11 +573,18 @@ func (c *cgen) loopArrays(e *soac.LoopExp, pos soac.Pos) (map[int]*kview, map[in
 		}
 		st := mustStorage(p.Type.Elem)
 		id := c.g.names.id(p.Name)
-		c.line("__global %s *%s_buf = %s, *%s_spare = %s;", st, id, a.ptr, id, b.ptr)
 		init, err := c.arrayOperand(e.Init[i])
 		if err != nil {
 			return nil, nil, err
 		}
+		if c.adoptable(e, i, a) {
+			// The loop takes the initial value's buffer instead of a copy.
+			c.line("__global %s *%s_buf = %s, *%s_spare = %s;", st, id, init.ptr, id, b.ptr)
+			a.ptr = id + "_buf"
+			views[i], spares[i] = a, id+"_spare"
+			continue
+		}
+		c.line("__global %s *%s_buf = %s, *%s_spare = %s;", st, id, a.ptr, id, b.ptr)
 		a.ptr = id + "_buf"
 		if err := c.copyView(a, init); err != nil {
 			return nil, nil, err
@@ -585,6 +592,61 @@ func (c *cgen) loopArrays(e *soac.LoopExp, pos soac.Pos) (map[int]*kview, map[in
 		views[i], spares[i] = a, id+"_spare"
 	}
 	return views, spares, nil
+}
+
+// adoptable reports whether array merge parameter i of the loop e, about
+// to get the fresh buffer fresh, may instead start in its initial value's
+// buffer, without a copy: the initial value is a whole scratch array of
+// this work-item laid out as fresh, and neither it nor any other array in
+// the same buffer is used again — they are all bound in the body that
+// holds the loop, before it (so the buffer is made anew each time that
+// body runs), and none is used by the loop (but as this initial value), by
+// the statements after it or by the body's results. A forward sweep that
+// starts from an updated replicate (as tridiagonal solvers do) then
+// updates that array in place.
+func (c *cgen) adoptable(e *soac.LoopExp, i int, fresh *kview) bool {
+	v, ok := e.Init[i].(soac.Var)
+	if !ok || len(c.at) == 0 {
+		return false
+	}
+	iv := c.vars[v.Name].view
+	if iv == nil || !iv.owned || !strings.HasPrefix(iv.ptr, "fcc_scratch") {
+		return false
+	}
+	if cp := *iv; true {
+		cp.ptr = fresh.ptr
+		if !sameView(&cp, fresh) {
+			return false
+		}
+	}
+	at := c.at[len(c.at)-1]
+	before := soac.BoundInBody(&soac.Body{Stms: at.body.Stms[:at.stm]})
+	after := map[soac.VName]bool{}
+	for _, s := range at.body.Stms[at.stm+1:] {
+		for n := range soac.FreeInExp(s.Exp) {
+			after[n] = true
+		}
+	}
+	for _, r := range at.body.Result {
+		if rv, ok := r.(soac.Var); ok {
+			after[rv.Name] = true
+		}
+	}
+	inLoop := soac.FreeInBody(e.Body)
+	for n, kv := range c.vars {
+		if kv.view == nil || kv.view.ptr != iv.ptr {
+			continue
+		}
+		if !before[n] || after[n] || inLoop[n] {
+			return false
+		}
+		for k, x := range e.Init {
+			if xv, ok := x.(soac.Var); ok && xv.Name == n && k != i {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // loopCarry ends an iteration for array parameter i: unless the body's

@@ -68,6 +68,9 @@ type cgen struct {
 	// element at a time by sequential SOACs (see iotaElem): they are
 	// never stored.
 	elemIotas map[soac.VName]bool
+	// at is the statement being generated in each body being generated,
+	// innermost last (see adoptable).
+	at []bodyAt
 	// scratch are the kernel's scratch buffers (see karrays.go).
 	scratch []scratchBuf
 }
@@ -169,7 +172,10 @@ func (c *cgen) body(b *soac.Body) ([]string, error) {
 			c.elemIotas[s.Pat[0].Name] = true
 		}
 	}
-	for _, s := range b.Stms {
+	c.at = append(c.at, bodyAt{body: b})
+	defer func() { c.at = c.at[:len(c.at)-1] }()
+	for i, s := range b.Stms {
+		c.at[len(c.at)-1].stm = i
 		if err := c.stm(s); err != nil {
 			return nil, err
 		}
@@ -187,6 +193,13 @@ func (c *cgen) body(b *soac.Body) ([]string, error) {
 		res[i] = x
 	}
 	return res, nil
+}
+
+// bodyAt is a body being generated and the index of its statement being
+// generated.
+type bodyAt struct {
+	body *soac.Body
+	stm  int
 }
 
 func scalarPat(s *soac.Stm) bool {
