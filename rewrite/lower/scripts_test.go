@@ -260,6 +260,21 @@ func TestDerivationsRemembered(t *testing.T) {
 	if lift.Print(a.Final()) != lift.Print(b.Final()) {
 		t.Errorf("the same derivation differs:\n%s\n%s", lift.Print(a.Final()), lift.Print(b.Final()))
 	}
+	// Steps added to remembered copies stay theirs.
+	n := len(a.Deriv.Steps)
+	if _, err := b.Deriv.Try("reduce-seq", lift.Path{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	d, err := derive("d", start(true), in, "", reduceOntoGroups)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Deriv.Try("map-seq", lift.Path{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Deriv.Steps) != n || b.Deriv.Steps[n].Rule.Name != "reduce-seq" || d.Deriv.Steps[n].Rule.Name != "map-seq" {
+		t.Errorf("copies of a remembered derivation share their added steps")
+	}
 	if lift.Print(a.Final()) == lift.Print(c.Final()) {
 		t.Errorf("a commutative and a non-commutative operator share a derivation: %s", lift.Print(c.Final()))
 	}

@@ -312,6 +312,9 @@ func derive(name string, start lift.Expr, in lift.Type, prefix string, scripts .
 	if d, ok := derivations.get(key); ok {
 		named := *d
 		named.Name = name
+		// Full slice: a step appended to the copy must not write into the
+		// remembered derivation.
+		named.Steps = d.Steps[:len(d.Steps):len(d.Steps)]
 		return &Version{Deriv: &named}, nil
 	}
 	v, err := deriveAfresh(name, start, in, prefix, scripts)
