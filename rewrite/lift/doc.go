@@ -22,4 +22,15 @@
 // Rules are data (Rule: name, figure, pattern, guard, replacement); a
 // Derivation applies named rules at paths and records every step, and prints
 // the derivation as the paper prints the derivation of asum (Fig. 10).
+//
+// fcc extends the language where its kernels need what Lift cannot state,
+// marking each addition's figure with primes: reduce-local (7b′, a
+// work-group combining in local memory, whose size is a run-time
+// parameter), scans (scan.go: scan-split 6d′, fuse-scan-seq-map-seq 6f′,
+// and the lowerings scan-seq, propagate-local and propagate-lookback 7b′),
+// and histograms (hist.go: hist-reorder and hist-split 6d″, and the
+// lowerings hist-global, hist-local and merge-global 7b″). Functions the
+// language does not know by name are declared with their facts (FunDecl),
+// which is how package rewrite/lower presents a compiled program's
+// Seg-ops.
 package lift
