@@ -669,11 +669,8 @@ func (c *cgen) loopCarry(param *kview, spare string, res *kview) error {
 // seqScrema runs a screma sequentially in one work-item: scans and
 // reductions with scalar operators, and maps producing scalars or arrays.
 func (c *cgen) seqScrema(s *soac.Stm, e *soac.ScremaExp) error {
-	scans := make([]soac.Reduce, len(e.Scans))
-	for i, sc := range e.Scans {
-		scans[i] = soac.Reduce{Op: sc.Op, Neutral: sc.Neutral}
-	}
-	nScan, nRed := redValues(scans), redValues(e.Reds)
+	scans := soac.ScanReduces(e.Scans)
+	nScan, nRed := soac.ReduceValues(scans), soac.ReduceValues(e.Reds)
 	for i := 0; i < nScan+nRed; i++ {
 		if e.Map.RetType[i].Rank() > 0 {
 			return c.seqScremaArrays(s, e) // kcoverage.go

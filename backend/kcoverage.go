@@ -202,11 +202,8 @@ func hasArrayValues(types []soac.Type, n int) bool {
 // seqScremaArrays runs a screma whose scans or reductions have array
 // values sequentially in one work-item (seqScrema handles scalar ones).
 func (c *cgen) seqScremaArrays(s *soac.Stm, e *soac.ScremaExp) error {
-	scans := make([]soac.Reduce, len(e.Scans))
-	for i, sc := range e.Scans {
-		scans[i] = soac.Reduce{Op: sc.Op, Neutral: sc.Neutral}
-	}
-	nScan, nRed := redValues(scans), redValues(e.Reds)
+	scans := soac.ScanReduces(e.Scans)
+	nScan, nRed := soac.ReduceValues(scans), soac.ReduceValues(e.Reds)
 	outs := make([]*kview, len(s.Pat))
 	for i, p := range s.Pat {
 		if i >= nScan && i < nScan+nRed {
@@ -455,10 +452,7 @@ func (h *hgen) segScanArrays(s *soac.Stm, e *soac.SegScanExp) error {
 	if err := itemsAlone(s); err != nil {
 		return err
 	}
-	reds := make([]soac.Reduce, len(e.Scans))
-	for i, sc := range e.Scans {
-		reds[i] = soac.Reduce{Op: sc.Op, Neutral: sc.Neutral}
-	}
+	reds := soac.ScanReduces(e.Scans)
 	return h.segSeqArrays(s, e, "segscan_", e.Space, reds, true, e.Body, e.Types)
 }
 
@@ -479,7 +473,7 @@ func itemsAlone(s *soac.Stm) error {
 // but the innermost dimension of space) that runs the innermost dimension
 // as a sequential loop, with accumulators in per-work-item scratch.
 func (h *hgen) segSeqArrays(s *soac.Stm, e soac.Exp, prefix string, space []soac.SegDim, reds []soac.Reduce, scan bool, body *soac.Body, types []soac.Type) error {
-	nAcc := redValues(reds)
+	nAcc := soac.ReduceValues(reds)
 	c := h.g.newCgen()
 	name := prefix + h.g.names.id(s.Pat[0].Name)[2:]
 	ka, prologue, err := c.inputs(segFree(e))
@@ -627,11 +621,8 @@ func (c *cgen) storeFlat(out string, t soac.Type, flat string, a kacc) error {
 // also writes the values to reduce (mapped out, so that the map lambda
 // runs once per element), then a reduction of those arrays.
 func (h *hgen) scanAndReduce(s *soac.Stm, e *soac.ScremaExp) error {
-	scans := make([]soac.Reduce, len(e.Scans))
-	for i, sc := range e.Scans {
-		scans[i] = soac.Reduce{Op: sc.Op, Neutral: sc.Neutral}
-	}
-	nScan, nRed := redValues(scans), redValues(e.Reds)
+	scans := soac.ScanReduces(e.Scans)
+	nScan, nRed := soac.ReduceValues(scans), soac.ReduceValues(e.Reds)
 	// The map lambda's results are the scanned values, the values to
 	// reduce and the mapped-out ones, in that order: the same lambda with
 	// no reductions maps the values to reduce out, after the scans.
@@ -670,7 +661,7 @@ func (h *hgen) scanAndReduce(s *soac.Stm, e *soac.ScremaExp) error {
 // chunk order. The order of the elements is kept, so any associative
 // operator is correct.
 func (h *hgen) segRedChunked(s *soac.Stm, e *soac.SegRedExp) error {
-	nAcc := redValues(e.Reds)
+	nAcc := soac.ReduceValues(e.Reds)
 	base := h.g.names.id(s.Pat[0].Name)[2:]
 	name1, name2 := "segred_"+base+"_chunks", "segred_"+base+"_parts"
 	c := h.g.newCgen()

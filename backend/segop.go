@@ -233,15 +233,6 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 	return h.launch1D(c, name, total, ka)
 }
 
-// redValues counts the accumulators of a list of reductions.
-func redValues(reds []soac.Reduce) int {
-	n := 0
-	for _, r := range reds {
-		n += len(r.Neutral)
-	}
-	return n
-}
-
 // neutrals emits C variables holding the reductions' neutral elements.
 func (c *cgen) neutrals(reds []soac.Reduce, types []soac.Type, base string) ([]string, error) {
 	var acc []string

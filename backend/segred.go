@@ -505,7 +505,7 @@ func (h *hgen) segRedTeam(e *soac.SegRedExp, nRed int, name string, comm bool, o
 }
 
 func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
-	nRed := redValues(e.Reds)
+	nRed := soac.ReduceValues(e.Reds)
 	for i := 0; i < nRed; i++ {
 		if e.Types[i].Rank() > 0 {
 			return h.segRedArrays(s, e) // kcoverage.go

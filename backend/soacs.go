@@ -73,11 +73,8 @@ func (h *hgen) launch1D(c *cgen, name, n string, ka *kernelArgs) error {
 // which scans it sequentially, so any operator is correct (non-commutative
 // ones included); the map-out results are written alongside.
 func (h *hgen) segScan(s *soac.Stm, e *soac.SegScanExp) error {
-	reds := make([]soac.Reduce, len(e.Scans))
-	for i, sc := range e.Scans {
-		reds[i] = soac.Reduce{Op: sc.Op, Neutral: sc.Neutral}
-	}
-	nScan := redValues(reds)
+	reds := soac.ScanReduces(e.Scans)
+	nScan := soac.ReduceValues(reds)
 	for i := 0; i < nScan; i++ {
 		if e.Types[i].Rank() > 0 {
 			return h.segScanArrays(s, e) // kcoverage.go
@@ -384,20 +381,12 @@ func (c *cgen) histUpdate(op soac.HistOp, lk string, outPtrs map[soac.VName]stri
 // lock: integer add, min and max of 32 or 64 bits and f32 add (by
 // compare-and-swap) on scalar bins.
 func (g *gen) atomicHist(op soac.HistOp, rank int) string {
-	if len(op.Dests) != 1 || len(op.Op.Body.Stms) != 1 || len(op.Op.Params) != 2 {
+	if len(op.Dests) != 1 {
 		return ""
 	}
 	t := g.types[op.Dests[0]]
-	if t.Rank() != rank {
-		return ""
-	}
-	st := op.Op.Body.Stms[0]
-	e, ok := st.Exp.(*soac.BinOpExp)
-	if !ok || len(op.Op.Body.Result) != 1 || !sameSubExp(op.Op.Body.Result[0], soac.Var{Name: st.Pat[0].Name}) {
-		return ""
-	}
-	x, y := soac.Var{Name: op.Op.Params[0].Name}, soac.Var{Name: op.Op.Params[1].Name}
-	if !(sameSubExp(e.X, x) && sameSubExp(e.Y, y) || sameSubExp(e.X, y) && sameSubExp(e.Y, x)) || e.T != t.Elem {
+	e, ok := op.Op.BinOp()
+	if t.Rank() != rank || !ok || e.T != t.Elem {
 		return ""
 	}
 	switch {

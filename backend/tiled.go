@@ -624,20 +624,8 @@ func mulAdd(e *soac.ScremaExp) bool {
 		return false
 	}
 	is := func(l *soac.Lambda, op soac.BinOp) bool {
-		if len(l.Body.Stms) != 1 || len(l.Body.Result) != 1 {
-			return false
-		}
-		s := l.Body.Stms[0]
-		b, ok := s.Exp.(*soac.BinOpExp)
-		if !ok || b.Op != op || !b.T.IsFloat() || b.T == values.F16 {
-			return false
-		}
-		x, okx := b.X.(soac.Var)
-		y, oky := b.Y.(soac.Var)
-		r, okr := l.Body.Result[0].(soac.Var)
-		p0, p1 := l.Params[0].Name, l.Params[1].Name
-		return okx && oky && okr && r.Name == s.Pat[0].Name &&
-			(x.Name == p0 && y.Name == p1 || x.Name == p1 && y.Name == p0)
+		b, ok := l.BinOp()
+		return ok && b.Op == op && b.T.IsFloat() && b.T != values.F16
 	}
 	return is(e.Map, soac.Mul) && is(e.Reds[0].Op, soac.Add)
 }

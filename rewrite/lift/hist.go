@@ -128,10 +128,7 @@ var ruleMergeGlobal = &Rule{
 		return ok && !m.Global
 	},
 	Guard: func(s *Site, p Params) error {
-		if fs := s.frames(); len(fs) > 0 {
-			return fmt.Errorf("merge-global is a kernel of its own, not inside %s", fs[len(fs)-1].kind)
-		}
-		return nil
+		return allWorkgroups(s, "merge-global")
 	},
 	Rewrite: func(s *Site, p Params) []Expr {
 		m := s.Node.(*Merge)

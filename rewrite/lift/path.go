@@ -303,6 +303,16 @@ func wholeWorkgroup(s *Site, what string) error {
 	return nil
 }
 
+// allWorkgroups is the guard of the patterns that run over all of a
+// kernel's work-groups (what names the pattern): outside every map of the
+// thread hierarchy and every sequential pattern.
+func allWorkgroups(s *Site, what string) error {
+	if len(s.frames()) > 0 {
+		return fmt.Errorf("%s runs over all work-groups: it is a kernel of its own, not nested in another pattern", what)
+	}
+	return nil
+}
+
 // CheckNesting reports the first violation of the OpenCL thread hierarchy in
 // e, or nil.
 func CheckNesting(e Expr) error { return checkNesting(e, nil) }

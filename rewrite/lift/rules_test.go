@@ -163,6 +163,7 @@ var ruleCases = []ruleCase{
 	{"propagate-local", Comp(&Join{}, propagate(), MapK(MapLocal, 0, prefixSum()), &Split{N: Const(2)}), f24, "1", nil, "inside a map-workgroup"},
 	{"propagate-lookback", Comp(&Join{}, propagate(), MapK(MapWorkgroup, 0, &Scan{Seq: true, Op: add, Init: Float(0)}), &Split{N: Const(4)}), f24, "1", nil, ""},
 	{"propagate-lookback", Comp(&Join{}, propagate(), MapF(prefixSum()), &Split{N: Const(4)}), f24, "1", nil, "made by a map-workgroup"},
+	{"propagate-lookback", MapK(MapWorkgroup, 0, Comp(&Join{}, propagate(), MapF(prefixSum()), &Split{N: Const(2)})), rows4x6, "0.1", nil, "runs over all work-groups"},
 	{"reduce-local", MapK(MapWorkgroup, 0, Comp(sum(), &To{Space: Local, F: MapK(MapLocal, 0, abs)})), rows4x6, "0.0", nil, ""},
 	{"reduce-local", Comp(sum(), MapK(MapGlobal, 0, abs)), f24, "0", nil, "must be inside a map-workgroup"},
 	{"reduce-local", MapK(MapWorkgroup, 0, Comp(sum(), MapK(MapLocal, 0, abs))), rows4x6, "0.0", nil, "apply to-local first"},

@@ -102,8 +102,8 @@ var rulePropagateLookback = &Rule{
 	Guard: func(s *Site, p Params) error {
 		// The chunks are the work-groups' tiles: each group takes its carry
 		// from the totals its predecessors publish.
-		if fs := s.frames(); len(fs) > 0 {
-			return fmt.Errorf("propagate-lookback runs over all work-groups, not inside %s", fs[len(fs)-1].kind)
+		if err := allWorkgroups(s, "propagate-lookback"); err != nil {
+			return err
 		}
 		if _, ok := isMapKind(s.Next(1), MapWorkgroup); !ok {
 			return fmt.Errorf("propagate-lookback needs chunks made by a map-workgroup")

@@ -65,13 +65,13 @@ func Stm(s *soac.Stm) (*SegOp, error) {
 		}
 		return segMap(s, e)
 	case *soac.SegRedExp:
-		if arrayValues(e.Types[:accumulators(e.Reds)]) {
+		if arrayValues(e.Types[:soac.ReduceValues(e.Reds)]) {
 			return foldArrays(s, "segred", e.Space, e.Reds, e.Types, "reduce")
 		}
 		return segRed(s, e)
 	case *soac.SegScanExp:
-		reds := scanReductions(e.Scans)
-		if arrayValues(e.Types[:accumulators(reds)]) {
+		reds := soac.ScanReduces(e.Scans)
+		if arrayValues(e.Types[:soac.ReduceValues(reds)]) {
 			return foldArrays(s, "segscan", e.Space, reds, e.Types, "scan")
 		}
 		return segScan(s, e, reds)
@@ -161,7 +161,7 @@ func arrayValues(ts []soac.Type) bool {
 // work-item combines in order; otherwise one work-item takes each
 // segment (a flat scan is one segment).
 func foldArrays(s *soac.Stm, kind string, space []soac.SegDim, reds []soac.Reduce, types []soac.Type, fold string) (*SegOp, error) {
-	acc := elemType(types[:accumulators(reds)])
+	acc := elemType(types[:soac.ReduceValues(reds)])
 	neutral := neutralOf(reds, acc)
 	op := operator(reds, acc, neutral)
 	body := &lift.UserFun{Name: "f", Decl: &lift.FunDecl{Arity: 1, Out: acc}}
@@ -197,23 +197,13 @@ func foldArrays(s *soac.Stm, kind string, space []soac.SegDim, reds []soac.Reduc
 	return &SegOp{Stm: s, Kind: kind, Note: note, Versions: []*Version{v}}, nil
 }
 
-// scanReductions presents a segscan's operators as reductions' (the same
-// operator and neutral element).
-func scanReductions(scans []soac.Scan) []soac.Reduce {
-	reds := make([]soac.Reduce, len(scans))
-	for i, sc := range scans {
-		reds[i] = soac.Reduce{Op: sc.Op, Neutral: sc.Neutral}
-	}
-	return reds
-}
-
 // segScan lowers a scan. A segmented scan is presented as the scan of the
 // whole flattened space with the operator lifted to (flag, value) pairs,
 // (fa, a) ⊕ₛ (fb, b) = (fa || fb, fb ? b : a ⊕ b), associative whenever ⊕
 // is, where an element's flag says that it starts a segment: one kernel
 // serves every shape of segments.
 func segScan(s *soac.Stm, e *soac.SegScanExp, reds []soac.Reduce) (*SegOp, error) {
-	nAcc := accumulators(reds)
+	nAcc := soac.ReduceValues(reds)
 	acc := elemType(e.Types[:nAcc])
 	neutral := neutralOf(reds, acc)
 	op := operator(reds, acc, neutral)
@@ -254,7 +244,7 @@ func segMap(s *soac.Stm, e *soac.SegMapExp) (*SegOp, error) {
 }
 
 func segRed(s *soac.Stm, e *soac.SegRedExp) (*SegOp, error) {
-	nAcc := accumulators(e.Reds)
+	nAcc := soac.ReduceValues(e.Reds)
 	acc := elemType(e.Types[:nAcc])
 	neutral := neutralOf(e.Reds, acc)
 	op := operator(e.Reds, acc, neutral)
@@ -351,9 +341,9 @@ func deriveAfresh(name string, start lift.Expr, in lift.Type, prefix string, scr
 func operator(reds []soac.Reduce, acc lift.Type, neutral lift.Value) *lift.UserFun {
 	name, sym := "⊕", ""
 	if len(reds) == 1 {
-		if op, ok := binOp(reds[0].Op); ok {
-			name = strings.ToLower(op.String())
-			if s, ok := infix[op]; ok {
+		if b, ok := reds[0].Op.BinOp(); ok {
+			name = strings.ToLower(b.Op.String())
+			if s, ok := infix[b.Op]; ok {
 				sym = s
 			}
 		}
@@ -373,8 +363,8 @@ var infix = map[soac.BinOp]string{
 // operator applied to its two parameters.
 func Commutative(reds []soac.Reduce) bool {
 	for _, r := range reds {
-		op, ok := binOp(r.Op)
-		if !r.Comm && !(ok && commutativeOps[op]) {
+		b, ok := r.Op.BinOp()
+		if !r.Comm && !(ok && commutativeOps[b.Op]) {
 			return false
 		}
 	}
@@ -384,42 +374,6 @@ func Commutative(reds []soac.Reduce) bool {
 var commutativeOps = map[soac.BinOp]bool{
 	soac.Add: true, soac.Mul: true, soac.And: true, soac.Or: true, soac.Xor: true,
 	soac.LogAnd: true, soac.LogOr: true, soac.Min: true, soac.Max: true,
-}
-
-// binOp returns the operator of a lambda that applies one binary operator
-// to its two parameters (in either order) and returns the result.
-func binOp(l *soac.Lambda) (soac.BinOp, bool) {
-	if l == nil || len(l.Params) != 2 || len(l.Body.Stms) != 1 || len(l.Body.Result) != 1 {
-		return 0, false
-	}
-	st := l.Body.Stms[0]
-	b, ok := st.Exp.(*soac.BinOpExp)
-	if !ok || len(st.Pat) != 1 {
-		return 0, false
-	}
-	r, ok := l.Body.Result[0].(soac.Var)
-	if !ok || r.Name != st.Pat[0].Name {
-		return 0, false
-	}
-	x, ok1 := b.X.(soac.Var)
-	y, ok2 := b.Y.(soac.Var)
-	if !ok1 || !ok2 {
-		return 0, false
-	}
-	p, q := l.Params[0].Name, l.Params[1].Name
-	if x.Name == p && y.Name == q || x.Name == q && y.Name == p {
-		return b.Op, true
-	}
-	return 0, false
-}
-
-// accumulators counts the values of a list of reductions.
-func accumulators(reds []soac.Reduce) int {
-	n := 0
-	for _, r := range reds {
-		n += len(r.Neutral)
-	}
-	return n
 }
 
 // stmName names a statement by its first result; a Seg-op run for its
