@@ -214,15 +214,31 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 	if err != nil {
 		return err
 	}
+	// A point's array result is written by one work-item, element by
+	// element: laid out with the point innermost, neighbouring work-items
+	// write neighbouring addresses. The result is that buffer seen
+	// through a rearranged view, so consumers see the usual shape.
+	for i, p := range s.Pat {
+		if r := e.Types[i].Rank(); r > 0 {
+			h.pointsInner(h.g.names.id(p.Name), len(e.Space), r)
+		}
+	}
 	c.kernelHead(name, ka.decls, prologue)
 	c.line("long gtid = get_global_id(0);")
-	c.line("if (gtid >= %s) return;", strings.Join(dims, " * "))
+	points := strings.Join(dims, " * ")
+	c.line("if (gtid >= %s) return;", points)
 	c.decodeSpace(e.Space, dims, "gtid")
 	res, err := c.body(e.Body)
 	if err != nil {
 		return err
 	}
 	for i, r := range res {
+		if e.Types[i].Rank() > 0 {
+			if err := c.storeRowPointsInner(outs[i], e.Types[i], "gtid", "("+points+")", e.Body.Result[i]); err != nil {
+				return err
+			}
+			continue
+		}
 		if err := c.storeResult(outs[i], e.Types[i], "gtid", r, e.Body.Result[i]); err != nil {
 			return err
 		}
@@ -231,6 +247,47 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 	h.g.kernels = append(h.g.kernels, c.b.String())
 	total := "(" + strings.Join(hostDims, " * ") + ")"
 	return h.launch1D(c, name, total, ka)
+}
+
+// pointsInner re-lays the freshly allocated result id (space dimensions
+// first, then rank row dimensions, row-major) as a buffer with the row
+// dimensions first and the space's innermost, seen through a view of the
+// original shape.
+func (h *hgen) pointsInner(id string, space, rank int) {
+	perm := make([]string, 0, space+rank)
+	for k := 0; k < space; k++ {
+		perm = append(perm, fmt.Sprint(rank+k))
+	}
+	for k := 0; k < rank; k++ {
+		perm = append(perm, fmt.Sprint(k))
+	}
+	inv := make([]string, 0, space+rank)
+	for k := 0; k < rank; k++ {
+		inv = append(inv, fmt.Sprint(space+k))
+	}
+	for k := 0; k < space; k++ {
+		inv = append(inv, fmt.Sprint(k))
+	}
+	h.line("%s = exe.Rearrange(&exe.DeviceArray{Buf: %s.Buf, Elem: %s.Elem, Shape: exe.Rearrange(%s, []int{%s}).Shape}, []int{%s})",
+		id, id, id, id, strings.Join(inv, ", "), strings.Join(perm, ", "))
+}
+
+// storeRowPointsInner writes a point's array result (operand se, of type
+// t) into out laid out by pointsInner: element lin of the row of point
+// flat is at lin * total + flat.
+func (c *cgen) storeRowPointsInner(out string, t soac.Type, flat, total string, se soac.SubExp) error {
+	v := c.vars[se.(soac.Var).Name].view
+	if v == nil {
+		return fmt.Errorf("array result %v is not an array", se)
+	}
+	return c.loopNest(v.dims, func(idx []string) error {
+		lin := idx[0]
+		for k := 1; k < len(idx); k++ {
+			lin = fmt.Sprintf("(%s) * %s + %s", lin, v.dims[k], idx[k])
+		}
+		c.line("%s", store(out, t.Elem, fmt.Sprintf("(%s) * %s + %s", lin, total, flat), load(v, viewOff(v, idx))))
+		return nil
+	})
 }
 
 // neutrals emits C variables holding the reductions' neutral elements.

@@ -19,3 +19,12 @@ write_values(os.path.join(out, "ivec.in"), [rng.integers(0, 100, 10**8, dtype=np
 write_values(os.path.join(out, "hotspot.in"), [np.int32(100), x[:4096 * 4096].reshape(4096, 4096), y[:4096 * 4096].reshape(4096, 4096)])
 write_values(os.path.join(out, "matmul.in"), [x[:4096 * 4096].reshape(4096, 4096), y[:4096 * 4096].reshape(4096, 4096)])
 write_values(os.path.join(out, "dot.in"), [x, y])
+write_values(os.path.join(out, "tridiag.in"), [np.int32(10)] + [rng.random((131072, 128), dtype=np.float32) for _ in range(4)])
+write_values(os.path.join(out, "kmeans.in"), [np.int64(16), np.int32(10), x[:1048576 * 32].reshape(1048576, 32)])
+write_values(os.path.join(out, "mandelbrot.in"), [np.int64(4096), np.int64(4096), np.int32(255)])
+# The same scans on other data: whether the i32 scan's time depends on the
+# values (all zeros, small, full-range) rather than the type.
+write_values(os.path.join(out, "ivec_zero.in"), [np.zeros(10**8, dtype=np.int32)])
+write_values(os.path.join(out, "ivec_full.in"), [rng.integers(0, 2**31, 10**8, dtype=np.int32)])
+write_values(os.path.join(out, "vec_zero.in"), [np.zeros(10**8, dtype=np.float32)])
+write_values(os.path.join(out, "vec_normal.in"), [rng.standard_normal(10**8, dtype=np.float32)])
