@@ -1,5 +1,5 @@
-// Helpers shared by the C probes of this folder (clprobe.c, scanprobe.c,
-// sgemmprobe.c): each is one file compiled with
+// Helpers shared by the C probes of this folder (clprobe.c, cllog.c,
+// scanprobe.c, sgemmprobe.c, syncprobe.c): each is one file compiled with
 //
 //	cc -O2 -o NAME NAME.c -lOpenCL -lm
 #ifndef FCC_PROBE_H
