@@ -659,7 +659,8 @@ func (b *astBuilder) floatLit(pos Pos, text string) Exp {
 
 // rangeExp builds a range. The grammar parses a..b...c as (a..b) ... c;
 // an inclusive range on the left of another range operator is that stride
-// form, unless it was parenthesised.
+// form, unless it was parenthesised. Otherwise a...c is Futhark's
+// inclusive range, which fcc also writes a..c.
 func (b *astBuilder) rangeExp(ctx *parser.RangeExpContext) Exp {
 	op := ctx.GetOp().GetText()
 	r := &RangeExp{Pos: b.pos(ctx), End: b.exp2(ctx.Exp2(1)), EndKind: op}
@@ -671,7 +672,8 @@ func (b *astBuilder) rangeExp(ctx *parser.RangeExpContext) Exp {
 		return r
 	}
 	if op == "..." {
-		b.errorf(b.pos(ctx), "'...' ends a range with a stride: write a..b...c, or a..c for an inclusive range")
+		// Futhark's inclusive range a...c; a..c is the same range.
+		r.EndKind = ".."
 	}
 	if _, ok := ctx.Exp2(0).(*parser.RangeExpContext); ok {
 		b.errorf(b.pos(ctx), "a range cannot be the start of another range")

@@ -64,6 +64,36 @@ func (ic *internaliser) cmpI64(op soac.CmpOp, x, y soac.SubExp, pos Pos) soac.Su
 	return ic.let("c", soac.Prim(values.Bool), &soac.CmpOpExp{Op: op, T: values.I64, X: x, Y: y}, pos)
 }
 
+// bothI64 is `x1 op1 y1 && x2 op2 y2` on i64 operands, folded where
+// both comparisons are constant.
+func (ic *internaliser) bothI64(op1 soac.CmpOp, x1, y1 soac.SubExp, op2 soac.CmpOp, x2, y2 soac.SubExp, pos Pos) soac.SubExp {
+	return ic.logic(soac.LogAnd, ic.cmpConstI64(op1, x1, y1, pos), ic.cmpConstI64(op2, x2, y2, pos), pos)
+}
+
+// cmpConstI64 is cmpI64, folded when both operands are constants.
+func (ic *internaliser) cmpConstI64(op soac.CmpOp, x, y soac.SubExp, pos Pos) soac.SubExp {
+	if a, ok := constI64(x); ok {
+		if b, ok := constI64(y); ok {
+			return soac.Const{Value: soac.BoolValue(soac.EvalCmpOp(op, values.I64, soac.IntValue(values.I64, a), soac.IntValue(values.I64, b)))}
+		}
+	}
+	return ic.cmpI64(op, x, y, pos)
+}
+
+// logic is x op y on booleans (LogAnd or LogOr), folded where an operand
+// is constant.
+func (ic *internaliser) logic(op soac.BinOp, x, y soac.SubExp, pos Pos) soac.SubExp {
+	for _, p := range [][2]soac.SubExp{{x, y}, {y, x}} {
+		if c, ok := p[0].(soac.Const); ok {
+			if c.Value.Bool() == (op == soac.LogOr) {
+				return c
+			}
+			return p[1]
+		}
+	}
+	return ic.let("c", soac.Prim(values.Bool), &soac.BinOpExp{Op: op, T: values.Bool, X: x, Y: y}, pos)
+}
+
 // selectI64 is `if c then a else b` on i64 operands.
 func (ic *internaliser) selectI64(c, a, b soac.SubExp, pos Pos) soac.SubExp {
 	if sameSE(a, b) {
@@ -206,21 +236,36 @@ func (ic *internaliser) rangeExp(env *ienv, e *RangeExp) ival {
 		step = i64c(1)
 	}
 	diff := ic.arith(soac.Sub, b64, a64, e.Pos)
+	// A range is valid when its step points from the start towards the
+	// end (or the end is the start): an inclusive range may go either
+	// way, a..<b only up and a..>b only down, and the step is never zero.
+	// The count divides by a step made non-zero, so that a zero step is
+	// reported as an invalid range rather than a division by zero.
+	up := func() soac.SubExp { return ic.bothI64(soac.Lt, i64c(0), step, soac.Le, i64c(0), diff, e.Pos) }
+	down := func() soac.SubExp { return ic.bothI64(soac.Lt, step, i64c(0), soac.Le, diff, i64c(0), e.Pos) }
+	var ok soac.SubExp
+	switch e.EndKind {
+	case "..":
+		ok = ic.logic(soac.LogOr, up(), down(), e.Pos)
+	case "..<":
+		ok = up()
+	case "..>":
+		ok = down()
+	}
+	div := step
+	if _, isConst := constI64(step); !isConst {
+		div = ic.selectI64(ic.cmpI64(soac.Eq, step, i64c(0), e.Pos), i64c(1), step, e.Pos)
+	}
 	var n soac.SubExp
 	switch e.EndKind {
 	case "..":
-		n = ic.arith(soac.Add, ic.arith(soac.Quot, diff, step, e.Pos), i64c(1), e.Pos)
+		n = ic.arith(soac.Add, ic.arith(soac.Quot, diff, div, e.Pos), i64c(1), e.Pos)
 	case "..<":
-		n = ic.arith(soac.Quot, ic.arith(soac.Sub, ic.arith(soac.Add, diff, step, e.Pos), i64c(1), e.Pos), step, e.Pos)
+		n = ic.arith(soac.Quot, ic.arith(soac.Sub, ic.arith(soac.Add, diff, div, e.Pos), i64c(1), e.Pos), div, e.Pos)
 	case "..>":
-		n = ic.arith(soac.Quot, ic.arith(soac.Add, ic.arith(soac.Add, diff, step, e.Pos), i64c(1), e.Pos), step, e.Pos)
+		n = ic.arith(soac.Quot, ic.arith(soac.Add, ic.arith(soac.Add, diff, div, e.Pos), i64c(1), e.Pos), div, e.Pos)
 	}
-	// A range is valid when the step is not zero and points from the
-	// start towards the end (an empty exclusive range is allowed).
-	if k, ok := constI64(n); !ok || k < 0 {
-		okN := ic.cmpI64(soac.Le, i64c(0), n, e.Pos)
-		okS := ic.let("c", soac.Prim(values.Bool), &soac.UnOpExp{Op: soac.Not, T: values.Bool, X: ic.let("c", soac.Prim(values.Bool), &soac.CmpOpExp{Op: soac.Eq, T: values.I64, X: step, Y: i64c(0)}, e.Pos)}, e.Pos)
-		ok := ic.let("c", soac.Prim(values.Bool), &soac.BinOpExp{Op: soac.LogAnd, T: values.Bool, X: okN, Y: okS}, e.Pos)
+	if v, isConst := ok.(soac.Const); !isConst || !v.Value.Bool() {
 		ic.let("check", soac.Prim(values.Bool), &soac.AssertExp{Cond: ok, Msg: fmt.Sprintf("range %s is invalid", rangeText(e)), Pos: e.Pos}, e.Pos)
 	}
 	var stepT soac.SubExp = step
