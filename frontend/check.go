@@ -63,9 +63,11 @@ type checker struct {
 	// sizeBinding marks the bindings of size parameters.
 	sizeBinding map[*binding]bool
 	// implicitSizes is set while the parameter types of a top-level
-	// definition are checked: each `[]` becomes an implicit size
-	// parameter, as in Futhark.
+	// definition are checked: each `[]` becomes a size variable
+	// (implicitVars), inferred from the body as Futhark does, and an
+	// implicit size parameter where nothing constrains it.
 	implicitSizes bool
+	implicitVars  []int
 	implicitN     int
 	// implicit holds the names of implicit size parameters.
 	implicit map[string]bool
@@ -670,20 +672,16 @@ func (c *checker) checkValDecl(d *ValDecl) {
 	c.depth = 0
 	c.fnDepth = 0
 	c.implicitN = 0
+	c.implicitVars = nil
 	sc := newScope()
 	c.bindTypeParams(sc, d.TypeParams)
 	params := make([]Type, len(d.Params))
-	var implicitNames []string
 	for i, p := range d.Params {
 		c.implicitSizes = true
-		n0 := c.implicitN
 		func() {
 			defer func() { c.implicitSizes = false }()
 			params[i] = c.bindParam(sc, p)
 		}()
-		for k := n0 + 1; k <= c.implicitN; k++ {
-			implicitNames = append(implicitNames, implicitName(k))
-		}
 	}
 	var ret Type = c.fresh(cAny, d.Pos)
 	retUnique := false
@@ -706,9 +704,10 @@ func (c *checker) checkValDecl(d *ValDecl) {
 			}
 		}
 	}
+	implicitNames := c.nameImplicitSizes(d)
 	c.defaultVars()
 	g := &global{decl: d, typ: c.zonk(ft), prelude: c.prelude, retUnique: retUnique || d.RetType == nil && !c.aliasesParams(sc, d.Body)}
-	g.sizes = append([]string{}, implicitNames...)
+	g.sizes = implicitNames
 	for _, tp := range d.TypeParams {
 		if tp.Size {
 			g.sizes = append(g.sizes, tp.Name)
@@ -821,10 +820,8 @@ func (c *checker) typeExp(sc *scope, te TypeExp) Type {
 	case *TEArray:
 		var d Dim
 		if te.Dim == nil && c.implicitSizes {
-			c.implicitN++
-			d = Dim{Name: implicitName(c.implicitN)}
-			c.implicit[d.Name] = true
-			c.sizeNames[d.Name] = true
+			d = c.freshDim()
+			c.implicitVars = append(c.implicitVars, d.Var)
 		}
 		if te.Dim != nil {
 			switch {

@@ -451,6 +451,57 @@ func (c *checker) isIntrinsic(sc *scope, v *VarExp) bool {
 // sizeMismatchHint is the hint of a size mismatch.
 const sizeMismatchHint = "if the sizes really are equal at run time, coerce with `e :> [n]t`"
 
+// nameImplicitSizes settles the sizes written `[]` in d's parameter
+// types once its body is checked. A size the body left unconstrained
+// becomes an implicit size parameter (d₁, d₂, ...); one the body made
+// equal to another parameter's size, a size parameter or a constant is
+// that size, as in Futhark (`def f (xs: []i32) (ys: []i32) = zip xs ys`
+// takes two arrays of one size). A parameter's size cannot be one the
+// body computes. It returns the new implicit size parameters.
+func (c *checker) nameImplicitSizes(d *ValDecl) []string {
+	var names []string
+	fresh := func() Dim {
+		c.implicitN++
+		name := implicitName(c.implicitN)
+		c.implicit[name] = true
+		c.sizeNames[name] = true
+		names = append(names, name)
+		return Dim{Name: name}
+	}
+	// A size bound in the body (let [n] (ys: [n]t) = xs) names the
+	// parameter's size there; the parameter gets an implicit size of its
+	// own, one per such name.
+	local := map[string]Dim{}
+	for _, v := range c.implicitVars {
+		r := c.resolveDim(Dim{Var: v})
+		switch {
+		case r.Var != 0:
+			c.dsubst[r.Var] = fresh()
+		case r.Known, r.Name != "" && (c.implicit[r.Name] || d.hasSizeParam(r.Name) || c.globals[r.Name] != nil):
+		case r.Name != "" && r.Add == nil && r.Exp == nil:
+			if _, ok := local[r.Name]; !ok {
+				local[r.Name] = fresh()
+			}
+			c.dsubst[v] = local[r.Name]
+		default:
+			c.errorf(d.Pos, "name the size with a size parameter ([n]) and coerce the value computed in the body to it (e :> [n]t)",
+				"a size written [] in a parameter of %s would be %s, which the body computes", d.Name, c.showDim(r))
+		}
+	}
+	c.implicitVars = nil
+	return names
+}
+
+// hasSizeParam reports whether d declares the size parameter [name].
+func (d *ValDecl) hasSizeParam(name string) bool {
+	for _, tp := range d.TypeParams {
+		if tp.Size && tp.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // implicitName is the name of the k-th implicit size parameter; it is not
 // an identifier, so it cannot clash with the program's names.
 func implicitName(k int) string {

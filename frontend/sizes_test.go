@@ -27,6 +27,12 @@ func TestStaticSizes(t *testing.T) {
 		{"poly size params twice", "def g [k] (zs: [k]i32) : [k]i32 = zs\ndef main [n][m] (xs: [n]i32) (ys: [m]i32) = (map2 (+) xs (g xs), map2 (+) ys (g ys))"},
 		{"scatter", "def main [n] (xs: *[n]i32) (is: []i64) : [n]i32 = scatter xs is (map i32.i64 is)"},
 		{"implicit size reused", "def main (xs: []i32) = map2 (+) xs xs"},
+		// Sizes written [] are inferred from the body, as in Futhark.
+		{"implicit sizes unified", "def main (xs: []i32) (ys: []i32) = zip xs ys"},
+		{"implicit size is a size parameter", "def main [n] (xs: [n]i32) (ys: []i32) : [n]i32 = map2 (+) xs ys"},
+		{"implicit size is a constant", "def main (xs: []i32) = map2 (+) xs [1, 2, 3]"},
+		{"implicit size named by a let", "def main (xs: []i32) (ys: []i32) = let [n] (a: [n]i32) = xs in (n, length ys)"},
+		{"implicit sizes through a call", "def f [k] (a: [k]i32) (b: [k]i32) = map2 (+) a b\ndef main (xs: []i32) (ys: []i32) = f xs ys"},
 	}
 	for _, tc := range ok {
 		t.Run(tc.name, func(t *testing.T) {
@@ -40,11 +46,12 @@ func TestStaticSizes(t *testing.T) {
 		{"return concat", "def main [n] (xs: [n]i32) : [n]i32 = xs ++ xs", "t.fut:1:41: error: the body of main: sizes \"n\" and \"n+n\" do not match"},
 		{"if branches", "def main [n][m] (b: bool) (xs: [n]i32) (ys: [m]i32) : [n]i32 = if b then xs else ys", "the branches have sizes n and m"},
 		{"literal", "def f (xs: [3]i32) = xs[0]\ndef main (x: i32) = f [x, x]", "t.fut:2:23: error: argument 1 of f: sizes \"3\" and \"2\" do not match"},
-		{"implicit sizes", "def main (xs: []i32) (ys: []i32) = zip xs ys", "sizes \"d₁\" and \"d₂\" do not match"},
 		{"through function", "def f [k] (xs: [k]i32) : [k]i32 = xs\ndef main [n][m] (xs: [n]i32) (ys: [m]i32) = map2 (+) (f xs) (f ys)", "sizes \"n\" and \"m\" do not match"},
 		{"iota", "def main [n][m] (xs: [n]i64) (_: [m]i32) = map2 (+) xs (iota m)", "sizes \"n\" and \"m\" do not match"},
 		{"transpose", "def main [n][m] (a: [n][m]i32) : [n][m]i32 = transpose a", "do not match"},
 		{"hint", "def main [n][m] (xs: [n]i32) (ys: [m]i32) = zip xs ys", "coerce with `e :> [n]t`"},
+		{"implicit size against a size parameter", "def main [n][m] (xs: [n]i32) (ys: [m]i32) (zs: []i32) = (zip xs zs, zip ys zs)", "do not match"},
+		{"implicit size computed by the body", "def main (xs: []i32) (ys: []i32) = zip ys (xs ++ xs)", "would be d₁+d₁, which the body computes"},
 	}
 	for _, tc := range bad {
 		t.Run(tc.name, func(t *testing.T) {
