@@ -307,6 +307,7 @@ func (r *testRunner) plan(p *testProgram) {
 			return skipErr{fmt.Sprintf("%s: property %s: property-based tests are not supported by fcc", p.path, name)}
 		})
 	}
+	runnable := false
 	for _, b := range s.Blocks {
 		for _, entry := range b.Entries {
 			if r.o.entry != "" && entry != r.o.entry {
@@ -320,10 +321,17 @@ func (r *testRunner) plan(p *testProgram) {
 				case r.o.interpreted && c.HasTag("compiled"):
 					p.tasks = append(p.tasks, func() error { return skipErr{where + ": compiled only"} })
 				default:
+					runnable = true
 					p.tasks = append(p.tasks, func() error { return r.runCase(p, entry, c, where) })
 				}
 			}
 		}
+	}
+	// A program with a test block none of whose cases can run here is
+	// still compiled (as far as the mode goes), so that it cannot pass
+	// without being type-checked.
+	if !runnable && len(s.Blocks) > 0 {
+		p.tasks = append(p.tasks, func() error { return r.prepare(p) })
 	}
 }
 

@@ -178,3 +178,18 @@ def main (xs: []i32) = map (+1) xs
 		t.Errorf("stderr: %s", stderr)
 	}
 }
+
+func TestTestCompilesProgramsWithoutRunnableCases(t *testing.T) {
+	// Every case is compiled-only, so the interpreter runs none; the
+	// program is still type-checked, and its error fails the run.
+	dir := t.TempDir()
+	path := filepath.Join(dir, "bad.fut")
+	src := "-- ==\n-- compiled input { 2 } output { 4 }\ndef main (x: i32) = x * true\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runFcc("test", "-i", path)
+	if code == 0 || !strings.Contains(stdout, "0 passed, 1 failed, 1 skipped") {
+		t.Errorf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+}
