@@ -398,6 +398,14 @@ func addPrimFuns(t values.PrimType) {
 			bits := intrinsics[u.String()+".set_bit"].gen(ic, e, []ival{args[0], scalar(toBits(ic, args[1].ses[0], pos)), args[2]}, pos)
 			return scalar(ic.let("from_bits", soac.Prim(t), &soac.CallPrimExp{Fn: "from_bits", ArgTypes: []values.PrimType{u}, T: t, Args: bits.ses}, pos))
 		}}
+	// from_fraction x y is x / y in the float type (Futhark's
+	// t.from_fraction: i64 -> i64 -> t).
+	intrinsics[m+"from_fraction"] = intrinsic{2, func(*checker, Pos) Type { return fn(tI64, tI64, tt) },
+		func(ic *internaliser, _ *VarExp, args []ival, pos Pos) ival {
+			x := ic.let("num", soac.Prim(t), &soac.ConvOpExp{From: values.I64, To: t, X: args[0].ses[0]}, pos)
+			y := ic.let("den", soac.Prim(t), &soac.ConvOpExp{From: values.I64, To: t, X: args[1].ses[0]}, pos)
+			return scalar(ic.let("fraction", soac.Prim(t), &soac.BinOpExp{Op: soac.Div, T: t, X: x, Y: y}, pos))
+		}}
 	intrinsics[m+"frac"] = intrinsic{1, func(*checker, Pos) Type { return fn(tt, tt) },
 		func(ic *internaliser, _ *VarExp, args []ival, pos Pos) ival {
 			tr := ic.let("trunc", soac.Prim(t), &soac.CallPrimExp{Fn: "trunc", ArgTypes: one, T: t, Args: []soac.SubExp{args[0].ses[0]}}, pos)

@@ -87,6 +87,22 @@ def unflatten_3d 't (xs: []t) : [][][]t = unflatten (unflatten xs)
 
 def unflatten_4d 't (xs: []t) : [][][][]t = unflatten (unflatten (unflatten xs))
 
+-- The multi-dimensional forms of reduce_by_index (scatter's are
+-- intrinsics) work on the flattened destination; an index outside it in
+-- any dimension is ignored, as in the one-dimensional form.
+
+def reduce_by_index_2d [k] [n] [m] 'a (dest: *[n][m]a) (f: a -> a -> a) (ne: a) (is: [k](i64, i64)) (as: [k]a) : *[n][m]a =
+  let flat = map (\(i, j) -> if i >= 0 && i < n && j >= 0 && j < m then i * m + j else -1) is
+  in unflatten (reduce_by_index (flatten dest) f ne flat as :> [n * m]a)
+
+def reduce_by_index_3d [k] [n] [m] [l] 'a (dest: *[n][m][l]a) (f: a -> a -> a) (ne: a) (is: [k](i64, i64, i64)) (as: [k]a) : *[n][m][l]a =
+  let flat = map (\(i, j, h) -> if i >= 0 && i < n && j >= 0 && j < m && h >= 0 && h < l then (i * m + j) * l + h else -1) is
+  in unflatten (unflatten (reduce_by_index (flatten (flatten dest)) f ne flat as :> [n * m * l]a))
+
+-- opaque is the identity; Futhark's also hides its argument from the
+-- optimiser, which fcc's passes do not need for correctness.
+def opaque 't (x: t) : t = x
+
 -- filter and partition: a scan computes each kept element's place, a
 -- scatter puts it there.
 
