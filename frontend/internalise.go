@@ -1249,10 +1249,18 @@ func (ic *internaliser) arrayLit(env *ienv, e *ArrayLitExp) ival {
 		var rt soac.Type
 		if len(elems[k]) > 0 {
 			rt = ic.typeOf(elems[k][0])
-			for _, x := range elems[k][1:] {
+			for i, x := range elems[k][1:] {
 				xt := ic.typeOf(x)
+				same := true
 				for d := range rt.Shape {
 					ic.assertEq(rt.Shape[d], xt.Shape[d], "size mismatch: the rows of an array literal must all have the same shape (irregular array)", e.Pos)
+					same = same && sameSE(rt.Shape[d], xt.Shape[d])
+				}
+				// Past the checks the row has the first row's shape; saying so
+				// keeps the literal well typed when later passes learn that
+				// the sizes differ (and the check fails at run time).
+				if !same {
+					elems[k][i+1] = ic.let("row", soac.Type{Elem: xt.Elem, Shape: rt.Shape}, &soac.ReshapeExp{Shape: rt.Shape, Arr: x.(soac.Var).Name, Pos: e.Pos}, e.Pos)
 				}
 			}
 		} else {
