@@ -696,6 +696,13 @@ func (c *checker) checkValDecl(d *ValDecl) {
 	}
 	body := c.exp(sc, d.Body)
 	c.unify(ret, body, d.Body.expPos(), "the body of "+d.Name)
+	if isEntry := d.Entry || (d.Name == "main" && !c.prelude); isEntry {
+		if ft, ok := c.zonk(ret).(TFun); ok && !containsFun(c.zonk(ft.Param)) {
+			etaExpand(d, arity(c.zonk(ret)))
+			c.checkValDecl(d)
+			return
+		}
+	}
 	if rt, ok := c.zonk(ret).(TArray); ok && rt.Unique {
 		for _, b := range c.aliasesOf(sc, d.Body) {
 			if !b.consumable {
@@ -726,6 +733,43 @@ func (c *checker) checkValDecl(d *ValDecl) {
 		c.checkEntryType(d, params, ret)
 	}
 	c.globals[d.Name] = g
+}
+
+// arity is the number of parameters of the function type t whose types
+// hold no functions, up to the first that does.
+func arity(t Type) int {
+	n := 0
+	for {
+		ft, ok := t.(TFun)
+		if !ok || containsFun(ft.Param) {
+			return n
+		}
+		n++
+		t = ft.Result
+	}
+}
+
+// etaExpand gives an entry point whose result is a function (def main =
+// f, or def main (m: i64) = map g) n parameters of its own, as Futhark
+// does: def main x₁ … xₙ = f x₁ … xₙ. A declared result type a -> b
+// gives the new parameter its type a and the entry point its result b.
+func etaExpand(d *ValDecl, n int) {
+	args := make([]Exp, n)
+	for i := range args {
+		name := fmt.Sprintf("η%d", i+1)
+		var p Pat = &PId{Pos: d.Pos, Name: name}
+		if arrow, ok := d.RetType.(*TEArrow); ok {
+			p = &PAscript{Pos: d.Pos, Pat: p, Type: arrow.Param}
+			d.RetType = arrow.Result
+			if arrow.ParamName != "" {
+				p.(*PAscript).Pat = &PId{Pos: d.Pos, Name: arrow.ParamName}
+				name = arrow.ParamName
+			}
+		}
+		d.Params = append(d.Params, p)
+		args[i] = &VarExp{Pos: d.Pos, Name: name}
+	}
+	d.Body = &ApplyExp{Pos: d.Pos, Fn: d.Body, Args: args}
 }
 
 // aliasesParams approximates whether a body without a declared return
