@@ -24,6 +24,16 @@ func (b *astBuilder) pos(ctx antlr.ParserRuleContext) Pos {
 	return Pos{File: b.file, Line: t.GetLine(), Col: t.GetColumn() + 1}
 }
 
+// sourceText is the program text of ctx as written, spaces included
+// (GetText joins the tokens without the whitespace between them).
+func sourceText(ctx antlr.ParserRuleContext) string {
+	start, stop := ctx.GetStart(), ctx.GetStop()
+	if start == nil || stop == nil || stop.GetStop() < start.GetStart() {
+		return ctx.GetText()
+	}
+	return start.GetInputStream().GetTextFromInterval(antlr.NewInterval(start.GetStart(), stop.GetStop()))
+}
+
 func (b *astBuilder) tokPos(t antlr.Token) Pos {
 	return Pos{File: b.file, Line: t.GetLine(), Col: t.GetColumn() + 1}
 }
@@ -351,7 +361,7 @@ func (b *astBuilder) exp2(ctx parser.IExp2Context) Exp {
 		return l
 	case *parser.AssertExpContext:
 		atoms := ctx.AllAtom()
-		return &AssertExp{Pos: b.pos(ctx), Cond: b.atom(atoms[0]), X: b.atom(atoms[1]), Text: atoms[0].GetText()}
+		return &AssertExp{Pos: b.pos(ctx), Cond: b.atom(atoms[0]), X: b.atom(atoms[1]), Text: sourceText(atoms[0])}
 	case *parser.AttrExpContext:
 		return &AttrExp{Pos: b.pos(ctx), Attr: ctx.Attr().GetText(), X: b.exp(ctx.Exp())}
 	}
