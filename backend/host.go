@@ -501,7 +501,7 @@ func (h *hgen) index(s *soac.Stm, e *soac.IndexExp) error {
 		conds[k] = fmt.Sprintf("%s < 0 || %s >= %s.Shape[%d]", idx[k], idx[k], arr, k)
 	}
 	h.line("if %s {", strings.Join(conds, " || "))
-	h.line("\treturn nil, fmt.Errorf(\"%s: index [%%s] out of bounds for array of shape %%s\", fccIndexText(%s.Shape, %s), fccShape(%s.Shape))", e.Pos, arr, strings.Join(idx, ", "), arr)
+	h.line("\treturn nil, fmt.Errorf(\"%s: Index [%%s] out of bounds for array of shape %%s.\", fccIndexText(%s.Shape, %s), fccShape(%s.Shape))", e.Pos, arr, strings.Join(idx, ", "), arr)
 	h.line("}")
 	return h.readElem(s, arr, idx)
 }

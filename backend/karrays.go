@@ -244,7 +244,7 @@ func (c *cgen) sliceView(v *kview, sl []soac.DimIndex, pos soac.Pos) (*kview, er
 	if len(conds) > 0 {
 		cond := "(" + strings.Join(conds, ") || (") + ")"
 		shape := strings.Repeat("[%d]", len(v.dims))
-		c.fail(cond, fmt.Sprintf("%s: index [%s] out of bounds for array of shape %s", pos, strings.Join(text, ", "), shape), append(args, v.dims...)...)
+		c.fail(cond, fmt.Sprintf("%s: Index [%s] out of bounds for array of shape %s.", pos, strings.Join(text, ", "), shape), append(args, v.dims...)...)
 		off = fmt.Sprintf("((%s) ? %s : %s)", cond, v.off, off)
 	}
 	id := c.fresh("slice_off")

@@ -334,7 +334,7 @@ func (c *cgen) index(s *soac.Stm, e *soac.IndexExp) error {
 			shape.WriteString("[%d]")
 		}
 		fmtIdx := strings.TrimSuffix(strings.Repeat("%d, ", k+1), ", ")
-		c.fail(cond, fmt.Sprintf("%s: index [%s] out of bounds for array of shape %s", e.Pos, fmtIdx, shape.String()), append(append([]string(nil), idx...), v.dims...)...)
+		c.fail(cond, fmt.Sprintf("%s: Index [%s] out of bounds for array of shape %s.", e.Pos, fmtIdx, shape.String()), append(append([]string(nil), idx...), v.dims...)...)
 	}
 	if len(conds) > 0 {
 		off = fmt.Sprintf("((%s) ? 0 : %s)", strings.Join(conds, " || "), off)

@@ -65,7 +65,7 @@ func TestPrograms(t *testing.T) {
 		{"def main (x: u8) = x - 1", "0u8", "255u8"},
 		{"def main (b: bool) = if b && !b then 1 else 2", "true", "2i32"},
 		{"def main (xs: []i32) = xs[1]", "[1,2,3]", "2i32"},
-		{"def main (xs: []i32) = xs[3]", "[1,2,3]", "error: t.fut:1:24: index [3] out of bounds for array of shape [3]"},
+		{"def main (xs: []i32) = xs[3]", "[1,2,3]", "error: t.fut:1:24: Index [3] out of bounds for array of shape [3]."},
 		{"def main (x: i32) = assert (x > 0) x", "0", "error: t.fut:1:21: assertion is false: (x > 0)"},
 		{"def main (x: i32) = !x", "0", "-1i32"},
 		{"def main (x: i32) = 0x10 + 0b11 + 1_000", "0", "1019i32"},

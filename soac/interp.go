@@ -392,7 +392,7 @@ func (c *compiler) exp(e Exp, pos Pos) (run1Fn, runFn) {
 					for j := range is {
 						is[j] = fmt.Sprint(in.size(idx[j]))
 					}
-					return Value{}, rtErr(epos, "index [%s] out of bounds for array of shape %s", strings.Join(is, ", "), shapeString(shapeOf(in.env[arr])))
+					return Value{}, rtErr(epos, "Index [%s] out of bounds for array of shape %s.", strings.Join(is, ", "), shapeString(shapeOf(in.env[arr])))
 				}
 				v = row(v.Arr, i)
 			}

@@ -59,7 +59,7 @@ func (in *Interpreter) evalSlice(shape []int64, sl []cdim, pos Pos) ([]evalDim, 
 		}
 	}
 	if !ok {
-		return nil, rtErr(pos, "index [%s] out of bounds for array of shape %s", sliceText(ds), shapeString(shape))
+		return nil, rtErr(pos, "Index [%s] out of bounds for array of shape %s.", sliceText(ds), shapeString(shape))
 	}
 	return ds, nil
 }

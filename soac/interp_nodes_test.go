@@ -94,17 +94,17 @@ func TestInterpretSlice(t *testing.T) {
 		{"2d reversed", prog1("[2i64][2i64]i32", "let {y: [2i64][2i64]i32} = slice m[1i64:+2i64*-1i64, 0i64:+2i64*2i64]", "y"), []string{xs10, m23}, []string{"[[3i32, 5i32], [0i32, 2i32]]"}, ""},
 		{"row prefix", prog1("[3i64]i32", "let {y: [3i64]i32} = slice m[1i64]", "y"), []string{xs10, m23}, []string{"[3i32, 4i32, 5i32]"}, ""},
 		{"all fixed", prog1("i32", "let {y: i32} = slice m[1i64, 2i64]", "y"), []string{xs10, m23}, []string{"5i32"}, ""},
-		{"past end", prog1("[3i64]i32", "let {y: [3i64]i32} = slice xs[8i64:+3i64*1i64]", "y"), []string{xs10, m23}, nil, "index [8:11] out of bounds for array of shape [10]"},
-		{"negative start", prog1("[3i64]i32", "let {y: [3i64]i32} = slice xs[1i64:+3i64*-1i64]", "y"), []string{xs10, m23}, nil, "index [1:-2:-1] out of bounds for array of shape [10]"},
-		{"fixed out of bounds", prog1("[3i64]i32", "let {y: [3i64]i32} = slice m[2i64]", "y"), []string{xs10, m23}, nil, "index [2] out of bounds for array of shape [2][3]"},
+		{"past end", prog1("[3i64]i32", "let {y: [3i64]i32} = slice xs[8i64:+3i64*1i64]", "y"), []string{xs10, m23}, nil, "Index [8:11] out of bounds for array of shape [10]."},
+		{"negative start", prog1("[3i64]i32", "let {y: [3i64]i32} = slice xs[1i64:+3i64*-1i64]", "y"), []string{xs10, m23}, nil, "Index [1:-2:-1] out of bounds for array of shape [10]."},
+		{"fixed out of bounds", prog1("[3i64]i32", "let {y: [3i64]i32} = slice m[2i64]", "y"), []string{xs10, m23}, nil, "Index [2] out of bounds for array of shape [2][3]."},
 	})
 }
 
 func TestInterpretIndex(t *testing.T) {
 	runCases(t, []nodeCase{
 		{"in bounds", prog1("i32", "let {y: i32} = m[1i64, 0i64]", "y"), []string{xs10, m23}, []string{"3i32"}, ""},
-		{"out of bounds", prog1("i32", "let {y: i32} = xs[10i64]", "y"), []string{xs10, m23}, nil, "index [10] out of bounds for array of shape [10]"},
-		{"negative", prog1("i32", "let {y: i32} = m[0i64, -1i64]", "y"), []string{xs10, m23}, nil, "index [0, -1] out of bounds for array of shape [2][3]"},
+		{"out of bounds", prog1("i32", "let {y: i32} = xs[10i64]", "y"), []string{xs10, m23}, nil, "Index [10] out of bounds for array of shape [10]."},
+		{"negative", prog1("i32", "let {y: i32} = m[0i64, -1i64]", "y"), []string{xs10, m23}, nil, "Index [0, -1] out of bounds for array of shape [2][3]."},
 	})
 }
 
@@ -116,7 +116,7 @@ func TestInterpretUpdate(t *testing.T) {
 			[]string{"[[7i32, 8i32, 9i32], [3i32, 4i32, 5i32]]"}, ""},
 		{"strided column", prog1("[r][c]i32", "let {col: [2i64]i32} = array i32 [7i32, 8i32]\nlet {y: [r][c]i32} = update m[1i64:+2i64*-1i64, 1i64] = col", "y"), []string{xs10, m23},
 			[]string{"[[0i32, 8i32, 2i32], [3i32, 7i32, 5i32]]"}, ""},
-		{"out of bounds", prog1("[n]i32", "let {y: [n]i32} = update xs[5i64] = 1i32", "y"), []string{"[1i32, 2i32, 3i32]", m23}, nil, "index [5] out of bounds for array of shape [3]"},
+		{"out of bounds", prog1("[n]i32", "let {y: [n]i32} = update xs[5i64] = 1i32", "y"), []string{"[1i32, 2i32, 3i32]", m23}, nil, "Index [5] out of bounds for array of shape [3]."},
 		{"shape mismatch", prog1("[r][c]i32", "let {y: [r][c]i32} = update m[0i64, 0i64:+c*1i64] = xs", "y"), []string{xs10, m23}, nil, "update: value of shape [10] does not fit the slice [0, 0:3] of shape [3]"},
 	})
 }

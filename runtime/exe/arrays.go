@@ -81,7 +81,7 @@ func Slice(a *DeviceArray, sl []DimIndex, pos string) (*DeviceArray, error) {
 		}
 	}
 	if !ok {
-		return nil, fmt.Errorf("%s: index [%s] out of bounds for array of shape %s", pos, sliceText(sl), shapeText(a.Shape))
+		return nil, fmt.Errorf("%s: Index [%s] out of bounds for array of shape %s.", pos, sliceText(sl), shapeText(a.Shape))
 	}
 	v := &DeviceArray{Buf: a.Buf, Elem: a.Elem, Offset: a.Offset}
 	for k, d := range sl {

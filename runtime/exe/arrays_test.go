@@ -86,7 +86,7 @@ func TestViews(t *testing.T) {
 			t.Errorf("got %s, want %s", c2.got, c2.want)
 		}
 	}
-	if _, err := Slice(m, []DimIndex{{Start: 1, N: 2, Stride: 1}}, "a.fut:1:2"); err == nil || err.Error() != "a.fut:1:2: index [1:3] out of bounds for array of shape [2][3]" {
+	if _, err := Slice(m, []DimIndex{{Start: 1, N: 2, Stride: 1}}, "a.fut:1:2"); err == nil || err.Error() != "a.fut:1:2: Index [1:3] out of bounds for array of shape [2][3]." {
 		t.Errorf("slice error: %v", err)
 	}
 	if _, err := c.Reshape(m, []int64{4}, "a.fut:1:2"); err == nil || err.Error() != "a.fut:1:2: cannot reshape array of shape [2][3] to shape [4]" {

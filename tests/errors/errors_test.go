@@ -195,9 +195,9 @@ func cases(t *testing.T) []errCase {
 	// interpreted and compiled.
 	for _, c := range []errCase{
 		{class: "index out of bounds", args: []string{"-e", "index"}, stdin: []byte("[1,2,3] 5i64"),
-			want: []string{"index [5] out of bounds for array of shape [3]"}, loc: `runtime\.fut:4:3: `},
+			want: []string{"Index [5] out of bounds for array of shape [3]."}, loc: `runtime\.fut:4:3: `},
 		{class: "index out of bounds in a kernel", args: []string{"-e", "kindex"}, stdin: []byte("[1,2] [0i64,7i64]"),
-			want: []string{"index [7] out of bounds for array of shape [2]"}, loc: `runtime\.fut:7:14: `},
+			want: []string{"Index [7] out of bounds for array of shape [2]."}, loc: `runtime\.fut:7:14: `},
 		{class: "failed assert", args: []string{"-e", "assertion"}, stdin: []byte("-1"),
 			want: []string{"assertion is false"}, loc: `runtime\.fut:10:3: `},
 		{class: "failed assert in a kernel", args: []string{"-e", "kassertion"}, stdin: []byte("[1,-2]"),
