@@ -1172,12 +1172,82 @@ func (ic *internaliser) binOp(env *ienv, e *BinOpExp) ival {
 		}
 	}
 	l, r := ic.exp(env, e.L), ic.exp(env, e.R)
+	if info, ok := binOps[e.Op]; ok && !e.Backtick && len(e.Qual) == 0 && (e.Op == "==" || e.Op == "!=") && isStructured(ic.typeOfExp(e.L)) {
+		eq := ic.structuralEq(l, r, e.Pos)
+		if info.negate {
+			eq = ic.let("c", soac.Prim(values.Bool), &soac.UnOpExp{Op: soac.Not, T: values.Bool, X: eq}, e.Pos)
+		}
+		return scalar(eq)
+	}
 	if info, ok := binOps[e.Op]; ok && !e.Backtick && len(e.Qual) == 0 {
 		t := ic.primOf(e.L)
 		return scalar(ic.primBinOp(info, t, l.ses[0], r.ses[0], e.Pos))
 	}
 	f := ic.varExp(env, e.opVar())
 	return ic.apply(f, []ival{l, r}, e.Pos)
+}
+
+// structuralEq compares two values of one array, tuple or record type
+// component by component: scalars with ==, arrays by shape and then
+// element by element (arrays of different shapes are unequal).
+func (ic *internaliser) structuralEq(l, r ival, pos Pos) soac.SubExp {
+	var res soac.SubExp = soac.Const{Value: soac.BoolValue(true)}
+	and := func(x, y soac.SubExp) soac.SubExp {
+		return ic.let("c", soac.Prim(values.Bool), &soac.BinOpExp{Op: soac.LogAnd, T: values.Bool, X: x, Y: y}, pos)
+	}
+	andFn := ival{fn: &funVal{arity: 2, call: func(ic *internaliser, a []ival, pos Pos) ival {
+		return scalar(ic.let("c", soac.Prim(values.Bool), &soac.BinOpExp{Op: soac.LogAnd, T: values.Bool, X: a[0].ses[0], Y: a[1].ses[0]}, pos))
+	}}}
+	for k := range l.ses {
+		x, y := l.ses[k], r.ses[k]
+		xt, yt := ic.typeOf(x), ic.typeOf(y)
+		if len(xt.Shape) == 0 {
+			res = and(res, ic.let("c", soac.Prim(values.Bool), &soac.CmpOpExp{Op: soac.Eq, T: xt.Elem, X: x, Y: y}, pos))
+			continue
+		}
+		var sameShape soac.SubExp = soac.Const{Value: soac.BoolValue(true)}
+		for d := range xt.Shape {
+			if !sameSE(xt.Shape[d], yt.Shape[d]) {
+				sameShape = and(sameShape, ic.cmpI64(soac.Eq, xt.Shape[d], yt.Shape[d], pos))
+			}
+		}
+		elem := xt.Elem
+		elems := ic.subBody(func() []soac.SubExp {
+			flat := func(a soac.SubExp, t soac.Type) ival {
+				if len(t.Shape) == 1 {
+					return scalar(a)
+				}
+				n := t.Shape[0]
+				for _, d := range t.Shape[1:] {
+					n = ic.arith(soac.Mul, n, d, pos)
+				}
+				// Both reshaped to the left operand's element count, which
+				// the shape test has already found equal.
+				return scalar(ic.let("flat", soac.Type{Elem: elem, Shape: []soac.SubExp{n}}, &soac.ReshapeExp{Shape: []soac.SubExp{n}, Arr: a.(soac.Var).Name, Pos: pos}, pos))
+			}
+			fx := flat(x, xt)
+			fy := flat(y, soac.Type{Elem: elem, Shape: xt.Shape})
+			if len(xt.Shape) == 1 && !sameSE(xt.Shape[0], yt.Shape[0]) {
+				fy = scalar(ic.let("same", soac.Type{Elem: elem, Shape: xt.Shape}, &soac.ReshapeExp{Shape: xt.Shape, Arr: y.(soac.Var).Name, Pos: pos}, pos))
+			}
+			eqFn := ival{fn: &funVal{arity: 2, call: func(ic *internaliser, a []ival, pos Pos) ival {
+				return scalar(ic.let("c", soac.Prim(values.Bool), &soac.CmpOpExp{Op: soac.Eq, T: elem, X: a[0].ses[0], Y: a[1].ses[0]}, pos))
+			}}}
+			eqs := ic.mapN(eqFn, []ival{fx, fy}, pos)
+			return ic.reduceOrScan("reduce_comm", andFn, scalar(soac.Const{Value: soac.BoolValue(true)}), eqs, pos).ses
+		})
+		var same soac.SubExp
+		if c, ok := sameShape.(soac.Const); ok && c.Value.Bool() {
+			for _, st := range elems.Stms {
+				ic.b.Add(st)
+			}
+			same = elems.Result[0]
+		} else {
+			same = ic.let("c", soac.Prim(values.Bool), &soac.IfExp{Cond: sameShape, Then: elems, Else: &soac.Body{Result: []soac.SubExp{soac.Const{Value: soac.BoolValue(false)}}}, Types: []soac.Type{soac.Prim(values.Bool)}}, pos)
+		}
+		res = and(res, same)
+	}
+	return res
 }
 
 // primBinOp emits a built-in operator on scalars of type t.

@@ -163,6 +163,13 @@ func (c *checker) builtinBinOp(sc *scope, e *BinOpExp, info binOpInfo) Type {
 		t = c.fresh(info.operands, e.Pos)
 	}
 	lt := c.exp(sc, e.L)
+	if (e.Op == "==" || e.Op == "!=") && isStructured(c.resolve(lt)) && !containsFun(c.zonk(lt)) {
+		// Equality on arrays, tuples and records, as in Futhark: the
+		// operands have one type, compared component by component.
+		rt := c.exp(sc, e.R)
+		c.unify(lt, rt, e.R.expPos(), "right operand of "+e.Op)
+		return tBool
+	}
 	if !c.unifyOK(t, lt) {
 		c.errorf(e.L.expPos(), "", "left operand of %s must have %s, but has type %s", e.Op, describeOperand(info), c.show(lt))
 	}
@@ -175,6 +182,15 @@ func (c *checker) builtinBinOp(sc *scope, e *BinOpExp, info binOpInfo) Type {
 		return tBool
 	}
 	return t
+}
+
+// isStructured reports whether t is an array, tuple or record type.
+func isStructured(t Type) bool {
+	switch t.(type) {
+	case TArray, TTuple, TRecord:
+		return true
+	}
+	return false
 }
 
 func describeOperand(info binOpInfo) string {
