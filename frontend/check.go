@@ -352,8 +352,39 @@ func (c *checker) unify(expected, found Type, pos Pos, what string) {
 			c.errorf(pos, sizeMismatchHint,
 				"%s: sizes \"%s\" and \"%s\" do not match (expected type %s, but found %s)", what, sm.a, sm.b, c.show(expected), c.show(found))
 		}
-		c.errorf(pos, c.unifyHint(expected, found), "%s: expected type %s, but found %s", what, c.show(expected), c.show(found))
+		c.errorf(pos, c.unifyHint(expected, found), "%s: expected type %s, but found %s%s", what, c.show(expected), c.show(found), c.unsharedFields(expected, found))
 	}
+}
+
+// unsharedFields explains a mismatch of two record types with different
+// fields, as Futhark does: " (the record types do not match: unshared
+// fields: c, d.)"; it is empty for other types.
+func (c *checker) unsharedFields(a, b Type) string {
+	ra, ok1 := c.zonk(a).(TRecord)
+	rb, ok2 := c.zonk(b).(TRecord)
+	if !ok1 || !ok2 {
+		return ""
+	}
+	in := func(r TRecord, name string) bool {
+		_, ok := fieldType(r, name)
+		return ok
+	}
+	var names []string
+	for _, f := range ra.Fields {
+		if !in(rb, f.Name) {
+			names = append(names, f.Name)
+		}
+	}
+	for _, f := range rb.Fields {
+		if !in(ra, f.Name) {
+			names = append(names, f.Name)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	sort.Slice(names, func(i, j int) bool { return fieldLess(names[i], names[j]) })
+	return fmt.Sprintf(" (the record types do not match: unshared fields: %s.)", strings.Join(names, ", "))
 }
 
 func (c *checker) unifyHint(expected, found Type) string {
@@ -897,7 +928,7 @@ func (c *checker) typeExp(sc *scope, te TypeExp) Type {
 		seen := map[string]bool{}
 		for i, f := range te.Fields {
 			if seen[f.Name] {
-				c.errorf(te.Pos, "", "field %s appears twice in the record type", f.Name)
+				c.errorf(te.Pos, "give each field one type", "Duplicate field %s in the record type", f.Name)
 			}
 			seen[f.Name] = true
 			fs[i] = RecordField{f.Name, c.typeExp(sc, f.Type)}
@@ -1103,6 +1134,13 @@ func (c *checker) bindPat1(sc *scope, p Pat, t Type) Type {
 		return at
 	case *PRecord:
 		seen := map[string]bool{}
+		for _, f := range p.Fields {
+			if seen[f.Name] {
+				c.errorf(p.Pos, "bind each field once", "Duplicate fields in the record pattern: %s", f.Name)
+			}
+			seen[f.Name] = true
+		}
+		seen = map[string]bool{}
 		var fs []RecordField
 		if t != nil {
 			rt, ok := c.resolve(t).(TRecord)
@@ -1518,13 +1556,13 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 		}
 		return TTuple{Elems: es}
 	case *RecordExp:
-		seen := map[string]bool{}
+		seen := map[string]Pos{}
 		fs := make([]RecordField, len(e.Fields))
 		for i, f := range e.Fields {
-			if seen[f.Name] {
-				c.errorf(f.Exp.expPos(), "", "field %s appears twice in the record", f.Name)
+			if first, dup := seen[f.Name]; dup {
+				c.errorf(f.Exp.expPos(), "give each field one value", "field %s previously defined at %d:%d", f.Name, first.Line, first.Col)
 			}
-			seen[f.Name] = true
+			seen[f.Name] = f.Exp.expPos()
 			fs[i] = RecordField{f.Name, c.exp(sc, f.Exp)}
 		}
 		sortFields(fs)
@@ -1720,7 +1758,7 @@ func (c *checker) project(t Type, f string, pos Pos) Type {
 		}
 		return ft
 	case TVar:
-		c.errorf(pos, "add a type annotation to the parameter or variable, e.g. (p: {x: f32, y: f32})", "cannot access field %s of a value whose type is not yet known", f)
+		c.errorf(pos, "add a type annotation to the parameter or variable, e.g. (p: {x: f32, y: f32})", "cannot access field %s of a value whose type is not yet known (ambiguous)", f)
 	}
 	c.errorf(pos, "", "cannot access field %s of a value of type %s", f, c.show(t))
 	return nil
@@ -2037,7 +2075,7 @@ func (c *checker) unifyArg(param, arg Type, a Exp, i int, fn Exp) {
 			c.errorf(a.expPos(), sizeMismatchHint,
 				"%s: sizes \"%s\" and \"%s\" do not match (expected type %s, but found %s)", what, sm.a, sm.b, c.show(param), c.show(arg))
 		}
-		c.errorf(a.expPos(), c.unifyHint(param, arg), "%s: expected type %s, but found %s", what, c.show(param), c.show(arg))
+		c.errorf(a.expPos(), c.unifyHint(param, arg), "%s: expected type %s, but found %s%s", what, c.show(param), c.show(arg), c.unsharedFields(param, arg))
 	}
 }
 
