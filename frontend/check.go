@@ -20,6 +20,9 @@ type checker struct {
 	next  int
 	subst map[int]Type
 	cons  map[int]constraint
+	// indexTypes are the types of index and slice bound expressions,
+	// which default to i64 rather than i32.
+	indexTypes []Type
 	// consPos remembers where a constrained variable arose, for messages.
 	consPos map[int]Pos
 	// rigid holds the type parameters of the definitions being checked,
@@ -532,6 +535,14 @@ func (c *checker) bind(v TVar, t Type) bool {
 // defaultVars gives unresolved constrained variables Futhark's defaults:
 // i32 for integers, f64 for floats.
 func (c *checker) defaultVars() {
+	// An integer used only as an index or slice bound is an i64, as
+	// Futhark infers (def main (xs: []i32) a b = xs[a:b] takes i64s).
+	for _, t := range c.indexTypes {
+		if v, ok := c.resolve(t).(TVar); ok {
+			c.subst[v.ID] = tI64
+		}
+	}
+	c.indexTypes = nil
 	for id, con := range c.cons {
 		if _, bound := c.subst[id]; bound {
 			continue
@@ -1802,6 +1813,7 @@ func (c *checker) indexType(sc *scope, t Type, idx []Slice, pos Pos) Type {
 		if !s.IsSlice {
 			it := c.exp(sc, s.Index)
 			c.unify(c.fresh(cIntegral, pos), it, s.Index.expPos(), "array index")
+			c.indexTypes = append(c.indexTypes, it)
 			if p, ok := c.resolve(it).(TPrim); ok && !p.T.IsSigned() {
 				c.errorf(s.Index.expPos(), "convert it, e.g. with i64.u8", "array index of type %s: indices must have a signed integer type", p.T)
 			}
@@ -1809,7 +1821,9 @@ func (c *checker) indexType(sc *scope, t Type, idx []Slice, pos Pos) Type {
 		}
 		for _, x := range []Exp{s.Start, s.End, s.Step} {
 			if x != nil {
-				c.unify(c.fresh(cIntegral, pos), c.exp(sc, x), x.expPos(), "slice bound")
+				bt := c.exp(sc, x)
+				c.unify(c.fresh(cIntegral, pos), bt, x.expPos(), "slice bound")
+				c.indexTypes = append(c.indexTypes, bt)
 			}
 		}
 		dims = append(dims, c.sliceDim(sc, s, za.Dims[i]))

@@ -151,7 +151,21 @@ func (ic *internaliser) dimIndex(s sliceArg, n soac.SubExp, pos Pos) soac.DimInd
 		sgn = ic.let("sgn", soac.Prim(values.I64), &soac.UnOpExp{Op: soac.Signum, T: values.I64, X: step}, pos)
 	}
 	num := ic.arith(soac.Sub, ic.arith(soac.Add, ic.arith(soac.Sub, end, start, pos), step, pos), sgn, pos)
-	count := ic.arith(soac.Quot, num, step, pos)
+	// A zero stride is out of bounds, as in Futhark: its count is -1,
+	// which the slice's bounds check refuses (rather than a division by
+	// zero).
+	var count soac.SubExp
+	if st, ok := constI64(step); ok {
+		if st == 0 {
+			count = i64c(-1)
+		} else {
+			count = ic.arith(soac.Quot, num, step, pos)
+		}
+	} else {
+		zero := ic.cmpI64(soac.Eq, step, i64c(0), pos)
+		count = ic.arith(soac.Quot, num, ic.selectI64(zero, i64c(1), step, pos), pos)
+		count = ic.selectI64(zero, i64c(-1), count, pos)
+	}
 	return soac.DimIndex{Start: start, N: count, Stride: step}
 }
 
