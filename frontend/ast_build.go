@@ -279,7 +279,7 @@ func (b *astBuilder) innerPat(ctx parser.IInnerPatContext) Pat {
 		}
 		return p
 	}
-	b.errorf(b.pos(ctx), "refutable patterns (literals, constructors) are only allowed in match cases")
+	b.errorf(b.pos(ctx), "Refutable pattern: refutable patterns (literals, constructors) are only allowed in match cases")
 	return &PWild{Pos: b.pos(ctx)}
 }
 

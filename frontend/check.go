@@ -20,6 +20,9 @@ type checker struct {
 	next  int
 	subst map[int]Type
 	cons  map[int]constraint
+	// occursFailed is set when a unification failed because a type
+	// variable occurs in the type it would be bound to.
+	occursFailed bool
 	// indexTypes are the types of index and slice bound expressions,
 	// which default to i64 rather than i32.
 	indexTypes []Type
@@ -349,14 +352,24 @@ type sizeMismatch struct{ a, b string }
 func (c *checker) unify(expected, found Type, pos Pos, what string) {
 	var sm *sizeMismatch
 	c.liftViolation = nil
+	c.occursFailed = false
 	if !c.unifyS(expected, found, &sm) {
 		c.checkLift(pos)
 		if sm != nil {
 			c.errorf(pos, sizeMismatchHint,
 				"%s: sizes \"%s\" and \"%s\" do not match (expected type %s, but found %s)", what, sm.a, sm.b, c.show(expected), c.show(found))
 		}
-		c.errorf(pos, c.unifyHint(expected, found), "%s: expected type %s, but found %s%s", what, c.show(expected), c.show(found), c.unsharedFields(expected, found))
+		c.errorf(pos, c.unifyHint(expected, found), "%s: expected type %s, but found %s%s%s", what, c.show(expected), c.show(found), c.unsharedFields(expected, found), c.occursNote())
 	}
+}
+
+// occursNote explains a mismatch where a type variable would have had to
+// contain itself (Futhark's "occurs check").
+func (c *checker) occursNote() string {
+	if !c.occursFailed {
+		return ""
+	}
+	return " (Occurs check: a type would have to contain itself)"
 }
 
 // unsharedFields explains a mismatch of two record types with different
@@ -520,6 +533,7 @@ func (c *checker) bind(v TVar, t Type) bool {
 		return true
 	}
 	if c.occurs(v.ID, t) {
+		c.occursFailed = true
 		return false
 	}
 	if con := c.cons[v.ID]; con != cAny {
@@ -2082,6 +2096,7 @@ func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
 func (c *checker) unifyArg(param, arg Type, a Exp, i int, fn Exp) {
 	var sm *sizeMismatch
 	c.liftViolation = nil
+	c.occursFailed = false
 	if !c.unifyS(param, arg, &sm) {
 		c.checkLift(a.expPos())
 		what := fmt.Sprintf("argument %d of %s", i+1, fnName(fn))
@@ -2089,7 +2104,7 @@ func (c *checker) unifyArg(param, arg Type, a Exp, i int, fn Exp) {
 			c.errorf(a.expPos(), sizeMismatchHint,
 				"%s: sizes \"%s\" and \"%s\" do not match (expected type %s, but found %s)", what, sm.a, sm.b, c.show(param), c.show(arg))
 		}
-		c.errorf(a.expPos(), c.unifyHint(param, arg), "%s: expected type %s, but found %s%s", what, c.show(param), c.show(arg), c.unsharedFields(param, arg))
+		c.errorf(a.expPos(), c.unifyHint(param, arg), "%s: expected type %s, but found %s%s%s", what, c.show(param), c.show(arg), c.unsharedFields(param, arg), c.occursNote())
 	}
 }
 
