@@ -607,10 +607,7 @@ func (c *cgen) storeFlat(out string, t soac.Type, flat string, a kacc) error {
 	v := a.view
 	n := strings.Join(v.dims, " * ")
 	return c.loopNest(v.dims, func(idx []string) error {
-		lin := idx[0]
-		for k := 1; k < len(idx); k++ {
-			lin = fmt.Sprintf("(%s) * %s + %s", lin, v.dims[k], idx[k])
-		}
+		lin := rowMajorOffset(idx, v.dims)
 		c.line("%s", store(out, t.Elem, fmt.Sprintf("(%s) * (%s) + %s", flat, n, lin), load(v, viewOff(v, idx))))
 		return nil
 	})

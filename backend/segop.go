@@ -281,10 +281,7 @@ func (c *cgen) storeRowPointsInner(out string, t soac.Type, flat, total string, 
 		return fmt.Errorf("array result %v is not an array", se)
 	}
 	return c.loopNest(v.dims, func(idx []string) error {
-		lin := idx[0]
-		for k := 1; k < len(idx); k++ {
-			lin = fmt.Sprintf("(%s) * %s + %s", lin, v.dims[k], idx[k])
-		}
+		lin := rowMajorOffset(idx, v.dims)
 		c.line("%s", store(out, t.Elem, fmt.Sprintf("(%s) * %s + %s", lin, total, flat), load(v, viewOff(v, idx))))
 		return nil
 	})

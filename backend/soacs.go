@@ -109,13 +109,20 @@ func (c *cgen) storeResult(out string, t soac.Type, flat, x string, se soac.SubE
 	// instructions on GPUs).
 	n := strings.Join(v.dims, " * ")
 	return c.loopNest(v.dims, func(idx []string) error {
-		lin := idx[0]
-		for k := 1; k < len(idx); k++ {
-			lin = fmt.Sprintf("(%s) * %s + %s", lin, v.dims[k], idx[k])
-		}
+		lin := rowMajorOffset(idx, v.dims)
 		c.line("%s", store(out, t.Elem, fmt.Sprintf("(%s) * (%s) + %s", flat, n, lin), load(v, viewOff(v, idx))))
 		return nil
 	})
+}
+
+// rowMajorOffset is the row-major linear offset of the C index expressions idx
+// in an array of dimensions dims.
+func rowMajorOffset(idx, dims []string) string {
+	lin := idx[0]
+	for k := 1; k < len(idx); k++ {
+		lin = fmt.Sprintf("(%s) * %s + %s", lin, dims[k], idx[k])
+	}
+	return lin
 }
 
 // segHist generates a (segmented) histogram with one work-item per point.
