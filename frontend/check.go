@@ -767,6 +767,7 @@ func (c *checker) checkValDecl(d *ValDecl) {
 			}
 		}
 	}
+	c.checkSizeParamsKnown(d, params)
 	implicitNames := c.nameImplicitSizes(d)
 	c.defaultVars()
 	g := &global{decl: d, typ: c.zonk(ft), prelude: c.prelude, retUnique: retUnique || d.RetType == nil && !c.aliasesParams(sc, d.Body)}
@@ -789,6 +790,44 @@ func (c *checker) checkValDecl(d *ValDecl) {
 		c.checkEntryType(d, params, ret)
 	}
 	c.globals[d.Name] = g
+}
+
+// checkSizeParamsKnown reports a size parameter that is not a whole
+// dimension of any parameter's type ([2 ** k]t or only the result type):
+// its value is taken from the arguments' shapes when d is called, so it
+// would have none.
+func (c *checker) checkSizeParamsKnown(d *ValDecl, params []Type) {
+	known := map[string]bool{}
+	for _, p := range params {
+		dimNames(c.zonk(p), known)
+	}
+	for _, tp := range d.TypeParams {
+		if tp.Size && !known[tp.Name] {
+			c.errorf(tp.Pos, fmt.Sprintf("make it a dimension of a parameter's type ([%s]t), or pass it as an ordinary parameter (%s: i64)", tp.Name, tp.Name),
+				"size parameter [%s] of %s is not the size of any parameter's dimension, so fcc cannot know its value when %s is called", tp.Name, d.Name, d.Name)
+		}
+	}
+}
+
+// dimNames adds the names that are whole dimensions of arrays in t.
+func dimNames(t Type, out map[string]bool) {
+	switch t := t.(type) {
+	case TArray:
+		for _, d := range t.Dims {
+			if d.Name != "" && d.Exp == nil && d.Add == nil {
+				out[d.Name] = true
+			}
+		}
+		dimNames(t.Elem, out)
+	case TTuple:
+		for _, e := range t.Elems {
+			dimNames(e, out)
+		}
+	case TRecord:
+		for _, f := range t.Fields {
+			dimNames(f.Type, out)
+		}
+	}
 }
 
 // arity is the number of parameters of the function type t whose types
