@@ -1847,12 +1847,20 @@ func (c *checker) updateField(t Type, path []string, vt Type, pos Pos) Type {
 // indexType is the type of indexing or slicing a value of type t.
 func (c *checker) indexType(sc *scope, t Type, idx []Slice, pos Pos) Type {
 	a, ok := c.resolve(t).(TArray)
-	if !ok {
-		if v, isVar := c.resolve(t).(TVar); isVar {
-			if _, r := c.rigid[v.ID]; !r {
-				c.errorf(pos, "add a type annotation", "cannot index a value whose type is not yet known")
+	if v, isVar := c.resolve(t).(TVar); isVar && !ok {
+		if _, r := c.rigid[v.ID]; !r {
+			// Indexing makes a value whose type is not known yet an
+			// array of at least as many dimensions as there are indices,
+			// as in Futhark (def main arr = arr[0] + 1).
+			dims := make([]Dim, len(idx))
+			for i := range dims {
+				dims[i] = c.freshDim()
 			}
+			a, ok = TArray{Elem: c.fresh(cAny, pos), Dims: dims}, true
+			c.unify(a, t, pos, "indexed value")
 		}
+	}
+	if !ok {
 		c.errorf(pos, "", "cannot index a value of type %s", c.show(t))
 	}
 	za := c.zonk(a).(TArray)
