@@ -1204,7 +1204,6 @@ func (c *checker) bindPat1(sc *scope, p Pat, t Type) Type {
 			}
 			seen[f.Name] = true
 		}
-		seen = map[string]bool{}
 		var fs []RecordField
 		if t != nil {
 			rt, ok := c.resolve(t).(TRecord)
@@ -1225,10 +1224,6 @@ func (c *checker) bindPat1(sc *scope, p Pat, t Type) Type {
 			return rt
 		}
 		for _, f := range p.Fields {
-			if seen[f.Name] {
-				c.errorf(p.Pos, "", "field %s appears twice in the pattern", f.Name)
-			}
-			seen[f.Name] = true
 			fs = append(fs, RecordField{f.Name, c.bindPat(sc, f.Pat, nil)})
 		}
 		sortFields(fs)
