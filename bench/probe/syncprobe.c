@@ -5,6 +5,9 @@
 // passes). Each way runs a short kernel (one work-group) and a long one
 // (a sum-like read of n floats); the host time minus the kernel's time
 // (from a profiling queue, measured separately) is the cost of the wait.
+// Each way prints the result it read: 0 where the way does not deliver the
+// kernel's value (writes into a buffer while it is mapped, which OpenCL
+// leaves undefined and NVIDIA's mapping does not see).
 //
 //	cc -O2 -o syncprobe syncprobe.c -lOpenCL
 //	./syncprobe PLATFORM-SUBSTRING [n]
@@ -71,6 +74,11 @@ int main(int argc, char **argv) {
 	CHECK(err);
 	float *pinned = clEnqueueMapBuffer(q, host, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, 64, 0, NULL, NULL, &err);
 	CHECK(err);
+	// A pinned buffer that is never mapped while kernels run: the kernel
+	// writes its result there itself (zero-copy where the driver keeps
+	// such buffers in host memory) and the host maps it to read.
+	cl_mem zc = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, 64, NULL, &err);
+	CHECK(err);
 	CHECK(clSetKernelArg(k, 0, sizeof xs, &xs));
 	CHECK(clSetKernelArg(k, 2, sizeof out, &out));
 	size_t l = 256;
@@ -94,15 +102,21 @@ int main(int argc, char **argv) {
 		    "clFlush + poll 200 us, then wait", "read (non-blocking) + flush + poll",
 		    "read (non-blocking) + clFinish", "blocking read, no kernel event",
 		    "blocking read into pinned memory", "non-blocking read into pinned + clFinish",
-		    "copy to pinned buffer + clFinish"};
-		for (int way = 0; way < 11; way++) {
+		    "copy to pinned buffer + clFinish", "blocking read + clFinish (fcc now)",
+		    "kernel writes pinned, blocking map", "kernel writes pinned, map + clFinish",
+		    "kernel writes mapped pinned, clFinish"};
+		for (int way = 0; way < 15; way++) {
 			double t[RUNS];
 			float r[2] = {0, 0};
 			for (int run = -2; run < RUNS; run++) {
 				CHECK(clFinish(q));
+				// A stale value from an earlier way must not pass for this
+				// one's result.
+				pinned[0] = pinned[1] = 0;
 				double t0 = now_us();
 				cl_event ev = NULL, rev = NULL;
-				CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, &l, 0, NULL, (way == 2 || way == 6) ? NULL : &ev));
+				if (way >= 12) CHECK(clSetKernelArg(k, 2, sizeof(cl_mem), way == 14 ? &host : &zc));
+				CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, &l, 0, NULL, (way == 2 || way == 6 || way >= 11) ? NULL : &ev));
 				switch (way) {
 				case 0: CHECK(clFinish(q)); break;
 				case 1: CHECK(clWaitForEvents(1, &ev)); break;
@@ -134,8 +148,28 @@ int main(int argc, char **argv) {
 					CHECK(clEnqueueCopyBuffer(q, out, host, 4, 0, 4, 0, NULL, NULL));
 					CHECK(clFinish(q));
 					break;
+				case 11:
+					CHECK(clEnqueueReadBuffer(q, out, CL_TRUE, 4, 4, r, 0, NULL, NULL));
+					CHECK(clFinish(q));
+					break;
+				case 12:
+				case 13: {
+					float *p = clEnqueueMapBuffer(q, zc, way == 12 ? CL_TRUE : CL_FALSE, CL_MAP_READ, 0, 8, 0, NULL, NULL, &err);
+					CHECK(err);
+					if (way == 13) CHECK(clFinish(q));
+					r[0] = p[1];
+					CHECK(clEnqueueUnmapMemObject(q, zc, p, 0, NULL, NULL));
+					p[1] = 0;
+					break;
 				}
-				if (way >= 8) r[0] = pinned[0];
+				case 14:
+					CHECK(clFinish(q));
+					r[0] = pinned[1];
+					pinned[1] = 0;
+					break;
+				}
+				if (way >= 8 && way <= 10) r[0] = pinned[0];
+				if (way >= 12) CHECK(clSetKernelArg(k, 2, sizeof out, &out));
 				double t1 = now_us();
 				if (ev) clReleaseEvent(ev);
 				if (rev) clReleaseEvent(rev);

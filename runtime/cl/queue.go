@@ -239,3 +239,33 @@ func clBool(b bool) C.cl_bool {
 	}
 	return C.CL_FALSE
 }
+
+// MapFlag is a set of cl_map_flags.
+type MapFlag uint64
+
+// Map flags.
+const (
+	MapRead  MapFlag = C.CL_MAP_READ
+	MapWrite MapFlag = C.CL_MAP_WRITE
+)
+
+// EnqueueMapBuffer maps size bytes of buf at offset into the host's
+// address space and returns where. With blocking false the memory holds
+// the buffer's contents only once the queue has reached the map (after a
+// Finish, say). Until EnqueueUnmapMemObject no command may use buf.
+func (q *CommandQueue) EnqueueMapBuffer(buf *MemObject, blocking bool, flags MapFlag, offset, size int) (unsafe.Pointer, error) {
+	if err := checkRange("EnqueueMapBuffer", buf, offset, size); err != nil {
+		return nil, err
+	}
+	var code C.cl_int
+	p := C.clEnqueueMapBuffer(q.q, buf.mem, clBool(blocking), C.cl_map_flags(flags), C.size_t(offset), C.size_t(size), 0, nil, nil, &code)
+	if err := toError("clEnqueueMapBuffer", code); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// EnqueueUnmapMemObject ends a mapping that EnqueueMapBuffer made.
+func (q *CommandQueue) EnqueueUnmapMemObject(buf *MemObject, ptr unsafe.Pointer) error {
+	return toError("clEnqueueUnmapMemObject", C.clEnqueueUnmapMemObject(q.q, buf.mem, ptr, 0, nil, nil))
+}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -57,12 +56,12 @@ type Context struct {
 	// last launch that used it.
 	scanStatus *Buffer
 	scanTag    uint32
-	// errHost (pinned by errPin) receives non-blocking reads of errBuf;
+	// errHost (in the host stage, see stage.go) receives non-blocking
+	// reads of errBuf;
 	// errEv is the pending one, whose failures are formatted with
 	// errSites; errDirty is set while a kernel that may fail was launched
 	// after the last read (see DeferKernelErrorCheck).
 	errHost  []byte
-	errPin   runtime.Pinner
 	errEv    *cl.Event
 	errSites []KernelError
 	errDirty bool
@@ -98,6 +97,14 @@ type Context struct {
 
 	// traceT0 is the start of the run being traced (see trace.go).
 	traceT0 time.Time
+
+	// idle is set while the queue is known to be empty: after a blocking
+	// transfer or a Finish, until the next command is enqueued (Finish
+	// then returns without calling the driver).
+	idle bool
+	// stage is pinned host memory for small reads (see stage.go).
+	stage    *cl.MemObject
+	stageMap unsafe.Pointer
 }
 
 type pendingEvent struct {
@@ -276,8 +283,8 @@ func (c *Context) Close() {
 		c.errBuf.Mem.Release()
 		c.errBuf = nil
 	}
-	c.errPin.Unpin()
 	c.errHost = nil
+	c.releaseStage()
 	c.lastArgs = nil
 	c.releaseFree()
 	if c.program != nil {
@@ -874,9 +881,9 @@ func (c *Context) ReadScalar(buf *Buffer, elem values.PrimType, index int64) (an
 	if buf == nil || buf.Mem == nil || index < 0 || (index+1)*size > buf.Size {
 		return nil, fmt.Errorf("reading %s element %d outside buffer", elem, index)
 	}
-	var raw [8]byte
 	c.tracef("read scalar")
-	if err := c.queue.EnqueueReadBufferBytes(buf.Mem, int(index*size), raw[:size]); err != nil {
+	raw, err := c.readStaged(buf, index*size, size)
+	if err != nil {
 		return nil, fmt.Errorf("reading a %s from the device: %w", elem, err)
 	}
 	c.tracef("read scalar done")
@@ -885,7 +892,7 @@ func (c *Context) ReadScalar(buf *Buffer, elem values.PrimType, index int64) (an
 	if err := c.takeKernelError(); err != nil {
 		return nil, err
 	}
-	return scalarFromBytes(elem, raw[:size]), nil
+	return scalarFromBytes(elem, raw), nil
 }
 
 // WriteScalar writes a Go scalar (as ReadScalar returns them) to element
@@ -916,6 +923,7 @@ func (c *Context) Copy(dst *Buffer, dstOffset int64, src *Buffer, srcOffset int6
 	if dst == nil || src == nil || dst.Mem == nil || src.Mem == nil {
 		return errors.New("copy between released or nil buffers")
 	}
+	c.idle = false
 	ev, err := c.queue.EnqueueCopyBuffer(src.Mem, dst.Mem, int(srcOffset), int(dstOffset), int(bytes), nil)
 	if err != nil {
 		return fmt.Errorf("copying %d bytes on the device: %w", bytes, err)
@@ -933,6 +941,7 @@ func (c *Context) Fill(buf *Buffer, pattern []byte, offset, bytes int64) error {
 	if buf == nil || buf.Mem == nil || len(pattern) == 0 {
 		return errors.New("fill of a released or nil buffer, or with an empty pattern")
 	}
+	c.idle = false
 	ev, err := c.queue.EnqueueFillBuffer(buf.Mem, unsafe.Pointer(&pattern[0]), len(pattern), int(offset), int(bytes), nil)
 	if err != nil {
 		return fmt.Errorf("filling %d bytes on the device: %w", bytes, err)
@@ -1123,6 +1132,7 @@ func (c *Context) Launch(kernel string, global, local []int64, args ...any) erro
 	}
 	c.Debugf("Launching kernel %s with global work size %v and local work size %v; local memory: %d bytes.\n", kernel, global, local, localMem)
 	c.tracef("launch %s %v %v", kernel, global, local)
+	c.idle = false
 	if !c.Opts.Debug && !c.Opts.Profile {
 		err := c.queue.EnqueueKernel(k, gs, ls)
 		c.tracef("launched")
@@ -1168,13 +1178,16 @@ func (c *Context) launchError(kernel string, global, local []int64, err error) e
 func (c *Context) Finish() error {
 	c.tracef("finish")
 	defer c.tracef("finish done")
-	if err := c.queue.Finish(); err != nil {
+	if c.idle {
+		c.tracef("queue idle")
+	} else if err := c.queue.Finish(); err != nil {
 		if errors.Is(err, cl.ErrMemObjectAllocFailure) {
 			// Drivers that allocate at first use fail here.
 			return fmt.Errorf("%s: waiting for the device: %w", c.oomText(c.memCur, "the arrays in use"), err)
 		}
 		return fmt.Errorf("waiting for the device: %w", err)
 	}
+	c.idle = true
 	// The queue is empty, so a pending read of the error buffer is done.
 	kerr := c.takeKernelError()
 	if err := checkInterrupt(); err != nil {

@@ -49,12 +49,16 @@ func (c *Context) ErrorBuffer() (*Buffer, error) {
 		m.Release()
 		return nil, err
 	}
+	// The host copy that non-blocking reads of the buffer land in, in
+	// pinned memory: the driver writes it after clEnqueueReadBuffer has
+	// returned, so it must not move, and NVIDIA's driver completes reads
+	// into pinned memory tens of microseconds sooner (see stage.go).
+	if _, err := c.hostStage(); err != nil {
+		m.Release()
+		return nil, err
+	}
 	c.errBuf = b
-	// The host copy that non-blocking reads of the buffer land in: the
-	// driver writes it after clEnqueueReadBuffer has returned, so it must
-	// not move (see cl.CommandQueue.EnqueueReadBuffer).
-	c.errHost = make([]byte, errorBufferBytes)
-	c.errPin.Pin(&c.errHost[0])
+	c.errHost = c.stageBytesAt(stageErrOffset, errorBufferBytes)
 	return b, nil
 }
 
@@ -82,6 +86,7 @@ func (c *Context) DeferKernelErrorCheck(sites []KernelError) error {
 		return nil
 	}
 	c.tracef("read error buffer (non-blocking)")
+	c.idle = false
 	ev, err := c.queue.EnqueueReadBuffer(c.errBuf.Mem, false, 0, unsafe.Pointer(&c.errHost[0]), errorBufferBytes, nil)
 	if err != nil {
 		return fmt.Errorf("reading the error buffer: %w", err)

@@ -173,3 +173,66 @@ func TestScanStatusTags(t *testing.T) {
 		t.Errorf("a larger status: %d bytes, tag %d; want %d bytes or more, zeroed, tag 1", b4.Size, tag4, 8*big)
 	}
 }
+
+// TestQueueIdle checks when Finish may skip the driver: only while
+// nothing was enqueued since the last synchronisation, and that scalar
+// reads through the pinned stage see each launch's result.
+func TestQueueIdle(t *testing.T) {
+	needOpenCL(t)
+	c, err := NewContext(failKernel, DefaultOptions(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	eb, err := c.ErrorBuffer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := c.NewArray(values.I32, []int64{1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantIdle := func(what string, want bool) {
+		t.Helper()
+		if c.idle != want {
+			t.Errorf("after %s: idle = %v, want %v", what, c.idle, want)
+		}
+	}
+	for _, x := range []int64{-3, -4} {
+		if err := c.Launch("fail_if", []int64{1}, nil, eb, x, out); err != nil {
+			t.Fatal(err)
+		}
+		wantIdle("a launch", false)
+		got, err := c.ReadScalar(out.Buf, values.I32, 0)
+		if err != nil || got != int32(x) {
+			t.Errorf("ReadScalar after fail_if(%d) = %v, %v", x, got, err)
+		}
+		wantIdle("a scalar read", true)
+		if err := c.Finish(); err != nil {
+			t.Fatal(err)
+		}
+		wantIdle("Finish", true)
+	}
+	if err := c.Fill(out.Buf, []byte{0, 0, 0, 0}, 0, 4); err != nil {
+		t.Fatal(err)
+	}
+	wantIdle("a fill", false)
+	if err := c.Copy(out.Buf, 0, out.Buf, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	wantIdle("Finish", true)
+	// The kernels launched above may fail: the check reads the error
+	// buffer; a second one has nothing to read.
+	for _, want := range []bool{false, true} {
+		if err := c.Finish(); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.DeferKernelErrorCheck(nil); err != nil {
+			t.Fatal(err)
+		}
+		wantIdle("a check of the error buffer", want)
+	}
+}
