@@ -23,6 +23,13 @@ type checker struct {
 	// occursFailed is set when a unification failed because a type
 	// variable occurs in the type it would be bound to.
 	occursFailed bool
+	// fields are the field constraints of unresolved type variables
+	// (fields.go), fieldVars the variables that got them while the
+	// current definition was checked, and fieldNote explains the last
+	// unification that failed on one.
+	fields    map[int][]fieldCons
+	fieldVars []int
+	fieldNote string
 	// indexTypes are the types of index and slice bound expressions,
 	// which default to i64 rather than i32.
 	indexTypes []Type
@@ -353,11 +360,15 @@ func (c *checker) unify(expected, found Type, pos Pos, what string) {
 	var sm *sizeMismatch
 	c.liftViolation = nil
 	c.occursFailed = false
+	c.fieldNote = ""
 	if !c.unifyS(expected, found, &sm) {
 		c.checkLift(pos)
 		if sm != nil {
 			c.errorf(pos, sizeMismatchHint,
 				"%s: sizes \"%s\" and \"%s\" do not match (expected type %s, but found %s)", what, sm.a, sm.b, c.show(expected), c.show(found))
+		}
+		if c.fieldNote != "" {
+			c.errorf(pos, "", "%s: %s", what, c.fieldNote)
 		}
 		c.errorf(pos, c.unifyHint(expected, found), "%s: expected type %s, but found %s%s%s", what, c.show(expected), c.show(found), c.unsharedFields(expected, found), c.occursNote())
 	}
@@ -517,7 +528,7 @@ func (c *checker) bind(v TVar, t Type) bool {
 			}
 		}
 		con, ok := meet(c.cons[v.ID], c.cons[w.ID])
-		if !ok {
+		if !ok || con != cAny && (len(c.fields[v.ID]) > 0 || len(c.fields[w.ID]) > 0) {
 			return false
 		}
 		if _, r := c.rigid[w.ID]; r && con != cAny {
@@ -530,7 +541,7 @@ func (c *checker) bind(v TVar, t Type) bool {
 			}
 		}
 		c.subst[v.ID] = w
-		return true
+		return c.bindFields(v, w)
 	}
 	if c.occurs(v.ID, t) {
 		c.occursFailed = true
@@ -543,7 +554,7 @@ func (c *checker) bind(v TVar, t Type) bool {
 		}
 	}
 	c.subst[v.ID] = t
-	return true
+	return c.bindFields(v, t)
 }
 
 // defaultVars gives unresolved constrained variables Futhark's defaults:
@@ -663,6 +674,7 @@ func (c *checker) checkProg(p *Prog) {
 					if _, ok := r.(checkError); !ok {
 						panic(r)
 					}
+					c.fields, c.fieldVars = nil, nil
 					switch d := d.(type) {
 					case *ValDecl:
 						c.failed[d.Name] = true
@@ -770,6 +782,7 @@ func (c *checker) checkValDecl(d *ValDecl) {
 	c.checkSizeParamsKnown(d, params)
 	implicitNames := c.nameImplicitSizes(d)
 	c.defaultVars()
+	c.checkFieldsResolved()
 	g := &global{decl: d, typ: c.zonk(ft), prelude: c.prelude, retUnique: retUnique || d.RetType == nil && !c.aliasesParams(sc, d.Body)}
 	g.sizes = implicitNames
 	for _, tp := range d.TypeParams {
@@ -1817,7 +1830,9 @@ func (c *checker) project(t Type, f string, pos Pos) Type {
 		}
 		return ft
 	case TVar:
-		c.errorf(pos, "add a type annotation to the parameter or variable, e.g. (p: {x: f32, y: f32})", "cannot access field %s of a value whose type is not yet known (ambiguous)", f)
+		if _, r := c.rigid[rt.ID]; !r {
+			return c.projectVar(rt, f, pos)
+		}
 	}
 	c.errorf(pos, "", "cannot access field %s of a value of type %s", f, c.show(t))
 	return nil
@@ -1983,7 +1998,7 @@ func (c *checker) localFun(sc *scope, e *LetFunExp) *binding {
 func (c *checker) generalisable(sc *scope, t Type, start int) []int {
 	var cands []int
 	for _, id := range c.freeVars(t, nil) {
-		if id <= start || c.cons[id] != cAny {
+		if id <= start || c.cons[id] != cAny || len(c.fields[id]) > 0 {
 			continue
 		}
 		if _, r := c.rigid[id]; r {
@@ -2139,12 +2154,16 @@ func (c *checker) unifyArg(param, arg Type, a Exp, i int, fn Exp) {
 	var sm *sizeMismatch
 	c.liftViolation = nil
 	c.occursFailed = false
+	c.fieldNote = ""
 	if !c.unifyS(param, arg, &sm) {
 		c.checkLift(a.expPos())
 		what := fmt.Sprintf("argument %d of %s", i+1, fnName(fn))
 		if sm != nil {
 			c.errorf(a.expPos(), sizeMismatchHint,
 				"%s: sizes \"%s\" and \"%s\" do not match (expected type %s, but found %s)", what, sm.a, sm.b, c.show(param), c.show(arg))
+		}
+		if c.fieldNote != "" {
+			c.errorf(a.expPos(), "", "%s: %s", what, c.fieldNote)
 		}
 		c.errorf(a.expPos(), c.unifyHint(param, arg), "%s: expected type %s, but found %s%s%s", what, c.show(param), c.show(arg), c.unsharedFields(param, arg), c.occursNote())
 	}

@@ -81,6 +81,11 @@ func TestCoreDiagnostics(t *testing.T) {
 		{"array of functions", "def main (x: i32) = let fs = [(+1), (+2)] in fs[0] x", "array of functions"},
 		{"no field", "def main (x: i32) = {a = x}.b", "record of type {a: i32} has no field b"},
 		{"unknown field type", "def main (xs: []i32) = let f = \\p -> p.x in 1i32", "cannot access field x of a value whose type is not yet known"},
+		{"unknown field type of a function", "def f p = p.0 + 1i32\ndef main (x: i32) = f (x, x)", "cannot access field 0 of a value whose type is not yet known"},
+		{"field found missing", "def main (xs: [](i32, i32)) = let g = \\p -> p.z in map g xs", "argument 2 of map: a value of type (i32, i32) has no field z (accessed at t.fut:1:45)"},
+		{"field of a non-record", "def main (xs: []i32) = let g = \\p -> p.x in map g xs", "a value of type i32 has no field x"},
+		{"field type mismatch", "def main (x: i32) = let g = \\p -> p.x && true in g {x = x}", "argument 1 of g: field x of a value of type {x: i32} has type i32, but its use at t.fut:1:35 needs bool"},
+		{"field of a number", "def main (x: i32) = let g = \\p -> p.x in g (x + 1)", "has no field x"},
 		{"too many args", "def f (x: i32) = x\ndef main (x: i32) = f x x", "t.fut:2:25: error: f is applied to 2 argument(s), but takes only 1"},
 		{"arg type", "def f (x: i32) = x\ndef main (x: f32) = f x", "t.fut:2:23: error: argument 1 of f: expected type i32, but found f32"},
 		{"irregular", "def main (xs: []i64) = map (\\n -> iota n) xs", "t.fut:1:28: error: argument 1 of map: type variable 'b cannot be instantiated with type []i64, which contains a size that is not known until the function is applied"},
@@ -118,6 +123,12 @@ func TestFrontendFixes(t *testing.T) {
 		{"copy of outer unique in loop", "def main (n: i64) = let a = scatter (replicate n 0i32) [0] [1] in loop acc = replicate n 0i32 for _i < 2 do scatter (copy a) [1] [acc[0] + 2]", "2", "[1i32, 3i32]"},
 		// A lambda's parameter sees the rows of an array made by a map.
 		{"index row of map result", "def main [n] (xs: [n]i32) = map (\\r -> r[0]) (map (\\x -> replicate 2 x) xs)", "[1,2]", "[1i32, 2i32]"},
+		// Fields of values whose type is found out later (Futhark's
+		// "has field" constraints).
+		{"field before type", "def main (xs: []i32) = let g = \\p -> p.1 + p.0 in map g (zip xs xs)", "[1,2]", "[2i32, 4i32]"},
+		{"fields before record type", "def main (x: i32) = let g = \\p -> (p.x + 1, p.y) in g {x = x, y = true}", "5", "6i32 true"},
+		{"field through two lambdas", "def main (x: i32) = let g = \\p -> p.x + 1 in let k = \\r -> g r in k {x = x, y = true}", "5", "6i32"},
+		{"nested field before type", "def main (x: i32) = let g = \\p -> p.a.b * 2 in g {a = {b = x}}", "5", "10i32"},
 		{"field of map result", "def main (xs: []i32) = map (\\p -> p.a) (map (\\x -> {a = x, b = x}) xs)", "[1,2]", "[1i32, 2i32]"},
 		// An annotated loop parameter keeps its declared size.
 		{"annotated loop in map", "def main [n] (xs: [n]i32) (m: i64) = map (\\x -> loop (acc: [m]i32) = replicate m x for _i < 2 do (acc ++ acc)[0:m]) xs", "[1,2] 2", "[[1i32, 1i32], [2i32, 2i32]]"},
