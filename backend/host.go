@@ -448,7 +448,18 @@ func (h *hgen) stm(s *soac.Stm) error {
 			return err
 		}
 		h.line("if !%s {", x)
-		h.line("\treturn nil, errors.New(%q)", e.Pos.String()+": "+e.Msg)
+		if len(e.Args) == 0 {
+			h.line("\treturn nil, errors.New(%q)", e.Pos.String()+": "+soac.FormatAssert(e.Msg, nil))
+		} else {
+			args, err := h.operands(e.Args...)
+			if err != nil {
+				return err
+			}
+			for i := range args {
+				args[i] = "int64(" + args[i] + ")"
+			}
+			h.line("\treturn nil, fmt.Errorf(%q, %s)", soac.EscapeFormat(e.Pos.String())+": "+e.Msg, strings.Join(args, ", "))
+		}
 		h.line("}")
 		return h.bind(s, "true", nil)
 	case *soac.IfExp:

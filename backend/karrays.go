@@ -244,7 +244,7 @@ func (c *cgen) sliceView(v *kview, sl []soac.DimIndex, pos soac.Pos) (*kview, er
 	if len(conds) > 0 {
 		cond := "(" + strings.Join(conds, ") || (") + ")"
 		shape := strings.Repeat("[%d]", len(v.dims))
-		c.fail(cond, fmt.Sprintf("%s: Index [%s] out of bounds for array of shape %s.", pos, strings.Join(text, ", "), shape), append(args, v.dims...)...)
+		c.fail(cond, fmt.Sprintf("%s: Index [%s] out of bounds for array of shape %s.", soac.EscapeFormat(pos.String()), strings.Join(text, ", "), shape), append(args, v.dims...)...)
 		off = fmt.Sprintf("((%s) ? %s : %s)", cond, v.off, off)
 	}
 	id := c.fresh("slice_off")
@@ -301,7 +301,7 @@ func (c *cgen) arrayStm(s *soac.Stm) (bool, error) {
 			newN = strings.Join(r.dims, " * ")
 		}
 		from, to := strings.Repeat("[%d]", len(v.dims)), strings.Repeat("[%d]", len(r.dims))
-		c.fail(fmt.Sprintf("(%s) != (%s)", oldN, newN), fmt.Sprintf("%s: cannot reshape array of shape %s to shape %s", e.Pos, from, to), append(append([]string{}, v.dims...), r.dims...)...)
+		c.fail(fmt.Sprintf("(%s) != (%s)", oldN, newN), fmt.Sprintf("%s: cannot reshape array of shape %s to shape %s", soac.EscapeFormat(e.Pos.String()), from, to), append(append([]string{}, v.dims...), r.dims...)...)
 		// Copy element by element in row-major order.
 		c.line("for (long fj = 0; fj < min(%s, %s); fj++) {", oldN, newN)
 		c.indent++
@@ -446,7 +446,7 @@ func (c *cgen) arrayStm(s *soac.Stm) (bool, error) {
 			}
 			args = append(args, src.dims...)
 			if len(conds) > 0 {
-				c.fail(strings.Join(conds, " || "), fmt.Sprintf("%s: update: value of shape %s does not fit the slice", e.Pos, strings.Repeat("[%d]", len(src.dims))), args...)
+				c.fail(strings.Join(conds, " || "), fmt.Sprintf("%s: update: value of shape %s does not fit the slice", soac.EscapeFormat(e.Pos.String()), strings.Repeat("[%d]", len(src.dims))), args...)
 				c.line("if (!(%s)) {", strings.Join(conds, " || "))
 				c.indent++
 			}

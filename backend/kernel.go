@@ -240,10 +240,10 @@ func (c *cgen) stm(s *soac.Stm) error {
 		if e.T.IsInt() {
 			switch e.Op {
 			case soac.Div, soac.Mod, soac.Quot, soac.Rem:
-				c.fail(fmt.Sprintf("%s == 0", y), fmt.Sprintf("%s: division by zero", s.Pos))
+				c.fail(fmt.Sprintf("%s == 0", y), soac.EscapeFormat(s.Pos.String())+": division by zero")
 			case soac.Pow:
 				if e.T.IsSigned() {
-					c.fail(fmt.Sprintf("%s < 0", y), fmt.Sprintf("%s: negative exponent in integer power", s.Pos))
+					c.fail(fmt.Sprintf("%s < 0", y), soac.EscapeFormat(s.Pos.String())+": negative exponent in integer power")
 				}
 			}
 		}
@@ -297,7 +297,13 @@ func (c *cgen) stm(s *soac.Stm) error {
 		if err != nil {
 			return err
 		}
-		c.fail("!"+x, fmt.Sprintf("%s: %s", e.Pos, e.Msg))
+		args := make([]string, len(e.Args))
+		for i, a := range e.Args {
+			if args[i], err = c.operand(a); err != nil {
+				return err
+			}
+		}
+		c.fail("!"+x, soac.EscapeFormat(e.Pos.String())+": "+e.Msg, args...)
 		return c.bindScalar(s.Pat[0], "true")
 	case *soac.ApplyExp:
 		return unsupported("function call inside a kernel", s.Pos)
@@ -334,7 +340,7 @@ func (c *cgen) index(s *soac.Stm, e *soac.IndexExp) error {
 			shape.WriteString("[%d]")
 		}
 		fmtIdx := strings.TrimSuffix(strings.Repeat("%d, ", k+1), ", ")
-		c.fail(cond, fmt.Sprintf("%s: Index [%s] out of bounds for array of shape %s.", e.Pos, fmtIdx, shape.String()), append(append([]string(nil), idx...), v.dims...)...)
+		c.fail(cond, fmt.Sprintf("%s: Index [%s] out of bounds for array of shape %s.", soac.EscapeFormat(e.Pos.String()), fmtIdx, shape.String()), append(append([]string(nil), idx...), v.dims...)...)
 	}
 	if len(conds) > 0 {
 		off = fmt.Sprintf("((%s) ? 0 : %s)", strings.Join(conds, " || "), off)

@@ -687,7 +687,7 @@ func (ic *internaliser) exp(env *ienv, e Exp) ival {
 		if e.Text != "" {
 			msg = "assertion is false: " + e.Text
 		}
-		ic.let("assert", soac.Prim(values.Bool), &soac.AssertExp{Cond: cond, Msg: msg, Pos: e.Pos}, e.Pos)
+		ic.let("assert", soac.Prim(values.Bool), &soac.AssertExp{Cond: cond, Msg: soac.EscapeFormat(msg), Pos: e.Pos}, e.Pos)
 		return ic.exp(env, e.X)
 	}
 	panic(fmt.Sprintf("frontend: internalise: %s: unsupported expression %T", e.expPos(), e))
@@ -1122,7 +1122,7 @@ func (ic *internaliser) assertEq(a, b soac.SubExp, msg string, pos Pos) {
 		}
 	}
 	c := ic.let("eq", soac.Prim(values.Bool), &soac.CmpOpExp{Op: soac.Eq, T: values.I64, X: a, Y: b}, pos)
-	ic.let("check", soac.Prim(values.Bool), &soac.AssertExp{Cond: c, Msg: msg, Pos: pos}, pos)
+	ic.let("check", soac.Prim(values.Bool), &soac.AssertExp{Cond: c, Msg: soac.EscapeFormat(msg), Pos: pos}, pos)
 }
 
 // apply applies a function value to arguments, currying as needed.

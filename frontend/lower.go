@@ -239,11 +239,11 @@ func (ic *internaliser) rangeExp(env *ienv, e *RangeExp) ival {
 	a := ic.exp(env, e.Start).ses[0]
 	b := ic.exp(env, e.End).ses[0]
 	a64, b64 := ic.toI64(a, e.Pos), ic.toI64(b, e.Pos)
-	var step soac.SubExp
+	var step, second soac.SubExp
 	switch {
 	case e.Second != nil:
-		s := ic.toI64(ic.exp(env, e.Second).ses[0], e.Pos)
-		step = ic.arith(soac.Sub, s, a64, e.Pos)
+		second = ic.toI64(ic.exp(env, e.Second).ses[0], e.Pos)
+		step = ic.arith(soac.Sub, second, a64, e.Pos)
 	case e.EndKind == "..>":
 		step = i64c(-1)
 	default:
@@ -280,7 +280,21 @@ func (ic *internaliser) rangeExp(env *ienv, e *RangeExp) ival {
 		n = ic.arith(soac.Quot, ic.arith(soac.Add, ic.arith(soac.Add, diff, div, e.Pos), i64c(1), e.Pos), div, e.Pos)
 	}
 	if v, isConst := ok.(soac.Const); !isConst || !v.Value.Bool() {
-		ic.let("check", soac.Prim(values.Bool), &soac.AssertExp{Cond: ok, Msg: fmt.Sprintf("range %s is invalid", rangeText(e)), Pos: e.Pos}, e.Pos)
+		// Futhark reports the range with its values: "Range 5..<1 is
+		// invalid."
+		args := []soac.SubExp{a64}
+		msg := "Range %d"
+		if e.Second != nil {
+			args = append(args, second)
+			msg += "..%d"
+		}
+		args = append(args, b64)
+		msg += soac.EscapeFormat(e.EndKind)
+		if e.EndKind == ".." {
+			msg += "."
+		}
+		msg += "%d is invalid."
+		ic.let("check", soac.Prim(values.Bool), &soac.AssertExp{Cond: ok, Msg: msg, Args: args, Pos: e.Pos}, e.Pos)
 	}
 	var stepT soac.SubExp = step
 	if c, ok := step.(soac.Const); ok {
@@ -289,17 +303,6 @@ func (ic *internaliser) rangeExp(env *ienv, e *RangeExp) ival {
 		stepT = ic.let("step", soac.Prim(t), &soac.ConvOpExp{From: values.I64, To: t, X: step}, e.Pos)
 	}
 	return scalar(ic.let("range", soac.Array(t, n), &soac.IotaExp{N: n, Start: a, Step: stepT, T: t}, e.Pos))
-}
-
-func rangeText(e *RangeExp) string {
-	s := expString(e.Start)
-	if e.Second != nil {
-		s += ".." + expString(e.Second)
-		if e.EndKind == ".." {
-			return s + "..." + expString(e.End)
-		}
-	}
-	return s + e.EndKind + expString(e.End)
 }
 
 // coerce checks at run time that v has the sizes of type t (e :> t) and

@@ -486,9 +486,17 @@ func (c *compiler) exp(e Exp, pos Pos) (run1Fn, runFn) {
 		}
 	case *AssertExp:
 		cond, msg, epos := c.op(e.Cond), e.Msg, e.Pos
+		args := make([]operand, len(e.Args))
+		for i, a := range e.Args {
+			args[i] = c.op(a)
+		}
 		return func(in *Interpreter) (Value, error) {
 			if !in.get(cond).Prim.Bool() {
-				return Value{}, &RuntimeError{epos, msg}
+				vs := make([]int64, len(args))
+				for i, a := range args {
+					vs[i] = in.get(a).Prim.Int()
+				}
+				return Value{}, &RuntimeError{epos, FormatAssert(msg, vs)}
 			}
 			return PrimVal(BoolValue(true)), nil
 		}, nil

@@ -271,3 +271,26 @@ fun len (xs: [n]i32): {i64} = {
 		t.Errorf("got %v", got)
 	}
 }
+
+// TestInterpretAssertOperands checks that a failed assertion's message
+// shows its operands' values, and that %% stays a percent sign.
+func TestInterpretAssertOperands(t *testing.T) {
+	prog := `entry "main"
+fun main (a: i64, b: i64): {i64} = {
+  let {ok: bool} = lt i64 a b
+  let {c: bool} = assert ok "Range %d..<%d is invalid (100%% sure)." (a, b)
+  in {a}
+}
+`
+	p, err := ParseProgram(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := Print(p); got != prog {
+		t.Errorf("printed:\n%s", got)
+	}
+	runCases(t, []nodeCase{
+		{"holds", prog, []string{"1i64", "2i64"}, []string{"1i64"}, ""},
+		{"fails", prog, []string{"5i64", "-1i64"}, nil, "Range 5..<-1 is invalid (100% sure)."},
+	})
+}

@@ -2,6 +2,7 @@ package soac
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/fcclang/fcc/runtime/values"
 )
@@ -328,11 +329,42 @@ type ApplyExp struct {
 	Pos     Pos
 }
 
-// AssertExp fails at run time with Msg when Cond is false.
+// AssertExp fails at run time with Msg when Cond is false. Msg is a
+// format: each %d stands for the value of one of Args (i64 operands, in
+// order) and %% for a percent sign.
 type AssertExp struct {
 	Cond SubExp
 	Msg  string
+	Args []SubExp
 	Pos  Pos
+}
+
+// countFormatVerbs counts the verbs of a format (%% is none).
+func countFormatVerbs(format string) int {
+	n := 0
+	for i := 0; i < len(format); i++ {
+		if format[i] == '%' {
+			if i+1 < len(format) && format[i+1] == '%' {
+				i++
+				continue
+			}
+			n++
+		}
+	}
+	return n
+}
+
+// EscapeFormat makes text a format that prints as itself.
+func EscapeFormat(text string) string { return strings.ReplaceAll(text, "%", "%%") }
+
+// FormatAssert is the message of a failed assertion whose Args have the
+// values args.
+func FormatAssert(msg string, args []int64) string {
+	vs := make([]any, len(args))
+	for i, a := range args {
+		vs[i] = a
+	}
+	return fmt.Sprintf(msg, vs...)
 }
 
 // --- SOACs ---

@@ -672,7 +672,12 @@ func (p *parser) exp(pos Pos) Exp {
 		return &ApplyExp{Fun: fn, Args: args, RetType: p.types(), Pos: pos}
 	case "assert":
 		c := p.subExp()
-		return &AssertExp{Cond: c, Msg: p.str(), Pos: pos}
+		msg := p.str()
+		var args []SubExp
+		if p.is("(") {
+			args = p.subExps("(", ")")
+		}
+		return &AssertExp{Cond: c, Msg: msg, Args: args, Pos: pos}
 	case "slice":
 		arr := p.name()
 		return &SliceExp{Arr: arr, Slice: p.slice(), Pos: pos}

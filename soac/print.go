@@ -217,6 +217,9 @@ func simpleExp(e Exp) string {
 	case *ApplyExp:
 		return fmt.Sprintf("apply %s (%s) : %s", e.Fun, subExps(e.Args), types(e.RetType))
 	case *AssertExp:
+		if len(e.Args) > 0 {
+			return fmt.Sprintf("assert %s %q (%s)", subExp(e.Cond), e.Msg, subExps(e.Args))
+		}
 		return fmt.Sprintf("assert %s %q", subExp(e.Cond), e.Msg)
 	case *SliceExp:
 		return fmt.Sprintf("slice %s[%s]", e.Arr, sliceString(e.Slice))

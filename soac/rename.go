@@ -312,7 +312,7 @@ func (c *Copier) Exp(e Exp) Exp {
 	case *ApplyExp:
 		return &ApplyExp{Fun: e.Fun, Args: c.SubExps(e.Args), RetType: c.Types(e.RetType), Pos: e.Pos}
 	case *AssertExp:
-		return &AssertExp{Cond: c.SubExp(e.Cond), Msg: e.Msg, Pos: e.Pos}
+		return &AssertExp{Cond: c.SubExp(e.Cond), Msg: e.Msg, Args: c.SubExps(e.Args), Pos: e.Pos}
 	case *ScremaExp:
 		return &ScremaExp{W: c.SubExp(e.W), Inputs: c.Names(e.Inputs), Scans: c.scans(e.Scans), Reds: c.reduces(e.Reds), Map: c.Lambda(e.Map)}
 	case *HistExp:

@@ -690,6 +690,12 @@ func (v *validator) exp(e Exp, who VName) []Type {
 		return e.RetType
 	case *AssertExp:
 		v.prim(e.Cond, values.Bool, "assertion")
+		for _, a := range e.Args {
+			v.prim(a, values.I64, "assertion message operand")
+		}
+		if n := countFormatVerbs(e.Msg); n != len(e.Args) {
+			v.fail(who, "assertion message %q has %d verbs for %d operands", e.Msg, n, len(e.Args))
+		}
 		return one(Prim(values.Bool))
 	case *ScremaExp:
 		rows := v.inputs(e.W, e.Inputs)

@@ -79,6 +79,8 @@ func TestValidateRejects(t *testing.T) {
 		{"iota", fn("[n]i32", "let {y: [n]i32} = iota i32 n 0i64 1i32", "y"), "iota start has type i64, expected i32"},
 		{"array literal", fn("[2i64]f32", "let {y: [2i64]f32} = array f32 [1f32, i]", "y"), "i: array element 1 has type i64, expected f32"},
 		{"assert", fn("bool", "let {y: bool} = assert i \"x\"", "y"), "i: assertion has type i64, expected bool"},
+		{"assert operand type", fn("bool", "let {y: bool} = assert b \"x %d\" (b)", "y"), "b: assertion message operand has type bool, expected i64"},
+		{"assert operand count", fn("bool", "let {y: bool} = assert b \"x %d %d %%\" (i)", "y"), "has 2 verbs for 1 operands"},
 		{"apply unknown", fn("f32", "let {y: f32} = apply nope (i) : {f32}", "y"), "call of unknown function nope"},
 		{"apply arity", fn("f32", "let {y: f32} = apply main (i) : {f32}", "y"), "main takes 3 arguments, given 1"},
 		{"recursion", fn("f32", "let {y: f32} = apply main (xs, i, b) : {f32}", "y"), "recursive call of main"},

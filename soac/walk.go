@@ -208,6 +208,7 @@ func (fv *freeVars) exp(e Exp) {
 		fv.sub(e.Args...)
 	case *AssertExp:
 		fv.sub(e.Cond)
+		fv.sub(e.Args...)
 	case *ScremaExp:
 		fv.sub(e.W)
 		fv.names(e.Inputs)

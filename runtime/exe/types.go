@@ -197,7 +197,8 @@ type Program struct {
 // KernelError describes one place in a program's kernels that can fail at
 // run time. Kernels report a failure through the context's error buffer
 // (see Context.ErrorBuffer) as the index of its KernelError plus one and
-// up to MaxErrorArgs i64 values, which fill the %d verbs of Msg.
+// up to MaxErrorArgs i64 values, which fill the %d verbs of Msg (a
+// format, in which %% is a percent sign).
 type KernelError struct {
 	Msg string
 }
