@@ -2106,8 +2106,10 @@ func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
 	// result) instantiates its type variables: copy : a -> a applied to
 	// a unique array does not have a unique parameter.
 	uniqueParam := make([]bool, len(e.Args))
+	declared := make([]Type, len(e.Args))
 	for i := range e.Args {
-		uniqueParam[i] = isUniqueArray(c.zonk(params[i]))
+		declared[i] = c.zonk(params[i])
+		uniqueParam[i] = isUniqueArray(declared[i])
 	}
 	if expected != nil {
 		c.unifyOK(cur, expected)
@@ -2136,6 +2138,7 @@ func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
 			}
 			hi[i] = c.next
 			c.unifyArg(params[i], argTs[i], a, i, e.Fn)
+			c.checkConsumingArg(declared[i], argTs[i], a, i, e.Fn)
 			c.checkSizeLifting(plainVars, a, i, e.Fn, lo[i], hi[i])
 		}
 	}
@@ -2166,6 +2169,31 @@ func (c *checker) unifyArg(param, arg Type, a Exp, i int, fn Exp) {
 			c.errorf(a.expPos(), "", "%s: %s", what, c.fieldNote)
 		}
 		c.errorf(a.expPos(), c.unifyHint(param, arg), "%s: expected type %s, but found %s%s%s", what, c.show(param), c.show(arg), c.unsharedFields(param, arg), c.occursNote())
+	}
+}
+
+// checkConsumingArg rejects a function argument that consumes one of its
+// parameters where the function it is passed to declares that parameter
+// non-unique (map (\(r: *[]f64) -> r) a): the callee may apply it to
+// arrays that are still in use. Only a function type declared with a
+// unique parameter (f: *[]i32 -> *[]i32) admits such an argument.
+func (c *checker) checkConsumingArg(declared, arg Type, a Exp, i int, fn Exp) {
+	d, ok := declared.(TFun)
+	if !ok {
+		return
+	}
+	at, ok := c.zonk(arg).(TFun)
+	for ok {
+		if isUniqueArray(at.Param) && !isUniqueArray(d.Param) {
+			c.errorf(a.expPos(), "drop the * from the parameter's type and consume a copy inside the function",
+				"argument %d of %s is a function that consumes its parameter of type %s, but %s passes it values of type %s, which it may not consume", i+1, fnName(fn), c.show(at.Param), fnName(fn), c.show(d.Param))
+		}
+		next, isFun := d.Result.(TFun)
+		if !isFun {
+			return
+		}
+		d = next
+		at, ok = c.zonk(at.Result).(TFun)
 	}
 }
 
