@@ -1144,15 +1144,16 @@ func (ic *internaliser) apply(f ival, args []ival, pos Pos) ival {
 }
 
 func (ic *internaliser) binOp(env *ienv, e *BinOpExp) ival {
-	switch e.Op {
-	case "|>":
+	switch op := e.Op; {
+	case e.Backtick:
+	case op == "|>":
 		x := ic.exp(env, e.L)
 		return ic.apply(ic.exp(env, e.R), []ival{x}, e.Pos)
-	case "<|":
+	case op == "<|":
 		x := ic.exp(env, e.R)
 		return ic.apply(ic.exp(env, e.L), []ival{x}, e.Pos)
-	case "&&", "||":
-		if info, ok := binOps[e.Op]; ok && !e.Backtick && len(e.Qual) == 0 {
+	case op == "&&", op == "||":
+		if info, ok := binOps[e.Op]; ok && len(e.Qual) == 0 {
 			// Short-circuiting, as in Futhark.
 			l := ic.exp(env, e.L).ses[0]
 			var rres []soac.SubExp
@@ -1277,7 +1278,7 @@ func (ic *internaliser) opSection(env *ienv, e *OpSectionExp) ival {
 	builtin := false
 	if _, ok := binOps[e.Op]; ok && !e.Backtick && len(e.Qual) == 0 {
 		builtin = true
-	} else if e.Op == "|>" || e.Op == "<|" {
+	} else if (e.Op == "|>" || e.Op == "<|") && !e.Backtick {
 		builtin = true
 	} else {
 		opFn = ic.varExp(env, e.opVar())

@@ -75,9 +75,26 @@ func (c *checker) operatorType(sc *scope, op string, qual []string, backtick boo
 	return c.varExp(sc, v)
 }
 
+// userOperator reports whether op names a definition of the program's
+// (a top-level def or a local binding) rather than the built-in
+// operator: user definitions shadow the built-ins, as in Futhark.
+func (c *checker) userOperator(sc *scope, op string) bool {
+	if _, ok := sc.lookup(op); ok {
+		return true
+	}
+	g, ok := c.globals[op]
+	return ok && !g.prelude && !c.prelude
+}
+
 func (c *checker) binOp(sc *scope, e *BinOpExp, expected Type) Type {
-	switch e.Op {
-	case "|>", "<|":
+	// A user's definition of a built-in operator is applied as the
+	// function it is, as an operator in backticks would be.
+	if !e.Backtick && len(e.Qual) == 0 && c.userOperator(sc, e.Op) {
+		e.Backtick = true
+	}
+	switch op := e.Op; {
+	case e.Backtick:
+	case op == "|>", op == "<|":
 		x, f := e.L, e.R
 		if e.Op == "<|" {
 			x, f = e.R, e.L
@@ -141,6 +158,9 @@ func (c *checker) binOp(sc *scope, e *BinOpExp, expected Type) Type {
 }
 
 func (c *checker) opSection(sc *scope, e *OpSectionExp) Type {
+	if !e.Backtick && len(e.Qual) == 0 && c.userOperator(sc, e.Op) {
+		e.Backtick = true
+	}
 	ft := c.operatorType(sc, e.Op, e.Qual, e.Backtick, e.Pos, e.opVar())
 	a, b, r := c.fresh(cAny, e.Pos), c.fresh(cAny, e.Pos), c.fresh(cAny, e.Pos)
 	c.unify(TFun{a, TFun{b, r}}, ft, e.Pos, "operator section "+e.Op)
