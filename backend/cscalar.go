@@ -448,6 +448,12 @@ func cConvOp(from, to soac.PrimType, x string) (string, error) {
 	case to == values.F16:
 		return fmt.Sprintf("fcc_rnd_f16((float)%s)", x), nil
 	}
+	if from.IsSigned() && to.IsUnsigned() && to.Size() > from.Size() {
+		// Futhark zero-extends a signed value widened to an unsigned
+		// type (u16.i8 (-128i8) is 128); C would sign-extend it.
+		ut, _ := cType(from + values.U8 - values.I8)
+		return fmt.Sprintf("((%s)(%s)%s)", ct, ut, x), nil
+	}
 	// Integer to integer wraps (sign- or zero-extending by the source
 	// type), and conversions to floats round to nearest: C casts do both.
 	return fmt.Sprintf("((%s)%s)", ct, x), nil

@@ -459,6 +459,10 @@ func goConvOp(from, to soac.PrimType, x string) (string, error) {
 		// The interpreter converts through float64, rounding twice for
 		// 64-bit integers to f32; do the same.
 		return fmt.Sprintf("%s(float64(%s))", gt, x), nil
+	case from.IsSigned() && to.IsUnsigned() && to.Size() > from.Size():
+		// Zero-extended, as in Futhark (see cConvOp).
+		ut, _ := goPrim(from + values.U8 - values.I8)
+		return fmt.Sprintf("%s(%s(%s))", gt, ut, x), nil
 	}
 	return fmt.Sprintf("%s(%s)", gt, x), nil
 }

@@ -496,9 +496,11 @@ func Convert(x PrimValue, to PrimType) PrimValue {
 			return PrimValue{T: to, Bits: x.Bits}
 		case from.IsFloat():
 			return floatToInt(x.Float(), to)
-		case from.IsSigned():
+		case from.IsSigned() && to.IsSigned():
 			return IntValue(to, x.Int())
 		default:
+			// Futhark's u16.i8 and i32.u8 zero-extend: only a signed
+			// value widened to a signed type is sign-extended.
 			return PrimValue{T: to, Bits: x.Uint() & widthMask(to)}
 		}
 	}
