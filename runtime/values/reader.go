@@ -905,27 +905,29 @@ func parseMag(s []byte, base int) (uint64, bool) {
 // fitInt checks that the integer with magnitude mag and sign neg fits in
 // type t and returns its two's complement bits.
 func fitInt(mag uint64, neg bool, t PrimType) (uint64, bool) {
+	// As Futhark's reader does, a literal of either signedness's range
+	// is taken as its bit pattern: 255i8 is -1i8 and -1u8 is 255u8.
+	// Beyond both ranges (300u8, -129i8) it is an error.
 	bits := uint(t.bits())
-	if t.IsUnsigned() {
-		if neg && mag != 0 {
+	var v uint64
+	if neg {
+		if mag > 1<<(bits-1) {
 			return 0, false
 		}
+		v = -mag
+	} else {
 		if bits < 64 && mag >= 1<<bits {
 			return 0, false
 		}
-		return mag, true
+		v = mag
 	}
-	limit := uint64(1) << (bits - 1) // |min|
-	if neg {
-		if mag > limit {
-			return 0, false
+	if bits < 64 {
+		v &= 1<<bits - 1
+		if t.IsSigned() && v&(1<<(bits-1)) != 0 {
+			v |= ^uint64(0) << bits
 		}
-		return -mag, true
 	}
-	if mag >= limit {
-		return 0, false
-	}
-	return mag, true
+	return v, true
 }
 
 // readFull reads exactly len(p) bytes, first from the buffer, then from
