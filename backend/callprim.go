@@ -28,6 +28,8 @@ var goFloatFuns = map[string]string{
 	"erf": "math.Erf", "erfc": "math.Erfc",
 	"floor": "math.Floor", "ceil": "math.Ceil", "round": "math.RoundToEven", "trunc": "math.Trunc",
 	"atan2": "math.Atan2", "hypot": "math.Hypot", "copysign": "math.Copysign",
+	"rsqrt": "exe.Rsqrt", "sinpi": "exe.Sinpi", "cospi": "exe.Cospi", "tanpi": "exe.Tanpi",
+	"asinpi": "exe.Asinpi", "acospi": "exe.Acospi", "atanpi": "exe.Atanpi", "atan2pi": "exe.Atan2pi",
 }
 
 // goWiden is the float64 Go expression of a host float x of type t.
@@ -162,6 +164,8 @@ var clFloatFuns = map[string]string{
 	"floor": "floor", "ceil": "ceil", "round": "rint", "trunc": "trunc",
 	"atan2": "atan2", "hypot": "hypot", "copysign": "copysign",
 	"nextafter": "nextafter", "fma": "fma",
+	"rsqrt": "rsqrt", "sinpi": "sinpi", "cospi": "cospi", "tanpi": "tanpi",
+	"asinpi": "asinpi", "acospi": "acospi", "atanpi": "atanpi", "atan2pi": "atan2pi",
 }
 
 // cCallPrim returns the OpenCL C expression of a primitive function call

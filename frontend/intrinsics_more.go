@@ -357,10 +357,11 @@ func addPrimFuns(t values.PrimType) {
 	one := []values.PrimType{t}
 	two := []values.PrimType{t, t}
 	for _, f := range []string{"sqrt", "cbrt", "exp", "log", "log2", "log10", "log1p", "sin", "cos", "tan", "asin", "acos", "atan",
-		"sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "gamma", "lgamma", "erf", "erfc", "floor", "ceil", "round", "trunc"} {
+		"sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "gamma", "lgamma", "erf", "erfc", "floor", "ceil", "round", "trunc",
+		"rsqrt", "sinpi", "cospi", "tanpi", "asinpi", "acospi", "atanpi"} {
 		call(f, one, t)
 	}
-	for _, f := range []string{"atan2", "hypot", "copysign", "nextafter"} {
+	for _, f := range []string{"atan2", "atan2pi", "hypot", "copysign", "nextafter"} {
 		call(f, two, t)
 	}
 	call("fma", []values.PrimType{t, t, t}, t)

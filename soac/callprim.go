@@ -82,10 +82,13 @@ var float1Funs = map[string]func(float64) float64{
 	},
 	"erf": math.Erf, "erfc": math.Erfc,
 	"floor": math.Floor, "ceil": math.Ceil, "round": math.RoundToEven, "trunc": math.Trunc,
+	"rsqrt": values.Rsqrt, "sinpi": values.Sinpi, "cospi": values.Cospi, "tanpi": values.Tanpi,
+	"asinpi": values.Asinpi, "acospi": values.Acospi, "atanpi": values.Atanpi,
 }
 
 var float2Funs = map[string]func(float64, float64) float64{
 	"atan2": math.Atan2, "hypot": math.Hypot, "copysign": math.Copysign,
+	"atan2pi": values.Atan2pi,
 }
 
 // PrimFunNames lists the names of the primitive functions.
