@@ -107,6 +107,9 @@ type checker struct {
 	// names type variables for messages.
 	plain  map[int]bool
 	tvName map[int]string
+	// noFun marks type variables that stand for a plain type parameter
+	// (unified with one): they may not become function types either.
+	noFun map[int]bool
 	// fnDepth is the depth of the innermost enclosing lambda or local
 	// function (0 outside them).
 	fnDepth int
@@ -116,14 +119,26 @@ type checker struct {
 	retTypes map[any]Type
 }
 
-type liftViolation struct{ t Type }
+type liftViolation struct {
+	t Type
+	v int // the type variable
+}
 
 // checkLift reports a lifting violation found by the last unification.
 func (c *checker) checkLift(pos Pos) {
 	if lv := c.liftViolation; lv != nil {
 		c.liftViolation = nil
+		if _, user := c.lifted[lv.v]; !user && (c.plain[lv.v] || c.noFun[lv.v]) {
+			// A built-in function's parameter, which the user cannot
+			// change: map (\x -> \y -> x + y) xs.
+			name, ok := c.tvName[lv.v]
+			if !ok {
+				name = "t"
+			}
+			c.errorf(pos, "", "the built-in function's type parameter '%s cannot be instantiated with the functional type %s (arrays of functions are not allowed)", name, c.show(lv.t))
+		}
 		c.errorf(pos, "declare the type parameter as '^t to allow functions",
-			"a plain type parameter ('t) cannot be instantiated with the function type %s", c.show(lv.t))
+			"a plain type parameter ('t) cannot be instantiated with the functional type %s", c.show(lv.t))
 	}
 }
 
@@ -216,6 +231,7 @@ func newChecker() *checker {
 		dimName:   map[int]string{},
 		anonExt:   map[int]bool{},
 		plain:     map[int]bool{},
+		noFun:     map[int]bool{},
 		tvName:    map[int]string{},
 
 		sizeBinding: map[*binding]bool{},
@@ -512,15 +528,18 @@ func (c *checker) unifyS(a, b Type, sm **sizeMismatch) bool {
 }
 
 func (c *checker) bind(v TVar, t Type) bool {
-	if l, ok := c.lifted[v.ID]; ok && l != "^" {
+	if c.funless(v.ID) {
 		if _, isVar := t.(TVar); !isVar && containsFun(c.zonk(t)) {
-			c.liftViolation = &liftViolation{t: t}
+			c.liftViolation = &liftViolation{t: t, v: v.ID}
 			return false
 		}
 	}
 	if w, ok := t.(TVar); ok {
 		if w.ID == v.ID {
 			return true
+		}
+		if c.plain[v.ID] || c.noFun[v.ID] {
+			c.noFun[w.ID] = true
 		}
 		if l, ok := c.lifted[v.ID]; ok && l != "^" {
 			if lw, ok := c.lifted[w.ID]; !ok || lw == "^" {
@@ -555,6 +574,17 @@ func (c *checker) bind(v TVar, t Type) bool {
 	}
 	c.subst[v.ID] = t
 	return c.bindFields(v, t)
+}
+
+// funless says whether type variable id may not be instantiated with a
+// type that contains a function: a plain type parameter ('t, not '^t),
+// an intrinsic's plain one, or a variable unified with one.
+func (c *checker) funless(id int) bool {
+	if c.plain[id] || c.noFun[id] {
+		return true
+	}
+	l, ok := c.lifted[id]
+	return ok && l != "^"
 }
 
 // defaultVars gives unresolved constrained variables Futhark's defaults:

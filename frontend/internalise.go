@@ -252,6 +252,51 @@ func entryValue(t Type) soac.EntryValue {
 	return soac.EntryValue{Opaque: typeString(substType(t, nil, true)), N: components(t)}
 }
 
+// checkUnitArrays reports a built-in array function used at a type with
+// no values (the empty tuple, an empty record): an array of such
+// elements has no component array that would carry its length, which
+// fcc's representation needs.
+func (ic *internaliser) checkUnitArrays(e *VarExp) {
+	t, ok := ic.c.types[e]
+	if !ok {
+		return
+	}
+	if elem := ic.unitArrayElem(ic.srcType(t)); elem != nil {
+		panic(&Diagnostic{Pos: e.Pos, Msg: fmt.Sprintf("%s is used on arrays of %s, a type with no values; arrays of it are not supported yet", qualName(e.Qual, e.Name), typeString(elem)),
+			Hint: "use an array of bool (or another primitive type) in its place"})
+	}
+}
+
+// unitArrayElem finds in t an array whose elements have no values and
+// returns their type (nil if there is none).
+func (ic *internaliser) unitArrayElem(t Type) Type {
+	switch t := t.(type) {
+	case TArray:
+		if _, fun := t.Elem.(TFun); !fun && ic.components(t.Elem) == 0 {
+			return t.Elem
+		}
+		return ic.unitArrayElem(t.Elem)
+	case TFun:
+		if r := ic.unitArrayElem(t.Param); r != nil {
+			return r
+		}
+		return ic.unitArrayElem(t.Result)
+	case TTuple:
+		for _, x := range t.Elems {
+			if r := ic.unitArrayElem(x); r != nil {
+				return r
+			}
+		}
+	case TRecord:
+		for _, f := range t.Fields {
+			if r := ic.unitArrayElem(f.Type); r != nil {
+				return r
+			}
+		}
+	}
+	return nil
+}
+
 // components is the number of IR values a value of type t becomes.
 func components(t Type) int {
 	switch t := t.(type) {
@@ -789,6 +834,7 @@ func (ic *internaliser) varExp(env *ienv, e *VarExp) ival {
 	if in.arity == 0 {
 		return in.gen(ic, e, nil, e.Pos)
 	}
+	ic.checkUnitArrays(e)
 	return ival{fn: &funVal{arity: in.arity, call: func(ic *internaliser, args []ival, pos Pos) ival {
 		return in.gen(ic, e, args, pos)
 	}}}

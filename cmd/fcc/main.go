@@ -37,7 +37,19 @@ func main() {
 	os.Exit(fcc(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-func fcc(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func fcc(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	// A panic is a bug in fcc (a broken invariant); the user gets one
+	// line that says so and what it was, not a Go stack trace, unless
+	// FCC_DEBUG asks for one.
+	defer func() {
+		if r := recover(); r != nil {
+			if os.Getenv("FCC_DEBUG") != "" {
+				panic(r)
+			}
+			fmt.Fprintf(stderr, "fcc: internal compiler error: %v\nThis is a bug in fcc: please report it with the program that triggers it (FCC_DEBUG=1 shows where it happened).\n", r)
+			code = 3
+		}
+	}()
 	if len(args) == 0 {
 		usage(stderr)
 		return 2

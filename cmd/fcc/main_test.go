@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -93,5 +94,19 @@ func TestRunOpaque(t *testing.T) {
 		if code != c.code || string(stdout) != c.stdout || !strings.Contains(stderr, c.stderr) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit %d, stdout %q, stderr containing %q", c.entry, code, stdout, stderr, c.code, c.stdout, c.stderr)
 		}
+	}
+}
+
+// TestInternalError checks that a panic in a command is reported as an
+// internal compiler error in one line and exit status 3, not a Go trace.
+func TestInternalError(t *testing.T) {
+	commands["panic-test"] = command{"panics", func([]string, io.Reader, io.Writer, io.Writer) int { panic("broken invariant at f.fut:1:2") }}
+	defer delete(commands, "panic-test")
+	var out, errb bytes.Buffer
+	if code := fcc([]string{"panic-test"}, strings.NewReader(""), &out, &errb); code != 3 {
+		t.Errorf("exit status %d, want 3", code)
+	}
+	if got := errb.String(); !strings.HasPrefix(got, "fcc: internal compiler error: broken invariant at f.fut:1:2\n") || strings.Contains(got, "goroutine") {
+		t.Errorf("stderr = %q", got)
 	}
 }
