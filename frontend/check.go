@@ -718,7 +718,7 @@ func (c *checker) checkProg(p *Prog) {
 				c.checkValDecl(d)
 			case *TypeDecl:
 				if old, ok := c.typeAbbr[d.Name]; ok && !c.prelude && old.Pos.File == d.Pos.File {
-					c.errorf(d.Pos, "rename one of the definitions", "type %q is defined more than once", d.Name)
+					c.errorf(d.Pos, "rename one of the definitions", "Duplicate definition of type %q: it is defined more than once", d.Name)
 				}
 				// Check the definition once with its parameters abstract.
 				sc := newScope()
@@ -763,7 +763,7 @@ func (c *checker) bindTypeParams(sc *scope, tps []TypeParam) {
 
 func (c *checker) checkValDecl(d *ValDecl) {
 	if old, dup := c.globals[d.Name]; dup && (!old.prelude || c.prelude) {
-		c.errorf(d.Pos, "rename one of the definitions", "%q is defined more than once", d.Name)
+		c.errorf(d.Pos, "rename one of the definitions", "Duplicate definition of %q: it is defined more than once", d.Name)
 	}
 	c.consumed = map[*binding]Pos{}
 	c.sizeNames = map[string]bool{}
@@ -805,7 +805,7 @@ func (c *checker) checkValDecl(d *ValDecl) {
 		for _, b := range c.aliasesOf(sc, d.Body) {
 			if !b.consumable {
 				c.errorf(d.Body.expPos(), "return a copy (copy "+b.name+"), or give the parameter a unique type (*[]t)",
-					"the result of %s has a unique type, but it may alias %q, which is not unique", d.Name, b.name)
+					"Unique-typed return value of %s is aliased to %q, which is not consumable (not unique)", d.Name, b.name)
 			}
 		}
 	}
@@ -970,12 +970,12 @@ func (c *checker) checkEntryType(d *ValDecl, params []Type, ret Type) {
 	for i, p := range params {
 		if containsFun(c.zonk(p)) {
 			c.errorf(d.Params[i].patPos(), "pass a value that selects the function instead (entry points are called from outside the program)",
-				"entry point %s may not be higher-order: parameter %d has the function type %s", d.Name, i+1, c.show(p))
+				"Entry point functions may not be higher-order: parameter %d of %s has the function type %s", i+1, d.Name, c.show(p))
 		}
 	}
 	if containsFun(c.zonk(ret)) {
 		c.errorf(d.Pos, "return the values the function would compute instead",
-			"entry point %s may not be higher-order: its result has the function type %s", d.Name, c.show(ret))
+			"Entry point functions may not be higher-order: the result of %s has the function type %s", d.Name, c.show(ret))
 	}
 }
 
@@ -998,7 +998,7 @@ func (c *checker) typeExp(sc *scope, te TypeExp) Type {
 		if c.failed[te.Name] {
 			panic(checkError{})
 		}
-		c.errorf(te.Pos, "", "unknown type %q", te.Name)
+		c.errorf(te.Pos, "", "Unknown type %q", te.Name)
 	case *TEArray:
 		var d Dim
 		if te.Dim == nil && c.implicitSizes {
@@ -1328,12 +1328,12 @@ func patNames(p Pat, out []string) []string {
 func (c *checker) use(b *binding, pos Pos) {
 	if at, ok := c.consumed[b]; ok {
 		c.errorf(pos, "copy the array before consuming it (copy "+b.name+"), or do not use it afterwards",
-			"%q was consumed at %d:%d and cannot be used here", b.name, at.Line, at.Col)
+			"Using variable %q, but this was consumed at %d:%d", b.name, at.Line, at.Col)
 	}
 	for _, a := range b.aliases {
 		if at, ok := c.consumed[a]; ok {
 			c.errorf(pos, "copy the array before consuming it",
-				"%q aliases %q, which was consumed at %d:%d, and cannot be used here", b.name, a.name, at.Line, at.Col)
+				"Using variable %q, but it aliases %q, which was consumed at %d:%d", b.name, a.name, at.Line, at.Col)
 		}
 	}
 }
@@ -1344,11 +1344,11 @@ func (c *checker) consume(sc *scope, e Exp, pos Pos) {
 	for _, b := range c.aliasesOf(sc, e) {
 		if !b.consumable {
 			c.errorf(pos, "give the parameter a unique type (*[]t) or update a copy (copy "+b.name+")",
-				"%q is not consumable: it is a parameter that is not unique, or aliases one", b.name)
+				"Consuming variable %q, which is not consumable: it is a parameter that is not unique, or aliases one", b.name)
 		}
 		if b.depth < c.depth {
 			c.errorf(pos, "copy it inside the function or loop first",
-				"%q is bound outside the enclosing function or loop body and may not be consumed inside it", b.name)
+				"Consuming variable %q, which is not consumable here: it is bound outside the enclosing function or loop body", b.name)
 		}
 		if at, ok := c.consumed[b]; ok {
 			c.errorf(pos, "copy the array for one of the uses", "%q is consumed twice (also at %d:%d)", b.name, at.Line, at.Col)
@@ -1680,7 +1680,7 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 		for _, x := range e.Elems {
 			c.unify(elem, c.exp(sc, x), x.expPos(), "array element (all elements must have the type of the first)")
 		}
-		c.noFunction(elem, e.Pos, "array of functions", "arrays may not contain functions")
+		c.noFunction(elem, e.Pos, "arrays of functions are not allowed: the elements are functional", "arrays may not contain functions")
 		return arrayOf(Dim{Const: int64(len(e.Elems)), Known: true}, elem)
 	case *RangeExp:
 		t := c.fresh(cIntegral, e.Pos)
@@ -1755,7 +1755,7 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 			c.consumed[b] = p
 		}
 		c.unify(unknownDims(c.zonk(tt)), unknownDims(c.zonk(et)), e.Else.expPos(), "else branch (must have the type of the then branch)")
-		c.noFunction(tt, e.Pos, "a branch returns a function", "if-expressions may not return functions")
+		c.noFunction(tt, e.Pos, "a function cannot be returned from branches of an if", "if-expressions may not return functions")
 		return c.joinTypes(tt, et)
 	case *LoopExp:
 		return c.loop(sc, e)
@@ -2258,7 +2258,7 @@ func (c *checker) loop(sc *scope, e *LoopExp) Type {
 	// Sizes of the loop state may change from one iteration to the next.
 	c.unify(pt, unknownDims(c.zonk(init)), e.Init.expPos(), "initial value of the loop")
 	c.unify(unknownDims(c.zonk(pt)), init, e.Init.expPos(), "initial value of the loop")
-	c.noFunction(pt, e.Pos, "loop parameter of function type", "loops may not carry functions")
+	c.noFunction(pt, e.Pos, "a function cannot be used as loop variable", "loops may not carry functions")
 	params := patNames(e.Pat, nil)
 	switch {
 	case e.ForBound != nil:

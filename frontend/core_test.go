@@ -73,12 +73,12 @@ func TestCoreDiagnostics(t *testing.T) {
 	tests := []struct{ name, src, want string }{
 		{"rigid", "def f 't (x: t) : t = x + 1\ndef main (x: i32) = f x", "t.fut:1:23: error: left operand of + must have a numeric type, but has type t"},
 		{"size mismatch", "def f [n][m] (xs: [n]i32) (ys: [m]i32) : [n]i32 = ys\ndef main (x: i32) = x", "sizes \"n\" and \"m\" do not match"},
-		{"consumed", "def main (xs: *[]i32) = let ys = xs with [0] = 1 in xs[0] + ys[0]", "t.fut:1:53: error: \"xs\" was consumed at 1:34 and cannot be used here"},
-		{"not consumable", "def main (xs: []i32) = xs with [0] = 1", "t.fut:1:24: error: \"xs\" is not consumable"},
-		{"alias consumed", "def main (xs: *[]i32) = let ys = xs let zs = ys with [0] = 1 in xs[0] + zs[0]", "\"xs\" was consumed at 1:46"},
-		{"free consumed", "def main (xs: *[]i32) = map (\\i -> (xs with [i] = 1)[0]) (iota 2)", "may not be consumed inside it"},
-		{"function in if", "def main (b: bool) = let f = if b then (+1) else (+2) in f 1i32", "a branch returns a function"},
-		{"array of functions", "def main (x: i32) = let fs = [(+1), (+2)] in fs[0] x", "array of functions"},
+		{"consumed", "def main (xs: *[]i32) = let ys = xs with [0] = 1 in xs[0] + ys[0]", "t.fut:1:53: error: Using variable \"xs\", but this was consumed at 1:34"},
+		{"not consumable", "def main (xs: []i32) = xs with [0] = 1", "t.fut:1:24: error: Consuming variable \"xs\", which is not consumable"},
+		{"alias consumed", "def main (xs: *[]i32) = let ys = xs let zs = ys with [0] = 1 in xs[0] + zs[0]", "Using variable \"xs\", but this was consumed at 1:46"},
+		{"free consumed", "def main (xs: *[]i32) = map (\\i -> (xs with [i] = 1)[0]) (iota 2)", "not consumable here: it is bound outside the enclosing function or loop body"},
+		{"function in if", "def main (b: bool) = let f = if b then (+1) else (+2) in f 1i32", "a function cannot be returned from branches of an if"},
+		{"array of functions", "def main (x: i32) = let fs = [(+1), (+2)] in fs[0] x", "arrays of functions are not allowed: the elements are functional"},
 		{"no field", "def main (x: i32) = {a = x}.b", "record of type {a: i32} has no field b"},
 		{"unknown field type", "def main (xs: []i32) = let f = \\p -> p.x in 1i32", "cannot access field x of a value whose type is not yet known"},
 		{"unknown field type of a function", "def f p = p.0 + 1i32\ndef main (x: i32) = f (x, x)", "cannot access field 0 of a value whose type is not yet known"},
@@ -143,15 +143,15 @@ func TestFrontendFixes(t *testing.T) {
 	}
 	diags := []struct{ name, src, want string }{
 		{"record update unknown", "def main (x: i32) = let f = \\p -> p with a = 1i32 in 0i32", "t.fut:1:35: error: cannot infer the type of the record being updated"},
-		{"unique result alias", "def f (xs: []i32) : *[]i32 = xs\ndef main (xs: []i32) = f xs", "t.fut:1:30: error: the result of f has a unique type, but it may alias \"xs\""},
+		{"unique result alias", "def f (xs: []i32) : *[]i32 = xs\ndef main (xs: []i32) = f xs", "t.fut:1:30: error: Unique-typed return value of f is aliased to \"xs\""},
 		{"nesting", "def main (x: i32) = " + strings.Repeat("(", 600) + "x" + strings.Repeat(")", 600), "brackets nested more than 500 deep"},
 		{"plain type param function", "def twice 't (f: t) (x: i32) = x\ndef main (x: i32) = twice (\\y -> y + 1i32) x", "t.fut:2:27: error: a plain type parameter ('t) cannot be instantiated with the functional type i32 -> i32"},
 		{"map returning functions", "def g (xs: []i32) = map (\\x -> \\y -> x + y) xs\ndef main (xs: []i32) = let fs = g xs in fs[0] 1", "t.fut:1:25: error: the built-in function's type parameter 'b cannot be instantiated with the functional type i32 -> i32 (arrays of functions are not allowed)"},
 		{"plain type param record of function", "def k 't (x: t) = 1i32\ndef main (x: i32) = k {f = (+x)}", "cannot be instantiated with the functional type"},
-		{"consume after copy", "def main [n] (xs: [n]i32) = let v = scatter (copy xs) (iota n) xs let w = scatter v [0] [1] in (copy v, w)", "\"v\" was consumed"},
-		{"consume row of unique", "def main [n] (xs: [n]i32) = let v = scatter (copy xs) (iota n) xs in map (\\i -> (scatter v [i] [1])[0]) (iota n)", "may not be consumed inside it"},
-		{"consume non-unique via copy type", "def main (xs: []i32) = let ys = xs in scatter ys [0] [1]", "\"ys\" is not consumable"},
-		{"record of functions in if", "def main (b: bool) = let r = if b then {f = (+1i32)} else {f = (+2)} in r.f 1", "a branch returns a function"},
+		{"consume after copy", "def main [n] (xs: [n]i32) = let v = scatter (copy xs) (iota n) xs let w = scatter v [0] [1] in (copy v, w)", "Using variable \"v\", but this was consumed"},
+		{"consume row of unique", "def main [n] (xs: [n]i32) = let v = scatter (copy xs) (iota n) xs in map (\\i -> (scatter v [i] [1])[0]) (iota n)", "not consumable here: it is bound outside the enclosing function or loop body"},
+		{"consume non-unique via copy type", "def main (xs: []i32) = let ys = xs in scatter ys [0] [1]", "Consuming variable \"ys\", which is not consumable"},
+		{"record of functions in if", "def main (b: bool) = let r = if b then {f = (+1i32)} else {f = (+2)} in r.f 1", "a function cannot be returned from branches of an if"},
 	}
 	for _, tc := range diags {
 		t.Run(tc.name, func(t *testing.T) {

@@ -86,7 +86,7 @@ func TestDiagnostics(t *testing.T) {
 		{"def main (x: i32) = if x then 1 else 2", "t.fut:1:24: error: condition of if: expected type bool, but found i32"},
 		{"def main (x: i32) = x 1", "t.fut:1:21: error: i32 is not a function"},
 		{"def main (x: i32) =", "t.fut:1:20: "},
-		{"def f (x: i32) = x\ndef f (x: i32) = x\ndef main = 1", "t.fut:2:1: error: \"f\" is defined more than once"},
+		{"def f (x: i32) = x\ndef f (x: i32) = x\ndef main = 1", "t.fut:2:1: error: Duplicate definition of \"f\": it is defined more than once"},
 		{"module M = {}\ndef main (x: i32) = x", "t.fut:1:1: error: modules are not supported yet"},
 		{"def f (x: i32) = x", "the program has no entry point"},
 	}
