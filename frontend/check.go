@@ -1426,7 +1426,13 @@ func (c *checker) aliasesOf(sc *scope, e Exp) []*binding {
 		if !c.resultMayAlias(sc, fn) {
 			return nil
 		}
-		for _, a := range args {
+		// An argument passed for a unique parameter is consumed: the
+		// result does not alias it (as in Futhark).
+		consumed := c.uniqueParamsOf(fn)
+		for i, a := range args {
+			if i < len(consumed) && consumed[i] {
+				continue
+			}
 			add(c.aliasesOf(sc, a))
 		}
 	}
@@ -1486,6 +1492,35 @@ func (c *checker) resultMayAlias(sc *scope, fn Exp) bool {
 		}
 	}
 	return viewIntrinsics[qualName(v.Qual, v.Name)]
+}
+
+// uniqueParamsOf says which parameters of a top-level function fn (a name,
+// not a partial application) are unique; nil when fn is anything else.
+func (c *checker) uniqueParamsOf(fn Exp) []bool {
+	for {
+		p, ok := fn.(*ParenExp)
+		if !ok {
+			break
+		}
+		fn = p.X
+	}
+	v, ok := fn.(*VarExp)
+	if !ok || len(v.Qual) > 0 {
+		return nil
+	}
+	g, ok := c.globals[v.Name]
+	if !ok {
+		return nil
+	}
+	var out []bool
+	for t := g.typ; ; {
+		f, ok := t.(TFun)
+		if !ok {
+			return out
+		}
+		out = append(out, isUniqueArray(f.Param))
+		t = f.Result
+	}
 }
 
 // viewIntrinsics return (views of) their arguments' arrays.
