@@ -2225,7 +2225,11 @@ func (c *checker) unifyArg(param, arg Type, a Exp, i int, fn Exp) {
 	c.fieldNote = ""
 	if !c.unifyS(param, arg, &sm) {
 		c.checkLift(a.expPos())
-		what := fmt.Sprintf("argument %d of %s", i+1, fnName(fn))
+		// Futhark's wording, which its test blocks match.
+		what := fmt.Sprintf("Cannot apply %q to argument %d", fnName(fn), i+1)
+		if fnName(fn) == "the function" {
+			what = fmt.Sprintf("Cannot apply the function to argument %d", i+1)
+		}
 		if sm != nil {
 			c.errorf(a.expPos(), sizeMismatchHint,
 				"%s: sizes \"%s\" and \"%s\" do not match (expected type %s, but found %s)", what, sm.a, sm.b, c.show(param), c.show(arg))

@@ -106,7 +106,7 @@ func TestLocalGeneralisation(t *testing.T) {
 	// Not generalised, as in Futhark: a variable shared with the
 	// enclosing body, overloaded literals.
 	errs := []struct{ name, src, err string }{
-		{"overloaded", "def main (x: i32) = let f y = y + 1 in (f x, f 1.5f32)", "argument 1 of f: expected type i32, but found f32"},
+		{"overloaded", "def main (x: i32) = let f y = y + 1 in (f x, f 1.5f32)", "Cannot apply \"f\" to argument 1: expected type i32, but found f32"},
 		{"shared with environment", "def main (x: i32) (b: bool) = (\\z -> let f y = (y, z) in ((f 1i32).0, z == x, (f b).0)) 1", ""},
 	}
 	for _, tc := range errs {
