@@ -386,6 +386,10 @@ func (c *checker) unify(expected, found Type, pos Pos, what string) {
 		if c.fieldNote != "" {
 			c.errorf(pos, "", "%s: %s", what, c.fieldNote)
 		}
+		if strings.HasPrefix(what, "the body of ") {
+			// Futhark's wording, which its test blocks match.
+			c.errorf(pos, c.unifyHint(expected, found), "Function body of %s does not have expected type %s; it has type %s%s%s", strings.TrimPrefix(what, "the body of "), c.show(expected), c.show(found), c.unsharedFields(expected, found), c.occursNote())
+		}
 		c.errorf(pos, c.unifyHint(expected, found), "%s: expected type %s, but found %s%s%s", what, c.show(expected), c.show(found), c.unsharedFields(expected, found), c.occursNote())
 	}
 }
