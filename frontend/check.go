@@ -2255,19 +2255,45 @@ func (c *checker) checkConsumingArg(declared, arg Type, a Exp, i int, fn Exp) {
 	if !ok {
 		return
 	}
-	at, ok := c.zonk(arg).(TFun)
-	for ok {
-		if isUniqueArray(at.Param) && !isUniqueArray(d.Param) {
+	// Only what the program declares counts: a lambda parameter written
+	// (r: *t), or a named function's unique parameter. Uniqueness that
+	// inference gave a parameter (from a unique array it is applied to)
+	// consumes nothing.
+	consumes := c.declaredConsumption(a)
+	for k := 0; k < len(consumes); k++ {
+		if consumes[k] && !isUniqueArray(d.Param) {
 			c.errorf(a.expPos(), "drop the * from the parameter's type and consume a copy inside the function",
-				"argument %d of %s is a function that consumes its parameter of type %s, but %s passes it values of type %s, which it may not consume", i+1, fnName(fn), c.show(at.Param), fnName(fn), c.show(d.Param))
+				"argument %d of %s is a function that consumes its parameter %d, but %s passes it values of type %s, which it may not consume", i+1, fnName(fn), k+1, fnName(fn), c.show(d.Param))
 		}
 		next, isFun := d.Result.(TFun)
 		if !isFun {
 			return
 		}
 		d = next
-		at, ok = c.zonk(at.Result).(TFun)
 	}
+}
+
+// declaredConsumption says which parameters of a function-valued
+// expression are declared unique: those of a lambda written (p: *t), or
+// those of a named top-level function; nil for anything else.
+func (c *checker) declaredConsumption(e Exp) []bool {
+	for {
+		p, ok := e.(*ParenExp)
+		if !ok {
+			break
+		}
+		e = p.X
+	}
+	if l, ok := e.(*LambdaExp); ok {
+		out := make([]bool, len(l.Params))
+		for i, p := range l.Params {
+			if a, ok := p.(*PAscript); ok {
+				_, out[i] = a.Type.(*TEUnique)
+			}
+		}
+		return out
+	}
+	return c.uniqueParamsOf(e)
 }
 
 // fnName names the function of an application for messages.

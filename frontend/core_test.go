@@ -123,6 +123,9 @@ func TestFrontendFixes(t *testing.T) {
 		{"copy of outer unique in loop", "def main (n: i64) = let a = scatter (replicate n 0i32) [0] [1] in loop acc = replicate n 0i32 for _i < 2 do scatter (copy a) [1] [acc[0] + 2]", "2", "[1i32, 3i32]"},
 		// A lambda's parameter sees the rows of an array made by a map.
 		{"index row of map result", "def main [n] (xs: [n]i32) = map (\\r -> r[0]) (map (\\x -> replicate 2 x) xs)", "[1,2]", "[1i32, 2i32]"},
+		// A lambda applied to unique arrays (fresh rows of a map) does
+		// not consume them unless its parameter says so.
+		{"lambda on unique rows", "def main (xs: []i32) = map2 (\\p q -> p[0] + q) (map (\\x -> reduce_by_index (replicate 2 x) (+) 0 [0] [1]) xs) xs", "[1,2]", "[3i32, 5i32]"},
 		// Fields of values whose type is found out later (Futhark's
 		// "has field" constraints).
 		{"field before type", "def main (xs: []i32) = let g = \\p -> p.1 + p.0 in map g (zip xs xs)", "[1,2]", "[2i32, 4i32]"},
