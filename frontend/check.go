@@ -169,6 +169,11 @@ type binding struct {
 	aliases []*binding
 	depth   int
 	pos     Pos
+	// parts stand for the components of a tuple-typed binding once a
+	// pattern takes it apart (let (a, b) = arrs): a aliases arrs's first
+	// part only, so consuming a leaves b usable, and arrs itself is used
+	// up with any of its parts.
+	parts []*binding
 }
 
 // scope maps local names to their bindings and type variable names to
@@ -1328,8 +1333,62 @@ func patNames(p Pat, out []string) []string {
 
 // --- uniqueness ---
 
+// componentAliases gives each name of pattern p the aliases of the part
+// of v it binds: a tuple pattern against a tuple expression or a
+// tuple-typed variable goes component by component; anything else gets
+// whole, v's aliases.
+func (c *checker) componentAliases(sc *scope, p Pat, v Exp, whole []*binding, out map[string][]*binding) {
+	for {
+		a, ok := p.(*PAscript)
+		if !ok {
+			break
+		}
+		p = a.Pat
+	}
+	for v != nil {
+		x, ok := v.(*ParenExp)
+		if !ok {
+			break
+		}
+		v = x.X
+	}
+	if pt, ok := p.(*PTuple); ok && len(pt.Elems) > 1 {
+		switch v := v.(type) {
+		case *TupleExp:
+			if len(v.Elems) == len(pt.Elems) {
+				for i, q := range pt.Elems {
+					c.componentAliases(sc, q, v.Elems[i], c.aliasesOf(sc, v.Elems[i]), out)
+				}
+				return
+			}
+		case *VarExp:
+			b, found := sc.lookup(v.Name)
+			if tt, isTuple := c.zonk(c.types[v]).(TTuple); found && len(v.Qual) == 0 && isTuple && len(tt.Elems) == len(pt.Elems) {
+				if b.parts == nil {
+					for range pt.Elems {
+						b.parts = append(b.parts, &binding{name: b.name, consumable: b.consumable, depth: b.depth, pos: b.pos})
+					}
+				}
+				for i, q := range pt.Elems {
+					c.componentAliases(sc, q, nil, append([]*binding{b.parts[i]}, b.aliases...), out)
+				}
+				return
+			}
+		}
+	}
+	for _, n := range patNames(p, nil) {
+		out[n] = whole
+	}
+}
+
 // use checks that a binding has not been consumed.
 func (c *checker) use(b *binding, pos Pos) {
+	for _, p := range b.parts {
+		if at, ok := c.consumed[p]; ok {
+			c.errorf(pos, "copy the array before consuming it, or do not use it afterwards",
+				"Using variable %q, but part of it was consumed at %d:%d", b.name, at.Line, at.Col)
+		}
+	}
 	if at, ok := c.consumed[b]; ok {
 		c.errorf(pos, "copy the array before consuming it (copy "+b.name+"), or do not use it afterwards",
 			"Using variable %q, but this was consumed at %d:%d", b.name, at.Line, at.Col)
@@ -1358,6 +1417,12 @@ func (c *checker) consume(sc *scope, e Exp, pos Pos) {
 			c.errorf(pos, "copy the array for one of the uses", "%q is consumed twice (also at %d:%d)", b.name, at.Line, at.Col)
 		}
 		c.consumed[b] = pos
+		for _, p := range b.parts {
+			if at, ok := c.consumed[p]; ok {
+				c.errorf(pos, "copy the array for one of the uses", "%q is consumed, but part of it was consumed already at %d:%d", b.name, at.Line, at.Col)
+			}
+			c.consumed[p] = pos
+		}
 	}
 }
 
@@ -1738,15 +1803,15 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 			inner.vars[n] = &binding{name: n, t: tI64, depth: c.depth}
 		}
 		c.bindPat(inner, e.Pat, vt)
-		als := c.aliasesOf(sc, e.Value)
-		cons := true
-		for _, a := range als {
-			cons = cons && a.consumable
-		}
+		byName := map[string][]*binding{}
+		c.componentAliases(sc, e.Pat, e.Value, c.aliasesOf(sc, e.Value), byName)
 		for _, n := range patNames(e.Pat, nil) {
 			b := inner.vars[n]
-			b.aliases = als
-			b.consumable = cons
+			b.aliases = byName[n]
+			b.consumable = true
+			for _, a := range b.aliases {
+				b.consumable = b.consumable && a.consumable
+			}
 		}
 		t := c.exp(inner, e.Body)
 		c.recordBodyAliases(inner, e)
