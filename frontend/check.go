@@ -27,6 +27,8 @@ type checker struct {
 	// (fields.go), fieldVars the variables that got them while the
 	// current definition was checked, and fieldNote explains the last
 	// unification that failed on one.
+	// constants are the alias bindings of top-level array constants.
+	constants map[string]*binding
 	fields    map[int][]fieldCons
 	fieldVars []int
 	fieldNote string
@@ -152,6 +154,9 @@ type global struct {
 	retUnique bool
 	// sizes are the size parameters, instantiated afresh at each use.
 	sizes []string
+	// constants are the top-level constants the result may alias (a
+	// function returning a global array): its calls alias them too.
+	constants []*binding
 }
 
 // binding is a local name.
@@ -823,6 +828,13 @@ func (c *checker) checkValDecl(d *ValDecl) {
 	c.defaultVars()
 	c.checkFieldsResolved()
 	g := &global{decl: d, typ: c.zonk(ft), prelude: c.prelude, retUnique: retUnique || d.RetType == nil && !c.aliasesParams(sc, d.Body)}
+	if !retUnique {
+		for _, b := range c.aliasesOf(sc, d.Body) {
+			if c.constants[b.name] == b {
+				g.constants = append(g.constants, b)
+			}
+		}
+	}
 	g.sizes = implicitNames
 	for _, tp := range d.TypeParams {
 		if tp.Size {
@@ -1407,7 +1419,7 @@ func (c *checker) consume(sc *scope, e Exp, pos Pos) {
 	for _, b := range c.aliasesOf(sc, e) {
 		if !b.consumable {
 			c.errorf(pos, "give the parameter a unique type (*[]t) or update a copy (copy "+b.name+")",
-				"Consuming variable %q, which is not consumable: it is a parameter that is not unique, or aliases one", b.name)
+				"Consuming variable %q, which is not consumable: it is a parameter that is not unique, a top-level constant, or aliases one", b.name)
 		}
 		if b.depth < c.depth {
 			c.errorf(pos, "copy it inside the function or loop first",
@@ -1454,6 +1466,8 @@ func (c *checker) aliasesOf(sc *scope, e Exp) []*binding {
 			}
 			add([]*binding{b})
 			add(b.aliases)
+		} else if b := c.constantAlias(e.Name); b != nil {
+			add([]*binding{b})
 		}
 	case *ParenExp:
 		return c.aliasesOf(sc, e.X)
@@ -1495,6 +1509,13 @@ func (c *checker) aliasesOf(sc *scope, e Exp) []*binding {
 		if !c.resultMayAlias(sc, fn) {
 			return nil
 		}
+		if v, ok := fn.(*VarExp); ok && len(v.Qual) == 0 {
+			if _, local := sc.lookup(v.Name); !local {
+				if g, ok := c.globals[v.Name]; ok {
+					add(g.constants)
+				}
+			}
+		}
 		// An argument passed for a unique parameter is consumed: the
 		// result does not alias it (as in Futhark).
 		consumed := c.uniqueParamsOf(fn)
@@ -1506,6 +1527,28 @@ func (c *checker) aliasesOf(sc *scope, e Exp) []*binding {
 		}
 	}
 	return out
+}
+
+// constantAlias is the binding that stands for a top-level constant
+// holding arrays, as an alias: constants are shared by every use, so
+// nothing may consume them (nil for other names).
+func (c *checker) constantAlias(name string) *binding {
+	g, ok := c.globals[name]
+	if !ok || g.prelude {
+		return nil
+	}
+	if _, fun := g.typ.(TFun); fun || !hasArray(c.zonk(g.typ)) {
+		return nil
+	}
+	if c.constants == nil {
+		c.constants = map[string]*binding{}
+	}
+	b, ok := c.constants[name]
+	if !ok {
+		b = &binding{name: name, t: g.typ, consumable: false}
+		c.constants[name] = b
+	}
+	return b
 }
 
 // aliasesOfIn is used for let bodies, whose scope is gone: their aliases
