@@ -27,6 +27,8 @@ type checker struct {
 	// (fields.go), fieldVars the variables that got them while the
 	// current definition was checked, and fieldNote explains the last
 	// unification that failed on one.
+	// loopAliases are what each loop's result may alias (see loop).
+	loopAliases map[*LoopExp][]*binding
 	// constants are the alias bindings of top-level array constants.
 	constants map[string]*binding
 	fields    map[int][]fieldCons
@@ -815,7 +817,9 @@ func (c *checker) checkValDecl(d *ValDecl) {
 			return
 		}
 	}
-	if rt, ok := c.zonk(ret).(TArray); ok && rt.Unique {
+	// Only a declared unique result is checked: an inferred one is
+	// simply not unique where the body aliases a parameter.
+	if rt, ok := c.zonk(ret).(TArray); ok && rt.Unique && d.RetType != nil {
 		for _, b := range c.aliasesOf(sc, d.Body) {
 			if !b.consumable {
 				c.errorf(d.Body.expPos(), "return a copy (copy "+b.name+"), or give the parameter a unique type (*[]t)",
@@ -1501,6 +1505,10 @@ func (c *checker) aliasesOf(sc *scope, e Exp) []*binding {
 		add(c.aliasesOf(sc, e.Else))
 	case *LetExp, *LetFunExp, *LetWithExp:
 		return c.aliasesOfIn(e)
+	case *LoopExp:
+		if hasArray(c.zonk(c.types[e])) {
+			return c.loopAliases[e]
+		}
 	case *ApplyExp, *BinOpExp:
 		if !hasArray(c.zonk(c.types[e])) {
 			return nil
@@ -1846,6 +1854,9 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 			inner.vars[n] = &binding{name: n, t: tI64, depth: c.depth}
 		}
 		c.bindPat(inner, e.Pat, vt)
+		if a, ok := e.Pat.(*PAscript); ok {
+			c.checkUniqueAscription(sc, e.Value, c.patTypes[a], a.Pos)
+		}
 		byName := map[string][]*binding{}
 		c.componentAliases(sc, e.Pat, e.Value, c.aliasesOf(sc, e.Value), byName)
 		for _, n := range patNames(e.Pat, nil) {
@@ -1909,6 +1920,7 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 	case *AscriptExp:
 		t := c.typeExp(sc, e.Type)
 		c.unify(t, c.expExpect(sc, e.X, t), e.X.expPos(), "expression with type ascription")
+		c.checkUniqueAscription(sc, e.X, t, e.Pos)
 		return t
 	case *CoerceExp:
 		t := c.typeExp(sc, e.Type)
@@ -2457,22 +2469,125 @@ func (c *checker) loop(sc *scope, e *LoopExp) Type {
 	}
 	bodyT := c.exp(inner, e.Body)
 	c.unify(pt, unknownDims(c.zonk(bodyT)), e.Body.expPos(), "loop body (must have the type of the loop parameter)")
-	// Consuming a loop parameter in the body consumes the initial value.
-	consumes := false
+	// Consuming a loop parameter in the body consumes its part of the
+	// initial value, and so does declaring it unique (loop (x: *[]t) =
+	// ...), as in Futhark.
+	consumed := map[string]bool{}
 	for _, n := range params {
 		if b, ok := inner.vars[n]; ok {
 			if _, was := c.consumed[b]; was {
-				consumes = true
+				consumed[n] = true
 				delete(c.consumed, b)
 			}
 		}
 	}
-	if consumes {
+	consumes := false
+	if len(consumed) > 0 || declaresUnique(e.Pat) {
+		consumes = true
 		c.depth--
-		c.consume(sc, e.Init, e.Init.expPos())
+		c.consumeLoopInit(sc, e.Pat, e.Init, consumed)
 		c.depth++
 	}
+	// After no iterations the loop's result is its initial value: it
+	// aliases what the parts of that value which were not consumed alias.
+	if c.loopAliases == nil {
+		c.loopAliases = map[*LoopExp][]*binding{}
+	}
+	var als []*binding
+	for _, b := range c.aliasesOf(sc, e.Init) {
+		if _, gone := c.consumed[b]; !gone || !consumes {
+			als = append(als, b)
+		}
+	}
+	c.loopAliases[e] = als
 	return pt
+}
+
+// consumeLoopInit consumes the parts of a loop's initial value whose
+// parameters the body consumed (named in consumed) or that are declared
+// unique: component by component where the pattern and the value are
+// tuples of one arity, else all of it.
+func (c *checker) consumeLoopInit(sc *scope, p Pat, init Exp, consumed map[string]bool) {
+	for {
+		a, ok := p.(*PAscript)
+		if !ok || !isTuplePat(a.Pat) {
+			break
+		}
+		p = a.Pat
+	}
+	for {
+		x, ok := init.(*ParenExp)
+		if !ok {
+			break
+		}
+		init = x.X
+	}
+	pt, ok1 := p.(*PTuple)
+	te, ok2 := init.(*TupleExp)
+	if !ok1 || !ok2 || len(pt.Elems) != len(te.Elems) {
+		c.consume(sc, init, init.expPos())
+		return
+	}
+	for i, q := range pt.Elems {
+		if declaresUnique(q) || anyNamed(q, consumed) {
+			c.consumeLoopInit(sc, q, te.Elems[i], consumed)
+		}
+	}
+}
+
+// anyNamed says whether pattern p binds one of names.
+func anyNamed(p Pat, names map[string]bool) bool {
+	for _, n := range patNames(p, nil) {
+		if names[n] {
+			return true
+		}
+	}
+	return false
+}
+
+func isTuplePat(p Pat) bool {
+	_, ok := p.(*PTuple)
+	return ok
+}
+
+// checkUniqueAscription rejects ascribing a unique array type to a value
+// that shares its array with something not consumable (x : *[]i32 where
+// the parameter x is not unique), as Futhark does.
+func (c *checker) checkUniqueAscription(sc *scope, e Exp, t Type, pos Pos) {
+	if t == nil || !isUniqueArray(c.zonk(t)) {
+		return
+	}
+	for _, b := range c.aliasesOf(sc, e) {
+		if !b.consumable {
+			c.errorf(pos, "ascribe a copy (copy "+b.name+"), or drop the *",
+				"the value may alias %q, which is not unique, so it cannot have the unique type %s", b.name, c.show(t))
+		}
+	}
+}
+
+// declaresUnique says whether a pattern has a part ascribed a unique
+// type (p: *t).
+func declaresUnique(p Pat) bool {
+	switch p := p.(type) {
+	case *PAscript:
+		if _, ok := p.Type.(*TEUnique); ok {
+			return true
+		}
+		return declaresUnique(p.Pat)
+	case *PTuple:
+		for _, q := range p.Elems {
+			if declaresUnique(q) {
+				return true
+			}
+		}
+	case *PRecord:
+		for _, f := range p.Fields {
+			if declaresUnique(f.Pat) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // patToExp turns the pattern of a loop without initialiser into the
