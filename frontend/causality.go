@@ -48,14 +48,7 @@ func (c *checker) causality(e *ApplyExp, params, argTs []Type, lo, hi []int) {
 		for j := len(e.Args) - 1; j > i; j-- {
 			if d, need, ok := c.needsSize(c.zonk(params[j]), made, false); ok {
 				name := c.causalName(d)
-				src := e.Args[i]
-				for {
-					p, ok := src.(*ParenExp)
-					if !ok {
-						break
-					}
-					src = p.X
-				}
+				src := stripParens(e.Args[i])
 				at := src.expPos()
 				what := expString(src)
 				if a, ok := src.(*ApplyExp); ok {
@@ -80,14 +73,7 @@ func (c *checker) causality(e *ApplyExp, params, argTs []Type, lo, hi []int) {
 // Futhark rejects this at the lambda, whose parameter type has a size
 // that is only known once filter has run.
 func (c *checker) causalityFn(sc *scope, e *ApplyExp, params, argTs []Type, lo, hi []int) {
-	fn := e.Fn
-	for {
-		p, ok := fn.(*ParenExp)
-		if !ok {
-			break
-		}
-		fn = p.X
-	}
+	fn := stripParens(e.Fn)
 	v, ok := fn.(*VarExp)
 	if !ok || len(v.Qual) > 0 {
 		return
@@ -155,13 +141,7 @@ func (c *checker) sizeRef(d Dim) string {
 
 // producer describes the expression that computes a size, for messages.
 func (c *checker) producer(src Exp) (string, Pos) {
-	for {
-		p, ok := src.(*ParenExp)
-		if !ok {
-			break
-		}
-		src = p.X
-	}
+	src = stripParens(src)
 	what := expString(src)
 	if a, ok := src.(*ApplyExp); ok {
 		what = "the call of " + fnName(a.Fn)

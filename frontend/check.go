@@ -1361,13 +1361,7 @@ func (c *checker) componentAliases(sc *scope, p Pat, v Exp, whole []*binding, ou
 		}
 		p = a.Pat
 	}
-	for v != nil {
-		x, ok := v.(*ParenExp)
-		if !ok {
-			break
-		}
-		v = x.X
-	}
+	v = stripParens(v)
 	if pt, ok := p.(*PTuple); ok && len(pt.Elems) > 1 {
 		switch v := v.(type) {
 		case *TupleExp:
@@ -1614,16 +1608,21 @@ func (c *checker) resultMayAlias(sc *scope, fn Exp) bool {
 	return viewIntrinsics[qualName(v.Qual, v.Name)]
 }
 
+// stripParens is e without the parentheses around it.
+func stripParens(e Exp) Exp {
+	for {
+		p, ok := e.(*ParenExp)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
 // uniqueParamsOf says which parameters of a top-level function fn (a name,
 // not a partial application) are unique; nil when fn is anything else.
 func (c *checker) uniqueParamsOf(fn Exp) []bool {
-	for {
-		p, ok := fn.(*ParenExp)
-		if !ok {
-			break
-		}
-		fn = p.X
-	}
+	fn = stripParens(fn)
 	v, ok := fn.(*VarExp)
 	if !ok || len(v.Qual) > 0 {
 		return nil
@@ -1694,13 +1693,7 @@ func (c *checker) expExpect(sc *scope, e Exp, expected Type) Type {
 // 1 for applications containing function-like arguments, 2 for lambdas
 // and sections.
 func argPass(e Exp) int {
-	for {
-		p, ok := e.(*ParenExp)
-		if !ok {
-			break
-		}
-		e = p.X
-	}
+	e = stripParens(e)
 	if !isFunctionLike(e) {
 		return 0
 	}
@@ -2397,13 +2390,7 @@ func (c *checker) checkConsumingArg(declared, arg Type, a Exp, i int, fn Exp) {
 // expression are declared unique: those of a lambda written (p: *t), or
 // those of a named top-level function; nil for anything else.
 func (c *checker) declaredConsumption(e Exp) []bool {
-	for {
-		p, ok := e.(*ParenExp)
-		if !ok {
-			break
-		}
-		e = p.X
-	}
+	e = stripParens(e)
 	if l, ok := e.(*LambdaExp); ok {
 		out := make([]bool, len(l.Params))
 		for i, p := range l.Params {
@@ -2515,13 +2502,7 @@ func (c *checker) consumeLoopInit(sc *scope, p Pat, init Exp, consumed map[strin
 		}
 		p = a.Pat
 	}
-	for {
-		x, ok := init.(*ParenExp)
-		if !ok {
-			break
-		}
-		init = x.X
-	}
+	init = stripParens(init)
 	pt, ok1 := p.(*PTuple)
 	te, ok2 := init.(*TupleExp)
 	if !ok1 || !ok2 || len(pt.Elems) != len(te.Elems) {

@@ -255,13 +255,7 @@ func (c *checker) rangeDim(sc *scope, e *RangeExp) Dim {
 }
 
 func isIntLit(e Exp, v int64) bool {
-	for {
-		p, ok := e.(*ParenExp)
-		if !ok {
-			break
-		}
-		e = p.X
-	}
+	e = stripParens(e)
 	l, ok := e.(*IntLit)
 	return ok && int64(l.Value) == v
 }

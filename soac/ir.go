@@ -339,21 +339,6 @@ type AssertExp struct {
 	Pos  Pos
 }
 
-// countFormatVerbs counts the verbs of a format (%% is none).
-func countFormatVerbs(format string) int {
-	n := 0
-	for i := 0; i < len(format); i++ {
-		if format[i] == '%' {
-			if i+1 < len(format) && format[i+1] == '%' {
-				i++
-				continue
-			}
-			n++
-		}
-	}
-	return n
-}
-
 // EscapeFormat makes text a format that prints as itself.
 func EscapeFormat(text string) string { return strings.ReplaceAll(text, "%", "%%") }
 

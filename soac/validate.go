@@ -693,7 +693,7 @@ func (v *validator) exp(e Exp, who VName) []Type {
 		for _, a := range e.Args {
 			v.prim(a, values.I64, "assertion message operand")
 		}
-		if n := countFormatVerbs(e.Msg); n != len(e.Args) {
+		if n := values.FormatVerbs(e.Msg); n != len(e.Args) {
 			v.fail(who, "assertion message %q has %d verbs for %d operands", e.Msg, n, len(e.Args))
 		}
 		return one(Prim(values.Bool))

@@ -155,23 +155,7 @@ func (c *Context) decodeKernelError(raw []byte, sites []KernelError) error {
 		return fmt.Errorf("internal error: a kernel reported unknown error %d", code)
 	}
 	msg := sites[code-1].Msg
-	return &kernelFailure{fmt.Sprintf(msg, args[:min(formatVerbs(msg), len(args))]...)}
-}
-
-// formatVerbs counts the verbs of a site's message, a format in which
-// %% is a percent sign.
-func formatVerbs(msg string) int {
-	n := 0
-	for i := 0; i < len(msg); i++ {
-		if msg[i] == '%' {
-			if i+1 < len(msg) && msg[i+1] == '%' {
-				i++
-				continue
-			}
-			n++
-		}
-	}
-	return n
+	return &kernelFailure{fmt.Sprintf(msg, args[:min(values.FormatVerbs(msg), len(args))]...)}
 }
 
 // kernelFailure is the error of a failed kernel, as its site reported it.

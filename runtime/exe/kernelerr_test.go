@@ -20,19 +20,16 @@ __kernel void fail_if(__global long *err, long x, __global int *out)
 }
 `
 
-// TestDeferredKernelErrors checks that a failure found by the
-// non-blocking read of the error buffer surfaces at the next
-// synchronisation (Finish, a blocking read, CheckKernelErrors), once, and
-// that re-launching a kernel with changed arguments (which Launch sets
-// only when they change) runs with the new ones.
-func TestDeferredKernelErrors(t *testing.T) {
+// failContext is a context for failKernel, with its error buffer and a
+// one-element output array (closed when the test ends).
+func failContext(t *testing.T) (*Context, *Buffer, *DeviceArray) {
+	t.Helper()
 	needOpenCL(t)
 	c, err := NewContext(failKernel, DefaultOptions(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
-	sites := []KernelError{{Msg: "bad value %d"}}
+	t.Cleanup(c.Close)
 	eb, err := c.ErrorBuffer()
 	if err != nil {
 		t.Fatal(err)
@@ -41,6 +38,18 @@ func TestDeferredKernelErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return c, eb, out
+}
+
+// TestDeferredKernelErrors checks that a failure found by the
+// non-blocking read of the error buffer surfaces at the next
+// synchronisation (Finish, a blocking read, CheckKernelErrors), once, and
+// that re-launching a kernel with changed arguments (which Launch sets
+// only when they change) runs with the new ones.
+func TestDeferredKernelErrors(t *testing.T) {
+	c, eb, out := failContext(t)
+	sites := []KernelError{{Msg: "bad value %d"}}
+	var err error
 	launch := func(x int64) {
 		t.Helper()
 		if err := c.Launch("fail_if", []int64{1}, nil, eb, x, out); err != nil {
@@ -178,20 +187,7 @@ func TestScanStatusTags(t *testing.T) {
 // nothing was enqueued since the last synchronisation, and that scalar
 // reads through the pinned stage see each launch's result.
 func TestQueueIdle(t *testing.T) {
-	needOpenCL(t)
-	c, err := NewContext(failKernel, DefaultOptions(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	eb, err := c.ErrorBuffer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := c.NewArray(values.I32, []int64{1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, eb, out := failContext(t)
 	wantIdle := func(what string, want bool) {
 		t.Helper()
 		if c.idle != want {

@@ -573,3 +573,17 @@ func TestWriteErrors(t *testing.T) {
 		t.Error("rank 128 accepted")
 	}
 }
+
+func TestFormatVerbs(t *testing.T) {
+	for _, c := range []struct {
+		format string
+		want   int
+	}{
+		{"", 0}, {"no verbs", 0}, {"%d", 1}, {"Range %d..<%d is invalid.", 2},
+		{"100%% sure", 0}, {"x %% 2 == %d", 1}, {"%%%d", 1}, {"trailing %", 1},
+	} {
+		if got := FormatVerbs(c.format); got != c.want {
+			t.Errorf("FormatVerbs(%q) = %d, want %d", c.format, got, c.want)
+		}
+	}
+}
