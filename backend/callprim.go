@@ -28,8 +28,8 @@ var goFloatFuns = map[string]string{
 	"erf": "math.Erf", "erfc": "math.Erfc",
 	"floor": "math.Floor", "ceil": "math.Ceil", "round": "math.RoundToEven", "trunc": "math.Trunc",
 	"atan2": "math.Atan2", "hypot": "math.Hypot", "copysign": "math.Copysign",
-	"rsqrt": "exe.Rsqrt", "sinpi": "exe.Sinpi", "cospi": "exe.Cospi", "tanpi": "exe.Tanpi",
-	"asinpi": "exe.Asinpi", "acospi": "exe.Acospi", "atanpi": "exe.Atanpi", "atan2pi": "exe.Atan2pi",
+	"rsqrt": "values.Rsqrt", "sinpi": "values.Sinpi", "cospi": "values.Cospi", "tanpi": "values.Tanpi",
+	"asinpi": "values.Asinpi", "acospi": "values.Acospi", "atanpi": "values.Atanpi", "atan2pi": "values.Atan2pi",
 }
 
 // goWiden is the float64 Go expression of a host float x of type t.

@@ -1354,16 +1354,9 @@ func patNames(p Pat, out []string) []string {
 // tuple-typed variable goes component by component; anything else gets
 // whole, v's aliases.
 func (c *checker) componentAliases(sc *scope, p Pat, v Exp, whole []*binding, out map[string][]*binding) {
-	for {
-		a, ok := p.(*PAscript)
-		if !ok {
-			break
-		}
-		p = a.Pat
-	}
-	v = stripParens(v)
+	p = unascribed(p)
 	if pt, ok := p.(*PTuple); ok && len(pt.Elems) > 1 {
-		switch v := v.(type) {
+		switch v := stripParens(v).(type) {
 		case *TupleExp:
 			if len(v.Elems) == len(pt.Elems) {
 				for i, q := range pt.Elems {
@@ -1511,16 +1504,12 @@ func (c *checker) aliasesOf(sc *scope, e Exp) []*binding {
 		if !c.resultMayAlias(sc, fn) {
 			return nil
 		}
-		if v, ok := fn.(*VarExp); ok && len(v.Qual) == 0 {
-			if _, local := sc.lookup(v.Name); !local {
-				if g, ok := c.globals[v.Name]; ok {
-					add(g.constants)
-				}
-			}
+		if g := c.globalOf(sc, fn); g != nil {
+			add(g.constants)
 		}
 		// An argument passed for a unique parameter is consumed: the
 		// result does not alias it (as in Futhark).
-		consumed := c.uniqueParamsOf(fn)
+		consumed := c.uniqueParamsOf(sc, fn)
 		for i, a := range args {
 			if i < len(consumed) && consumed[i] {
 				continue
@@ -1619,16 +1608,24 @@ func stripParens(e Exp) Exp {
 	}
 }
 
-// uniqueParamsOf says which parameters of a top-level function fn (a name,
-// not a partial application) are unique; nil when fn is anything else.
-func (c *checker) uniqueParamsOf(fn Exp) []bool {
-	fn = stripParens(fn)
-	v, ok := fn.(*VarExp)
+// globalOf is the top-level definition that fn names (parentheses
+// aside); nil for a local or qualified name or any other expression.
+func (c *checker) globalOf(sc *scope, fn Exp) *global {
+	v, ok := stripParens(fn).(*VarExp)
 	if !ok || len(v.Qual) > 0 {
 		return nil
 	}
-	g, ok := c.globals[v.Name]
-	if !ok {
+	if _, local := sc.lookup(v.Name); local {
+		return nil
+	}
+	return c.globals[v.Name]
+}
+
+// uniqueParamsOf says which parameters of the top-level function fn names
+// (not a partial application) are unique; nil when fn is anything else.
+func (c *checker) uniqueParamsOf(sc *scope, fn Exp) []bool {
+	g := c.globalOf(sc, fn)
+	if g == nil {
 		return nil
 	}
 	var out []bool
@@ -1998,19 +1995,14 @@ func (c *checker) resolveFun(t Type) (TFun, bool) {
 
 // project is the type of field f of a value of type t.
 func (c *checker) project(t Type, f string, pos Pos) Type {
+	if ft, ok := c.fieldOf(t, f); ok {
+		return ft
+	}
 	switch rt := c.resolve(t).(type) {
 	case TTuple:
-		var i int
-		if _, err := fmt.Sscanf(f, "%d", &i); err != nil || i < 0 || i >= len(rt.Elems) || fmt.Sprint(i) != f {
-			c.errorf(pos, "", "tuple of type %s has no field %s", c.show(t), f)
-		}
-		return rt.Elems[i]
+		c.errorf(pos, "", "tuple of type %s has no field %s", c.show(t), f)
 	case TRecord:
-		ft, ok := fieldType(rt, f)
-		if !ok {
-			c.errorf(pos, "", "record of type %s has no field %s", c.show(t), f)
-		}
-		return ft
+		c.errorf(pos, "", "record of type %s has no field %s", c.show(t), f)
 	case TVar:
 		if _, r := c.rigid[rt.ID]; !r {
 			return c.projectVar(rt, f, pos)
@@ -2320,7 +2312,7 @@ func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
 			}
 			hi[i] = c.next
 			c.unifyArg(params[i], argTs[i], a, i, e.Fn)
-			c.checkConsumingArg(declared[i], argTs[i], a, i, e.Fn)
+			c.checkConsumingArg(sc, declared[i], a, i, e.Fn)
 			c.checkSizeLifting(plainVars, a, i, e.Fn, lo[i], hi[i])
 		}
 	}
@@ -2363,7 +2355,7 @@ func (c *checker) unifyArg(param, arg Type, a Exp, i int, fn Exp) {
 // non-unique (map (\(r: *[]f64) -> r) a): the callee may apply it to
 // arrays that are still in use. Only a function type declared with a
 // unique parameter (f: *[]i32 -> *[]i32) admits such an argument.
-func (c *checker) checkConsumingArg(declared, arg Type, a Exp, i int, fn Exp) {
+func (c *checker) checkConsumingArg(sc *scope, declared Type, a Exp, i int, fn Exp) {
 	d, ok := declared.(TFun)
 	if !ok {
 		return
@@ -2372,7 +2364,7 @@ func (c *checker) checkConsumingArg(declared, arg Type, a Exp, i int, fn Exp) {
 	// (r: *t), or a named function's unique parameter. Uniqueness that
 	// inference gave a parameter (from a unique array it is applied to)
 	// consumes nothing.
-	consumes := c.declaredConsumption(a)
+	consumes := c.declaredConsumption(sc, a)
 	for k := 0; k < len(consumes); k++ {
 		if consumes[k] && !isUniqueArray(d.Param) {
 			c.errorf(a.expPos(), "drop the * from the parameter's type and consume a copy inside the function",
@@ -2389,7 +2381,7 @@ func (c *checker) checkConsumingArg(declared, arg Type, a Exp, i int, fn Exp) {
 // declaredConsumption says which parameters of a function-valued
 // expression are declared unique: those of a lambda written (p: *t), or
 // those of a named top-level function; nil for anything else.
-func (c *checker) declaredConsumption(e Exp) []bool {
+func (c *checker) declaredConsumption(sc *scope, e Exp) []bool {
 	e = stripParens(e)
 	if l, ok := e.(*LambdaExp); ok {
 		out := make([]bool, len(l.Params))
@@ -2400,7 +2392,7 @@ func (c *checker) declaredConsumption(e Exp) []bool {
 		}
 		return out
 	}
-	return c.uniqueParamsOf(e)
+	return c.uniqueParamsOf(sc, e)
 }
 
 // fnName names the function of an application for messages.
@@ -2495,17 +2487,13 @@ func (c *checker) loop(sc *scope, e *LoopExp) Type {
 // unique: component by component where the pattern and the value are
 // tuples of one arity, else all of it.
 func (c *checker) consumeLoopInit(sc *scope, p Pat, init Exp, consumed map[string]bool) {
-	for {
-		a, ok := p.(*PAscript)
-		if !ok || !isTuplePat(a.Pat) {
-			break
-		}
-		p = a.Pat
+	unique := false
+	if a, ok := p.(*PAscript); ok {
+		_, unique = a.Type.(*TEUnique)
 	}
-	init = stripParens(init)
-	pt, ok1 := p.(*PTuple)
-	te, ok2 := init.(*TupleExp)
-	if !ok1 || !ok2 || len(pt.Elems) != len(te.Elems) {
+	pt, ok1 := unascribed(p).(*PTuple)
+	te, ok2 := stripParens(init).(*TupleExp)
+	if unique || !ok1 || !ok2 || len(pt.Elems) != len(te.Elems) {
 		c.consume(sc, init, init.expPos())
 		return
 	}
@@ -2526,9 +2514,15 @@ func anyNamed(p Pat, names map[string]bool) bool {
 	return false
 }
 
-func isTuplePat(p Pat) bool {
-	_, ok := p.(*PTuple)
-	return ok
+// unascribed is p without the type ascriptions around it.
+func unascribed(p Pat) Pat {
+	for {
+		a, ok := p.(*PAscript)
+		if !ok {
+			return p
+		}
+		p = a.Pat
+	}
 }
 
 // checkUniqueAscription rejects ascribing a unique array type to a value

@@ -39,14 +39,7 @@ int main(int argc, char **argv) {
 	cl_command_queue qn = clCreateCommandQueue(ctx, d, 0, &err);
 	CHECK(err);
 	const char *src = slurp(argv[1]);
-	cl_program prog = clCreateProgramWithSource(ctx, 1, &src, NULL, &err);
-	CHECK(err);
-	if (clBuildProgram(prog, 1, &d, "", NULL, NULL) != CL_SUCCESS) {
-		char log[1 << 16];
-		clGetProgramBuildInfo(prog, d, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
-		fprintf(stderr, "%s\n", log);
-		return 1;
-	}
+	cl_program prog = build_program(ctx, d, src, "");
 	cl_kernel k1 = clCreateKernel(prog, "segred_reduce_comm_7_stage1", &err);
 	CHECK(err);
 	cl_kernel k2 = clCreateKernel(prog, "segred_reduce_comm_7_stage2", &err);

@@ -76,6 +76,21 @@ static inline cl_context context(cl_device_id d, cl_command_queue_properties pro
 	return ctx;
 }
 
+// build_program builds OpenCL C source for device d, exiting with the
+// build log when it does not compile.
+static inline cl_program build_program(cl_context ctx, cl_device_id d, const char *src, const char *opts) {
+	cl_int err;
+	cl_program prog = clCreateProgramWithSource(ctx, 1, &src, NULL, &err);
+	CHECK(err);
+	if (clBuildProgram(prog, 1, &d, opts, NULL, NULL) != CL_SUCCESS) {
+		static char log[1 << 16];
+		clGetProgramBuildInfo(prog, d, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+		fprintf(stderr, "%s\n", log);
+		exit(1);
+	}
+	return prog;
+}
+
 // elapsed_us is the time an event's command ran, in microseconds.
 static inline double elapsed_us(cl_event ev) {
 	cl_ulong a, b;

@@ -57,9 +57,7 @@ int main(int argc, char **argv) {
 	cl_int err;
 	cl_command_queue q = clCreateCommandQueue(ctx, d, 0, &err);
 	CHECK(err);
-	cl_program prog = clCreateProgramWithSource(ctx, 1, &src, NULL, &err);
-	CHECK(err);
-	CHECK(clBuildProgram(prog, 1, &d, "", NULL, NULL));
+	cl_program prog = build_program(ctx, d, src, "");
 	cl_kernel k = clCreateKernel(prog, "rd", &err);
 	CHECK(err);
 	cl_mem xs = clCreateBuffer(ctx, CL_MEM_READ_WRITE, n * 4, NULL, &err);

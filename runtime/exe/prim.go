@@ -69,13 +69,3 @@ func Nextafter16(x, y F16) F16 {
 	}
 	return x - 1
 }
-
-// The functions of π·x and rsqrt (see values/mathfuns.go).
-func Rsqrt(x float64) float64      { return values.Rsqrt(x) }
-func Sinpi(x float64) float64      { return values.Sinpi(x) }
-func Cospi(x float64) float64      { return values.Cospi(x) }
-func Tanpi(x float64) float64      { return values.Tanpi(x) }
-func Asinpi(x float64) float64     { return values.Asinpi(x) }
-func Acospi(x float64) float64     { return values.Acospi(x) }
-func Atanpi(x float64) float64     { return values.Atanpi(x) }
-func Atan2pi(y, x float64) float64 { return values.Atan2pi(y, x) }

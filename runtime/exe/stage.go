@@ -56,7 +56,8 @@ func (c *Context) stageBytesAt(offset, n int) []byte {
 // stage, waiting for the queue: a non-blocking read into pinned memory
 // and a clFinish, which complete sooner on NVIDIA than a blocking read
 // into Go memory. The queue is idle afterwards, so the Finish that ends
-// an entry point's run costs nothing more.
+// an entry point's run costs nothing more. The bytes returned are the
+// stage's, valid until the next read.
 func (c *Context) readStaged(buf *Buffer, offset, size int64) ([]byte, error) {
 	if _, err := c.hostStage(); err != nil {
 		return nil, err
@@ -70,7 +71,7 @@ func (c *Context) readStaged(buf *Buffer, offset, size int64) ([]byte, error) {
 		return nil, err
 	}
 	c.idle = true
-	return append([]byte(nil), c.stageBytesAt(stageScalarOffset, int(size))...), nil
+	return c.stageBytesAt(stageScalarOffset, int(size)), nil
 }
 
 // releaseStage unmaps and frees the stage.
