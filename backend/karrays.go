@@ -199,7 +199,7 @@ func (c *cgen) bindView(s *soac.Stm, v *kview) {
 // does: fixed indices in bounds, and every index a range denotes in
 // bounds.
 func (c *cgen) sliceView(v *kview, sl []soac.DimIndex, pos soac.Pos) (*kview, error) {
-	off := v.off
+	off := c.ix(v.off)
 	var dims, strides, conds, args, text []string
 	for k, d := range sl {
 		if d.Fix != nil {
@@ -207,7 +207,7 @@ func (c *cgen) sliceView(v *kview, sl []soac.DimIndex, pos soac.Pos) (*kview, er
 			if err != nil {
 				return nil, err
 			}
-			off = fmt.Sprintf("%s + (long)%s * %s", off, i, v.strides[k])
+			off = fmt.Sprintf("%s + %s * %s", off, c.ix(i), c.ix(v.strides[k]))
 			conds = append(conds, fmt.Sprintf("(long)%s < 0 || (long)%s >= %s", i, i, v.dims[k]))
 			args = append(args, "(long)"+i)
 			text = append(text, "%d")
@@ -226,7 +226,7 @@ func (c *cgen) sliceView(v *kview, sl []soac.DimIndex, pos soac.Pos) (*kview, er
 			return nil, err
 		}
 		st, nn, sd := "(long)"+start, "(long)"+n, "(long)"+stride
-		off = fmt.Sprintf("%s + %s * %s", off, st, v.strides[k])
+		off = fmt.Sprintf("%s + %s * %s", off, c.ix(start), c.ix(v.strides[k]))
 		dims = append(dims, nn)
 		strides = append(strides, fmt.Sprintf("%s * %s", sd, v.strides[k]))
 		last := fmt.Sprintf("(%s + (%s - 1) * %s)", st, nn, sd)
@@ -245,10 +245,10 @@ func (c *cgen) sliceView(v *kview, sl []soac.DimIndex, pos soac.Pos) (*kview, er
 		cond := "(" + strings.Join(conds, ") || (") + ")"
 		shape := strings.Repeat("[%d]", len(v.dims))
 		c.fail(cond, fmt.Sprintf("%s: Index [%s] out of bounds for array of shape %s.", soac.EscapeFormat(pos.String()), strings.Join(text, ", "), shape), append(args, v.dims...)...)
-		off = fmt.Sprintf("((%s) ? %s : %s)", cond, v.off, off)
+		off = fmt.Sprintf("((%s) ? %s : %s)", cond, c.ix(v.off), off)
 	}
 	id := c.fresh("slice_off")
-	c.line("long %s = %s;", id, off)
+	c.line("%s %s = %s;", c.ixType(), id, off)
 	return &kview{ptr: v.ptr, off: id, dims: dims, strides: strides, elem: v.elem, owned: v.owned}, nil
 }
 

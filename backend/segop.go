@@ -228,6 +228,7 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 	points := strings.Join(dims, " * ")
 	c.line("if (gtid >= %s) return;", points)
 	c.decodeSpace(e.Space, dims, "gtid")
+	c.narrowOffsets = straightLine(e.Body)
 	res, err := c.body(e.Body)
 	if err != nil {
 		return err

@@ -93,3 +93,48 @@ func TestViews(t *testing.T) {
 		t.Errorf("reshape error: %v", err)
 	}
 }
+
+// TestOffsetWidth checks that kernels run from the program built with
+// 32-bit element offsets (FCC_IX32) on small buffers, and from the one
+// with 64-bit offsets, built on first use, when a buffer argument reaches
+// wideBufferBytes.
+func TestOffsetWidth(t *testing.T) {
+	needOpenCL(t)
+	src := "#ifdef FCC_IX32\ntypedef int fcc_ix;\n#else\ntypedef long fcc_ix;\n#endif\n" +
+		"__kernel void width(__global long *out) { out[get_global_id(0)] = sizeof(fcc_ix); }\n"
+	c, err := NewContext(src, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	width := func(words int64) any {
+		t.Helper()
+		b, err := c.Alloc(words * 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Release(b)
+		if err := c.Launch("width", []int64{1}, nil, b); err != nil {
+			t.Fatal(err)
+		}
+		w, err := c.ReadScalar(b, values.I64, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w
+	}
+	if w := width(1); w != int64(4) {
+		t.Errorf("offset width on a small buffer = %v, want 4", w)
+	}
+	if c.wide != nil {
+		t.Errorf("the 64-bit program was built though no launch needed it")
+	}
+	defer func(old int64) { wideBufferBytes = old }(wideBufferBytes)
+	wideBufferBytes = 64
+	if w := width(8); w != int64(8) {
+		t.Errorf("offset width on a buffer of wideBufferBytes = %v, want 8", w)
+	}
+	if w := width(1); w != int64(4) {
+		t.Errorf("offset width on a small buffer after a wide launch = %v, want 4", w)
+	}
+}

@@ -55,41 +55,40 @@ func hexString(b []byte) string {
 	return s.String()
 }
 
-// loadCachedProgram sets c.program from the cache and reports whether it
-// could.
-func (c *Context) loadCachedProgram(source, opts string) bool {
+// loadCachedProgram returns the program built from source with opts if
+// the cache holds it, else nil.
+func (c *Context) loadCachedProgram(source, opts string) *cl.Program {
 	key := c.cacheKey(source, opts)
 	path := c.cachePath(key)
 	if path == "" {
-		return false
+		return nil
 	}
 	data, err := os.ReadFile(path)
 	if err != nil || len(data) <= len(key) || !bytes.Equal(data[:len(key)], key) {
-		return false
+		return nil
 	}
 	p, err := c.ctx.CreateProgramWithBinary(c.device, data[len(key):])
 	if err != nil {
 		c.Debugf("Ignoring the OpenCL binary cache %s: %v\n", path, err)
-		return false
+		return nil
 	}
 	if err := p.BuildProgram([]*cl.Device{c.device}, opts); err != nil {
 		c.Debugf("Ignoring the OpenCL binary cache %s: %v\n", path, err)
 		p.Release()
-		return false
+		return nil
 	}
-	c.program = p
-	return true
+	return p
 }
 
 // storeCachedProgram writes the built program's binary to the cache,
 // atomically (a temporary file renamed), ignoring failures.
-func (c *Context) storeCachedProgram(source, opts string) {
+func (c *Context) storeCachedProgram(p *cl.Program, source, opts string) {
 	key := c.cacheKey(source, opts)
 	path := c.cachePath(key)
 	if path == "" {
 		return
 	}
-	bin, err := c.program.Binary()
+	bin, err := p.Binary()
 	if err != nil {
 		c.Debugf("Not caching the OpenCL binary: %v\n", err)
 		return
