@@ -121,6 +121,23 @@ type checker struct {
 	// *LetFunExp) and lambdas (*LambdaExp) that have one; the internaliser
 	// gives their results these sizes (see coerceResult).
 	retTypes map[any]Type
+	// captures collect the uses of bindings from outside the lambdas
+	// and function expressions being checked (uniqueness.go), and
+	// closureAliases are what each lambda's closure aliases.
+	captures       []*capture
+	closureAliases map[Exp][]*binding
+	// consumingCalls counts the arguments passed for unique parameters
+	// outside lambdas, fresh ones included (a top-level constant of
+	// functional type may not make any).
+	consumingCalls int
+	// pseudo, letScopes, loopScopes and loopConsumes serve the checks of
+	// the components of results (uniqueness.go): stand-ins for unnamed
+	// values, the scopes of let bodies and loop bodies, and which loop
+	// parameters each loop consumes.
+	pseudo       map[any]*binding
+	letScopes    map[Exp]*scope
+	loopScopes   map[*LoopExp]*scope
+	loopConsumes map[*LoopExp]map[string]bool
 }
 
 type liftViolation struct {
@@ -159,6 +176,9 @@ type global struct {
 	// constants are the top-level constants the result may alias (a
 	// function returning a global array): its calls alias them too.
 	constants []*binding
+	// resFresh says which components of the result are fresh (see
+	// inferFresh).
+	resFresh []bool
 }
 
 // binding is a local name.
@@ -181,6 +201,13 @@ type binding struct {
 	// part only, so consuming a leaves b usable, and arrs itself is used
 	// up with any of its parts.
 	parts []*binding
+	// tree and compAls are the aliases of the components of the value
+	// (tree, for a tuple or record) or of the component of a value that
+	// a pattern bound (compAls), where known (see aliasTree); resFresh
+	// is inferFresh's for a local function.
+	tree     *aliasTree
+	compAls  []*binding
+	resFresh []bool
 }
 
 // scope maps local names to their bindings and type variable names to
@@ -782,6 +809,8 @@ func (c *checker) checkValDecl(d *ValDecl) {
 		c.errorf(d.Pos, "rename one of the definitions", "Duplicate definition of %q: it is defined more than once", d.Name)
 	}
 	c.consumed = map[*binding]Pos{}
+	c.captures = nil
+	c.consumingCalls = 0
 	c.sizeNames = map[string]bool{}
 	c.depth = 0
 	c.fnDepth = 0
@@ -810,6 +839,12 @@ func (c *checker) checkValDecl(d *ValDecl) {
 	}
 	body := c.exp(sc, d.Body)
 	c.unify(ret, body, d.Body.expPos(), "the body of "+d.Name)
+	if len(d.Params) == 0 && c.consumingCalls > 0 && containsFun(c.zonk(ret)) && !c.prelude {
+		// The constant's closure is shared by all its uses: what a
+		// partial application in it consumes would be consumed by each.
+		c.errorf(d.Body.expPos(), "make it a function of its own parameters, or consume a copy inside a lambda",
+			"Top-level constant of higher-order type %s contains consumption, which is not allowed", c.show(ret))
+	}
 	if isEntry := d.Entry || (d.Name == "main" && !c.prelude); isEntry {
 		if ft, ok := c.zonk(ret).(TFun); ok && !containsFun(c.zonk(ft.Param)) {
 			etaExpand(d, arity(c.zonk(ret)))
@@ -817,6 +852,18 @@ func (c *checker) checkValDecl(d *ValDecl) {
 			return
 		}
 	}
+	if len(d.Params) > 0 && !c.prelude {
+		c.checkGlobalAliases(sc, d.Body)
+	}
+	if len(d.Params) == 0 && d.RetType != nil && c.hasUniqueComponent(ret) {
+		// Every use of a constant shares its value: none may consume it.
+		c.errorf(d.RetType.typePos(), "drop the *", "A top-level constant cannot have a unique type (%s)", c.show(ret))
+	}
+	bodyTree := c.treeOf(sc, d.Body)
+	if d.RetType != nil {
+		c.checkReturnComponents(ret, bodyTree, d.Body.expPos())
+	}
+	resFresh := c.inferFresh(ret, d.RetType != nil, bodyTree)
 	// Only a declared unique result is checked: an inferred one is
 	// simply not unique where the body aliases a parameter.
 	if rt, ok := c.zonk(ret).(TArray); ok && rt.Unique && d.RetType != nil {
@@ -840,6 +887,7 @@ func (c *checker) checkValDecl(d *ValDecl) {
 		}
 	}
 	g.sizes = implicitNames
+	g.resFresh = resFresh
 	for _, tp := range d.TypeParams {
 		if tp.Size {
 			g.sizes = append(g.sizes, tp.Name)
@@ -1398,8 +1446,9 @@ func (c *checker) use(b *binding, pos Pos) {
 	}
 	for _, a := range b.aliases {
 		if at, ok := c.consumed[a]; ok {
+			// Named after what was consumed, as in Futhark.
 			c.errorf(pos, "copy the array before consuming it",
-				"Using variable %q, but it aliases %q, which was consumed at %d:%d", b.name, a.name, at.Line, at.Col)
+				"Using variable %q, but this was consumed at %d:%d (%q, used here, aliases it and was consumed with it)", a.name, at.Line, at.Col, b.name)
 		}
 	}
 }
@@ -1452,6 +1501,10 @@ func (c *checker) aliasesOf(sc *scope, e Exp) []*binding {
 			return nil
 		}
 		if b, ok := sc.lookup(e.Name); ok {
+			if c.isFunType(b.t) {
+				// A closure: what it holds on to.
+				return b.aliases
+			}
 			if !hasArray(c.zonk(b.t)) {
 				return nil
 			}
@@ -1490,22 +1543,54 @@ func (c *checker) aliasesOf(sc *scope, e Exp) []*binding {
 	case *IfExp:
 		add(c.aliasesOf(sc, e.Then))
 		add(c.aliasesOf(sc, e.Else))
+	case *RecordUpdateExp:
+		// The record keeps its other fields, which alias what the
+		// record did, except what the new field's value consumed (a
+		// record updated through a path, `r with x[i] = v`, is
+		// r with x = (r.x with [i] = v), which consumes r).
+		for _, b := range append(c.aliasesOf(sc, e.X), c.aliasesOf(sc, e.Value)...) {
+			if _, gone := c.consumed[b]; !gone {
+				add([]*binding{b})
+			}
+		}
 	case *LetExp, *LetFunExp, *LetWithExp:
 		return c.aliasesOfIn(e)
 	case *LoopExp:
 		if hasArray(c.zonk(c.types[e])) {
 			return c.loopAliases[e]
 		}
-	case *ApplyExp, *BinOpExp:
-		if !hasArray(c.zonk(c.types[e])) {
-			return nil
+	case *LambdaExp:
+		return c.closureAliases[e]
+	case *OpSectionExp:
+		if e.Left != nil {
+			return c.aliasesOf(sc, e.Left)
 		}
+		if e.Right != nil {
+			return c.aliasesOf(sc, e.Right)
+		}
+	case *ApplyExp, *BinOpExp:
 		fn, args := appParts(e)
-		if !c.resultMayAlias(sc, fn) {
-			return nil
+		// A partial application holds on to its function and the
+		// arguments it was given, except those it consumed.
+		partial := c.isFunType(c.types[e])
+		if b, ok := e.(*BinOpExp); ok && (b.Op == "|>" || b.Op == "<|") && !partial {
+			// The function applied by a pipeline is a value like any
+			// other: the result may alias its closure, whatever the
+			// uniqueness of its result (as in Futhark).
+			add(c.aliasesOf(sc, fn))
+		}
+		if !partial && !hasArray(c.zonk(c.types[e])) {
+			return out
+		}
+		if !partial && !c.resultMayAlias(sc, fn) {
+			return out
 		}
 		if g := c.globalOf(sc, fn); g != nil {
 			add(g.constants)
+		}
+		if fn != nil {
+			// Applying a closure gives a result that may alias it.
+			add(c.aliasesOf(sc, fn))
 		}
 		// An argument passed for a unique parameter is consumed: the
 		// result does not alias it (as in Futhark).
@@ -1838,7 +1923,9 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 	case *IndexExp:
 		return c.indexType(sc, c.exp(sc, e.X), e.Indices, e.Pos)
 	case *LetExp:
+		before := c.copyConsumed()
 		vt := c.exp(sc, e.Value)
+		c.noConsumptionIn("Let-bound expression", e.Value, vt, before)
 		inner := sc.child()
 		for _, n := range e.Sizes {
 			inner.vars[n] = &binding{name: n, t: tI64, depth: c.depth}
@@ -1857,6 +1944,8 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 				b.consumable = b.consumable && a.consumable
 			}
 		}
+		c.bindTrees(sc, e.Pat, e.Value, inner)
+		c.setLetScope(e, inner)
 		t := c.exp(inner, e.Body)
 		c.recordBodyAliases(inner, e)
 		return t
@@ -1864,6 +1953,7 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 		inner := sc.child()
 		ft := c.localFun(sc, e)
 		inner.vars[e.Name] = ft
+		c.setLetScope(e, inner)
 		t := c.exp(inner, e.Body)
 		c.recordBodyAliases(inner, e)
 		return t
@@ -1873,12 +1963,14 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 			c.errorf(e.Pos, "", "unknown name %q", e.Name)
 		}
 		c.use(b, e.Pos)
+		c.noteUse(b)
 		vt := c.indexType(sc, b.t, e.Indices, e.Pos)
 		c.unify(vt, c.exp(sc, e.Value), e.Value.expPos(), "value written by the in-place update")
 		c.consume(sc, &VarExp{Pos: e.Pos, Name: e.Name}, e.Pos)
 		inner := sc.child()
 		nb := &binding{name: e.Name, t: b.t, consumable: true, depth: c.depth, pos: e.Pos}
 		inner.vars[e.Name] = nb
+		c.setLetScope(e, inner)
 		t := c.exp(inner, e.Body)
 		c.recordBodyAliases(inner, e)
 		return t
@@ -2103,12 +2195,19 @@ func (c *checker) lambda(sc *scope, e *LambdaExp, expected Type) Type {
 		}
 		c.markConsumable(inner, p)
 	}
-	bt := c.exp(inner, body)
+	var bt Type
+	closure := c.checkClosure(func() { bt = c.exp(inner, body) })
+	c.checkGlobalAliases(inner, body)
+	if c.closureAliases == nil {
+		c.closureAliases = map[Exp][]*binding{}
+	}
+	c.closureAliases[e] = closure
 	t := bt
 	if retType != nil {
 		rt := c.typeExp(inner, retType)
 		c.retTypes[e] = rt
 		c.unify(rt, bt, body.expPos(), "lambda body")
+		c.checkReturnComponents(rt, c.treeOf(inner, body), body.expPos())
 		// The lambda has its declared result type: sizes it names are
 		// known to the caller (the internaliser checks the body's sizes
 		// against them at run time).
@@ -2138,7 +2237,15 @@ func (c *checker) localFun(sc *scope, e *LetFunExp) *binding {
 		ret = c.typeExp(inner, e.RetType)
 		c.retTypes[e] = ret
 	}
-	c.unify(ret, c.exp(inner, e.Value), e.Value.expPos(), "the body of "+e.Name)
+	closure := c.checkClosure(func() {
+		c.unify(ret, c.exp(inner, e.Value), e.Value.expPos(), "the body of "+e.Name)
+	})
+	c.checkGlobalAliases(inner, e.Value)
+	valueTree := c.treeOf(inner, e.Value)
+	if e.RetType != nil {
+		c.checkReturnComponents(ret, valueTree, e.Value.expPos())
+	}
+	resFresh := c.inferFresh(ret, e.RetType != nil, valueTree)
 	c.depth--
 	c.fnDepth = savedFn
 	t := ret
@@ -2159,7 +2266,7 @@ func (c *checker) localFun(sc *scope, e *LetFunExp) *binding {
 			sizes = append(sizes, tp.Name)
 		}
 	}
-	return &binding{name: e.Name, t: t, quant: quant, sizes: sizes, depth: c.depth, pos: e.Pos, localFun: true}
+	return &binding{name: e.Name, t: t, quant: quant, sizes: sizes, depth: c.depth, pos: e.Pos, localFun: true, aliases: closure, resFresh: resFresh}
 }
 
 // generalisable lists the type variables of a local function's type t
@@ -2210,6 +2317,7 @@ func (c *checker) varExp(sc *scope, e *VarExp) Type {
 	if len(e.Qual) == 0 {
 		if b, ok := sc.lookup(e.Name); ok {
 			c.use(b, e.Pos)
+			c.noteUse(b)
 			var t Type
 			var m map[int]Type
 			if b.localFun {
@@ -2252,7 +2360,13 @@ func (c *checker) varExp(sc *scope, e *VarExp) Type {
 }
 
 func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
+	fnUses := c.recordFnUses()
 	ft := c.exp(sc, e.Fn)
+	c.popCapture()
+	var afterFn map[*binding]Pos
+	if len(fnUses.list) > 0 {
+		afterFn = c.copyConsumed()
+	}
 	params := make([]Type, len(e.Args))
 	cur := ft
 	for i := range e.Args {
@@ -2305,11 +2419,13 @@ func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
 			// it against the expected type may instantiate them.
 			plainVars := c.plainResultVars(params[i], false, nil)
 			lo[i] = c.next
+			before := c.copyConsumed()
 			if pass > 0 {
 				argTs[i] = c.expExpect(sc, a, params[i])
 			} else {
 				argTs[i] = c.exp(sc, a)
 			}
+			c.noConsumptionIn("Argument", a, argTs[i], before)
 			hi[i] = c.next
 			c.unifyArg(params[i], argTs[i], a, i, e.Fn)
 			c.checkConsumingArg(sc, declared[i], a, i, e.Fn)
@@ -2318,8 +2434,11 @@ func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
 	}
 	c.causality(e, params, argTs, lo, hi)
 	c.causalityFn(sc, e, params, argTs, lo, hi)
+	c.checkFnUses(fnUses.list, afterFn, e.Fn.expPos())
 	for i, a := range e.Args {
 		if uniqueParam[i] {
+			c.checkConsumedArgNotFn(sc, e.Fn, a)
+			c.consumingCalls++
 			c.consume(sc, a, a.expPos())
 		}
 	}
@@ -2448,6 +2567,16 @@ func (c *checker) loop(sc *scope, e *LoopExp) Type {
 	}
 	bodyT := c.exp(inner, e.Body)
 	c.unify(pt, unknownDims(c.zonk(bodyT)), e.Body.expPos(), "loop body (must have the type of the loop parameter)")
+	bodyConsumed := map[string]bool{}
+	for _, n := range params {
+		if b, ok := inner.vars[n]; ok {
+			if _, was := c.consumed[b]; was {
+				bodyConsumed[n] = true
+			}
+		}
+	}
+	c.checkLoopReturns(e, c.treeOf(inner, e.Body), bodyConsumed)
+	c.setLoopScope(e, inner, bodyConsumed)
 	// Consuming a loop parameter in the body consumes its part of the
 	// initial value, and so does declaring it unique (loop (x: *[]t) =
 	// ...), as in Futhark.

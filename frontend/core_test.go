@@ -84,7 +84,7 @@ func TestCoreDiagnostics(t *testing.T) {
 		{"unknown field type of a function", "def f p = p.0 + 1i32\ndef main (x: i32) = f (x, x)", "cannot access field 0 of a value whose type is not yet known"},
 		// A local name shadowing a global with a unique parameter does
 		// not consume: the call's result aliases its argument.
-		{"shadowed consuming global", "def f (xs: *[]i32) : []i32 = [1]\ndef main (a: *[]i32) = let f = \\(ys: []i32) -> ys in let x = f a in let a[0] = 1 in x", "Using variable \"x\", but it aliases \"a\", which was consumed"},
+		{"shadowed consuming global", "def f (xs: *[]i32) : []i32 = [1]\ndef main (a: *[]i32) = let f = \\(ys: []i32) -> ys in let x = f a in let a[0] = 1 in x", "Using variable \"a\", but this was consumed at 2:69 (\"x\", used here, aliases it"},
 		{"field found missing", "def main (xs: [](i32, i32)) = let g = \\p -> p.z in map g xs", "Cannot apply \"map\" to argument 2: a value of type (i32, i32) has no field z (accessed at t.fut:1:45)"},
 		{"field of a non-record", "def main (xs: []i32) = let g = \\p -> p.x in map g xs", "a value of type i32 has no field x"},
 		{"field type mismatch", "def main (x: i32) = let g = \\p -> p.x && true in g {x = x}", "Cannot apply \"g\" to argument 1: field x of a value of type {x: i32} has type i32, but its use at t.fut:1:35 needs bool"},

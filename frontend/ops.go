@@ -106,7 +106,9 @@ func (c *checker) binOp(sc *scope, e *BinOpExp, expected Type) Type {
 		if expected != nil {
 			c.unifyOK(res, expected)
 		}
+		before := c.copyConsumed()
 		ft := c.expExpect(sc, f, TFun{Param: xt, Result: res})
+		c.noConsumptionIn("Argument", f, ft, before)
 		// Whether the parameter is unique is decided before unification
 		// with the argument (copy : a -> a does not consume).
 		fr, ok := c.resolve(ft).(TFun)

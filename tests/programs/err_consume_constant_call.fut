@@ -1,7 +1,7 @@
--- A function that returns a top-level array constant returns the shared
--- array: its result may not be consumed either.
+-- A function may not return a top-level array constant: every call would
+-- return the one shared array, which no caller could consume.
 -- ==
--- error: Consuming variable "a", which is not consumable
+-- error: Function result aliases the free variable "global"
 
 def global : []i32 = [1, 2, 3]
 

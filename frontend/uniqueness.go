@@ -1,0 +1,752 @@
+package frontend
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// Closures and evaluation order in the uniqueness check.
+//
+// A function value holds on to the arrays it refers to: a lambda or local
+// function to the arrays free in its body, a partial application to the
+// arrays it was applied to (Futhark User's Guide, "In-place Updates and
+// Higher-Order Functions"). These are the closure's aliases: using the
+// closure after one of them was consumed is an error, and so is the
+// result of applying it, which may alias them. A closure may be used any
+// number of times, so the expression that makes one may not consume
+// anything (let f = update xs would consume xs at each call of f).
+
+// capture collects the bindings used while an expression is checked that
+// were bound outside it (at a depth below depth).
+type capture struct {
+	depth int
+	seen  map[*binding]bool
+	list  []*binding
+}
+
+// pushCapture starts collecting the uses of bindings bound below depth.
+func (c *checker) pushCapture(depth int) *capture {
+	cp := &capture{depth: depth, seen: map[*binding]bool{}}
+	c.captures = append(c.captures, cp)
+	return cp
+}
+
+// popCapture stops the innermost collection.
+func (c *checker) popCapture() {
+	c.captures = c.captures[:len(c.captures)-1]
+}
+
+// noteUse tells the enclosing collections that b is used.
+func (c *checker) noteUse(b *binding) {
+	for _, cp := range c.captures {
+		if b.depth < cp.depth && !cp.seen[b] {
+			cp.seen[b] = true
+			cp.list = append(cp.list, b)
+		}
+	}
+}
+
+// closureOf is what a closure that uses the free bindings bs aliases:
+// the arrays among them and what they alias, and the closures among them
+// what those alias.
+func (c *checker) closureOf(bs []*binding) []*binding {
+	var out []*binding
+	seen := map[*binding]bool{}
+	add := func(b *binding) {
+		if !seen[b] {
+			seen[b] = true
+			out = append(out, b)
+		}
+	}
+	for _, b := range bs {
+		t := c.zonk(b.t)
+		if _, fun := t.(TFun); fun {
+			for _, a := range b.aliases {
+				add(a)
+			}
+			continue
+		}
+		if !hasArray(t) || c.sizeBinding[b] {
+			continue
+		}
+		add(b)
+		for _, a := range b.aliases {
+			add(a)
+		}
+	}
+	return out
+}
+
+// checkClosure checks the body of a lambda or local function with check
+// and returns the closure's aliases. What the body consumes can only be
+// the function's own parameters (consuming a free array is an error), and
+// that happens anew at each call: it is forgotten once the body is
+// checked, as are the consuming calls it makes.
+func (c *checker) checkClosure(check func()) []*binding {
+	cp := c.pushCapture(c.depth)
+	saved := c.copyConsumed()
+	savedCalls := c.consumingCalls
+	check()
+	c.consumed = saved
+	c.consumingCalls = savedCalls
+	c.popCapture()
+	return c.closureOf(cp.list)
+}
+
+// isFunType says whether t is (resolved to) a function type.
+func (c *checker) isFunType(t Type) bool {
+	_, ok := c.zonk(t).(TFun)
+	return ok
+}
+
+// newlyConsumed says whether something was consumed since before (a copy
+// of c.consumed).
+func (c *checker) newlyConsumed(before map[*binding]Pos) bool {
+	for b := range c.consumed {
+		if _, old := before[b]; !old {
+			return true
+		}
+	}
+	return false
+}
+
+// noConsumptionIn rejects an expression of functional type that consumed
+// something (before is c.consumed from before it was checked): the
+// function it makes may be called many times, but what it consumed is
+// gone after the first (let f = update xs).
+func (c *checker) noConsumptionIn(what string, e Exp, t Type, before map[*binding]Pos) {
+	if containsFun(c.zonk(t)) && c.newlyConsumed(before) {
+		c.errorf(e.expPos(), "consume a copy inside a lambda instead (\\i -> update (copy xs) i)",
+			"%s of functional type %s contains consumption, which is not allowed", what, c.show(t))
+	}
+}
+
+// recordFnUses starts collecting every binding the function expression of
+// an application uses (see checkFnUses).
+func (c *checker) recordFnUses() *capture { return c.pushCapture(math.MaxInt) }
+
+// checkFnUses rejects an application whose arguments consumed something
+// the function expression uses (uses, collected by recordFnUses) or its
+// closure aliases: the function value is held while the arguments are
+// evaluated, and Futhark evaluates the function expression after them.
+// afterFn is c.consumed after the function expression was checked: what
+// it consumed itself is not a use.
+func (c *checker) checkFnUses(uses []*binding, afterFn map[*binding]Pos, pos Pos) {
+	if len(uses) == 0 || !c.newlyConsumed(afterFn) {
+		return
+	}
+	saved := c.consumed
+	fresh := map[*binding]Pos{}
+	for b, p := range saved {
+		if _, old := afterFn[b]; !old {
+			fresh[b] = p
+		}
+	}
+	c.consumed = fresh
+	defer func() { c.consumed = saved }()
+	for _, b := range uses {
+		c.use(b, pos)
+	}
+}
+
+// checkConsumedArgNotFn rejects consuming an argument that the function
+// being applied holds on to (its closure aliases it).
+func (c *checker) checkConsumedArgNotFn(sc *scope, fn, a Exp) {
+	fnAls := c.aliasesOf(sc, fn)
+	if len(fnAls) == 0 {
+		return
+	}
+	for _, x := range c.aliasesOf(sc, a) {
+		for _, y := range fnAls {
+			if x == y {
+				c.errorf(a.expPos(), "copy the argument (copy "+x.name+")",
+					"Argument is consumed, but aliases the function being applied: its closure holds %q", x.name)
+			}
+		}
+	}
+}
+
+// Unique components of results.
+//
+// A function whose declared result is a tuple or record with unique
+// components promises that each of them is fresh: it may alias neither
+// another component nor a parameter that is not consumable. A loop
+// likewise may not return, for a loop parameter it consumes, a value that
+// aliases what it returns for another. Checking this needs the aliases of
+// each component of a value, which aliasesOf lumps together: aliasTree
+// keeps them apart. Where fcc cannot tell a component's aliases apart
+// from the others' it assumes none, so that the check never rejects a
+// valid program for want of precision.
+
+// aliasTree holds the aliases of each component of a value: leaves hold
+// array (or other) values' aliases, inner nodes the components of a
+// tuple or record, in the order of the type's fields (fields names them
+// for records).
+type aliasTree struct {
+	als    []*binding
+	parts  []*aliasTree
+	fields []string
+}
+
+// structureOf is the components of a tuple or record type, with the
+// field names of a record; ok is false for other types.
+func (c *checker) structureOf(t Type) (elems []Type, fields []string, ok bool) {
+	switch t := c.resolveMaybe(t).(type) {
+	case TTuple:
+		return t.Elems, nil, true
+	case TRecord:
+		for _, f := range t.Fields {
+			elems = append(elems, f.Type)
+			fields = append(fields, f.Name)
+		}
+		return elems, fields, true
+	}
+	return nil, nil, false
+}
+
+// uniformTree is a tree of the shape of t whose every leaf has als.
+func (c *checker) uniformTree(t Type, als []*binding) *aliasTree {
+	elems, fields, ok := c.structureOf(t)
+	if !ok {
+		return &aliasTree{als: als}
+	}
+	tr := &aliasTree{fields: fields}
+	for _, e := range elems {
+		tr.parts = append(tr.parts, c.uniformTree(e, als))
+	}
+	return tr
+}
+
+// pseudoBinding stands for a value that has no name of its own, such as
+// the result of an application, so that the components that share it
+// can be seen to alias each other. It is used only by aliasTree.
+func (c *checker) pseudoBinding(key any, name string) *binding {
+	if c.pseudo == nil {
+		c.pseudo = map[any]*binding{}
+	}
+	b, ok := c.pseudo[key]
+	if !ok {
+		b = &binding{name: name, consumable: true}
+		c.pseudo[key] = b
+	}
+	return b
+}
+
+// projectionKey names the component path of a variable (x.0.1).
+type projectionKey struct {
+	b    *binding
+	path string
+}
+
+// varTree is the tree of a variable of type t: the one recorded when it
+// was bound, or else one with an identity of its own for each component
+// (x.0 aliases x.0 but not x.1).
+func (c *checker) varTree(b *binding, t Type, path string) *aliasTree {
+	if b.tree != nil && path == "" {
+		return mergeTrees(c.ownTree(b, t, ""), b.tree)
+	}
+	return c.ownTree(b, t, path)
+}
+
+// ownTree is the tree of variable b of type t whose components have
+// identities of their own (and aliases recorded for b as a whole).
+func (c *checker) ownTree(b *binding, t Type, path string) *aliasTree {
+	elems, fields, ok := c.structureOf(t)
+	if !ok {
+		als := append([]*binding{b}, b.aliases...)
+		if path != "" {
+			// A component of a tuple parameter is consumable where its
+			// type is unique.
+			p := c.pseudoBinding(projectionKey{b, path}, b.name+path)
+			p.consumable = b.consumable || isUniqueArray(c.zonk(t))
+			als = []*binding{p}
+		}
+		return &aliasTree{als: append(als, b.compAls...)}
+	}
+	tr := &aliasTree{fields: fields}
+	for i, e := range elems {
+		name := fmt.Sprint(i)
+		if fields != nil {
+			name = fields[i]
+		}
+		tr.parts = append(tr.parts, c.ownTree(b, e, path+"."+name))
+	}
+	return tr
+}
+
+// part is the component of tr named by field f (nil when there is none).
+func (tr *aliasTree) part(f string) *aliasTree {
+	if tr == nil || tr.parts == nil {
+		return nil
+	}
+	if tr.fields != nil {
+		for i, n := range tr.fields {
+			if n == f {
+				return tr.parts[i]
+			}
+		}
+		return nil
+	}
+	var i int
+	if _, err := fmt.Sscanf(f, "%d", &i); err != nil || i < 0 || i >= len(tr.parts) {
+		return nil
+	}
+	return tr.parts[i]
+}
+
+// mergeTrees is the tree of a value that is one of a and b.
+func mergeTrees(a, b *aliasTree) *aliasTree {
+	if a.parts != nil && b.parts != nil && len(a.parts) == len(b.parts) {
+		tr := &aliasTree{fields: a.fields}
+		for i := range a.parts {
+			tr.parts = append(tr.parts, mergeTrees(a.parts[i], b.parts[i]))
+		}
+		return tr
+	}
+	return &aliasTree{als: append(append([]*binding{}, a.flat()...), b.flat()...)}
+}
+
+// flat is all the aliases of the tree's leaves.
+func (tr *aliasTree) flat() []*binding {
+	if tr.parts == nil {
+		return tr.als
+	}
+	var out []*binding
+	for _, p := range tr.parts {
+		out = append(out, p.flat()...)
+	}
+	return out
+}
+
+// treeOf is the aliases of each component of e's value.
+func (c *checker) treeOf(sc *scope, e Exp) *aliasTree {
+	t := c.types[e]
+	_, _, structured := c.structureOf(t)
+	switch e := e.(type) {
+	case *ParenExp:
+		return c.treeOf(sc, e.X)
+	case *AscriptExp:
+		return c.treeOf(sc, e.X)
+	case *AttrExp:
+		return c.treeOf(sc, e.X)
+	case *CoerceExp:
+		return c.treeOf(sc, e.X)
+	case *TupleExp:
+		tr := &aliasTree{}
+		for _, x := range e.Elems {
+			tr.parts = append(tr.parts, c.treeOf(sc, x))
+		}
+		return tr
+	case *RecordExp:
+		// A record's fields are in the type's order; {0 = a, 1 = b} is
+		// a tuple.
+		elems, fields, _ := c.structureOf(t)
+		tr := &aliasTree{fields: fields}
+		for k := range elems {
+			name := fmt.Sprint(k)
+			if fields != nil {
+				name = fields[k]
+			}
+			var found Exp
+			for _, f := range e.Fields {
+				if f.Name == name {
+					found = f.Exp
+				}
+			}
+			if found == nil {
+				return c.uniformTree(t, nil)
+			}
+			tr.parts = append(tr.parts, c.treeOf(sc, found))
+		}
+		return tr
+	case *VarExp:
+		if len(e.Qual) == 0 {
+			if b, ok := sc.lookup(e.Name); ok {
+				return c.varTree(b, t, "")
+			}
+		}
+	case *ProjectExp:
+		if _, q := c.qualified[e]; !q {
+			if p := c.treeOf(sc, e.X).part(e.Field); p != nil {
+				return p
+			}
+		}
+	case *LetExp, *LetFunExp, *LetWithExp:
+		if inner := c.letScopes[e]; inner != nil {
+			var body Exp
+			switch e := e.(type) {
+			case *LetExp:
+				body = e.Body
+			case *LetFunExp:
+				body = e.Body
+			case *LetWithExp:
+				body = e.Body
+			}
+			return c.treeOf(inner, body)
+		}
+	case *IfExp:
+		return mergeTrees(c.treeOf(sc, e.Then), c.treeOf(sc, e.Else))
+	case *ApplyExp, *BinOpExp:
+		if structured {
+			return c.appTree(sc, e, t)
+		}
+	case *LoopExp:
+		if structured {
+			return c.loopTree(sc, e, t)
+		}
+	}
+	if !structured {
+		return &aliasTree{als: c.aliasesOf(sc, e)}
+	}
+	// Components fcc cannot tell apart: assume none (see above).
+	return c.uniformTree(t, nil)
+}
+
+// appTree is the tree of an application's result of type t: a component
+// the function returns fresh aliases nothing, the others the arguments
+// and the application's result as a whole (so that two of them alias
+// each other, as Futhark has it). Where fcc does not know which
+// components of the function's result are fresh it assumes all are.
+func (c *checker) appTree(sc *scope, e Exp, t Type) *aliasTree {
+	fn, _ := appParts(e)
+	if fn == nil {
+		return c.uniformTree(t, nil)
+	}
+	var fresh []bool
+	if g := c.globalOf(sc, fn); g != nil {
+		fresh = g.resFresh
+	} else if v, ok := stripParens(fn).(*VarExp); ok && len(v.Qual) == 0 {
+		if b, ok := sc.lookup(v.Name); ok {
+			fresh = b.resFresh
+		}
+	}
+	if fresh == nil {
+		return c.uniformTree(t, nil)
+	}
+	als := append(c.aliasesOf(sc, e), c.pseudoBinding(e, "the result of applying "+fnName(fn)))
+	tr := c.uniformTree(t, nil)
+	leaves := tr.leaves(nil)
+	if len(leaves) != len(fresh) {
+		return tr
+	}
+	for i, l := range leaves {
+		if !fresh[i] {
+			l.als = als
+		}
+	}
+	return tr
+}
+
+// leaves lists the leaves of the tree in order.
+func (tr *aliasTree) leaves(out []*aliasTree) []*aliasTree {
+	if tr.parts == nil {
+		return append(out, tr)
+	}
+	for _, p := range tr.parts {
+		out = p.leaves(out)
+	}
+	return out
+}
+
+// inferFresh says which components of a function's result (of type ret,
+// with body tree tr) are fresh: declared unique, or, with no declared
+// result type (declared false), aliasing only consumable bindings and
+// none that another component aliases (Futhark's inference of unique
+// results).
+func (c *checker) inferFresh(ret Type, declared bool, tr *aliasTree) []bool {
+	shape := c.uniformTree(ret, nil).leaves(nil)
+	out := make([]bool, len(shape))
+	if declared {
+		elemTypes := c.leafTypes(ret, nil)
+		for i := range out {
+			out[i] = i < len(elemTypes) && isUniqueArray(c.zonk(elemTypes[i]))
+		}
+		return out
+	}
+	leaves := tr.leaves(nil)
+	if len(leaves) != len(out) {
+		return out
+	}
+	count := map[*binding]int{}
+	for _, l := range leaves {
+		seen := map[*binding]bool{}
+		for _, b := range l.als {
+			if !seen[b] {
+				seen[b] = true
+				count[b]++
+			}
+		}
+	}
+	for i, l := range leaves {
+		out[i] = true
+		for _, b := range l.als {
+			if !b.consumable || count[b] > 1 {
+				out[i] = false
+			}
+		}
+	}
+	return out
+}
+
+// leafTypes lists the types of the components of t in the order of its
+// tree's leaves.
+func (c *checker) leafTypes(t Type, out []Type) []Type {
+	elems, _, ok := c.structureOf(t)
+	if !ok {
+		return append(out, t)
+	}
+	for _, e := range elems {
+		out = c.leafTypes(e, out)
+	}
+	return out
+}
+
+// checkReturnComponents checks a result of declared type ret whose
+// aliases are tr: a unique component may alias no other component, as
+// Futhark requires.
+func (c *checker) checkReturnComponents(ret Type, tr *aliasTree, pos Pos) {
+	types := c.leafTypes(ret, nil)
+	leaves := tr.leaves(nil)
+	if len(types) < 2 || len(leaves) != len(types) {
+		return
+	}
+	seenUnique := map[*binding]bool{}
+	seenAny := map[*binding]bool{}
+	for i, l := range leaves {
+		unique := isUniqueArray(c.zonk(types[i]))
+		for _, b := range l.als {
+			if seenUnique[b] || unique && seenAny[b] {
+				c.errorf(pos, "return a copy of one of them (copy)",
+					"A unique-typed component of the return value is aliased to some other component (both may be %s)", aliasName(b))
+			}
+		}
+		for _, b := range l.als {
+			seenAny[b] = true
+			if unique {
+				seenUnique[b] = true
+			}
+		}
+	}
+}
+
+// aliasName names an alias for a message.
+func aliasName(b *binding) string {
+	if strings.HasPrefix(b.name, "the result of") {
+		return b.name
+	}
+	return fmt.Sprintf("%q", b.name)
+}
+
+// loopTree is the tree of a loop's result of type t: a component whose
+// loop parameter is consumed is what the body returns for it; any other
+// may also be the initial value, or a value of an earlier iteration
+// (which the loop's result as a whole stands for).
+func (c *checker) loopTree(sc *scope, e *LoopExp, t Type) *aliasTree {
+	inner := c.loopScopes[e]
+	if inner == nil {
+		return c.uniformTree(t, nil)
+	}
+	res := c.pseudoBinding(e, fmt.Sprintf("the result of the loop at %d:%d", e.Pos.Line, e.Pos.Col))
+	return c.loopPatTree(e.Pat, false, c.loopConsumes[e], res, c.treeOf(sc, e.Init), c.treeOf(inner, e.Body))
+}
+
+// loopPatTree walks loop pattern p (unique: ascribed unique around it)
+// with the trees of the initial value and of the body.
+func (c *checker) loopPatTree(p Pat, unique bool, consumed map[string]bool, res *binding, init, body *aliasTree) *aliasTree {
+	switch q := p.(type) {
+	case *PAscript:
+		_, u := q.Type.(*TEUnique)
+		return c.loopPatTree(q.Pat, unique || u, consumed, res, init, body)
+	case *PTuple:
+		if len(q.Elems) == 1 {
+			return c.loopPatTree(q.Elems[0], unique, consumed, res, init, body)
+		}
+		if len(init.parts) == len(q.Elems) && len(body.parts) == len(q.Elems) {
+			tr := &aliasTree{}
+			for i, x := range q.Elems {
+				tr.parts = append(tr.parts, c.loopPatTree(x, unique, consumed, res, init.parts[i], body.parts[i]))
+			}
+			return tr
+		}
+	case *PRecord:
+		if init.fields != nil && body.fields != nil && len(init.parts) == len(q.Fields) && len(body.parts) == len(q.Fields) {
+			tr := &aliasTree{fields: body.fields}
+			for _, name := range body.fields {
+				var fp Pat
+				for _, f := range q.Fields {
+					if f.Name == name {
+						fp = f.Pat
+					}
+				}
+				ip, bp := init.part(name), body.part(name)
+				if fp == nil || ip == nil || bp == nil {
+					return mergeTrees(withAlias(init, res), body)
+				}
+				tr.parts = append(tr.parts, c.loopPatTree(fp, unique, consumed, res, ip, bp))
+			}
+			return tr
+		}
+	case *PId:
+		if unique || consumed[q.Name] {
+			return body
+		}
+	}
+	return mergeTrees(withAlias(init, res), body)
+}
+
+// withAlias is tr with b added to every leaf.
+func withAlias(tr *aliasTree, b *binding) *aliasTree {
+	if tr.parts == nil {
+		return &aliasTree{als: append(append([]*binding{}, tr.als...), b)}
+	}
+	out := &aliasTree{fields: tr.fields}
+	for _, p := range tr.parts {
+		out.parts = append(out.parts, withAlias(p, b))
+	}
+	return out
+}
+
+// checkLoopReturns checks what a loop's body returns (tree body) for its
+// parameters (pattern p): for a parameter the loop consumes, a value
+// that aliases what it returns for another consumed one would be updated
+// in place twice.
+func (c *checker) checkLoopReturns(e *LoopExp, body *aliasTree, consumed map[string]bool) {
+	cons := map[*binding]bool{}
+	obs := map[*binding]bool{}
+	var walk func(p Pat, unique bool, tr *aliasTree)
+	walk = func(p Pat, unique bool, tr *aliasTree) {
+		switch q := p.(type) {
+		case *PAscript:
+			_, u := q.Type.(*TEUnique)
+			walk(q.Pat, unique || u, tr)
+			return
+		case *PTuple:
+			if len(q.Elems) == 1 {
+				walk(q.Elems[0], unique, tr)
+				return
+			}
+			if len(tr.parts) == len(q.Elems) {
+				for i, x := range q.Elems {
+					walk(x, unique, tr.parts[i])
+				}
+			}
+			return
+		case *PRecord:
+			for _, f := range q.Fields {
+				if sub := tr.part(f.Name); sub != nil && tr.fields != nil {
+					walk(f.Pat, unique, sub)
+				}
+			}
+			return
+		case *PId:
+			consuming := unique || consumed[q.Name]
+			als := tr.flat()
+			for _, b := range als {
+				if cons[b] {
+					c.errorf(e.Pos, "return a copy (copy)",
+						"Return value for loop parameter %q aliases other consumed loop parameter", q.Name)
+				}
+				if consuming && obs[b] {
+					c.errorf(e.Pos, "return a copy (copy)",
+						"Return value for consuming loop parameter %q aliases previously returned value", q.Name)
+				}
+			}
+			for _, b := range als {
+				if consuming {
+					cons[b] = true
+				} else {
+					obs[b] = true
+				}
+			}
+		}
+	}
+	walk(e.Pat, false, body)
+}
+
+// setLetScope remembers the scope of a let's body for treeOf.
+func (c *checker) setLetScope(e Exp, inner *scope) {
+	if c.letScopes == nil {
+		c.letScopes = map[Exp]*scope{}
+	}
+	c.letScopes[e] = inner
+}
+
+// setLoopScope remembers the scope of a loop's body and which of its
+// parameters it consumes, for loopTree.
+func (c *checker) setLoopScope(e *LoopExp, inner *scope, consumed map[string]bool) {
+	if c.loopScopes == nil {
+		c.loopScopes = map[*LoopExp]*scope{}
+		c.loopConsumes = map[*LoopExp]map[string]bool{}
+	}
+	c.loopScopes[e] = inner
+	c.loopConsumes[e] = consumed
+}
+
+// bindTrees gives the names that let pattern p binds in inner the
+// aliases of their components of value v, where the value is a tuple or
+// record.
+func (c *checker) bindTrees(sc *scope, p Pat, v Exp, inner *scope) {
+	if _, _, ok := c.structureOf(c.types[v]); !ok {
+		return
+	}
+	var walk func(p Pat, tr *aliasTree)
+	walk = func(p Pat, tr *aliasTree) {
+		switch q := p.(type) {
+		case *PAscript:
+			walk(q.Pat, tr)
+		case *PId:
+			if b := inner.vars[q.Name]; b != nil {
+				if tr.parts != nil {
+					b.tree = tr
+				} else {
+					b.compAls = tr.als
+				}
+			}
+		case *PTuple:
+			if len(q.Elems) == 1 {
+				walk(q.Elems[0], tr)
+				return
+			}
+			if len(tr.parts) == len(q.Elems) {
+				for i, x := range q.Elems {
+					walk(x, tr.parts[i])
+				}
+			}
+		case *PRecord:
+			if tr.fields == nil {
+				return
+			}
+			for _, f := range q.Fields {
+				if sub := tr.part(f.Name); sub != nil {
+					walk(f.Pat, sub)
+				}
+			}
+		}
+	}
+	walk(p, c.treeOf(sc, v))
+}
+
+// checkGlobalAliases rejects a function (top-level with parameters,
+// local, or lambda) whose result may be a top-level constant's array, as
+// Futhark does: the constant is shared by every call, so the result
+// could be neither consumed nor told apart from the constant.
+func (c *checker) checkGlobalAliases(sc *scope, body Exp) {
+	for _, b := range c.aliasesOf(sc, body) {
+		if c.constants[b.name] == b {
+			c.errorf(body.expPos(), "return a copy (copy "+b.name+")",
+				"Function result aliases the free variable %q; use copy to break the aliasing", b.name)
+		}
+	}
+}
+
+// hasUniqueComponent says whether t is a unique array or a tuple or
+// record with one.
+func (c *checker) hasUniqueComponent(t Type) bool {
+	for _, lt := range c.leafTypes(t, nil) {
+		if isUniqueArray(c.zonk(lt)) {
+			return true
+		}
+	}
+	return false
+}
