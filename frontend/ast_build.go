@@ -332,13 +332,11 @@ func (b *astBuilder) exp2(ctx parser.IExp2Context) Exp {
 		names := strings.Split(ctx.QualName().GetText(), ".")
 		return &BinOpExp{Pos: b.pos(ctx.QualName()), Op: names[len(names)-1], Qual: names[:len(names)-1], Backtick: true, L: b.exp2(ctx.Exp2(0)), R: b.exp2(ctx.Exp2(1))}
 	case *parser.UpdateExpContext:
-		return &UpdateExp{Pos: b.pos(ctx), X: b.exp2(ctx.Exp2(0)), Indices: b.dimIndices(ctx.DimIndices()), Value: b.exp2(ctx.Exp2(1))}
+		first := updStep{pos: b.pos(ctx.Lbracket()), index: ctx.DimIndices()}
+		return b.withExp(b.pos(ctx), ctx.Exp2(0), b.updSteps([]updStep{first}, ctx.AllUpdateStep()), b.exp2(ctx.Exp2(1)))
 	case *parser.RecordUpdateExpContext:
-		e := &RecordUpdateExp{Pos: b.pos(ctx), X: b.exp2(ctx.Exp2(0)), Value: b.exp2(ctx.Exp2(1))}
-		for _, f := range ctx.AllFieldId() {
-			e.Fields = append(e.Fields, f.GetText())
-		}
-		return e
+		first := updStep{pos: b.pos(ctx.FieldId()), field: ctx.FieldId().GetText()}
+		return b.withExp(b.pos(ctx), ctx.Exp2(0), b.updSteps([]updStep{first}, ctx.AllUpdateStep()), b.exp2(ctx.Exp2(1)))
 	case *parser.RangeExpContext:
 		return b.rangeExp(ctx)
 	case *parser.IfExpContext:
@@ -394,9 +392,160 @@ func (b *astBuilder) letBinding(ctx parser.ILetBindingContext) Exp {
 		}
 		return f
 	case *parser.LetWithContext:
-		return &LetWithExp{Pos: b.pos(ctx), Name: ctx.IDENT().GetText(), Indices: b.dimIndices(ctx.DimIndices()), Value: b.exp(ctx.Exp()), Body: b.letBody(ctx.LetBody())}
+		return b.letWith(ctx)
 	}
 	return &UnsupportedExp{Pos: b.pos(ctx), What: "let bindings of this kind"}
+}
+
+// updStep is one step of an in-place update's path: a field (`.x`) or an
+// index (`[i, j:k]`). An index is kept as its parse tree, so that each
+// copy of it the desugaring needs is a fresh AST (the checker keys its
+// tables by node).
+type updStep struct {
+	pos   Pos
+	field string                    // a field, or
+	index parser.IDimIndicesContext // an index
+}
+
+func (b *astBuilder) updSteps(steps []updStep, ctxs []parser.IUpdateStepContext) []updStep {
+	for _, st := range ctxs {
+		switch st := st.(type) {
+		case *parser.FieldStepContext:
+			steps = append(steps, updStep{pos: b.pos(st.FieldId()), field: st.FieldId().GetText()})
+		case *parser.IndexStepContext:
+			steps = append(steps, updStep{pos: b.tokPos(st.INDEX_LBRACKET().GetSymbol()), index: st.DimIndices()})
+		}
+	}
+	return steps
+}
+
+// updGroups splits a path into the runs that one update handles: fields
+// in a row (`r with x.y = v`), or indices in a row, where `[i][j]` is
+// `[i, j]` as long as the indices before are not slices.
+func updGroups(steps []updStep) [][]updStep {
+	var out [][]updStep
+	for i, st := range steps {
+		if i > 0 {
+			last := out[len(out)-1]
+			prev := last[len(last)-1]
+			if (st.index == nil) == (prev.index == nil) && (st.index == nil || plainIndices(last)) {
+				out[len(out)-1] = append(last, st)
+				continue
+			}
+		}
+		out = append(out, []updStep{st})
+	}
+	return out
+}
+
+// plainIndices says whether a run of index steps has no slices.
+func plainIndices(g []updStep) bool {
+	for _, st := range g {
+		for _, d := range st.index.AllDimIndex() {
+			if len(d.(*parser.DimIndexContext).AllCOLON()) > 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// groupIndices is a fresh AST of a run of index steps' indices.
+func (b *astBuilder) groupIndices(g []updStep) []Slice {
+	var out []Slice
+	for _, st := range g {
+		out = append(out, b.dimIndices(st.index)...)
+	}
+	return out
+}
+
+// withExp is `base with path = v`. A path of one run is an UpdateExp or
+// a RecordUpdateExp as written; a longer one is desugared by updatePath.
+// The base is then needed more than once, so anything but a variable is
+// bound first, to a name no program can write (its source text), which
+// is also what a message about consuming it shows.
+func (b *astBuilder) withExp(pos Pos, baseCtx parser.IExp2Context, steps []updStep, v Exp) Exp {
+	groups := updGroups(steps)
+	x := b.exp2(baseCtx)
+	if len(groups) == 1 {
+		return b.updatePath(pos, func() Exp { return x }, groups, v, false)
+	}
+	inner := x
+	for {
+		p, ok := inner.(*ParenExp)
+		if !ok {
+			break
+		}
+		inner = p.X
+	}
+	if xv, ok := inner.(*VarExp); ok && len(xv.Qual) == 0 {
+		return b.updatePath(pos, func() Exp { return &VarExp{Pos: xv.Pos, Name: xv.Name} }, groups, v, false)
+	}
+	tmp, xpos := sourceText(baseCtx), x.expPos()
+	body := b.updatePath(pos, func() Exp { return &VarExp{Pos: xpos, Name: tmp} }, groups, v, false)
+	return &LetExp{Pos: pos, Pat: &PId{Pos: xpos, Name: tmp}, Value: x, Body: body}
+}
+
+// letWith is `let a path = v in body`, which is `let a = a with path = v
+// in body`; `let a[i] = v` stays a LetWithExp.
+func (b *astBuilder) letWith(ctx *parser.LetWithContext) Exp {
+	pos, name := b.pos(ctx), ctx.IDENT().GetText()
+	npos := b.tokPos(ctx.IDENT().GetSymbol())
+	groups := updGroups(b.updSteps(nil, ctx.AllUpdateStep()))
+	v, body := b.exp(ctx.Exp()), b.letBody(ctx.LetBody())
+	if len(groups) == 1 && groups[0][0].index != nil {
+		return &LetWithExp{Pos: pos, Name: name, Indices: b.groupIndices(groups[0]), Value: v, Body: body}
+	}
+	upd := b.updatePath(pos, func() Exp { return &VarExp{Pos: npos, Name: name} }, groups, v, false)
+	return &LetExp{Pos: pos, Pat: &PId{Pos: npos, Name: name}, Value: upd, Body: body}
+}
+
+// updatePath desugars `base with path = v`, the path split into runs,
+// into the updates the checker knows, nested as deep as the path goes:
+//
+//	base with x.y rest = v   is  base with x.y = (base.x.y with rest = v)
+//	base with [i] rest = v   is  base with [i] = (base[i] with rest = v)
+//
+// base returns a fresh AST of the base each call. Every update is at pos,
+// the position of the whole expression (where a consumption error of the
+// simple forms points too); the projections and indexings read at their
+// steps' positions. Only array updates consume, and an update below an
+// index would consume base a second time (base[i] aliases base, which
+// the outer update consumes), so it updates a copy instead
+// (`a with [i].xs[j] = v` is `a with [i] = (a[i] with xs = (copy
+// a[i].xs with [j] = v))`; the copy is the prelude's `copy`, so a
+// program that defines its own gets that one); fields alone nest
+// without one, and so do indices in a row, which are one run.
+func (b *astBuilder) updatePath(pos Pos, base func() Exp, groups [][]updStep, v Exp, belowIndex bool) Exp {
+	g := groups[0]
+	if g[0].index == nil {
+		fields := make([]string, len(g))
+		for i, st := range g {
+			fields[i] = st.field
+		}
+		value := v
+		if len(groups) > 1 {
+			proj := func() Exp {
+				x := base()
+				for _, st := range g {
+					x = &ProjectExp{Pos: st.pos, X: x, Field: st.field}
+				}
+				return x
+			}
+			value = b.updatePath(pos, proj, groups[1:], v, belowIndex)
+		}
+		return &RecordUpdateExp{Pos: pos, X: base(), Fields: fields, Value: value}
+	}
+	x := base()
+	if belowIndex {
+		x = &ApplyExp{Pos: g[0].pos, Fn: &VarExp{Pos: g[0].pos, Name: "copy"}, Args: []Exp{x}}
+	}
+	value := v
+	if len(groups) > 1 {
+		idx := func() Exp { return &IndexExp{Pos: g[0].pos, X: base(), Indices: b.groupIndices(g)} }
+		value = b.updatePath(pos, idx, groups[1:], v, true)
+	}
+	return &UpdateExp{Pos: pos, X: x, Indices: b.groupIndices(g), Value: value}
 }
 
 func (b *astBuilder) letBody(ctx parser.ILetBodyContext) Exp {

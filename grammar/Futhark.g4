@@ -223,8 +223,10 @@ exp2
     | exp2 op=OP_OR exp2                                     # BinOpExp
     | <assoc=right> exp2 op=OP_PIPE_LEFT exp2                # BinOpExp
     | exp2 op=OP_PIPE_RIGHT exp2                             # BinOpExp
-    | exp2 WITH lbracket dimIndices RBRACKET EQU exp2        # UpdateExp
-    | exp2 WITH fieldId (DOT fieldId)* EQU exp2              # RecordUpdateExp
+    // The path after `with` starts with an index or a field and may go on
+    // with more of either (`r with xs[i].y = v`, `a with [i].f = v`).
+    | exp2 WITH lbracket dimIndices RBRACKET updateStep* EQU exp2 # UpdateExp
+    | exp2 WITH fieldId updateStep* EQU exp2                 # RecordUpdateExp
     | exp2 BACKTICK qualName BACKTICK exp2                   # BacktickExp
     // Ranges a..b, a..<b, a..>b, and with a second element giving the
     // stride, a..b...c, a..b..<c, a..b..>c. The stride form parses as
@@ -247,11 +249,18 @@ exp2
 letBinding
     : LET (lbracket IDENT RBRACKET)* pat EQU exp letBody     # LetPat
     | LET IDENT localFunTypeParams funParam+ (COLON typeExp)? EQU exp letBody # LetFun
-    | LET IDENT INDEX_LBRACKET dimIndices RBRACKET EQU exp letBody # LetWith
+    | LET IDENT updateStep+ EQU exp letBody                  # LetWith
+    ;
+
+// A step of an update path (`let a[i].x = v`, `r with x[i].y = v`): a
+// field or an index written directly after the previous step.
+updateStep
+    : DOT fieldId                                            # FieldStep
+    | INDEX_LBRACKET dimIndices RBRACKET                     # IndexStep
     ;
 
 // Size parameters of a local function must be written `f [n]` (with a
-// space): `let a[i] = v` is the in-place update sugar.
+// space): `let a[i] = v` (and `let r.x[i] = v`) is the in-place update sugar.
 localFunTypeParams
     : (LBRACKET IDENT RBRACKET typeParam*)?
     | typeParam*

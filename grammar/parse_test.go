@@ -53,6 +53,11 @@ var validExps = []string{
 	// updates and types
 	`a with [0] = 1`, `a with [i:j] = vs`, `r with x = 1`, `r with x.y = 2`,
 	`a with [0] = 1 with [1] = 2`, `x : i32`, `xs :> [n]i32`, `assert (n > 0) xs`,
+	// update paths mixing fields and indices
+	`r with x[0] = 1`, `r with x.y[i] = v`, `a with [i].f = v`, `x with 0[0] = 0`,
+	`a with [i][j].f.0[k:l] = vs`, `r with xs[i, j] = v`, `let r.x[0] = 1 in r`,
+	`let a[i].f = v in a`, `let r.x = u in r`, `let t.0[0] = 0 in t`, `let a[i][j] = v in a`,
+	"let r.x[0] = 1\nlet r.y = 2\nin r",
 	`#[unsafe] a[i]`, `#[unroll(3)] loop x = 0 for i < 3 do x`, `#[trace(foo)] x`,
 	"x -- a comment\n+ y",
 }
@@ -166,6 +171,9 @@ func TestShapes(t *testing.T) {
 		{`1..3..<n+1`, `(range 1 3 ..< (+ n 1))`},
 		{`a with [i] = v + 1`, `(update a i (+ v 1))`},
 		{`a + b with [i] = v`, `(update (+ a b) i v)`},
+		{`a with [i].f[j] = v + 1`, `(update a i.f[j] (+ v 1))`},
+		{`r with x.0[i] = v |> f`, `(rupdate r x.0[i] (|> v f))`},
+		{`r with x[i] = v with y = w`, `(rupdate (rupdate r x[i] v) y w)`},
 		{`x + y : i32`, `(: (+ x y) i32)`},
 		{`f x.y`, `(app f (. x y))`},
 		{`i32.max`, `(. i32 max)`},
@@ -222,7 +230,8 @@ func TestInvalid(t *testing.T) {
 
 // TestInvalidExps checks that Parse rejects things Futhark rejects.
 func TestInvalidExps(t *testing.T) {
-	for _, src := range []string{`(1,`, `a[`, `\ -> x`, `let x = 1`, `if a then b`, `f (`, `1 +* `, `x with`, `{x = }`} {
+	for _, src := range []string{`(1,`, `a[`, `\ -> x`, `let x = 1`, `if a then b`, `f (`, `1 +* `, `x with`, `{x = }`,
+		`a with [i] [j] = v`, `r with x [i] = v`, `r with x.[i] = v`, `let r.x[0] in r`, `let r. = 1 in r`} {
 		if _, errs := ParseExp("t.fut", src); len(errs) == 0 {
 			t.Errorf("%q: expected an error", src)
 		}

@@ -65,7 +65,9 @@ func shape(t antlr.Tree) string {
 		}
 		return fmt.Sprintf("(range %s %s %s)", shape(c.Exp2(0)), c.GetOp().GetText(), shape(c.Exp2(1)))
 	case *parser.UpdateExpContext:
-		return fmt.Sprintf("(update %s %s %s)", shape(c.Exp2(0)), c.DimIndices().GetText(), shape(c.Exp2(1)))
+		return fmt.Sprintf("(update %s %s%s %s)", shape(c.Exp2(0)), c.DimIndices().GetText(), updateSteps(c.AllUpdateStep()), shape(c.Exp2(1)))
+	case *parser.RecordUpdateExpContext:
+		return fmt.Sprintf("(rupdate %s %s%s %s)", shape(c.Exp2(0)), c.FieldId().GetText(), updateSteps(c.AllUpdateStep()), shape(c.Exp2(1)))
 	case *parser.AscriptExpContext:
 		return fmt.Sprintf("(: %s %s)", shape(c.Exp()), c.TypeExp().GetText())
 	}
@@ -74,4 +76,13 @@ func shape(t antlr.Tree) string {
 		return name + "{" + pt.GetText() + "}"
 	}
 	return "?"
+}
+
+// updateSteps is the text of the steps of an update path after its first.
+func updateSteps(steps []parser.IUpdateStepContext) string {
+	var b strings.Builder
+	for _, st := range steps {
+		b.WriteString(st.GetText())
+	}
+	return b.String()
 }

@@ -554,6 +554,18 @@ func (s *BaseFutharkListener) EnterLetWith(ctx *LetWithContext) {}
 // ExitLetWith is called when production LetWith is exited.
 func (s *BaseFutharkListener) ExitLetWith(ctx *LetWithContext) {}
 
+// EnterFieldStep is called when production FieldStep is entered.
+func (s *BaseFutharkListener) EnterFieldStep(ctx *FieldStepContext) {}
+
+// ExitFieldStep is called when production FieldStep is exited.
+func (s *BaseFutharkListener) ExitFieldStep(ctx *FieldStepContext) {}
+
+// EnterIndexStep is called when production IndexStep is entered.
+func (s *BaseFutharkListener) EnterIndexStep(ctx *IndexStepContext) {}
+
+// ExitIndexStep is called when production IndexStep is exited.
+func (s *BaseFutharkListener) ExitIndexStep(ctx *IndexStepContext) {}
+
 // EnterLocalFunTypeParams is called when production localFunTypeParams is entered.
 func (s *BaseFutharkListener) EnterLocalFunTypeParams(ctx *LocalFunTypeParamsContext) {}
 

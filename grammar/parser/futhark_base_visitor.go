@@ -363,6 +363,14 @@ func (v *BaseFutharkVisitor) VisitLetWith(ctx *LetWithContext) interface{} {
 	return v.VisitChildren(ctx)
 }
 
+func (v *BaseFutharkVisitor) VisitFieldStep(ctx *FieldStepContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseFutharkVisitor) VisitIndexStep(ctx *IndexStepContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
 func (v *BaseFutharkVisitor) VisitLocalFunTypeParams(ctx *LocalFunTypeParamsContext) interface{} {
 	return v.VisitChildren(ctx)
 }

@@ -274,6 +274,12 @@ type FutharkListener interface {
 	// EnterLetWith is called when entering the LetWith production.
 	EnterLetWith(c *LetWithContext)
 
+	// EnterFieldStep is called when entering the FieldStep production.
+	EnterFieldStep(c *FieldStepContext)
+
+	// EnterIndexStep is called when entering the IndexStep production.
+	EnterIndexStep(c *IndexStepContext)
+
 	// EnterLocalFunTypeParams is called when entering the localFunTypeParams production.
 	EnterLocalFunTypeParams(c *LocalFunTypeParamsContext)
 
@@ -675,6 +681,12 @@ type FutharkListener interface {
 
 	// ExitLetWith is called when exiting the LetWith production.
 	ExitLetWith(c *LetWithContext)
+
+	// ExitFieldStep is called when exiting the FieldStep production.
+	ExitFieldStep(c *FieldStepContext)
+
+	// ExitIndexStep is called when exiting the IndexStep production.
+	ExitIndexStep(c *IndexStepContext)
 
 	// ExitLocalFunTypeParams is called when exiting the localFunTypeParams production.
 	ExitLocalFunTypeParams(c *LocalFunTypeParamsContext)

@@ -274,6 +274,12 @@ type FutharkVisitor interface {
 	// Visit a parse tree produced by FutharkParser#LetWith.
 	VisitLetWith(ctx *LetWithContext) interface{}
 
+	// Visit a parse tree produced by FutharkParser#FieldStep.
+	VisitFieldStep(ctx *FieldStepContext) interface{}
+
+	// Visit a parse tree produced by FutharkParser#IndexStep.
+	VisitIndexStep(ctx *IndexStepContext) interface{}
+
 	// Visit a parse tree produced by FutharkParser#localFunTypeParams.
 	VisitLocalFunTypeParams(ctx *LocalFunTypeParamsContext) interface{}
 
