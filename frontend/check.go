@@ -201,6 +201,14 @@ type binding struct {
 	// part only, so consuming a leaves b usable, and arrs itself is used
 	// up with any of its parts.
 	parts []*binding
+	// whole is the binding whose part this is (see parts); param marks
+	// a function's parameter, whose parts are not independent (see
+	// componentSplit); partAls are the aliases of each component of a
+	// tuple or record value, where fcc knows them apart (see
+	// componentSplit).
+	whole   *binding
+	param   bool
+	partAls [][]*binding
 	// tree and compAls are the aliases of the components of the value
 	// (tree, for a tuple or record) or of the component of a value that
 	// a pattern bound (compAls), where known (see aliasTree); resFresh
@@ -1235,6 +1243,7 @@ func (c *checker) markConsumable(sc *scope, p Pat) {
 	case *PId:
 		if b, ok := sc.vars[p.Name]; ok {
 			b.consumable = isUniqueArray(c.zonk(b.t))
+			b.param = true
 		}
 	case *PAscript:
 		c.markConsumable(sc, p.Pat)
@@ -1398,30 +1407,22 @@ func patNames(p Pat, out []string) []string {
 // --- uniqueness ---
 
 // componentAliases gives each name of pattern p the aliases of the part
-// of v it binds: a tuple pattern against a tuple expression or a
-// tuple-typed variable goes component by component; anything else gets
-// whole, v's aliases.
+// of v it binds: a tuple or record pattern against a value whose
+// components fcc can tell apart (see componentSplit) goes component by
+// component; anything else gets whole, v's aliases.
 func (c *checker) componentAliases(sc *scope, p Pat, v Exp, whole []*binding, out map[string][]*binding) {
 	p = unascribed(p)
-	if pt, ok := p.(*PTuple); ok && len(pt.Elems) > 1 {
-		switch v := stripParens(v).(type) {
-		case *TupleExp:
-			if len(v.Elems) == len(pt.Elems) {
-				for i, q := range pt.Elems {
-					c.componentAliases(sc, q, v.Elems[i], c.aliasesOf(sc, v.Elems[i]), out)
-				}
-				return
-			}
-		case *VarExp:
-			b, found := sc.lookup(v.Name)
-			if tt, isTuple := c.zonk(c.types[v]).(TTuple); found && len(v.Qual) == 0 && isTuple && len(tt.Elems) == len(pt.Elems) {
-				if b.parts == nil {
-					for range pt.Elems {
-						b.parts = append(b.parts, &binding{name: b.name, consumable: b.consumable, depth: b.depth, pos: b.pos})
+	if v != nil {
+		if idx := c.patComponents(p, c.types[v]); idx != nil {
+			if exps, als := c.componentSplit(sc, v); als != nil {
+				for k, q := range idx {
+					var x Exp
+					if exps != nil {
+						x = exps[k]
 					}
-				}
-				for i, q := range pt.Elems {
-					c.componentAliases(sc, q, nil, append([]*binding{b.parts[i]}, b.aliases...), out)
+					if q != nil {
+						c.componentAliases(sc, q, x, als[k], out)
+					}
 				}
 				return
 			}
@@ -1445,7 +1446,11 @@ func (c *checker) use(b *binding, pos Pos) {
 			"Using variable %q, but this was consumed at %d:%d", b.name, at.Line, at.Col)
 	}
 	for _, a := range b.aliases {
-		if at, ok := c.consumed[a]; ok {
+		at, ok := c.consumed[a]
+		if !ok {
+			a, at, ok = c.consumedWhole(a)
+		}
+		if ok {
 			// Named after what was consumed, as in Futhark.
 			c.errorf(pos, "copy the array before consuming it",
 				"Using variable %q, but this was consumed at %d:%d (%q, used here, aliases it and was consumed with it)", a.name, at.Line, at.Col, b.name)
@@ -1469,6 +1474,7 @@ func (c *checker) consume(sc *scope, e Exp, pos Pos) {
 			c.errorf(pos, "copy the array for one of the uses", "%q is consumed twice (also at %d:%d)", b.name, at.Line, at.Col)
 		}
 		c.consumed[b] = pos
+		c.consumeWhole(b, pos)
 		for _, p := range b.parts {
 			if at, ok := c.consumed[p]; ok {
 				c.errorf(pos, "copy the array for one of the uses", "%q is consumed, but part of it was consumed already at %d:%d", b.name, at.Line, at.Col)
@@ -1936,6 +1942,10 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 		}
 		byName := map[string][]*binding{}
 		c.componentAliases(sc, e.Pat, e.Value, c.aliasesOf(sc, e.Value), byName)
+		if id, ok := unascribed(e.Pat).(*PId); ok {
+			_, split := c.componentSplit(sc, e.Value)
+			inner.vars[id.Name].partAls = split
+		}
 		for _, n := range patNames(e.Pat, nil) {
 			b := inner.vars[n]
 			b.aliases = byName[n]
