@@ -1519,14 +1519,8 @@ func (c *checker) aliasesOf(sc *scope, e Exp) []*binding {
 		} else if b := c.constantAlias(e.Name); b != nil {
 			add([]*binding{b})
 		}
-	case *ParenExp:
-		return c.aliasesOf(sc, e.X)
-	case *AscriptExp:
-		return c.aliasesOf(sc, e.X)
-	case *CoerceExp:
-		return c.aliasesOf(sc, e.X)
-	case *AttrExp:
-		return c.aliasesOf(sc, e.X)
+	case *ParenExp, *AscriptExp, *CoerceExp, *AttrExp:
+		return c.aliasesOf(sc, operandOf(e))
 	case *IndexExp:
 		if hasArray(c.zonk(c.types[e])) {
 			return c.aliasesOf(sc, e.X)
@@ -1686,6 +1680,23 @@ func (c *checker) resultMayAlias(sc *scope, fn Exp) bool {
 		}
 	}
 	return viewIntrinsics[qualName(v.Qual, v.Name)]
+}
+
+// operandOf is the operand of an expression whose value is its operand's
+// (parentheses, a type ascription, a size coercion, an attribute); nil
+// for any other expression.
+func operandOf(e Exp) Exp {
+	switch e := e.(type) {
+	case *ParenExp:
+		return e.X
+	case *AscriptExp:
+		return e.X
+	case *CoerceExp:
+		return e.X
+	case *AttrExp:
+		return e.X
+	}
+	return nil
 }
 
 // stripParens is e without the parentheses around it.

@@ -323,15 +323,10 @@ func (tr *aliasTree) flat() []*binding {
 func (c *checker) treeOf(sc *scope, e Exp) *aliasTree {
 	t := c.types[e]
 	_, _, structured := c.structureOf(t)
+	if x := operandOf(e); x != nil {
+		return c.treeOf(sc, x)
+	}
 	switch e := e.(type) {
-	case *ParenExp:
-		return c.treeOf(sc, e.X)
-	case *AscriptExp:
-		return c.treeOf(sc, e.X)
-	case *AttrExp:
-		return c.treeOf(sc, e.X)
-	case *CoerceExp:
-		return c.treeOf(sc, e.X)
 	case *TupleExp:
 		tr := &aliasTree{}
 		for _, x := range e.Elems {
@@ -803,15 +798,10 @@ func (c *checker) componentSplit(sc *scope, e Exp) ([]Exp, [][]*binding) {
 	if !ok || len(elems) == 0 {
 		return nil, nil
 	}
+	if x := operandOf(e); x != nil {
+		return c.componentSplit(sc, x)
+	}
 	switch e := e.(type) {
-	case *ParenExp:
-		return c.componentSplit(sc, e.X)
-	case *AscriptExp:
-		return c.componentSplit(sc, e.X)
-	case *AttrExp:
-		return c.componentSplit(sc, e.X)
-	case *CoerceExp:
-		return c.componentSplit(sc, e.X)
 	case *TupleExp:
 		if fields != nil || len(e.Elems) != len(elems) {
 			return nil, nil
