@@ -2474,10 +2474,15 @@ func (c *checker) unifyArg(param, arg Type, a Exp, i int, fn Exp) {
 	c.fieldNote = ""
 	if !c.unifyS(param, arg, &sm) {
 		c.checkLift(a.expPos())
-		// Futhark's wording, which its test blocks match.
-		what := fmt.Sprintf("Cannot apply %q to argument %d", fnName(fn), i+1)
+		// Futhark's wording, which its test blocks match; like Futhark's,
+		// it names the argument where that is a variable.
+		argName := fmt.Sprintf("argument %d", i+1)
+		if v, ok := stripParens(a).(*VarExp); ok && len(v.Qual) == 0 {
+			argName = fmt.Sprintf("%q (argument %d)", v.Name, i+1)
+		}
+		what := fmt.Sprintf("Cannot apply %q to %s", fnName(fn), argName)
 		if fnName(fn) == "the function" {
-			what = fmt.Sprintf("Cannot apply the function to argument %d", i+1)
+			what = "Cannot apply the function to " + argName
 		}
 		if sm != nil {
 			c.errorf(a.expPos(), sizeMismatchHint,

@@ -85,12 +85,12 @@ func TestCoreDiagnostics(t *testing.T) {
 		// A local name shadowing a global with a unique parameter does
 		// not consume: the call's result aliases its argument.
 		{"shadowed consuming global", "def f (xs: *[]i32) : []i32 = [1]\ndef main (a: *[]i32) = let f = \\(ys: []i32) -> ys in let x = f a in let a[0] = 1 in x", "Using variable \"a\", but this was consumed at 2:69 (\"x\", used here, aliases it"},
-		{"field found missing", "def main (xs: [](i32, i32)) = let g = \\p -> p.z in map g xs", "Cannot apply \"map\" to argument 2: a value of type (i32, i32) has no field z (accessed at t.fut:1:45)"},
+		{"field found missing", "def main (xs: [](i32, i32)) = let g = \\p -> p.z in map g xs", "Cannot apply \"map\" to \"xs\" (argument 2): a value of type (i32, i32) has no field z (accessed at t.fut:1:45)"},
 		{"field of a non-record", "def main (xs: []i32) = let g = \\p -> p.x in map g xs", "a value of type i32 has no field x"},
 		{"field type mismatch", "def main (x: i32) = let g = \\p -> p.x && true in g {x = x}", "Cannot apply \"g\" to argument 1: field x of a value of type {x: i32} has type i32, but its use at t.fut:1:35 needs bool"},
 		{"field of a number", "def main (x: i32) = let g = \\p -> p.x in g (x + 1)", "has no field x"},
 		{"too many args", "def f (x: i32) = x\ndef main (x: i32) = f x x", "t.fut:2:25: error: f is applied to 2 argument(s), but takes only 1"},
-		{"arg type", "def f (x: i32) = x\ndef main (x: f32) = f x", "t.fut:2:23: error: Cannot apply \"f\" to argument 1: expected type i32, but found f32"},
+		{"arg type", "def f (x: i32) = x\ndef main (x: f32) = f x", "t.fut:2:23: error: Cannot apply \"f\" to \"x\" (argument 1): expected type i32, but found f32"},
 		{"irregular", "def main (xs: []i64) = map (\\n -> iota n) xs", "t.fut:1:28: error: argument 1 of map: type variable 'b cannot be instantiated with type []i64, which contains a size that is not known until the function is applied"},
 		{"polymorphic entry", "entry f 't (x: t) = x", "entry point f is polymorphic"},
 		{"index type", "def main (xs: []i32) (i: f32) = xs[i]", "array index: expected type"},

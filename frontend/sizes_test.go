@@ -42,7 +42,7 @@ func TestStaticSizes(t *testing.T) {
 		})
 	}
 	bad := []struct{ name, src, want string }{
-		{"map2", "def main [n][m] (xs: [n]i32) (ys: [m]i32) = map2 (+) xs ys", "t.fut:1:57: error: Cannot apply \"map2\" to argument 3: sizes \"n\" and \"m\" do not match"},
+		{"map2", "def main [n][m] (xs: [n]i32) (ys: [m]i32) = map2 (+) xs ys", "t.fut:1:57: error: Cannot apply \"map2\" to \"ys\" (argument 3): sizes \"n\" and \"m\" do not match"},
 		{"return concat", "def main [n] (xs: [n]i32) : [n]i32 = xs ++ xs", "t.fut:1:41: error: the body of main: sizes \"n\" and \"n+n\" do not match"},
 		{"if branches", "def main [n][m] (b: bool) (xs: [n]i32) (ys: [m]i32) : [n]i32 = if b then xs else ys", "the branches have sizes n and m"},
 		{"literal", "def f (xs: [3]i32) = xs[0]\ndef main (x: i32) = f [x, x]", "t.fut:2:23: error: Cannot apply \"f\" to argument 1: sizes \"3\" and \"2\" do not match"},
