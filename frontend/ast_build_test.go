@@ -126,13 +126,6 @@ func TestUpdatePathDiagnostics(t *testing.T) {
 			"t.fut:4:7: error: Using variable \"r\", but this was consumed at 3:11"},
 	}
 	for _, tc := range tests {
-		_, err := Compile("t.fut", tc.src)
-		if err == nil {
-			t.Errorf("%s: compiled, want error %q", tc.src, tc.want)
-			continue
-		}
-		if !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s:\ngot  %v\nwant %q", tc.src, err, tc.want)
-		}
+		expectCompileError(t, tc.src, tc.want)
 	}
 }

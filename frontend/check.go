@@ -2065,20 +2065,25 @@ func (c *checker) copyConsumed() map[*binding]Pos {
 	return m
 }
 
+// letBody is the body of a let, local function or let-update expression
+// (nil for any other expression).
+func letBody(e Exp) Exp {
+	switch e := e.(type) {
+	case *LetExp:
+		return e.Body
+	case *LetFunExp:
+		return e.Body
+	case *LetWithExp:
+		return e.Body
+	}
+	return nil
+}
+
 // recordBodyAliases remembers the aliases of a let's value as seen from
 // inside its scope, so that the let expression itself aliases them.
 func (c *checker) recordBodyAliases(inner *scope, e Exp) {
-	var body Exp
-	switch e := e.(type) {
-	case *LetExp:
-		body = e.Body
-	case *LetFunExp:
-		body = e.Body
-	case *LetWithExp:
-		body = e.Body
-	}
 	var out []*binding
-	for _, b := range c.aliasesOf(inner, body) {
+	for _, b := range c.aliasesOf(inner, letBody(e)) {
 		if inner.vars[b.name] == b {
 			out = append(out, b.aliases...)
 			if b.aliases == nil && !b.consumable {

@@ -91,14 +91,21 @@ func TestDiagnostics(t *testing.T) {
 		{"def f (x: i32) = x", "the program has no entry point"},
 	}
 	for _, tc := range tests {
-		_, err := Compile("t.fut", tc.src)
-		if err == nil {
-			t.Errorf("%s: compiled, want error %q", tc.src, tc.want)
-			continue
-		}
-		if !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s:\ngot  %v\nwant %q", tc.src, err, tc.want)
-		}
+		expectCompileError(t, tc.src, tc.want)
+	}
+}
+
+// expectCompileError checks that src fails to compile with an error that
+// contains want.
+func expectCompileError(t *testing.T, src, want string) {
+	t.Helper()
+	_, err := Compile("t.fut", src)
+	if err == nil {
+		t.Errorf("%s: compiled, want error %q", src, want)
+		return
+	}
+	if !strings.Contains(err.Error(), want) {
+		t.Errorf("%s:\ngot  %v\nwant %q", src, err, want)
 	}
 }
 

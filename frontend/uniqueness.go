@@ -369,16 +369,7 @@ func (c *checker) treeOf(sc *scope, e Exp) *aliasTree {
 		}
 	case *LetExp, *LetFunExp, *LetWithExp:
 		if inner := c.letScopes[e]; inner != nil {
-			var body Exp
-			switch e := e.(type) {
-			case *LetExp:
-				body = e.Body
-			case *LetFunExp:
-				body = e.Body
-			case *LetWithExp:
-				body = e.Body
-			}
-			return c.treeOf(inner, body)
+			return c.treeOf(inner, letBody(e))
 		}
 	case *IfExp:
 		return mergeTrees(c.treeOf(sc, e.Then), c.treeOf(sc, e.Else))
