@@ -411,6 +411,7 @@ func (sg *scanGen) scanKernel(name string, free []soac.VName, outs []string, out
 	if err != nil {
 		return nil, nil, err
 	}
+	hidden := sg.hideNeutral(c, neutral)
 	// The values of the next tile, evaluated before the look-back of the
 	// current one so that its loads are in flight while the work-group
 	// waits on its predecessors.
@@ -549,7 +550,7 @@ func (sg *scanGen) scanKernel(name string, free []soac.VName, outs []string, out
 	if err := evaluate(); err != nil {
 		return nil, nil, err
 	}
-	if err := sg.lookback(c, neutral, run, runF, val, valF, part, partF); err != nil {
+	if err := sg.lookback(c, neutral, hidden, run, runF, val, valF, part, partF); err != nil {
 		return nil, nil, err
 	}
 	// run is now the exclusive prefix (neutral for the first tile);
@@ -639,8 +640,10 @@ const lookbackWindow = 128
 // (and the cut's, when it is a prefix) are combined oldest first: the
 // first work-items each combine pc of them, then the first work-item
 // combines those. The walk ends at a prefix, moves back past a window of
-// totals, or waits at a tile that has published nothing.
-func (sg *scanGen) lookback(c *cgen, neutral, run []string, runF string, val []string, valF string, part []string, partF string) error {
+// totals, or waits at a tile that has published nothing. Those
+// combinations start from hidden, the neutral element hidden from the
+// compiler (hideNeutral).
+func (sg *scanGen) lookback(c *cgen, neutral, hidden, run []string, runF string, val []string, valF string, part []string, partF string) error {
 	W := sg.wordCount()
 	c.line("while (!ltile[2]) {")
 	c.indent++
@@ -712,7 +715,7 @@ func (sg *scanGen) lookback(c *cgen, neutral, run []string, runF string, val []s
 	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
 	c.line("if (ltid * pc < win) {")
 	c.indent++
-	acc, accF, err := sg.combineDown(c, neutral, val, valF, "k", "min(ltid * pc + pc, win) - 1", "ltid * pc")
+	acc, accF, err := sg.combineDown(c, hidden, val, valF, "k", "min(ltid * pc + pc, win) - 1", "ltid * pc")
 	if err != nil {
 		return err
 	}
@@ -722,7 +725,7 @@ func (sg *scanGen) lookback(c *cgen, neutral, run []string, runF string, val []s
 	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
 	c.line("if (ltid == 0) {")
 	c.indent++
-	acc2, acc2F, err := sg.combineDown(c, neutral, part, partF, "q", "min(cut, win - 1) / pc", "0")
+	acc2, acc2F, err := sg.combineDown(c, hidden, part, partF, "q", "min(cut, win - 1) / pc", "0")
 	if err != nil {
 		return err
 	}
@@ -742,7 +745,8 @@ func (sg *scanGen) lookback(c *cgen, neutral, run []string, runF string, val []s
 
 // combineDown declares an accumulator (and flag) and emits the
 // combination, oldest first, of the local arrays' elements from index hi
-// down to lo (C expressions), with loop variable v.
+// down to lo (C expressions), with loop variable v. The look-back passes
+// the hidden copy of the neutral element (hideNeutral) as neutral.
 func (sg *scanGen) combineDown(c *cgen, neutral, arr []string, arrF, v, hi, lo string) ([]string, string, error) {
 	acc := sg.decl(c, "pa", neutral)
 	accF := sg.flag(c, "paF", "false")
@@ -756,6 +760,26 @@ func (sg *scanGen) combineDown(c *cgen, neutral, arr []string, arrF, v, hi, lo s
 	c.indent--
 	c.line("}")
 	return acc, accF, nil
+}
+
+// hideNeutral declares copies of the neutral element that the OpenCL
+// compiler cannot see through (read once from a volatile variable). The
+// look-back's loops start from them: when NVIDIA's compiler knows that an
+// integer sum starts from 0, it restructures those loops, and the
+// look-back, on which the next tiles wait, gets slower. An i32 scan of
+// 10^8 elements on an H100 took 333-344 us so, and 309-320 us (as the f32
+// scan, whose 0.0f + x the compiler may not fold) with the neutral element
+// hidden. Starting the loops from their first element instead, or
+// keeping the compiler from unrolling them, measured in between
+// (bench/RESULTS.md, run 13).
+func (sg *scanGen) hideNeutral(c *cgen, neutral []string) []string {
+	vol := make([]string, len(neutral))
+	for k, ne := range neutral {
+		ct, _ := cType(sg.types[k].Elem)
+		vol[k] = c.fresh("nev")
+		c.line("volatile %s %s = %s;", ct, vol[k], ne)
+	}
+	return sg.decl(c, "neh", vol)
 }
 
 // slot is the index in the status array of the first tagged word of tile
