@@ -23,6 +23,10 @@ type checker struct {
 	// occursFailed is set when a unification failed because a type
 	// variable occurs in the type it would be bound to.
 	occursFailed bool
+	// consFailed is set when a unification failed because a constrained
+	// type variable (an operand of ==, of +, ...) met a type its
+	// constraint does not allow.
+	consFailed *consFailure
 	// fields are the field constraints of unresolved type variables
 	// (fields.go), fieldVars the variables that got them while the
 	// current definition was checked, and fieldNote explains the last
@@ -423,6 +427,7 @@ func (c *checker) unify(expected, found Type, pos Pos, what string) {
 	var sm *sizeMismatch
 	c.liftViolation = nil
 	c.occursFailed = false
+	c.consFailed = nil
 	c.fieldNote = ""
 	if !c.unifyS(expected, found, &sm) {
 		c.checkLift(pos)
@@ -431,14 +436,20 @@ func (c *checker) unify(expected, found Type, pos Pos, what string) {
 				"%s: sizes \"%s\" and \"%s\" do not match (expected type %s, but found %s)", what, sm.a, sm.b, c.show(expected), c.show(found))
 		}
 		if c.fieldNote != "" {
-			c.errorf(pos, "", "%s: %s", what, c.fieldNote)
+			c.errorf(pos, "", "%s: expected type %s, but %s", what, c.show(expected), c.fieldNote)
 		}
 		if strings.HasPrefix(what, "the body of ") {
 			// Futhark's wording, which its test blocks match.
-			c.errorf(pos, c.unifyHint(expected, found), "Function body of %s does not have expected type %s; it has type %s%s%s", strings.TrimPrefix(what, "the body of "), c.show(expected), c.show(found), c.unsharedFields(expected, found), c.occursNote())
+			c.errorf(pos, c.unifyHint(expected, found), "Function body does not have expected type: %s is declared to return %s, but its body has type %s%s", strings.TrimPrefix(what, "the body of "), c.show(expected), c.show(found), c.mismatchNotes(expected, found))
 		}
-		c.errorf(pos, c.unifyHint(expected, found), "%s: expected type %s, but found %s%s%s", what, c.show(expected), c.show(found), c.unsharedFields(expected, found), c.occursNote())
+		c.errorf(pos, c.unifyHint(expected, found), "%s: expected type %s, but found %s%s", what, c.show(expected), c.show(found), c.mismatchNotes(expected, found))
 	}
+}
+
+// mismatchNotes explains why expected and found do not unify, where a
+// note says more than the two types do.
+func (c *checker) mismatchNotes(expected, found Type) string {
+	return c.unsharedFields(expected, found) + c.rankNote(expected, found) + c.occursNote() + c.consNote()
 }
 
 // occursNote explains a mismatch where a type variable would have had to
@@ -448,6 +459,48 @@ func (c *checker) occursNote() string {
 		return ""
 	}
 	return " (Occurs check: a type would have to contain itself)"
+}
+
+// consFailure is a constrained type variable v that could not be bound
+// to t.
+type consFailure struct {
+	v   int
+	con constraint
+	t   Type
+}
+
+// consNote explains a mismatch where a constrained type variable met a
+// type its constraint does not allow; a variable compared with == that is
+// then applied as a function does not support equality, as Futhark puts
+// it.
+func (c *checker) consNote() string {
+	f := c.consFailed
+	if f == nil {
+		return ""
+	}
+	v := c.show(TVar{ID: f.v})
+	at := ""
+	if p, ok := c.consPos[f.v]; ok && p.Line > 0 {
+		at = fmt.Sprintf(" at %d:%d", p.Line, p.Col)
+	}
+	if f.con == cPrim {
+		what := "it cannot be " + c.show(f.t)
+		if _, fun := c.zonk(f.t).(TFun); fun {
+			what = fmt.Sprintf("the function type %s does not support equality", c.show(f.t))
+		}
+		return fmt.Sprintf(" (%s is compared with an equality or ordering operator%s, so it must be a primitive type; %s)", v, at, what)
+	}
+	return fmt.Sprintf(" (%s must be %s due to its use%s, so it cannot be %s)", v, f.con.describe(), at, c.show(f.t))
+}
+
+// rankNote explains a mismatch of two array types of different rank.
+func (c *checker) rankNote(expected, found Type) string {
+	e, ok1 := c.zonk(expected).(TArray)
+	f, ok2 := c.zonk(found).(TArray)
+	if !ok1 || !ok2 || len(e.Dims) == len(f.Dims) {
+		return ""
+	}
+	return fmt.Sprintf(" (Couldn't match a %d-dimensional array with a %d-dimensional one)", len(e.Dims), len(f.Dims))
 }
 
 // unsharedFields explains a mismatch of two record types with different
@@ -620,6 +673,7 @@ func (c *checker) bind(v TVar, t Type) bool {
 	if con := c.cons[v.ID]; con != cAny {
 		p, ok := t.(TPrim)
 		if !ok || !con.allows(p.T) {
+			c.consFailed = &consFailure{v: v.ID, con: con, t: t}
 			return false
 		}
 	}
@@ -1099,7 +1153,9 @@ func (c *checker) typeExp(sc *scope, te TypeExp) Type {
 		}
 		et := c.typeExp(sc, te.Elem)
 		if containsFun(c.zonk(et)) {
-			c.errorf(te.Pos, "", "arrays of functions are not allowed")
+			// Futhark's wording, which its test blocks match.
+			c.errorf(te.Pos, "pass the functions separately, or store in the array the values they are built from",
+				"Cannot create array with elements of lifted type \"%s\": arrays of functions are not allowed", c.show(et))
 		}
 		return arrayOf(d, et)
 	case *TETuple:
@@ -1182,7 +1238,7 @@ func (c *checker) sizeName(sc *scope, name string, pos Pos) Dim {
 		}
 		return Dim{Exp: &VarExp{Pos: pos, Name: name}}
 	}
-	c.unify(tI64, b.t, pos, "size "+name)
+	c.unify(tI64, b.t, pos, fmt.Sprintf("size %q", name))
 	return Dim{Name: name}
 }
 
@@ -2476,6 +2532,7 @@ func (c *checker) unifyArg(param, arg Type, a Exp, i int, fn Exp) {
 	var sm *sizeMismatch
 	c.liftViolation = nil
 	c.occursFailed = false
+	c.consFailed = nil
 	c.fieldNote = ""
 	if !c.unifyS(param, arg, &sm) {
 		c.checkLift(a.expPos())
@@ -2496,7 +2553,7 @@ func (c *checker) unifyArg(param, arg Type, a Exp, i int, fn Exp) {
 		if c.fieldNote != "" {
 			c.errorf(a.expPos(), "", "%s: %s", what, c.fieldNote)
 		}
-		c.errorf(a.expPos(), c.unifyHint(param, arg), "%s: expected type %s, but found %s%s%s", what, c.show(param), c.show(arg), c.unsharedFields(param, arg), c.occursNote())
+		c.errorf(a.expPos(), c.unifyHint(param, arg), "%s: expected type %s, but found %s%s", what, c.show(param), c.show(arg), c.mismatchNotes(param, arg))
 	}
 }
 
@@ -2518,7 +2575,7 @@ func (c *checker) checkConsumingArg(sc *scope, declared Type, a Exp, i int, fn E
 	for k := 0; k < len(consumes); k++ {
 		if consumes[k] && !isUniqueArray(d.Param) {
 			c.errorf(a.expPos(), "drop the * from the parameter's type and consume a copy inside the function",
-				"argument %d of %s is a function that consumes its parameter %d, but %s passes it values of type %s, which it may not consume", i+1, fnName(fn), k+1, fnName(fn), c.show(d.Param))
+				"argument %d of %s is a function that consumes its parameter %d, but %s passes it values of type %s, which it may not consume (the function type of %s's parameter %d is not declared consuming)", i+1, fnName(fn), k+1, fnName(fn), c.show(d.Param), fnName(fn), i+1)
 		}
 		next, isFun := d.Result.(TFun)
 		if !isFun {

@@ -71,7 +71,7 @@ func TestCore(t *testing.T) {
 
 func TestCoreDiagnostics(t *testing.T) {
 	tests := []struct{ name, src, want string }{
-		{"rigid", "def f 't (x: t) : t = x + 1\ndef main (x: i32) = f x", "t.fut:1:23: error: left operand of + must have a numeric type, but has type t"},
+		{"rigid", "def f 't (x: t) : t = x + 1\ndef main (x: i32) = f x", "t.fut:1:23: error: left operand of \"+\" must have a numeric type, but has type t"},
 		{"size mismatch", "def f [n][m] (xs: [n]i32) (ys: [m]i32) : [n]i32 = ys\ndef main (x: i32) = x", "sizes \"n\" and \"m\" do not match"},
 		{"consumed", "def main (xs: *[]i32) = let ys = xs with [0] = 1 in xs[0] + ys[0]", "t.fut:1:53: error: Using variable \"xs\", but this was consumed at 1:34"},
 		{"not consumable", "def main (xs: []i32) = xs with [0] = 1", "t.fut:1:24: error: Consuming variable \"xs\", which is not consumable"},
@@ -201,4 +201,35 @@ func patBinds(pat []soac.Param, n soac.VName) bool {
 		}
 	}
 	return false
+}
+
+// TestFutharkWording checks messages that also carry the phrase
+// Futhark's own messages have for the same mistake, which test blocks
+// written for Futhark match.
+func TestFutharkWording(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"array of functions in a type", "def f (fs: [](i32 -> i32)) = fs\ndef main (x: i32) = x",
+			"t.fut:1:12: error: Cannot create array with elements of lifted type \"i32 -> i32\": arrays of functions are not allowed"},
+		{"operator in quotes", "def main (x: f32) = x ^ 2f32",
+			"t.fut:1:21: error: left operand of \"^\" must have an integral type, but has type f32\n  def main (x: f32) = x ^ 2f32\n                      ^\nhint: ^ is bitwise exclusive or; for a power use **"},
+		{"equality on a type parameter", "def f 't (x: t) = x == x\ndef main (x: i32) = x",
+			"t.fut:1:19: error: left operand of \"==\" has type t, which does not support equality"},
+		{"equality on a function", "def main (x: i32) = let f = (+1i32) in f == f",
+			"left operand of \"==\" has type i32 -> i32, which does not support equality"},
+		{"compared, then applied", "def f x = (x == x, x 2i32)\ndef main (x: i32) = x",
+			"is compared with an equality or ordering operator at 1:14, so it must be a primitive type; the function type"},
+		{"numeric, then bool", "def f x = (x + x, x && true)\ndef main (x: i32) = x",
+			"must be a numeric type due to its use at 1:14, so it cannot be bool)"},
+		{"rank", "def f [n][m] (a: [m][n]i32) = a\ndef main (x: []i32) = f x",
+			"Cannot apply \"f\" to \"x\" (argument 1): expected type [][]i32, but found []i32 (Couldn't match a 2-dimensional array with a 1-dimensional one)"},
+		{"missing field in an ascription", "def f r = let y = r.l2 in (r : {l1: i32})\ndef main (x: i32) = x",
+			"t.fut:1:28: error: expression with type ascription: expected type {l1: i32}, but a value of type {l1: i32} has no field l2 (accessed at t.fut:1:19)"},
+		{"size of another type", "def main (n: f64, a: [n]i32) = a",
+			"t.fut:1:23: error: size \"n\": expected type i64, but found f64"},
+		{"consuming function argument", "def apply 'a 'b (f: a -> b) (x: a) = f x\ndef consume (xs: *[]i32) = 0i32\ndef main (arr: *[]i32) = apply consume arr",
+			"t.fut:3:32: error: argument 1 of apply is a function that consumes its parameter 1, but apply passes it values of type *[]i32, which it may not consume (the function type of apply's parameter 1 is not declared consuming)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) { expectCompileError(t, tc.src, tc.want) })
+	}
 }

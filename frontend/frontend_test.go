@@ -80,9 +80,9 @@ func TestPrograms(t *testing.T) {
 
 func TestDiagnostics(t *testing.T) {
 	tests := []struct{ src, want string }{
-		{"def main (x: i32) = x + 1.5f32", "t.fut:1:25: error: right operand of + has type f32, but the left operand has type i32"},
+		{"def main (x: i32) = x + 1.5f32", "t.fut:1:25: error: right operand of \"+\" has type f32, but the left operand has type i32"},
 		{"def main (x: i32) = y", "t.fut:1:21: error: unknown name \"y\""},
-		{"def main (x: i32) : bool = x", "t.fut:1:28: error: Function body of main does not have expected type bool; it has type i32"},
+		{"def main (x: i32) : bool = x", "t.fut:1:28: error: Function body does not have expected type: main is declared to return bool, but its body has type i32"},
 		{"def main (x: i32) = if x then 1 else 2", "t.fut:1:24: error: condition of if: expected type bool, but found i32"},
 		{"def main (x: i32) = x 1", "t.fut:1:21: error: i32 is not a function"},
 		{"def main (x: i32) =", "t.fut:1:20: "},

@@ -1,6 +1,10 @@
 package frontend
 
-import "github.com/fcclang/fcc/soac"
+import (
+	"fmt"
+
+	"github.com/fcclang/fcc/soac"
+)
 
 // binOpInfo describes a built-in infix operator: which operand types it
 // accepts, whether it yields bool, and the IR operation it becomes.
@@ -141,7 +145,7 @@ func (c *checker) binOp(sc *scope, e *BinOpExp, expected Type) Type {
 	} else {
 		lt = c.exp(sc, e.L)
 	}
-	c.unify(f.Param, lt, e.L.expPos(), "left operand of "+e.Op)
+	c.unify(f.Param, lt, e.L.expPos(), opOperand("left", e.Op))
 	lo := c.next
 	g, gok := c.resolve(f.Result).(TFun)
 	if gok && isFunctionLike(e.R) {
@@ -150,7 +154,7 @@ func (c *checker) binOp(sc *scope, e *BinOpExp, expected Type) Type {
 		rt = c.exp(sc, e.R)
 	}
 	hi := c.next
-	c.unify(TFun{Param: rt, Result: res}, f.Result, e.R.expPos(), "right operand of "+e.Op)
+	c.unify(TFun{Param: rt, Result: res}, f.Result, e.R.expPos(), opOperand("right", e.Op))
 	if gok {
 		if _, fun := c.resolve(lt).(TFun); fun {
 			c.causalityBinOp(e, e.L, e.R, lt, g.Param, rt, lo, hi)
@@ -165,13 +169,13 @@ func (c *checker) opSection(sc *scope, e *OpSectionExp) Type {
 	}
 	ft := c.operatorType(sc, e.Op, e.Qual, e.Backtick, e.Pos, e.opVar())
 	a, b, r := c.fresh(cAny, e.Pos), c.fresh(cAny, e.Pos), c.fresh(cAny, e.Pos)
-	c.unify(TFun{a, TFun{b, r}}, ft, e.Pos, "operator section "+e.Op)
+	c.unify(TFun{a, TFun{b, r}}, ft, e.Pos, fmt.Sprintf("operator section (%s)", e.Op))
 	switch {
 	case e.Left != nil:
-		c.unify(a, c.exp(sc, e.Left), e.Left.expPos(), "left operand of "+e.Op)
+		c.unify(a, c.exp(sc, e.Left), e.Left.expPos(), opOperand("left", e.Op))
 		return TFun{b, r}
 	case e.Right != nil:
-		c.unify(b, c.exp(sc, e.Right), e.Right.expPos(), "right operand of "+e.Op)
+		c.unify(b, c.exp(sc, e.Right), e.Right.expPos(), opOperand("right", e.Op))
 		return TFun{a, r}
 	}
 	return TFun{a, TFun{b, r}}
@@ -189,16 +193,23 @@ func (c *checker) builtinBinOp(sc *scope, e *BinOpExp, info binOpInfo) Type {
 		// Equality on arrays, tuples and records, as in Futhark: the
 		// operands have one type, compared component by component.
 		rt := c.exp(sc, e.R)
-		c.unify(lt, rt, e.R.expPos(), "right operand of "+e.Op)
+		c.unify(lt, rt, e.R.expPos(), opOperand("right", e.Op))
 		return tBool
 	}
+	c.consFailed = nil
 	if !c.unifyOK(t, lt) {
-		c.errorf(e.L.expPos(), "", "left operand of %s must have %s, but has type %s", e.Op, describeOperand(info), c.show(lt))
+		if (e.Op == "==" || e.Op == "!=") && c.noEquality(lt) {
+			// Futhark's wording, which its test blocks match.
+			c.errorf(e.L.expPos(), "compare values of a primitive type, or arrays, tuples and records of them",
+				"%s has type %s, which does not support equality", opOperand("left", e.Op), c.show(lt))
+		}
+		c.errorf(e.L.expPos(), c.operandHint(e.Op, lt), "%s must have %s, but has type %s%s", opOperand("left", e.Op), describeOperand(info), c.show(lt), c.operandNote(t))
 	}
 	rt := c.exp(sc, e.R)
+	c.consFailed = nil
 	if !c.unifyOK(t, rt) {
 		c.errorf(e.R.expPos(), "both operands of a built-in operator have the same type; convert one, e.g. with f32.i32",
-			"right operand of %s has type %s, but the left operand has type %s", e.Op, c.show(rt), c.show(lt))
+			"%s has type %s, but the left operand has type %s%s", opOperand("right", e.Op), c.show(rt), c.show(lt), c.operandNote(t))
 	}
 	if info.cmp {
 		return tBool
@@ -213,6 +224,42 @@ func isStructured(t Type) bool {
 		return true
 	}
 	return false
+}
+
+// noEquality reports whether t is a type that == and != cannot compare:
+// one containing a function, or a type parameter.
+func (c *checker) noEquality(t Type) bool {
+	t = c.resolve(t)
+	if v, ok := t.(TVar); ok {
+		_, rigid := c.rigid[v.ID]
+		return rigid
+	}
+	return containsFun(c.zonk(t))
+}
+
+// operandNote is consNote for an operand of a built-in operator whose
+// operand type is t: it explains a constraint the operand had from an
+// earlier use, not the operator's own.
+func (c *checker) operandNote(t Type) string {
+	if v, ok := t.(TVar); ok && c.consFailed != nil && c.consFailed.v == v.ID {
+		return ""
+	}
+	return c.consNote()
+}
+
+// opOperand names an operand of an operator, the operator in quotes as
+// Futhark's messages have it: left operand of "+".
+func opOperand(side, op string) string {
+	return fmt.Sprintf("%s operand of %q", side, op)
+}
+
+// operandHint suggests the operator that was likely meant where an
+// operand of a built-in operator has a type it does not accept.
+func (c *checker) operandHint(op string, t Type) string {
+	if p, ok := c.resolve(t).(TPrim); ok && p.T.IsFloat() && op == "^" {
+		return "^ is bitwise exclusive or; for a power use **"
+	}
+	return ""
 }
 
 func describeOperand(info binOpInfo) string {

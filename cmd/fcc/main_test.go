@@ -36,7 +36,7 @@ func TestCommands(t *testing.T) {
 		{"run too few", []string{"run", good}, "", 1, "", "expects 1 argument(s)"},
 		{"run type error", []string{"run", bad}, "1", 1, "", "prog.fut:1:31: error:"},
 		{"check ok", []string{"check", good}, "", 0, "", ""},
-		{"check error", []string{"check", bad}, "", 1, "", "right operand of +"},
+		{"check error", []string{"check", bad}, "", 1, "", `right operand of "+"`},
 		{"check missing file", []string{"check", "/nonexistent.fut"}, "", 1, "", "no such file"},
 		{"check no file", []string{"check"}, "", 2, "", "expected 1 program file"},
 		{"build help", []string{"build", "--help"}, "", 0, "", ""},

@@ -1,4 +1,4 @@
 -- A type error is reported at compile time.
 -- ==
--- error: right operand of \+
+-- error: right operand of "\+"
 def main (x: i32) : i32 = x + 1.5f32
