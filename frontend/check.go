@@ -118,6 +118,21 @@ type checker struct {
 	// noFun marks type variables that stand for a plain type parameter
 	// (unified with one): they may not become function types either.
 	noFun map[int]bool
+	// noFunWhy says where a variable marked noFun by noFunction got the
+	// mark, for the message when it is later unified with a function.
+	noFunWhy map[int]noFunReason
+	// eqVars marks the type variables of operands of == and != (see
+	// checkClosedOver).
+	eqVars map[int]bool
+	// lambdaParams are the parameters of the lambdas of the definition
+	// being checked (see checkLambdaParamsKnown).
+	lambdaParams []lambdaParam
+	// localGen marks the type variables local functions are
+	// generalised over: each use instantiates them.
+	localGen map[int]bool
+	// litVars marks the type variables of unsuffixed literals (see
+	// checkOverloadAmbiguous).
+	litVars map[int]bool
 	// fnDepth is the depth of the innermost enclosing lambda or local
 	// function (0 outside them).
 	fnDepth int
@@ -153,6 +168,14 @@ type liftViolation struct {
 func (c *checker) checkLift(pos Pos) {
 	if lv := c.liftViolation; lv != nil {
 		c.liftViolation = nil
+		if why, ok := c.noFunWhy[lv.v]; ok && !c.plain[lv.v] {
+			if _, user := c.lifted[lv.v]; !user {
+				// A value whose type was unknown where it had to be a
+				// non-function type: let f x = ([x], x 2).
+				c.errorf(pos, "use the value either as a function or as a plain value, not as both",
+					"a value whose type must not be a function type is used as a function (%s) here: at %s its type was required to be non-functional (%s)", c.show(lv.t), why.pos, why.msg)
+			}
+		}
 		if _, user := c.lifted[lv.v]; !user && (c.plain[lv.v] || c.noFun[lv.v]) {
 			// A built-in function's parameter, which the user cannot
 			// change: map (\x -> \y -> x + y) xs.
@@ -283,6 +306,10 @@ func newChecker() *checker {
 		anonExt:   map[int]bool{},
 		plain:     map[int]bool{},
 		noFun:     map[int]bool{},
+		noFunWhy:  map[int]noFunReason{},
+		eqVars:    map[int]bool{},
+		localGen:  map[int]bool{},
+		litVars:   map[int]bool{},
 		tvName:    map[int]string{},
 
 		sizeBinding: map[*binding]bool{},
@@ -642,8 +669,19 @@ func (c *checker) bind(v TVar, t Type) bool {
 		if w.ID == v.ID {
 			return true
 		}
+		if c.eqVars[v.ID] {
+			c.eqVars[w.ID] = true
+		}
+		if c.litVars[v.ID] {
+			c.litVars[w.ID] = true
+		}
 		if c.plain[v.ID] || c.noFun[v.ID] {
 			c.noFun[w.ID] = true
+			if why, ok := c.noFunWhy[v.ID]; ok {
+				if _, has := c.noFunWhy[w.ID]; !has {
+					c.noFunWhy[w.ID] = why
+				}
+			}
 		}
 		if l, ok := c.lifted[v.ID]; ok && l != "^" {
 			if lw, ok := c.lifted[w.ID]; !ok || lw == "^" {
@@ -835,12 +873,83 @@ func (c *checker) checkProg(p *Prog) {
 					}
 				}
 				c.typeExp(sc, d.Type)
+				c.checkSizeParamsUsed(d)
 				c.typeAbbr[d.Name] = d
 			case *UnsupportedDecl:
 				c.errorf(d.Pos, "", "%s are not supported yet", d.What)
 			}
 		}()
 	}
+}
+
+// checkSizeParamsUsed reports a size parameter of a type abbreviation
+// that its definition does not mention: an argument for it could never
+// matter, and Futhark rejects it (type matrix [n] = i32).
+func (c *checker) checkSizeParamsUsed(d *TypeDecl) {
+	used := map[string]bool{}
+	if !typeExpSizeNames(d.Type, used) {
+		return // a size expression, whose names are not collected
+	}
+	for _, tp := range d.Params {
+		if tp.Size && !used[tp.Name] {
+			c.errorf(tp.Pos, fmt.Sprintf("use it as the size of a dimension ([%s]t) or remove it", tp.Name),
+				"Size parameter [%s] of type abbreviation %s is not used in its definition", tp.Name, d.Name)
+		}
+	}
+}
+
+// typeExpSizeNames adds the names te uses as sizes (and size arguments)
+// to out. It returns false where te holds a size expression (n+1), whose
+// names it does not know, so that callers can stay silent.
+func typeExpSizeNames(te TypeExp, out map[string]bool) bool {
+	size := func(s *SizeExp) bool {
+		if s == nil {
+			return true
+		}
+		if s.Exp != nil {
+			return false
+		}
+		if s.Name != "" {
+			out[s.Name] = true
+		}
+		return true
+	}
+	switch t := te.(type) {
+	case *TEName:
+		ok := true
+		for _, a := range t.Args {
+			if a.Type != nil {
+				ok = typeExpSizeNames(a.Type, out) && ok
+			} else {
+				ok = size(a.Size) && ok
+			}
+		}
+		return ok
+	case *TEArray:
+		return size(t.Dim) && typeExpSizeNames(t.Elem, out)
+	case *TETuple:
+		ok := true
+		for _, e := range t.Elems {
+			ok = typeExpSizeNames(e, out) && ok
+		}
+		return ok
+	case *TERecord:
+		ok := true
+		for _, f := range t.Fields {
+			ok = typeExpSizeNames(f.Type, out) && ok
+		}
+		return ok
+	case *TEArrow:
+		if t.ParamName != "" {
+			out[t.ParamName] = true
+		}
+		return typeExpSizeNames(t.Param, out) && typeExpSizeNames(t.Result, out)
+	case *TEUnique:
+		return typeExpSizeNames(t.Type, out)
+	case *TEExistential:
+		return typeExpSizeNames(t.Type, out)
+	}
+	return false
 }
 
 // TypeParams returns the declaration's parameters.
@@ -872,6 +981,7 @@ func (c *checker) checkValDecl(d *ValDecl) {
 	}
 	c.consumed = map[*binding]Pos{}
 	c.captures = nil
+	c.lambdaParams = nil
 	c.consumingCalls = 0
 	c.sizeNames = map[string]bool{}
 	c.depth = 0
@@ -909,7 +1019,7 @@ func (c *checker) checkValDecl(d *ValDecl) {
 	}
 	if isEntry := d.Entry || (d.Name == "main" && !c.prelude); isEntry {
 		if ft, ok := c.zonk(ret).(TFun); ok && !containsFun(c.zonk(ft.Param)) {
-			etaExpand(d, arity(c.zonk(ret)))
+			c.etaExpand(d, arity(c.zonk(ret)))
 			c.checkValDecl(d)
 			return
 		}
@@ -938,6 +1048,9 @@ func (c *checker) checkValDecl(d *ValDecl) {
 	}
 	c.checkSizeParamsKnown(d, params)
 	implicitNames := c.nameImplicitSizes(d)
+	if !c.prelude && !d.Entry && d.Name != "main" {
+		c.checkOverloadAmbiguous(d, ft)
+	}
 	c.defaultVars()
 	c.checkFieldsResolved()
 	g := &global{decl: d, typ: c.zonk(ft), prelude: c.prelude, retUnique: retUnique || d.RetType == nil && !c.aliasesParams(sc, d.Body)}
@@ -956,11 +1069,11 @@ func (c *checker) checkValDecl(d *ValDecl) {
 		}
 	}
 	g.quant = c.freeVars(g.typ, nil)
-	for _, q := range g.quant {
-		if _, r := c.rigid[q]; !r {
-			continue
-		}
+	if !c.prelude {
+		c.checkClosedOver(d, g)
+		c.checkLambdaParamsKnown(g)
 	}
+	c.lambdaParams = nil
 	if d.Entry || (d.Name == "main" && !c.prelude) {
 		if len(g.quant) > 0 {
 			c.errorf(d.Pos, "give the parameters concrete types", "entry point %s is polymorphic (its type is %s); entry points must have concrete types", d.Name, c.show(g.typ))
@@ -968,6 +1081,95 @@ func (c *checker) checkValDecl(d *ValDecl) {
 		c.checkEntryType(d, params, ret)
 	}
 	c.globals[d.Name] = g
+}
+
+// checkClosedOver reports the type variables of a top-level definition's
+// type that Futhark does not generalise: one that must support equality
+// (def add x y = x == y), since a type parameter does not (one only
+// ordered, as by <, stays generalised over the primitive types, a
+// loosening of Futhark's default to i32), and, where the
+// definition lists type parameters, any not among them (let id 't x = x),
+// since explicit type parameters must describe its whole type.
+func (c *checker) checkClosedOver(d *ValDecl, g *global) {
+	explicit := []string{}
+	for _, tp := range d.TypeParams {
+		if !tp.Size {
+			explicit = append(explicit, "'"+tp.Name)
+		}
+	}
+	for _, q := range g.quant {
+		if _, r := c.rigid[q]; r {
+			continue
+		}
+		if c.cons[q] == cPrim && c.eqVars[q] {
+			pos, ok := c.consPos[q]
+			if !ok {
+				pos = d.Pos
+			}
+			c.errorf(pos, "add a type annotation that names a primitive type, such as (x: i32)",
+				"the type %s of the compared values is ambiguous: a type parameter of %s would stand for it, and a type parameter does not support equality", c.show(TVar{q}), d.Name)
+		}
+		if len(explicit) > 0 {
+			c.errorf(d.Pos, "annotate the parameters with the type parameters, such as (x: "+strings.TrimPrefix(explicit[0], "'")+")",
+				"the type of %s, %s, has a type %s that is not closed over by its type parameters (%s)", d.Name, c.show(g.typ), c.show(TVar{q}), strings.Join(explicit, " "))
+		}
+	}
+}
+
+// checkOverloadAmbiguous reports a type in a definition's type that only
+// built-in operators constrain (def add x y = x + y): nothing says which
+// numeric type it is. Where a literal of that type occurs (def inc x = x +
+// 1) it gets the literal's default type, i32 or f64, as in Futhark; an
+// entry point's types are defaulted too, since it has no callers that
+// could fix them.
+func (c *checker) checkOverloadAmbiguous(d *ValDecl, ft Type) {
+	for _, id := range c.freeVars(c.zonk(ft), nil) {
+		con := c.cons[id]
+		if con == cAny || con == cPrim || c.litVars[id] {
+			continue
+		}
+		if _, r := c.rigid[id]; r {
+			continue
+		}
+		pos, ok := c.consPos[id]
+		if !ok {
+			pos = d.Pos
+		}
+		c.errorf(pos, "add a type annotation to disambiguate the type, such as (x: i32)",
+			"Type is ambiguous: the type %s in the type of %s could be %s, and nothing in %s says which", c.show(TVar{id}), d.Name, con.describe(), d.Name)
+	}
+}
+
+// lambdaParam is a parameter of a lambda and its type (see
+// checkLambdaParamsKnown).
+type lambdaParam struct {
+	pat Pat
+	t   Type
+}
+
+// checkLambdaParamsKnown reports a lambda parameter of a function type
+// that the definition leaves partly unknown: (\g -> ...) f where g is
+// never applied keeps the type variables of f's instance, which no use of
+// the definition can fix (they are not in its type), and a function
+// cannot be given a default type as a value can.
+func (c *checker) checkLambdaParamsKnown(g *global) {
+	quant := map[int]bool{}
+	for _, q := range g.quant {
+		quant[q] = true
+	}
+	for _, lp := range c.lambdaParams {
+		t := c.zonk(lp.t)
+		if !containsFun(t) {
+			continue
+		}
+		for _, id := range c.freeVars(t, nil) {
+			if _, r := c.rigid[id]; r || quant[id] || c.localGen[id] {
+				continue
+			}
+			c.errorf(lp.pat.patPos(), "annotate the parameter with its type, or apply it",
+				"the type %s of this lambda parameter is ambiguous: %s is not known where the lambda is used", c.show(t), c.show(TVar{id}))
+		}
+	}
 }
 
 // checkSizeParamsKnown reports a size parameter that is not a whole
@@ -1026,12 +1228,12 @@ func arity(t Type) int {
 // f, or def main (m: i64) = map g) n parameters of its own, as Futhark
 // does: def main x₁ … xₙ = f x₁ … xₙ. A declared result type a -> b
 // gives the new parameter its type a and the entry point its result b.
-func etaExpand(d *ValDecl, n int) {
+func (c *checker) etaExpand(d *ValDecl, n int) {
 	args := make([]Exp, n)
 	for i := range args {
 		name := fmt.Sprintf("η%d", i+1)
 		var p Pat = &PId{Pos: d.Pos, Name: name}
-		if arrow, ok := d.RetType.(*TEArrow); ok {
+		if arrow, ok := c.arrowType(d.RetType); ok {
 			p = &PAscript{Pos: d.Pos, Pat: p, Type: arrow.Param}
 			d.RetType = arrow.Result
 			if arrow.ParamName != "" {
@@ -1043,6 +1245,27 @@ func etaExpand(d *ValDecl, n int) {
 		args[i] = &VarExp{Pos: d.Pos, Name: name}
 	}
 	d.Body = &ApplyExp{Pos: d.Pos, Fn: d.Body, Args: args}
+}
+
+// arrowType returns the function type te names, looking through type
+// abbreviations without parameters (type^ f = (n: i64) -> [n]i32), so that
+// an entry point declared as def main : f = ... gets f's parameter types.
+func (c *checker) arrowType(te TypeExp) (*TEArrow, bool) {
+	for range 100 { // abbreviations cannot be cyclic; the bound is a guard
+		switch t := te.(type) {
+		case *TEArrow:
+			return t, true
+		case *TEName:
+			d, ok := c.typeAbbr[t.Name]
+			if !ok || len(t.Args) > 0 || len(d.Params) > 0 {
+				return nil, false
+			}
+			te = d.Type
+		default:
+			return nil, false
+		}
+	}
+	return nil, false
 }
 
 // aliasesParams approximates whether a body without a declared return
@@ -1067,11 +1290,35 @@ func isUnique(t Type) bool {
 }
 
 // noFunction rejects function types where Futhark does (results of
-// branches, loops and functions, array elements).
+// branches, loops and functions, array elements). A type not yet known
+// must stay a non-function type: its unresolved variables are marked so
+// that a later use as a function (let f x = ([x], x 2)) is reported with
+// this place, and a lifted type parameter ('^a), which may stand for a
+// function, is rejected here, since nothing later can rule that out.
 func (c *checker) noFunction(t Type, pos Pos, msg, hint string) {
-	if containsFun(c.zonk(t)) {
+	t = c.zonk(t)
+	if containsFun(t) {
 		c.errorf(pos, hint, "%s (type %s)", msg, c.show(t))
 	}
+	for _, id := range c.freeVars(t, nil) {
+		if c.lifted[id] == "^" {
+			if name, ok := c.rigid[id]; ok {
+				c.errorf(pos, "declare the type parameter as '"+name+" or '~"+name+" (no functions) if it never stands for a function",
+					"%s: its type %s involves the lifted type parameter '^%s, which may be a function type", msg, c.show(t), name)
+			}
+		}
+		if !c.funless(id) {
+			c.noFun[id] = true
+			c.noFunWhy[id] = noFunReason{pos: pos, msg: msg}
+		}
+	}
+}
+
+// noFunReason records where and why a type variable may not become a
+// function type (see noFunction).
+type noFunReason struct {
+	pos Pos
+	msg string
 }
 
 func containsFun(t Type) bool {
@@ -1884,13 +2131,17 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 			p, _ := values.ParsePrimType(e.Suffix)
 			return TPrim{p}
 		}
-		return c.fresh(cNumeric, e.Pos)
+		v := c.fresh(cNumeric, e.Pos)
+		c.litVars[v.ID] = true
+		return v
 	case *FloatLit:
 		if e.Suffix != "" {
 			p, _ := values.ParsePrimType(e.Suffix)
 			return TPrim{p}
 		}
-		return c.fresh(cFloat, e.Pos)
+		v := c.fresh(cFloat, e.Pos)
+		c.litVars[v.ID] = true
+		return v
 	case *BoolLit:
 		return tBool
 	case *StringLit:
@@ -2276,6 +2527,7 @@ func (c *checker) lambda(sc *scope, e *LambdaExp, expected Type) Type {
 			c.unifyOK(ps[i], pt)
 		}
 		c.markConsumable(inner, p)
+		c.lambdaParams = append(c.lambdaParams, lambdaParam{p, ps[i]})
 	}
 	var bt Type
 	closure := c.checkClosure(func() { bt = c.exp(inner, body) })
@@ -2342,6 +2594,9 @@ func (c *checker) localFun(sc *scope, e *LetFunExp) *binding {
 		}
 	}
 	quant = append(quant, c.generalisable(sc, t, start)...)
+	for _, q := range quant {
+		c.localGen[q] = true
+	}
 	var sizes []string
 	for _, tp := range e.TypeParams {
 		if tp.Size {

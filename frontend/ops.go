@@ -54,6 +54,9 @@ func (c *checker) binOpType(op string, pos Pos) (Type, bool) {
 		return TFun{tBool, TFun{tBool, tBool}}, true
 	}
 	t := c.fresh(info.operands, pos)
+	if info.cmpOp == soac.Eq {
+		c.eqVars[t.ID] = true
+	}
 	var res Type = t
 	if info.cmp {
 		res = tBool
@@ -186,7 +189,11 @@ func (c *checker) opSection(sc *scope, e *OpSectionExp) Type {
 func (c *checker) builtinBinOp(sc *scope, e *BinOpExp, info binOpInfo) Type {
 	var t Type = tBool
 	if !info.logical {
-		t = c.fresh(info.operands, e.Pos)
+		v := c.fresh(info.operands, e.Pos)
+		if info.cmpOp == soac.Eq {
+			c.eqVars[v.ID] = true
+		}
+		t = v
 	}
 	lt := c.exp(sc, e.L)
 	if (e.Op == "==" || e.Op == "!=") && isStructured(c.resolve(lt)) && !containsFun(c.zonk(lt)) {
