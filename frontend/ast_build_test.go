@@ -121,7 +121,7 @@ func TestUpdatePathDiagnostics(t *testing.T) {
 		{"def main (xs: *[]i32) =\n  let r = {x = xs}\n  let r.x[0] = true\n  in r",
 			"t.fut:3:16: error: value written by the in-place update: expected type i32, but found bool"},
 		{"def main (xs: []i32) =\n  let r = {x = xs}\n  let r.x[0] = 1\n  in r.x",
-			"t.fut:3:3: error: Consuming variable \"r\", which is not consumable"},
+			"t.fut:3:3: error: Consuming \"xs\", which is not consumable"},
 		{"def main (xs: *[]i32) =\n  let r = {x = xs}\n  let s = r with x[0] = 1\n  in (r.x, s.x)",
 			"t.fut:4:7: error: Using variable \"r\", but this was consumed at 3:11"},
 	}

@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -157,6 +158,9 @@ type checker struct {
 	letScopes    map[Exp]*scope
 	loopScopes   map[*LoopExp]*scope
 	loopConsumes map[*LoopExp]map[string]bool
+	// branchConsumed holds what the branches of each if consumed: its
+	// result aliases none of it (see withoutConsumedIn).
+	branchConsumed map[*IfExp]map[*binding]bool
 }
 
 type liftViolation struct {
@@ -243,6 +247,9 @@ type binding struct {
 	tree     *aliasTree
 	compAls  []*binding
 	resFresh []bool
+	// result marks the stand-in for the result of an application as a
+	// whole (see appTree).
+	result bool
 }
 
 // scope maps local names to their bindings and type variable names to
@@ -1269,9 +1276,16 @@ func (c *checker) arrowType(te TypeExp) (*TEArrow, bool) {
 }
 
 // aliasesParams approximates whether a body without a declared return
-// type may return one of the parameters' arrays.
+// type may return one of the parameters' arrays (or a constant's). A
+// consumable local of the body that is out of scope here is an array the
+// body made afresh (see recordBodyAliases): it does not count.
 func (c *checker) aliasesParams(sc *scope, body Exp) bool {
-	return len(c.aliasesOf(sc, body)) > 0
+	for _, b := range c.aliasesOf(sc, body) {
+		if v, ok := sc.lookup(b.name); ok && v == b || !b.consumable {
+			return true
+		}
+	}
+	return false
 }
 
 func isUnique(t Type) bool {
@@ -1404,7 +1418,12 @@ func (c *checker) typeExp(sc *scope, te TypeExp) Type {
 			c.errorf(te.Pos, "pass the functions separately, or store in the array the values they are built from",
 				"Cannot create array with elements of lifted type \"%s\": arrays of functions are not allowed", c.show(et))
 		}
-		return arrayOf(d, et)
+		// Uniqueness goes outside-in, as in Futhark: an array of unique
+		// rows ([](uniq []) where uniq = *[]i32) is not itself unique,
+		// only *[]... is.
+		a := arrayOf(d, et).(TArray)
+		a.Unique = false
+		return a
 	case *TETuple:
 		es := make([]Type, len(te.Elems))
 		for i, e := range te.Elems {
@@ -1545,7 +1564,7 @@ func (c *checker) markConsumable(sc *scope, p Pat) {
 	switch p := p.(type) {
 	case *PId:
 		if b, ok := sc.vars[p.Name]; ok {
-			b.consumable = isUniqueArray(c.zonk(b.t))
+			b.consumable = isUniqueArray(c.zonk(b.t)) || c.allArraysUnique(b.t)
 			b.param = true
 		}
 	case *PAscript:
@@ -1755,8 +1774,12 @@ func (c *checker) use(b *binding, pos Pos) {
 		}
 		if ok {
 			// Named after what was consumed, as in Futhark.
+			what := fmt.Sprintf("variable %q", a.name)
+			if a.result {
+				what = a.name
+			}
 			c.errorf(pos, "copy the array before consuming it",
-				"Using variable %q, but this was consumed at %d:%d (%q, used here, aliases it and was consumed with it)", a.name, at.Line, at.Col, b.name)
+				"Using %s, but this was consumed at %d:%d (%q, used here, aliases it and was consumed with it)", what, at.Line, at.Col, b.name)
 		}
 	}
 }
@@ -1764,11 +1787,22 @@ func (c *checker) use(b *binding, pos Pos) {
 // consume marks what e denotes as consumed at pos (in-place updates,
 // arguments for unique parameters).
 func (c *checker) consume(sc *scope, e Exp, pos Pos) {
-	for _, b := range c.aliasesOf(sc, e) {
-		if !b.consumable {
-			c.errorf(pos, "give the parameter a unique type (*[]t) or update a copy (copy "+b.name+")",
-				"Consuming variable %q, which is not consumable: it is a parameter that is not unique, a top-level constant, or aliases one", b.name)
+	c.consumeAliases(c.aliasesOf(sc, e), e, pos)
+}
+
+// consumeAliases marks als, the aliases of e (nil for a component of a
+// value), as consumed at pos.
+func (c *checker) consumeAliases(als []*binding, e Exp, pos Pos) {
+	if b := notConsumable(als); b != nil {
+		// Named after what makes it not consumable, as in Futhark.
+		via := ""
+		if v, ok := stripParens(e).(*VarExp); ok && v.Name != b.name {
+			via = fmt.Sprintf(" (%q, consumed here, aliases it)", v.Name)
 		}
+		c.errorf(pos, "give the parameter a unique type (*[]t) or update a copy (copy "+b.name+")",
+			"Consuming %q, which is not consumable: it is a parameter that is not unique or a top-level constant%s", b.name, via)
+	}
+	for _, b := range als {
 		if b.depth < c.depth {
 			c.errorf(pos, "copy it inside the function or loop first",
 				"Consuming variable %q, which is not consumable here: it is bound outside the enclosing function or loop body", b.name)
@@ -1785,6 +1819,29 @@ func (c *checker) consume(sc *scope, e Exp, pos Pos) {
 			c.consumed[p] = pos
 		}
 	}
+}
+
+// notConsumable is the first of als that may not be consumed, preferring
+// one that is not consumable of itself (a parameter that is not unique, a
+// constant) to a name that merely aliases one; nil when all may be.
+func notConsumable(als []*binding) *binding {
+	var first *binding
+	for _, b := range als {
+		if b.consumable {
+			continue
+		}
+		if first == nil {
+			first = b
+		}
+		own := true
+		for _, a := range b.aliases {
+			own = own && a.consumable
+		}
+		if own {
+			return b
+		}
+	}
+	return first
 }
 
 // aliasesOf is the set of bindings the array value of e may share
@@ -1844,8 +1901,8 @@ func (c *checker) aliasesOf(sc *scope, e Exp) []*binding {
 			add(c.aliasesOf(sc, f.Exp))
 		}
 	case *IfExp:
-		add(c.aliasesOf(sc, e.Then))
-		add(c.aliasesOf(sc, e.Else))
+		add(c.withoutConsumedIn(e, c.aliasesOf(sc, e.Then)))
+		add(c.withoutConsumedIn(e, c.aliasesOf(sc, e.Else)))
 	case *RecordUpdateExp:
 		// The record keeps its other fields, which alias what the
 		// record did, except what the new field's value consumed (a
@@ -1896,11 +1953,25 @@ func (c *checker) aliasesOf(sc *scope, e Exp) []*binding {
 			add(c.aliasesOf(sc, fn))
 		}
 		// An argument passed for a unique parameter is consumed: the
-		// result does not alias it (as in Futhark).
+		// result does not alias it (as in Futhark), nor the components
+		// of a tuple passed for a parameter with unique ones.
 		consumed := c.uniqueParamsOf(sc, fn)
+		ptypes := c.paramTypesOf(sc, fn)
 		for i, a := range args {
 			if i < len(consumed) && consumed[i] {
 				continue
+			}
+			if i < len(ptypes) {
+				if parts := consumedParts(ptypes[i]); parts != nil {
+					if _, split := c.componentSplit(sc, a); split != nil {
+						for k, als := range split {
+							if !parts[k] {
+								add(als)
+							}
+						}
+						continue
+					}
+				}
 			}
 			add(c.aliasesOf(sc, a))
 		}
@@ -2040,6 +2111,24 @@ func (c *checker) uniqueParamsOf(sc *scope, fn Exp) []bool {
 			return out
 		}
 		out = append(out, isUniqueArray(f.Param))
+		t = f.Result
+	}
+}
+
+// paramTypesOf is the parameter types of the top-level function fn names,
+// as declared; nil when fn is anything else.
+func (c *checker) paramTypesOf(sc *scope, fn Exp) []Type {
+	g := c.globalOf(sc, fn)
+	if g == nil {
+		return nil
+	}
+	var out []Type
+	for t := g.typ; ; {
+		f, ok := t.(TFun)
+		if !ok {
+			return out
+		}
+		out = append(out, f.Param)
 		t = f.Result
 	}
 }
@@ -2314,6 +2403,7 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 		return c.updateField(t, e.Fields, vt, e.Pos)
 	case *IfExp:
 		c.unify(tBool, c.exp(sc, e.Cond), e.Cond.expPos(), "condition of if")
+		before := c.copyConsumed()
 		saved := c.copyConsumed()
 		tt := c.exp(sc, e.Then)
 		afterThen := c.consumed
@@ -2322,6 +2412,7 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 		for b, p := range afterThen {
 			c.consumed[b] = p
 		}
+		c.noteBranchConsumption(e, before)
 		c.unify(unknownDims(c.zonk(tt)), unknownDims(c.zonk(et)), e.Else.expPos(), "else branch (must have the type of the then branch)")
 		c.noFunction(tt, e.Pos, "a function cannot be returned from branches of an if", "if-expressions may not return functions")
 		return c.joinTypes(tt, et)
@@ -2387,13 +2478,17 @@ func letBody(e Exp) Exp {
 }
 
 // recordBodyAliases remembers the aliases of a let's value as seen from
-// inside its scope, so that the let expression itself aliases them.
+// inside its scope, so that the let expression itself aliases them. A
+// name the let binds stands for what it aliases; one that aliases
+// nothing (a fresh array) is kept although it goes out of scope, as in
+// Futhark, so that two parts of the value that are the same array
+// (let y = iota n in (y, y)) still alias each other.
 func (c *checker) recordBodyAliases(inner *scope, e Exp) {
 	var out []*binding
 	for _, b := range c.aliasesOf(inner, letBody(e)) {
 		if inner.vars[b.name] == b {
 			out = append(out, b.aliases...)
-			if b.aliases == nil && !b.consumable {
+			if b.aliases == nil {
 				out = append(out, b)
 			}
 			continue
@@ -2775,8 +2870,12 @@ func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
 	for i, a := range e.Args {
 		if uniqueParam[i] {
 			c.checkConsumedArgNotFn(sc, e.Fn, a)
+			c.checkConsumedArgNotShared(sc, e, uniqueParam, i)
 			c.consumingCalls++
 			c.consume(sc, a, a.expPos())
+		} else if parts := consumedParts(declared[i]); parts != nil {
+			c.consumingCalls++
+			c.consumeParts(sc, a, parts)
 		}
 	}
 	c.dependentSize(sc, e, cur)
@@ -2889,6 +2988,7 @@ func (c *checker) loop(sc *scope, e *LoopExp) Type {
 	c.unify(pt, unknownDims(c.zonk(init)), e.Init.expPos(), "initial value of the loop")
 	c.unify(unknownDims(c.zonk(pt)), init, e.Init.expPos(), "initial value of the loop")
 	c.noFunction(pt, e.Pos, "a function cannot be used as loop variable", "loops may not carry functions")
+	c.markAscribedLoopParams(inner, e.Pat)
 	params := patNames(e.Pat, nil)
 	switch {
 	case e.ForBound != nil:
@@ -2905,10 +3005,16 @@ func (c *checker) loop(sc *scope, e *LoopExp) Type {
 		for _, n := range patNames(e.ForInPat, nil) {
 			inner.vars[n].consumable = false
 		}
-	case e.While != nil:
+	}
+	// The initial value is consumed before the first iteration: what
+	// the condition and the body use from outside the loop is collected
+	// to be checked against it (see below).
+	free := c.pushCapture(c.depth)
+	if e.While != nil {
 		c.unify(tBool, c.exp(inner, e.While), e.While.expPos(), "while-loop condition")
 	}
 	bodyT := c.exp(inner, e.Body)
+	c.popCapture()
 	c.unify(pt, unknownDims(c.zonk(bodyT)), e.Body.expPos(), "loop body (must have the type of the loop parameter)")
 	bodyConsumed := map[string]bool{}
 	for _, n := range params {
@@ -2935,9 +3041,11 @@ func (c *checker) loop(sc *scope, e *LoopExp) Type {
 	consumes := false
 	if len(consumed) > 0 || declaresUnique(e.Pat) {
 		consumes = true
+		before := c.copyConsumed()
 		c.depth--
 		c.consumeLoopInit(sc, e.Pat, e.Init, consumed)
 		c.depth++
+		c.checkLoopUsesInit(sc, e, free.list, before)
 	}
 	// After no iterations the loop's result is its initial value: it
 	// aliases what the parts of that value which were not consumed alias.
@@ -2947,6 +3055,13 @@ func (c *checker) loop(sc *scope, e *LoopExp) Type {
 	var als []*binding
 	for _, b := range c.aliasesOf(sc, e.Init) {
 		if _, gone := c.consumed[b]; !gone || !consumes {
+			als = append(als, b)
+		}
+	}
+	// After some iterations it is what the body returned, which may
+	// alias arrays from outside the loop (those bound at a lower depth).
+	for _, b := range c.aliasesOf(inner, e.Body) {
+		if b.depth < c.depth && !slices.Contains(als, b) {
 			als = append(als, b)
 		}
 	}

@@ -74,7 +74,7 @@ func TestCoreDiagnostics(t *testing.T) {
 		{"rigid", "def f 't (x: t) : t = x + 1\ndef main (x: i32) = f x", "t.fut:1:23: error: left operand of \"+\" must have a numeric type, but has type t"},
 		{"size mismatch", "def f [n][m] (xs: [n]i32) (ys: [m]i32) : [n]i32 = ys\ndef main (x: i32) = x", "sizes \"n\" and \"m\" do not match"},
 		{"consumed", "def main (xs: *[]i32) = let ys = xs with [0] = 1 in xs[0] + ys[0]", "t.fut:1:53: error: Using variable \"xs\", but this was consumed at 1:34"},
-		{"not consumable", "def main (xs: []i32) = xs with [0] = 1", "t.fut:1:24: error: Consuming variable \"xs\", which is not consumable"},
+		{"not consumable", "def main (xs: []i32) = xs with [0] = 1", "t.fut:1:24: error: Consuming \"xs\", which is not consumable"},
 		{"alias consumed", "def main (xs: *[]i32) = let ys = xs let zs = ys with [0] = 1 in xs[0] + zs[0]", "Using variable \"xs\", but this was consumed at 1:46"},
 		{"free consumed", "def main (xs: *[]i32) = map (\\i -> (xs with [i] = 1)[0]) (iota 2)", "not consumable here: it is bound outside the enclosing function or loop body"},
 		{"function in if", "def main (b: bool) = let f = if b then (+1) else (+2) in f 1i32", "a function cannot be returned from branches of an if"},
@@ -148,7 +148,7 @@ func TestFrontendFixes(t *testing.T) {
 		{"plain type param record of function", "def k 't (x: t) = 1i32\ndef main (x: i32) = k {f = (+x)}", "cannot be instantiated with the functional type"},
 		{"consume after copy", "def main [n] (xs: [n]i32) = let v = scatter (copy xs) (iota n) xs let w = scatter v [0] [1] in (copy v, w)", "Using variable \"v\", but this was consumed"},
 		{"consume row of unique", "def main [n] (xs: [n]i32) = let v = scatter (copy xs) (iota n) xs in map (\\i -> (scatter v [i] [1])[0]) (iota n)", "not consumable here: it is bound outside the enclosing function or loop body"},
-		{"consume non-unique via copy type", "def main (xs: []i32) = let ys = xs in scatter ys [0] [1]", "Consuming variable \"ys\", which is not consumable"},
+		{"consume non-unique via copy type", "def main (xs: []i32) = let ys = xs in scatter ys [0] [1]", "Consuming \"xs\", which is not consumable: it is a parameter that is not unique or a top-level constant (\"ys\", consumed here, aliases it)"},
 		{"record of functions in if", "def main (b: bool) = let r = if b then {f = (+1i32)} else {f = (+2)} in r.f 1", "a function cannot be returned from branches of an if"},
 	}
 	for _, tc := range diags {

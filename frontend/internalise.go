@@ -200,7 +200,13 @@ func (ic *internaliser) entry(d *ValDecl) *soac.FunDef {
 	var inVals []soac.EntryValue
 	for _, p := range d.Params {
 		t := ic.srcType(ic.c.patTypes[p])
-		inVals = append(inVals, entryValue(t))
+		ev := entryValue(t)
+		if ev.N == 0 {
+			// A parameter with no components (main ()) reads no input,
+			// as in Futhark, where the empty tuple has no values.
+			ev.Opaque = ""
+		}
+		inVals = append(inVals, ev)
 		var comps []soac.SubExp
 		for _, it := range ic.paramTypes(t, sizes) {
 			v := ic.names.New(patName(p))

@@ -3,6 +3,7 @@ package frontend
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -167,6 +168,25 @@ func (c *checker) checkConsumedArgNotFn(sc *scope, fn, a Exp) {
 	}
 }
 
+// checkConsumedArgNotShared rejects consuming argument i of application
+// e where another argument, one that is not consumed (uniqueParam), may
+// share its array (scatter xs xs xs): the function would read the array
+// while it updates it in place.
+func (c *checker) checkConsumedArgNotShared(sc *scope, e *ApplyExp, uniqueParam []bool, i int) {
+	mine := c.aliasesOf(sc, e.Args[i])
+	for j, other := range e.Args {
+		if j == i || uniqueParam[j] {
+			continue
+		}
+		for _, x := range c.aliasesOf(sc, other) {
+			if slices.Contains(mine, x) {
+				c.errorf(e.Args[i].expPos(), "pass a copy of one of them (copy "+x.name+")",
+					"Argument is consumed, but aliases %s, which argument %d of %s also uses", aliasName(x), j+1, fnName(e.Fn))
+			}
+		}
+	}
+}
+
 // Unique components of results.
 //
 // A function whose declared result is a tuple or record with unique
@@ -227,7 +247,8 @@ func (c *checker) pseudoBinding(key any, name string) *binding {
 	}
 	b, ok := c.pseudo[key]
 	if !ok {
-		b = &binding{name: name, consumable: true}
+		// It is made where the value is, and may be consumed there.
+		b = &binding{name: name, consumable: true, depth: c.depth}
 		c.pseudo[key] = b
 	}
 	return b
@@ -372,7 +393,7 @@ func (c *checker) treeOf(sc *scope, e Exp) *aliasTree {
 			return c.treeOf(inner, letBody(e))
 		}
 	case *IfExp:
-		return mergeTrees(c.treeOf(sc, e.Then), c.treeOf(sc, e.Else))
+		return c.treeWithoutConsumedIn(e, mergeTrees(c.treeOf(sc, e.Then), c.treeOf(sc, e.Else)))
 	case *ApplyExp, *BinOpExp:
 		if structured {
 			return c.appTree(sc, e, t)
@@ -410,7 +431,9 @@ func (c *checker) appTree(sc *scope, e Exp, t Type) *aliasTree {
 	if fresh == nil {
 		return c.uniformTree(t, nil)
 	}
-	als := append(c.aliasesOf(sc, e), c.pseudoBinding(e, "the result of applying "+fnName(fn)))
+	res := c.pseudoBinding(e, fmt.Sprintf("the result of applying %q", fnName(fn)))
+	res.result = true
+	als := append(c.aliasesOf(sc, e), res)
 	tr := c.uniformTree(t, nil)
 	leaves := tr.leaves(nil)
 	if len(leaves) != len(fresh) {
@@ -629,6 +652,13 @@ func (c *checker) checkLoopReturns(e *LoopExp, body *aliasTree, consumed map[str
 			consuming := unique || consumed[q.Name]
 			als := tr.flat()
 			for _, b := range als {
+				// The next iteration consumes what this one returns
+				// for a consuming parameter: it may not be an array
+				// from outside the loop (bound at a lower depth).
+				if consuming && b.depth < c.depth && !b.result {
+					c.errorf(e.Body.expPos(), "return a copy (copy "+b.name+")",
+						"Loop parameter %q is consumed by each iteration, but the value returned for it is from outside the loop: %q aliases %q", q.Name, q.Name, b.name)
+				}
 				if cons[b] {
 					c.errorf(e.Pos, "return a copy (copy)",
 						"Return value for loop parameter %q aliases other consumed loop parameter", q.Name)
@@ -648,6 +678,63 @@ func (c *checker) checkLoopReturns(e *LoopExp, body *aliasTree, consumed map[str
 		}
 	}
 	walk(e.Pat, false, body)
+}
+
+// checkLoopUsesInit rejects a loop that consumes its initial value
+// (consumed is c.consumed from before it did) while the loop keeps
+// using an alias of it: the array a for-in loop iterates over, or a
+// name from outside the loop that the condition or body uses (free).
+// The initial value is consumed when the loop starts, before any of
+// those uses.
+func (c *checker) checkLoopUsesInit(sc *scope, e *LoopExp, free []*binding, before map[*binding]Pos) {
+	if e.ForInArr != nil {
+		for _, b := range c.aliasesOf(sc, e.ForInArr) {
+			if _, old := before[b]; !old {
+				if _, now := c.consumed[b]; now {
+					c.errorf(e.Init.expPos(), "loop over a copy (copy "+b.name+")",
+						"Argument is consumed, but aliases %q, which the loop iterates over: the initial value is consumed when the loop starts", b.name)
+				}
+			}
+		}
+	}
+	saved := c.consumed
+	fresh := map[*binding]Pos{}
+	for b, p := range saved {
+		if _, old := before[b]; !old {
+			fresh[b] = p
+		}
+	}
+	c.consumed = fresh
+	defer func() { c.consumed = saved }()
+	for _, b := range free {
+		c.use(b, e.Pos)
+	}
+}
+
+// markAscribedLoopParams makes the loop parameters ascribed an array
+// type that is not unique (loop (xs: []i32) = ...) not consumable, as in
+// Futhark: only an unascribed or unique (*[]t) parameter may be updated
+// in place.
+func (c *checker) markAscribedLoopParams(inner *scope, p Pat) {
+	switch q := p.(type) {
+	case *PAscript:
+		if id, ok := unascribed(q.Pat).(*PId); ok {
+			if a, ok := c.zonk(c.patTypes[q]).(TArray); ok && !a.Unique {
+				if b := inner.vars[id.Name]; b != nil {
+					b.consumable = false
+				}
+			}
+		}
+		c.markAscribedLoopParams(inner, q.Pat)
+	case *PTuple:
+		for _, x := range q.Elems {
+			c.markAscribedLoopParams(inner, x)
+		}
+	case *PRecord:
+		for _, f := range q.Fields {
+			c.markAscribedLoopParams(inner, f.Pat)
+		}
+	}
 }
 
 // setLetScope remembers the scope of a let's body for treeOf.
@@ -687,6 +774,14 @@ func (c *checker) bindTrees(sc *scope, p Pat, v Exp, inner *scope) {
 					b.tree = tr
 				} else {
 					b.compAls = tr.als
+				}
+				// The components of an application's result that are
+				// not fresh alias each other through the result as a
+				// whole (let (a, b) = f x: consuming a uses up b).
+				for _, a := range tr.flat() {
+					if a.result && !slices.Contains(b.aliases, a) {
+						b.aliases = append(b.aliases, a)
+					}
 				}
 			}
 		case *PTuple:
@@ -831,7 +926,7 @@ func (c *checker) componentSplit(sc *scope, e Exp) ([]Exp, [][]*binding) {
 		}
 		als := make([][]*binding, len(a))
 		for k := range a {
-			als[k] = append(append([]*binding{}, a[k]...), b[k]...)
+			als[k] = c.withoutConsumedIn(e, append(append([]*binding{}, a[k]...), b[k]...))
 		}
 		return nil, als
 	case *VarExp:
@@ -887,4 +982,154 @@ func (c *checker) consumedWhole(a *binding) (*binding, Pos, bool) {
 		}
 	}
 	return nil, Pos{}, false
+}
+
+// Consumption in the branches of an if.
+//
+// The value of an if is that of the branch taken. In if c then a else
+// f a (f consuming its argument) it is a where the else branch did not
+// run, but a counts as consumed after the if either way, as fcc cannot
+// tell which branch runs: nothing that could observe the sharing is
+// left. Futhark therefore has the result of an if alias nothing that
+// either branch consumed, which keeps the result usable (and
+// consumable) after the if.
+
+// noteBranchConsumption records what the branches of e consumed (what
+// c.consumed holds now and did not before).
+func (c *checker) noteBranchConsumption(e *IfExp, before map[*binding]Pos) {
+	gone := map[*binding]bool{}
+	for b := range c.consumed {
+		if _, old := before[b]; !old {
+			gone[b] = true
+		}
+	}
+	if len(gone) == 0 {
+		return
+	}
+	if c.branchConsumed == nil {
+		c.branchConsumed = map[*IfExp]map[*binding]bool{}
+	}
+	c.branchConsumed[e] = gone
+}
+
+// withoutConsumedIn is als less what the branches of e consumed.
+func (c *checker) withoutConsumedIn(e *IfExp, als []*binding) []*binding {
+	gone := c.branchConsumed[e]
+	if len(gone) == 0 {
+		return als
+	}
+	var out []*binding
+	for _, b := range als {
+		if !gone[b] {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// treeWithoutConsumedIn is tr with withoutConsumedIn applied to each
+// leaf.
+func (c *checker) treeWithoutConsumedIn(e *IfExp, tr *aliasTree) *aliasTree {
+	if tr.parts == nil {
+		return &aliasTree{als: c.withoutConsumedIn(e, tr.als)}
+	}
+	out := &aliasTree{fields: tr.fields}
+	for _, p := range tr.parts {
+		out.parts = append(out.parts, c.treeWithoutConsumedIn(e, p))
+	}
+	return out
+}
+
+// Parameters with unique components.
+//
+// A parameter of tuple or record type whose components include unique
+// arrays (def f (a: *[]i64, i: i32)) consumes those components of its
+// argument, and only those: the others are observed, as in Futhark.
+
+// allArraysUnique says whether t is a tuple or record whose arrays are
+// all unique (and there is one): such a parameter may be consumed as a
+// whole (def f (x: *([n]i32, [n]i32)) = x with 0[0] = 0).
+func (c *checker) allArraysUnique(t Type) bool {
+	if _, _, ok := c.structureOf(t); !ok {
+		return false
+	}
+	some := false
+	for _, lt := range c.leafTypes(t, nil) {
+		a, ok := c.zonk(lt).(TArray)
+		if !ok {
+			continue
+		}
+		if !a.Unique {
+			return false
+		}
+		some = true
+	}
+	return some
+}
+
+// consumedParts says which components of a parameter of type t (a tuple
+// or record, in the type's order) have unique arrays in them; nil when t
+// is no tuple or record or has none. Type variables in t are not
+// resolved: t is the parameter's type as declared (see apply), and a
+// type parameter instantiated with a unique array consumes nothing.
+func consumedParts(t Type) []bool {
+	var elems []Type
+	switch t := t.(type) {
+	case TTuple:
+		elems = t.Elems
+	case TRecord:
+		for _, f := range t.Fields {
+			elems = append(elems, f.Type)
+		}
+	default:
+		return nil
+	}
+	out := make([]bool, len(elems))
+	some := false
+	for k, et := range elems {
+		out[k] = isUniqueArray(et) || consumedParts(et) != nil
+		some = some || out[k]
+	}
+	if !some {
+		return nil
+	}
+	return out
+}
+
+// consumeParts consumes the components of argument a that parts names.
+// A consumed component may share its array with no other component: the
+// function would update it in place while it still uses it. Where fcc
+// cannot tell a's components apart it consumes nothing (see
+// componentSplit).
+func (c *checker) consumeParts(sc *scope, a Exp, parts []bool) {
+	exps, split := c.componentSplit(sc, a)
+	if len(split) != len(parts) {
+		return
+	}
+	for k, als := range split {
+		if !parts[k] {
+			continue
+		}
+		for j, other := range split {
+			if j == k {
+				continue
+			}
+			for _, x := range other {
+				if slices.Contains(als, x) {
+					c.errorf(a.expPos(), "pass a copy of one of the components (copy "+x.name+")",
+						"Argument passed for consuming parameter is self-aliased: its components %d and %d may both be %s", k+1, j+1, aliasName(x))
+				}
+			}
+		}
+	}
+	for k, als := range split {
+		if !parts[k] {
+			continue
+		}
+		if exps != nil {
+			c.consume(sc, exps[k], exps[k].expPos())
+		} else {
+			c.consumeAliases(als, nil, a.expPos())
+		}
+	}
 }

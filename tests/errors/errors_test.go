@@ -183,7 +183,7 @@ func cases(t *testing.T) []errCase {
 		{class: "type error", file: "type.fut", want: []string{`right operand of "+" has type f32`}, loc: `type\.fut:3:7: error:`},
 		{class: "static size mismatch", file: "size.fut", want: []string{`sizes "3" and "4" do not match`}, loc: `size\.fut:3:15: error:`},
 		{class: "use after consume", file: "consumed.fut", want: []string{`Using variable "xs", but this was consumed at 3:12`}, loc: `consumed\.fut:4:6: error:`},
-		{class: "consuming non-unique", file: "nonunique.fut", want: []string{`Consuming variable "xs", which is not consumable`}, loc: `nonunique\.fut:3:3: error:`},
+		{class: "consuming non-unique", file: "nonunique.fut", want: []string{`Consuming "xs", which is not consumable`}, loc: `nonunique\.fut:3:3: error:`},
 	} {
 		for _, tool := range []string{check, build, run} {
 			c.tool = tool

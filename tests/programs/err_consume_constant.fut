@@ -1,7 +1,7 @@
 -- A top-level array constant is shared by every use: nothing may consume
 -- it.
 -- ==
--- error: Consuming variable "global", which is not consumable
+-- error: Consuming "global", which is not consumable
 
 def global : []i32 = [1, 2, 3]
 
