@@ -1179,10 +1179,13 @@ func (c *checker) checkLambdaParamsKnown(g *global) {
 	}
 }
 
-// checkSizeParamsKnown reports a size parameter that is not a whole
-// dimension of any parameter's type ([2 ** k]t or only the result type):
-// its value is taken from the arguments' shapes when d is called, so it
-// would have none.
+// checkSizeParamsKnown reports a size parameter that occurs in no
+// parameter's type (only in the result type, or nowhere): its value is
+// taken from the arguments when d is called, so it would have none. A
+// size parameter that occurs only inside a size expression ([n+m]t,
+// [2**k]t) is determined at each call by matching that expression with
+// the argument's size, as Futhark unifies size expressions (see
+// internaliser.solveSizeExps).
 func (c *checker) checkSizeParamsKnown(d *ValDecl, params []Type) {
 	known := map[string]bool{}
 	for _, p := range params {
@@ -1191,19 +1194,18 @@ func (c *checker) checkSizeParamsKnown(d *ValDecl, params []Type) {
 	for _, tp := range d.TypeParams {
 		if tp.Size && !known[tp.Name] {
 			c.errorf(tp.Pos, fmt.Sprintf("make it a dimension of a parameter's type ([%s]t), or pass it as an ordinary parameter (%s: i64)", tp.Name, tp.Name),
-				"size parameter [%s] of %s is not the size of any parameter's dimension, so fcc cannot know its value when %s is called", tp.Name, d.Name, d.Name)
+				"size parameter [%s] of %s is not used in the size of any parameter's dimension, so fcc cannot know its value when %s is called", tp.Name, d.Name, d.Name)
 		}
 	}
 }
 
-// dimNames adds the names that are whole dimensions of arrays in t.
+// dimNames adds the names that occur in the dimensions of arrays in t,
+// as whole dimensions or inside size expressions.
 func dimNames(t Type, out map[string]bool) {
 	switch t := t.(type) {
 	case TArray:
 		for _, d := range t.Dims {
-			if d.Name != "" && d.Exp == nil && d.Add == nil {
-				out[d.Name] = true
-			}
+			dimNamesOf(d, out)
 		}
 		dimNames(t.Elem, out)
 	case TTuple:
@@ -1215,6 +1217,47 @@ func dimNames(t Type, out map[string]bool) {
 			dimNames(f.Type, out)
 		}
 	}
+}
+
+// dimNamesOf adds the names that occur in the dimension d.
+func dimNamesOf(d Dim, out map[string]bool) {
+	if d.Name != "" {
+		out[d.Name] = true
+	}
+	for _, p := range d.Add {
+		dimNamesOf(p, out)
+	}
+	if d.Exp != nil {
+		expNames(d.Exp, out)
+	}
+}
+
+// expNames adds the unqualified names that a size expression mentions.
+func expNames(e Exp, out map[string]bool) {
+	for _, n := range expNameList(e, nil) {
+		out[n] = true
+	}
+}
+
+// expNameList appends the unqualified names that a size expression
+// mentions, in order of appearance.
+func expNameList(e Exp, out []string) []string {
+	switch e := e.(type) {
+	case *VarExp:
+		if len(e.Qual) == 0 {
+			out = append(out, e.Name)
+		}
+	case *ParenExp:
+		out = expNameList(e.X, out)
+	case *BinOpExp:
+		out = expNameList(e.R, expNameList(e.L, out))
+	case *ApplyExp:
+		out = expNameList(e.Fn, out)
+		for _, a := range e.Args {
+			out = expNameList(a, out)
+		}
+	}
+	return out
 }
 
 // arity is the number of parameters of the function type t whose types

@@ -2,6 +2,8 @@ package frontend
 
 import (
 	"fmt"
+	"maps"
+	"strings"
 
 	"github.com/fcclang/fcc/runtime/values"
 	"github.com/fcclang/fcc/soac"
@@ -925,6 +927,12 @@ func (ic *internaliser) lambdaVal(env *ienv, params []Pat, body Exp, tps []TypeP
 			for i, p := range params {
 				ic.bindSizes(inner, ic.declType(ic.c.patTypes[p]), args[i].ses, 0, sizes, pos)
 			}
+			// Size parameters that occur only inside size expressions
+			// ([n+m]t) are solved once the whole dimensions have bound
+			// what they can, since the expressions may mention those.
+			for i, p := range params {
+				ic.solveSizeExps(inner, ic.declType(ic.c.patTypes[p]), args[i].ses, 0, sizes, name, pos)
+			}
 		}
 		res := ic.exp(inner, body)
 		if ret != nil && res.fn == nil {
@@ -1161,6 +1169,177 @@ func (ic *internaliser) bindSizes(env *ienv, t Type, ses []soac.SubExp, strip in
 			off += n
 		}
 	}
+}
+
+// solveSizeExps binds the size parameters that are still unbound and
+// occur in a size expression of t ([n+m]t, [inc n]t, [2**k]t) by matching
+// the expression with the value's size, as Futhark unifies the size
+// expressions of a parameter type with those of the argument's type: the
+// argument's size must have been computed by the same operations
+// (concatenation gives n+m, a declared or coerced type [inc n]t computes
+// inc n), and the operands it was computed from bind the size
+// parameters. A size that cannot be matched so is a compile error, as in
+// Futhark.
+func (ic *internaliser) solveSizeExps(env *ienv, t Type, ses []soac.SubExp, strip int, sizes map[string]bool, fname string, pos Pos) {
+	switch t := t.(type) {
+	case TArray:
+		if len(ses) == 0 {
+			return
+		}
+		shape := ic.typeOf(ses[0]).Shape[strip:]
+		for i, d := range t.Dims {
+			if d.Exp == nil || d.Name != "" || i >= len(shape) {
+				continue
+			}
+			// The unbound size parameters, in order of appearance.
+			var unbound []string
+			seen := map[string]bool{}
+			for _, n := range expNameList(d.Exp, nil) {
+				if _, ok := env.vars[n]; sizes[n] && !ok && !seen[n] {
+					seen[n] = true
+					unbound = append(unbound, n)
+				}
+			}
+			if len(unbound) == 0 {
+				continue
+			}
+			if !ic.solveSizeExp(env, d.Exp, unbound, shape[i]) {
+				panic(&Diagnostic{Pos: pos,
+					Msg:  fmt.Sprintf("cannot determine size parameter [%s] of %s: the argument's size is not written as %s", strings.Join(unbound, "] ["), fname, expString(d.Exp)),
+					Hint: fmt.Sprintf("coerce the argument to the parameter's type (e :> [%s]t) with the size parameters given by names in scope", expString(d.Exp))})
+			}
+		}
+		ic.solveSizeExps(env, t.Elem, ses, strip+len(t.Dims), sizes, fname, pos)
+	case TTuple:
+		off := 0
+		for _, e := range t.Elems {
+			n := ic.components(e)
+			ic.solveSizeExps(env, e, ses[off:off+n], strip, sizes, fname, pos)
+			off += n
+		}
+	case TRecord:
+		off := 0
+		for _, f := range t.Fields {
+			n := ic.components(f.Type)
+			ic.solveSizeExps(env, f.Type, ses[off:off+n], strip, sizes, fname, pos)
+			off += n
+		}
+	}
+}
+
+// solveSizeExp matches the size expression e with the size se, binding
+// the size parameters unbound in env, and says whether it succeeded. The
+// expression is internalised with a placeholder for each unbound
+// parameter into a body that is thrown away; its IR is then matched
+// operation by operation with the IR that computed se.
+func (ic *internaliser) solveSizeExp(env *ienv, e Exp, unbound []string, se soac.SubExp) bool {
+	holes := map[soac.VName]soac.SubExp{}
+	probe := env.child()
+	for _, n := range unbound {
+		v := ic.sizeVar(n)
+		holes[v.Name] = nil
+		probe.vars[n] = scalar(v)
+	}
+	var pat soac.SubExp
+	ic.subBody(func() []soac.SubExp {
+		pat = ic.toI64(ic.exp(probe, e).ses[0], e.expPos())
+		return nil
+	})
+	if !ic.matchSize(pat, se, holes, 0) {
+		return false
+	}
+	for _, n := range unbound {
+		v := probe.vars[n].ses[0].(soac.Var)
+		if holes[v.Name] == nil {
+			return false
+		}
+		env.vars[n] = scalar(holes[v.Name])
+	}
+	return true
+}
+
+// matchSize matches pat, an i64 operand computed from the placeholders
+// in holes, with se: a placeholder matches anything (once bound, only an
+// operand provably equal to what it is bound to), and an operand computed
+// by an operation matches one computed by the same operation from
+// matching operands (in either order where the operation commutes).
+func (ic *internaliser) matchSize(pat, se soac.SubExp, holes map[soac.VName]soac.SubExp, depth int) bool {
+	if depth > 32 {
+		return false
+	}
+	if v, ok := pat.(soac.Var); ok {
+		if b, isHole := holes[v.Name]; isHole {
+			if b == nil {
+				holes[v.Name] = se
+				return true
+			}
+			return ic.sameSize(b, se, 0)
+		}
+	}
+	if !ic.mentionsHole(pat, holes, 0) {
+		return ic.sameSize(pat, se, 0)
+	}
+	def := func(x soac.SubExp) soac.Exp {
+		if v, ok := x.(soac.Var); ok {
+			return ic.defs[v.Name]
+		}
+		return nil
+	}
+	dp, ds := def(pat), def(se)
+	if x, ok := dp.(*soac.SubExpExp); ok {
+		return ic.matchSize(x.X, se, holes, depth+1)
+	}
+	if y, ok := ds.(*soac.SubExpExp); ok {
+		return ic.matchSize(pat, y.X, holes, depth+1)
+	}
+	switch x := dp.(type) {
+	case *soac.BinOpExp:
+		y, ok := ds.(*soac.BinOpExp)
+		if !ok || x.Op != y.Op || x.T != y.T {
+			return false
+		}
+		saved := maps.Clone(holes)
+		if ic.matchSize(x.X, y.X, holes, depth+1) && ic.matchSize(x.Y, y.Y, holes, depth+1) {
+			return true
+		}
+		switch x.Op {
+		case soac.Add, soac.Mul, soac.Min, soac.Max:
+			maps.Copy(holes, saved)
+			return ic.matchSize(x.X, y.Y, holes, depth+1) && ic.matchSize(x.Y, y.X, holes, depth+1)
+		}
+	case *soac.ConvOpExp:
+		y, ok := ds.(*soac.ConvOpExp)
+		return ok && x.From == y.From && x.To == y.To && ic.matchSize(x.X, y.X, holes, depth+1)
+	}
+	return false
+}
+
+// mentionsHole says whether the operand x is computed from a placeholder
+// of holes.
+func (ic *internaliser) mentionsHole(x soac.SubExp, holes map[soac.VName]soac.SubExp, depth int) bool {
+	v, ok := x.(soac.Var)
+	if !ok {
+		return false
+	}
+	if _, isHole := holes[v.Name]; isHole {
+		return true
+	}
+	if depth > 32 {
+		return true
+	}
+	switch d := ic.defs[v.Name].(type) {
+	case *soac.SubExpExp:
+		return ic.mentionsHole(d.X, holes, depth+1)
+	case *soac.ConvOpExp:
+		return ic.mentionsHole(d.X, holes, depth+1)
+	case *soac.BinOpExp:
+		return ic.mentionsHole(d.X, holes, depth+1) || ic.mentionsHole(d.Y, holes, depth+1)
+	case nil:
+		return false
+	}
+	// Anything else computed from a placeholder cannot be matched; one
+	// not computed from any is compared as a whole (sameSize).
+	return false
 }
 
 // assertEq emits a run-time check that two i64 operands are equal.
