@@ -150,6 +150,8 @@ type checker struct {
 	// outside lambdas, fresh ones included (a top-level constant of
 	// functional type may not make any).
 	consumingCalls int
+	// inSizeExp counts the size expressions being checked (see sizeExp).
+	inSizeExp int
 	// pseudo, letScopes, loopScopes and loopConsumes serve the checks of
 	// the components of results (uniqueness.go): stand-ins for unnamed
 	// values, the scopes of let bodies and loop bodies, and which loop
@@ -250,6 +252,9 @@ type binding struct {
 	// result marks the stand-in for the result of an application as a
 	// whole (see appTree).
 	result bool
+	// holdsResult marks a function value made by partially applying a
+	// function whose result may alias its arguments (see heldFunction).
+	holdsResult bool
 }
 
 // scope maps local names to their bindings and type variable names to
@@ -1018,6 +1023,9 @@ func (c *checker) checkValDecl(d *ValDecl) {
 	}
 	body := c.exp(sc, d.Body)
 	c.unify(ret, body, d.Body.expPos(), "the body of "+d.Name)
+	if d.RetType != nil {
+		c.checkBodyConsumption(sc, d, ret, body)
+	}
 	if len(d.Params) == 0 && c.consumingCalls > 0 && containsFun(c.zonk(ret)) && !c.prelude {
 		// The constant's closure is shared by all its uses: what a
 		// partial application in it consumes would be consumed by each.
@@ -1045,13 +1053,8 @@ func (c *checker) checkValDecl(d *ValDecl) {
 	resFresh := c.inferFresh(ret, d.RetType != nil, bodyTree)
 	// Only a declared unique result is checked: an inferred one is
 	// simply not unique where the body aliases a parameter.
-	if rt, ok := c.zonk(ret).(TArray); ok && rt.Unique && d.RetType != nil {
-		for _, b := range c.aliasesOf(sc, d.Body) {
-			if !b.consumable {
-				c.errorf(d.Body.expPos(), "return a copy (copy "+b.name+"), or give the parameter a unique type (*[]t)",
-					"Unique-typed return value of %s is aliased to %q, which is not consumable (not unique)", d.Name, b.name)
-			}
-		}
+	if d.RetType != nil {
+		c.checkUniqueResult(sc, d.Name, ret, d.Body)
 	}
 	c.checkSizeParamsKnown(d, params)
 	implicitNames := c.nameImplicitSizes(d)
@@ -1331,17 +1334,31 @@ func (c *checker) aliasesParams(sc *scope, body Exp) bool {
 	return false
 }
 
+// isUnique says whether a declared result type t promises a value that
+// aliases nothing: every array in it is unique. A type parameter does
+// not (id returns its argument), whatever it is instantiated with.
 func isUnique(t Type) bool {
 	switch t := t.(type) {
 	case TArray:
 		return t.Unique
+	case TVar:
+		return false
+	case TFun:
+		// What applying the function returns (a partial application's
+		// closure holds its arguments: see aliasesOf).
+		return isUnique(t.Result)
 	case TTuple:
 		for _, e := range t.Elems {
-			if a, ok := e.(TArray); ok && !a.Unique {
+			if !isUnique(e) {
 				return false
 			}
 		}
-		return true
+	case TRecord:
+		for _, f := range t.Fields {
+			if !isUnique(f.Type) {
+				return false
+			}
+		}
 	}
 	return true
 }
@@ -1451,7 +1468,7 @@ func (c *checker) typeExp(sc *scope, te TypeExp) Type {
 			case te.Dim.Exp == nil:
 				d = Dim{Const: te.Dim.Lit, Known: true}
 			default:
-				c.unify(tI64, c.exp(sc, te.Dim.Exp), te.Dim.Pos, "size expression")
+				c.unify(tI64, c.sizeExp(sc, te.Dim.Exp), te.Dim.Pos, "size expression")
 				d = Dim{Exp: te.Dim.Exp}
 			}
 		}
@@ -1579,7 +1596,7 @@ func (c *checker) expandAbbr(sc *scope, te *TEName, d *TypeDecl) Type {
 			case a.Size.Exp == nil:
 				dim = Dim{Const: a.Size.Lit, Known: true}
 			default:
-				c.unify(tI64, c.exp(sc, a.Size.Exp), a.Size.Pos, "size expression")
+				c.unify(tI64, c.sizeExp(sc, a.Size.Exp), a.Size.Pos, "size expression")
 				dim = Dim{Exp: a.Size.Exp}
 			}
 			inner.tvars["#"+p.Name] = dimType{dim}
@@ -1836,14 +1853,22 @@ func (c *checker) consume(sc *scope, e Exp, pos Pos) {
 // consumeAliases marks als, the aliases of e (nil for a component of a
 // value), as consumed at pos.
 func (c *checker) consumeAliases(als []*binding, e Exp, pos Pos) {
+	if c.inSizeExp > 0 && len(als) > 0 {
+		c.errorf(pos, "compute the size before the type, without updating anything",
+			"Consuming %q, which is not consumable inside a size expression: a size may be evaluated more than once, so it may not consume anything", als[0].name)
+	}
 	if b := notConsumable(als); b != nil {
 		// Named after what makes it not consumable, as in Futhark.
 		via := ""
 		if v, ok := stripParens(e).(*VarExp); ok && v.Name != b.name {
 			via = fmt.Sprintf(" (%q, consumed here, aliases it)", v.Name)
 		}
+		if c.isFunType(b.t) {
+			c.errorf(pos, "update a copy of the function's result (copy ("+b.name+" ...)), or give its result a unique type (-> *[]t)",
+				"Consuming %q, which is not consumable: it is a function parameter, and what applying it returns may be an array it holds%s", b.name, via)
+		}
 		c.errorf(pos, "give the parameter a unique type (*[]t) or update a copy (copy "+b.name+")",
-			"Consuming %q, which is not consumable: it is a parameter that is not unique or a top-level constant%s", b.name, via)
+			"Consuming %s, which is not consumable: it is a parameter that is not unique or a top-level constant%s", userName(b.name), via)
 	}
 	for _, b := range als {
 		if b.depth < c.depth {
@@ -1965,6 +1990,10 @@ func (c *checker) aliasesOf(sc *scope, e Exp) []*binding {
 	case *LambdaExp:
 		return c.closureAliases[e]
 	case *OpSectionExp:
+		if e.Backtick && e.Left == nil && e.Right == nil {
+			// (op) naming a definition: its value (see opSection).
+			return c.aliasesOf(sc, e.opVar())
+		}
 		if e.Left != nil {
 			return c.aliasesOf(sc, e.Left)
 		}
@@ -1994,6 +2023,9 @@ func (c *checker) aliasesOf(sc *scope, e Exp) []*binding {
 		if fn != nil {
 			// Applying a closure gives a result that may alias it.
 			add(c.aliasesOf(sc, fn))
+			if b := c.heldFunction(sc, fn, len(args)); b != nil {
+				add([]*binding{b})
+			}
 		}
 		// An argument passed for a unique parameter is consumed: the
 		// result does not alias it (as in Futhark), nor the components
@@ -2377,7 +2409,11 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 		c.unify(t, c.exp(sc, e.End), e.End.expPos(), "end of range")
 		return arrayOf(c.rangeDim(sc, e), t)
 	case *IndexExp:
-		return c.indexType(sc, c.exp(sc, e.X), e.Indices, e.Pos)
+		xt := c.exp(sc, e.X)
+		before := c.copyConsumed()
+		t := c.indexType(sc, xt, e.Indices, e.Pos)
+		c.checkHeldWhile(c.aliasesOf(sc, e.X), before, e.Pos)
+		return t
 	case *LetExp:
 		before := c.copyConsumed()
 		vt := c.exp(sc, e.Value)
@@ -2405,6 +2441,7 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 			}
 		}
 		c.bindTrees(sc, e.Pat, e.Value, inner)
+		c.markHoldsResult(sc, e.Pat, e.Value, inner)
 		c.setLetScope(e, inner)
 		t := c.exp(inner, e.Body)
 		c.recordBodyAliases(inner, e)
@@ -2426,7 +2463,9 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 		c.noteUse(b)
 		vt := c.indexType(sc, b.t, e.Indices, e.Pos)
 		c.unify(vt, c.exp(sc, e.Value), e.Value.expPos(), "value written by the in-place update")
-		c.consume(sc, &VarExp{Pos: e.Pos, Name: e.Name}, e.Pos)
+		target := &VarExp{Pos: e.Pos, Name: e.Name}
+		c.checkUpdateValue(sc, target, e.Value)
+		c.consume(sc, target, e.Pos)
 		inner := sc.child()
 		nb := &binding{name: e.Name, t: b.t, consumable: true, depth: c.depth, pos: e.Pos}
 		inner.vars[e.Name] = nb
@@ -2438,11 +2477,14 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 		t := c.exp(sc, e.X)
 		vt := c.indexType(sc, t, e.Indices, e.Pos)
 		c.unify(vt, c.exp(sc, e.Value), e.Value.expPos(), "value written by the in-place update")
+		c.checkUpdateValue(sc, e.X, e.Value)
 		c.consume(sc, e.X, e.Pos)
 		return t
 	case *RecordUpdateExp:
 		t := c.exp(sc, e.X)
+		before := c.copyConsumed()
 		vt := c.exp(sc, e.Value)
+		c.checkPathSharing(sc, e, before)
 		return c.updateField(t, e.Fields, vt, e.Pos)
 	case *IfExp:
 		c.unify(tBool, c.exp(sc, e.Cond), e.Cond.expPos(), "condition of if")
@@ -2680,6 +2722,7 @@ func (c *checker) lambda(sc *scope, e *LambdaExp, expected Type) Type {
 		c.retTypes[e] = rt
 		c.unify(rt, bt, body.expPos(), "lambda body")
 		c.checkReturnComponents(rt, c.treeOf(inner, body), body.expPos())
+		c.checkUniqueResult(inner, "the lambda", rt, body)
 		// The lambda has its declared result type: sizes it names are
 		// known to the caller (the internaliser checks the body's sizes
 		// against them at run time).
@@ -2716,6 +2759,7 @@ func (c *checker) localFun(sc *scope, e *LetFunExp) *binding {
 	valueTree := c.treeOf(inner, e.Value)
 	if e.RetType != nil {
 		c.checkReturnComponents(ret, valueTree, e.Value.expPos())
+		c.checkUniqueResult(inner, e.Name, ret, e.Value)
 	}
 	resFresh := c.inferFresh(ret, e.RetType != nil, valueTree)
 	c.depth--
@@ -2968,6 +3012,7 @@ func (c *checker) checkConsumingArg(sc *scope, declared Type, a Exp, i int, fn E
 	// (r: *t), or a named function's unique parameter. Uniqueness that
 	// inference gave a parameter (from a unique array it is applied to)
 	// consumes nothing.
+	c.checkFreshResultArg(sc, d, a, i, fn)
 	consumes := c.declaredConsumption(sc, a)
 	for k := 0; k < len(consumes); k++ {
 		if consumes[k] && !isUniqueArray(d.Param) {

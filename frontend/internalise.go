@@ -1513,6 +1513,11 @@ func (ic *internaliser) opSection(env *ienv, e *OpSectionExp) ival {
 		builtin = true
 	} else {
 		opFn = ic.varExp(env, e.opVar())
+		if e.Left == nil && e.Right == nil {
+			// (op) naming a definition is its value, which need not be
+			// a function (a parameter named (++)).
+			return opFn
+		}
 	}
 	op := func(ic *internaliser, x, y ival, pos Pos) ival {
 		if builtin {

@@ -171,6 +171,11 @@ func (c *checker) opSection(sc *scope, e *OpSectionExp) Type {
 		e.Backtick = true
 	}
 	ft := c.operatorType(sc, e.Op, e.Qual, e.Backtick, e.Pos, e.opVar())
+	if e.Backtick && e.Left == nil && e.Right == nil {
+		// (op) naming a definition is that definition's value, which
+		// need not be a function (a parameter named (++)).
+		return ft
+	}
 	a, b, r := c.fresh(cAny, e.Pos), c.fresh(cAny, e.Pos), c.fresh(cAny, e.Pos)
 	c.unify(TFun{a, TFun{b, r}}, ft, e.Pos, fmt.Sprintf("operator section (%s)", e.Op))
 	switch {
