@@ -1066,13 +1066,7 @@ func (ic *internaliser) sameSize(a, b soac.SubExp, depth int) bool {
 	if depth > 32 {
 		return false
 	}
-	def := func(se soac.SubExp) soac.Exp {
-		if v, ok := se.(soac.Var); ok {
-			return ic.defs[v.Name]
-		}
-		return nil
-	}
-	da, db := def(a), def(b)
+	da, db := ic.defOf(a), ic.defOf(b)
 	if x, ok := da.(*soac.SubExpExp); ok {
 		return ic.sameSize(x.X, b, depth+1)
 	}
@@ -1097,6 +1091,16 @@ func (ic *internaliser) sameSize(a, b soac.SubExp, depth int) bool {
 		return ok && x.From == y.From && x.To == y.To && ic.sameSize(x.X, y.X, depth+1)
 	}
 	return false
+}
+
+// defOf returns the expression that computed the operand x, or nil for a
+// constant or a variable not computed by a statement of this program
+// (a parameter).
+func (ic *internaliser) defOf(x soac.SubExp) soac.Exp {
+	if v, ok := x.(soac.Var); ok {
+		return ic.defs[v.Name]
+	}
+	return nil
 }
 
 // wantDims fills want (the wanted shapes of the components of a value of
@@ -1279,13 +1283,7 @@ func (ic *internaliser) matchSize(pat, se soac.SubExp, holes map[soac.VName]soac
 	if !ic.mentionsHole(pat, holes, 0) {
 		return ic.sameSize(pat, se, 0)
 	}
-	def := func(x soac.SubExp) soac.Exp {
-		if v, ok := x.(soac.Var); ok {
-			return ic.defs[v.Name]
-		}
-		return nil
-	}
-	dp, ds := def(pat), def(se)
+	dp, ds := ic.defOf(pat), ic.defOf(se)
 	if x, ok := dp.(*soac.SubExpExp); ok {
 		return ic.matchSize(x.X, se, holes, depth+1)
 	}

@@ -393,6 +393,13 @@ func (c *checker) checkHeldWhile(held []*binding, before map[*binding]Pos, pos P
 	if len(held) == 0 || !c.newlyConsumed(before) {
 		return
 	}
+	c.useSince(held, before, pos)
+}
+
+// useSince reports a use at pos of any of bs that was consumed since
+// before (a copy of c.consumed taken earlier); what was consumed before
+// then is reported where it was used, not here.
+func (c *checker) useSince(bs []*binding, before map[*binding]Pos, pos Pos) {
 	saved := c.consumed
 	fresh := map[*binding]Pos{}
 	for b, p := range saved {
@@ -402,7 +409,7 @@ func (c *checker) checkHeldWhile(held []*binding, before map[*binding]Pos, pos P
 	}
 	c.consumed = fresh
 	defer func() { c.consumed = saved }()
-	for _, b := range held {
+	for _, b := range bs {
 		c.use(b, pos)
 	}
 }
@@ -953,18 +960,7 @@ func (c *checker) checkLoopUsesInit(sc *scope, e *LoopExp, free []*binding, befo
 			}
 		}
 	}
-	saved := c.consumed
-	fresh := map[*binding]Pos{}
-	for b, p := range saved {
-		if _, old := before[b]; !old {
-			fresh[b] = p
-		}
-	}
-	c.consumed = fresh
-	defer func() { c.consumed = saved }()
-	for _, b := range free {
-		c.use(b, e.Pos)
-	}
+	c.useSince(free, before, e.Pos)
 }
 
 // markAscribedLoopParams makes the loop parameters ascribed an array
