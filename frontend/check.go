@@ -457,8 +457,24 @@ func (c *checker) occurs(id int, t Type) bool {
 	return false
 }
 
-// sizeMismatch is set by unifyOK when two distinct size parameters met.
-type sizeMismatch struct{ a, b string }
+// sizeMismatch is set by unifyOK when two distinct rigid sizes met;
+// term says one of them is a size computed from a value (Dim.Term).
+type sizeMismatch struct {
+	a, b string
+	term bool
+}
+
+// sizeMismatchError reports at pos that what has sizes that differ. Sizes
+// computed from values are worded as Futhark words them.
+func (c *checker) sizeMismatchError(pos Pos, what string, sm *sizeMismatch, expected, found Type) {
+	if sm.term {
+		c.errorf(pos, sizeMismatchHint,
+			"%s: expected type %s, but found %s. Sizes \"%s\" and \"%s\" do not match", what, c.show(expected), c.show(found), sm.a, sm.b)
+		return
+	}
+	c.errorf(pos, sizeMismatchHint,
+		"%s: sizes \"%s\" and \"%s\" do not match (expected type %s, but found %s)", what, sm.a, sm.b, c.show(expected), c.show(found))
+}
 
 // unify makes two types equal or reports, at pos, that what was expected
 // differs from what was found.
@@ -471,8 +487,7 @@ func (c *checker) unify(expected, found Type, pos Pos, what string) {
 	if !c.unifyS(expected, found, &sm) {
 		c.checkLift(pos)
 		if sm != nil {
-			c.errorf(pos, sizeMismatchHint,
-				"%s: sizes \"%s\" and \"%s\" do not match (expected type %s, but found %s)", what, sm.a, sm.b, c.show(expected), c.show(found))
+			c.sizeMismatchError(pos, what, sm, expected, found)
 		}
 		if c.fieldNote != "" {
 			c.errorf(pos, "", "%s: expected type %s, but %s", what, c.show(expected), c.fieldNote)
@@ -637,7 +652,7 @@ func (c *checker) unifyS(a, b Type, sm **sizeMismatch) bool {
 		}
 		da, db := a.Dims[0], b.Dims[0]
 		if !c.unifyDim(da, db) {
-			*sm = &sizeMismatch{c.showDim(da), c.showDim(db)}
+			*sm = &sizeMismatch{c.showDim(da), c.showDim(db), dimHasTerm(c.resolveDim(da)) || dimHasTerm(c.resolveDim(db))}
 			return false
 		}
 		return true
@@ -1063,7 +1078,7 @@ func (c *checker) checkValDecl(d *ValDecl) {
 	}
 	c.defaultVars()
 	c.checkFieldsResolved()
-	g := &global{decl: d, typ: c.zonk(ft), prelude: c.prelude, retUnique: retUnique || d.RetType == nil && !c.aliasesParams(sc, d.Body)}
+	g := &global{decl: d, typ: eraseTermDims(c.zonk(ft)), prelude: c.prelude, retUnique: retUnique || d.RetType == nil && !c.aliasesParams(sc, d.Body)}
 	if !retUnique {
 		for _, b := range c.aliasesOf(sc, d.Body) {
 			if c.constants[b.name] == b {
@@ -1538,7 +1553,9 @@ func (c *checker) typeExp(sc *scope, te TypeExp) Type {
 		inner := sc.child()
 		for _, n := range te.Sizes {
 			inner.vars[n] = &binding{name: n, t: tI64}
-			inner.tvars["?"+n] = tUnit // marks n existential
+			// n is existential: one size, whatever it is, wherever
+			// it appears in the type.
+			inner.tvars["?"+n] = dimType{c.freshDim()}
 		}
 		return c.typeExp(inner, te.Type)
 	}
@@ -1548,7 +1565,10 @@ func (c *checker) typeExp(sc *scope, te TypeExp) Type {
 
 // sizeName is the dimension a size name in a type denotes.
 func (c *checker) sizeName(sc *scope, name string, pos Pos) Dim {
-	if _, ok := sc.lookupTVar("?" + name); ok {
+	if t, ok := sc.lookupTVar("?" + name); ok {
+		if d, ok := t.(dimType); ok {
+			return d.d
+		}
 		return Dim{}
 	}
 	if t, ok := sc.lookupTVar("#" + name); ok {
@@ -1574,6 +1594,10 @@ type dimType struct{ d Dim }
 func (dimType) isType() {}
 
 func (c *checker) expandAbbr(sc *scope, te *TEName, d *TypeDecl) Type {
+	// Outside parameter types, a size argument written [] is one
+	// unknown size wherever the abbreviation uses it: square [] is
+	// [k][k] for some k, as in Futhark.
+	shareAnon := !c.implicitSizes
 	if c.implicitSizes {
 		c.implicitSizes = false
 		defer func() { c.implicitSizes = true }()
@@ -1591,6 +1615,9 @@ func (c *checker) expandAbbr(sc *scope, te *TEName, d *TypeDecl) Type {
 			var dim Dim
 			switch {
 			case a.Size == nil:
+				if shareAnon {
+					dim = c.freshDim()
+				}
 			case a.Size.Name != "":
 				dim = c.sizeName(sc, a.Size.Name, a.Size.Pos)
 			case a.Size.Exp == nil:
@@ -2965,8 +2992,7 @@ func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
 			c.consumeParts(sc, a, parts)
 		}
 	}
-	c.dependentSize(sc, e, cur)
-	return cur
+	return c.dependentSize(sc, e, cur)
 }
 
 func (c *checker) unifyArg(param, arg Type, a Exp, i int, fn Exp) {
@@ -2988,8 +3014,7 @@ func (c *checker) unifyArg(param, arg Type, a Exp, i int, fn Exp) {
 			what = "Cannot apply the function to " + argName
 		}
 		if sm != nil {
-			c.errorf(a.expPos(), sizeMismatchHint,
-				"%s: sizes \"%s\" and \"%s\" do not match (expected type %s, but found %s)", what, sm.a, sm.b, c.show(param), c.show(arg))
+			c.sizeMismatchError(a.expPos(), what, sm, param, arg)
 		}
 		if c.fieldNote != "" {
 			c.errorf(a.expPos(), "", "%s: %s", what, c.fieldNote)

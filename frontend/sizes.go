@@ -107,7 +107,7 @@ func (c *checker) expDim(e Exp) (Dim, bool) {
 // rigidDim says whether d is a size the checker knows exactly.
 func (c *checker) rigidDim(d Dim) bool {
 	switch {
-	case d.Known, d.Exist != 0:
+	case d.Known, d.Exist != 0, d.Term != "":
 		return true
 	case d.Name != "":
 		return c.sizeNames[d.Name]
@@ -132,6 +132,8 @@ func dimString(d Dim) string {
 		return strings.Join(s, "+")
 	case d.Name != "":
 		return d.Name
+	case d.Term != "":
+		return d.Term
 	case d.Known:
 		return fmt.Sprint(d.Const)
 	case d.Exist != 0:
@@ -176,7 +178,7 @@ func (c *checker) unifyDim(a, b Dim) bool {
 }
 
 func (d Dim) isUnknown() bool {
-	return d.Name == "" && !d.Known && d.Exp == nil && d.Var == 0 && d.Exist == 0 && d.Add == nil
+	return d.Name == "" && !d.Known && d.Exp == nil && d.Var == 0 && d.Exist == 0 && d.Add == nil && d.Term == ""
 }
 
 // dimKey is a canonical text of a rigid dimension (sums in any order).
@@ -257,6 +259,10 @@ func (c *checker) instDim(d Dim, m map[string]Dim, vm map[int]Dim) Dim {
 		}
 		return c.freshExt()
 	}
+	// A size computed from a value (Term) may be computed from the
+	// definition's own parameters: the checker does not substitute the
+	// arguments for them, so it is unknown here too.
+	//
 	// Unknown, anonymous or existential sizes of a function's result are
 	// computed by the function: anonymous to the caller. (Not the `[]`
 	// of a local function's parameter, which Futhark makes a size
@@ -477,6 +483,8 @@ func (c *checker) nameImplicitSizes(d *ValDecl) []string {
 		switch {
 		case r.Var != 0:
 			c.dsubst[r.Var] = fresh()
+		case r.Term != "":
+			c.dsubst[v] = fresh()
 		case r.Known, r.Name != "" && (c.implicit[r.Name] || d.hasSizeParam(r.Name) || c.globals[r.Name] != nil):
 		case r.Name != "" && r.Add == nil && r.Exp == nil:
 			if _, ok := local[r.Name]; !ok {
@@ -526,25 +534,146 @@ func (c *checker) showDim(d Dim) string {
 	return "[]"
 }
 
-// dependentSize gives the result of iota n and replicate n x the size n
-// when the checker knows it.
-func (c *checker) dependentSize(sc *scope, e *ApplyExp, res Type) {
+// tabulateDims is how many leading dimensions of the prelude's tabulate
+// functions' results their leading arguments give.
+var tabulateDims = map[string]int{"tabulate": 1, "tabulate_2d": 2, "tabulate_3d": 3}
+
+// dependentSize gives the result of iota n and replicate n x the size n,
+// and that of tabulate_2d n m f the sizes n and m, when the checker knows
+// them; it returns the result type.
+func (c *checker) dependentSize(sc *scope, e *ApplyExp, res Type) Type {
 	v, ok := e.Fn.(*VarExp)
-	if !ok || len(v.Qual) > 0 || (v.Name != "iota" && v.Name != "replicate") || !c.isIntrinsic(sc, v) {
-		return
+	if !ok || len(v.Qual) > 0 {
+		return res
 	}
 	a, ok := c.resolve(res).(TArray)
 	if !ok {
-		return
+		return res
+	}
+	if k, ok := tabulateDims[v.Name]; ok {
+		g := c.globals[v.Name]
+		if _, local := sc.lookup(v.Name); local || g == nil || !g.prelude || len(e.Args) <= k || len(a.Dims) < k {
+			return res
+		}
+		dims := append([]Dim(nil), a.Dims...)
+		for i := range k {
+			if !c.resolveDim(dims[i]).isUnknown() || c.innerExp(sc, e.Args[i]) {
+				continue
+			}
+			if d, ok := c.argSize(sc, e.Args[i]); ok {
+				dims[i] = d
+			} else if t, ok := c.termSize(sc, e.Args[i]); ok {
+				dims[i] = Dim{Term: t}
+			}
+		}
+		a.Dims = dims
+		return a
+	}
+	if (v.Name != "iota" && v.Name != "replicate") || !c.isIntrinsic(sc, v) {
+		return res
 	}
 	// A size given by a name bound inside the enclosing function (iota n
 	// in \n -> iota n, iota (length xs) in \xs -> ...) goes out of scope
 	// with it: Futhark makes it existential.
 	if r := c.resolveDim(a.Dims[0]); r.Var != 0 && c.innerExp(sc, e.Args[0]) {
 		c.dsubst[r.Var] = c.freshAnon()
-		return
+		return res
 	}
 	if d, ok := c.argSize(sc, e.Args[0]); ok {
 		c.unifyDim(a.Dims[0], d)
+	} else if t, ok := c.termSize(sc, e.Args[0]); ok && !c.innerExp(sc, e.Args[0]) {
+		c.unifyDim(a.Dims[0], Dim{Term: t})
 	}
+	return res
+}
+
+// termSize is the text of a size given by an expression made of
+// ordinary i64 variables bound in the enclosing function, integer
+// literals and +, as Futhark compares it: the operands of a sum in a
+// canonical order, so that n+1 and 1+n are one size.
+func (c *checker) termSize(sc *scope, e Exp) (string, bool) {
+	var parts []string
+	var walk func(e Exp) bool
+	walk = func(e Exp) bool {
+		switch e := e.(type) {
+		case *ParenExp:
+			return walk(e.X)
+		case *IntLit:
+			if e.Suffix != "" && e.Suffix != "i64" {
+				return false
+			}
+			parts = append(parts, fmt.Sprint(e.Value))
+			return true
+		case *VarExp:
+			if len(e.Qual) > 0 {
+				return false
+			}
+			b, ok := sc.lookup(e.Name)
+			if !ok || c.sizeBinding[b] || c.resolve(b.t) != Type(tI64) {
+				return false
+			}
+			parts = append(parts, e.Name)
+			return true
+		case *BinOpExp:
+			return e.Op == "+" && len(e.Qual) == 0 && walk(e.L) && walk(e.R)
+		}
+		return false
+	}
+	if !walk(e) {
+		return "", false
+	}
+	// Names first, then constants: n+1.
+	sort.Slice(parts, func(i, j int) bool {
+		ci, cj := parts[i][0] <= '9', parts[j][0] <= '9'
+		if ci != cj {
+			return cj
+		}
+		return parts[i] < parts[j]
+	})
+	return strings.Join(parts, "+"), true
+}
+
+// eraseTermDims makes the sizes of a top-level definition's type that are
+// computed from values (Dim.Term) unknown: they may be computed from its
+// parameters, which mean nothing at a use.
+func eraseTermDims(t Type) Type {
+	switch t := t.(type) {
+	case TArray:
+		dims := make([]Dim, len(t.Dims))
+		for i, d := range t.Dims {
+			if !dimHasTerm(d) {
+				dims[i] = d
+			}
+		}
+		return TArray{Elem: eraseTermDims(t.Elem), Dims: dims, Unique: t.Unique}
+	case TTuple:
+		es := make([]Type, len(t.Elems))
+		for i, e := range t.Elems {
+			es[i] = eraseTermDims(e)
+		}
+		return TTuple{Elems: es}
+	case TRecord:
+		fs := make([]RecordField, len(t.Fields))
+		for i, f := range t.Fields {
+			fs[i] = RecordField{f.Name, eraseTermDims(f.Type)}
+		}
+		return TRecord{Fields: fs}
+	case TFun:
+		return TFun{Param: eraseTermDims(t.Param), Result: eraseTermDims(t.Result)}
+	}
+	return t
+}
+
+// dimHasTerm says whether a resolved dimension is or contains a size
+// computed from a value.
+func dimHasTerm(d Dim) bool {
+	if d.Term != "" {
+		return true
+	}
+	for _, p := range d.Add {
+		if dimHasTerm(p) {
+			return true
+		}
+	}
+	return false
 }

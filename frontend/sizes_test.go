@@ -56,3 +56,39 @@ func TestStaticSizes(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) { expectCompileError(t, tc.src, tc.want) })
 	}
 }
+
+// TestValueSizes checks sizes computed from ordinary values (iota n,
+// replicate n x, tabulate_2d n m f where n and m are not size
+// parameters): equal only to the same expression, as in Futhark.
+func TestValueSizes(t *testing.T) {
+	ok := []struct{ name, src string }{
+		{"same variable", "def main (n: i64) = map2 (+) (iota n) (replicate n 1)"},
+		{"sum in any order", "def main (n: i64) = map2 (+) (iota (n+1)) (iota (1+n))"},
+		{"if branches", "def main (b: bool) (n: i64) = if b then iota n else iota (n+2)"},
+		{"top-level function", "def f (k: i64) = iota k\ndef main (n: i64) = map2 (+) (f n) (iota n)"},
+		{"local function", "def main (n: i64) = let g (k: i64) = iota k in map2 (+) (g n) (iota n)"},
+		{"lambda", "def main (n: i64) = map (\\k -> length (iota k)) (iota n)"},
+		{"existential", "def main (n: i64) = let xs : ?[k].[k]i64 = iota (n+1) in xs"},
+		{"abbreviation in a parameter", "type sq [k] = [k][k]i64\ndef f (x: sq []) = x[0, 0]\ndef main (n: i64) = f (replicate n (iota n))"},
+	}
+	for _, tc := range ok {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := Compile("t.fut", tc.src); err != nil {
+				t.Errorf("%s\n%v", tc.src, err)
+			}
+		})
+	}
+	bad := []struct{ name, src, want string }{
+		{"iota", "def main (n: i64) = map2 (+) (iota n) (iota (n+1))",
+			`t.fut:1:39: error: Cannot apply "map2" to argument 3: expected type [n]i64, but found [n+1]i64. Sizes "n" and "n+1" do not match`},
+		{"let-bound", "def main (x: i64) = let y = x + 1 in zip (replicate x true) (replicate y false)",
+			`Sizes "x" and "y" do not match`},
+		{"abbreviation argument []", "type sq [k] 't = [k][k]t\ndef main (n: i64) : sq [] i64 = tabulate_2d n (n+1) (+)",
+			`t.fut:2:33: error: the body of main: expected type [n+1][n+1]i64, but found *[n][n+1]i64. Sizes "n+1" and "n" do not match`},
+		{"existential abbreviation", "type^ t = ?[k].([k]i64, i64 -> [k]i64)\ndef main (n: i64) : t = (iota n, \\i -> replicate (n+2) i)",
+			`Sizes "n" and "n+2" do not match`},
+	}
+	for _, tc := range bad {
+		t.Run(tc.name, func(t *testing.T) { expectCompileError(t, tc.src, tc.want) })
+	}
+}

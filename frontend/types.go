@@ -43,6 +43,12 @@ type Dim struct {
 	// unknown size for unification (isUnknown), and only serves the
 	// causality check (causality.go).
 	Ext int
+	// Term is a size given by the value of an expression over ordinary
+	// variables in scope (iota n, replicate (n+1) x, where n is not a
+	// size parameter), as written: rigid, and equal only to the same
+	// expression, as in Futhark. Only the checker compares it; the
+	// internaliser treats it as unknown.
+	Term string
 }
 
 // TTuple is a tuple; the empty tuple is the unit type.
@@ -153,7 +159,7 @@ func typeStringN(t Type, names map[int]string) string {
 		}
 		for _, d := range t.Dims {
 			switch {
-			case d.Name != "" || d.Add != nil || d.Exist != 0:
+			case d.Name != "" || d.Add != nil || d.Exist != 0 || d.Term != "":
 				fmt.Fprintf(&b, "[%s]", dimString(d))
 			case d.Known:
 				fmt.Fprintf(&b, "[%d]", d.Const)
