@@ -1647,22 +1647,32 @@ func (c *checker) bindParam(sc *scope, p Pat) Type {
 	return t
 }
 
+// markConsumable marks the names p binds as parameters, consumable when
+// their arrays are unique.
 func (c *checker) markConsumable(sc *scope, p Pat) {
-	switch p := p.(type) {
-	case *PId:
-		if b, ok := sc.vars[p.Name]; ok {
-			b.consumable = isUniqueArray(c.zonk(b.t)) || c.allArraysUnique(b.t)
-			b.param = true
+	eachSubPat(p, func(q Pat) {
+		if id, ok := q.(*PId); ok {
+			if b, ok := sc.vars[id.Name]; ok {
+				b.consumable = isUniqueArray(c.zonk(b.t)) || c.allArraysUnique(b.t)
+				b.param = true
+			}
 		}
+	})
+}
+
+// eachSubPat calls f with p and every pattern inside it, outermost first.
+func eachSubPat(p Pat, f func(Pat)) {
+	f(p)
+	switch p := p.(type) {
 	case *PAscript:
-		c.markConsumable(sc, p.Pat)
+		eachSubPat(p.Pat, f)
 	case *PTuple:
 		for _, e := range p.Elems {
-			c.markConsumable(sc, e)
+			eachSubPat(e, f)
 		}
 	case *PRecord:
-		for _, f := range p.Fields {
-			c.markConsumable(sc, f.Pat)
+		for _, fd := range p.Fields {
+			eachSubPat(fd.Pat, f)
 		}
 	}
 }

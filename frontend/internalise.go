@@ -1137,10 +1137,10 @@ func (ic *internaliser) wantDims(t Type, want [][]soac.SubExp, strip int, resolv
 	}
 }
 
-// bindSizes binds the size parameters that appear in the dimensions of t
-// to the shape of the value; a size seen twice must be equal (a dynamic
-// check, as Futhark inserts where it cannot tell statically).
-func (ic *internaliser) bindSizes(env *ienv, t Type, ses []soac.SubExp, strip int, sizes map[string]bool, pos Pos) {
+// eachDimSize calls visit with every dimension of the arrays in t and
+// the size the value ses (t's components) has there; strip is the number
+// of outer dimensions of the components that t does not describe.
+func (ic *internaliser) eachDimSize(t Type, ses []soac.SubExp, strip int, visit func(d Dim, size soac.SubExp)) {
 	switch t := t.(type) {
 	case TArray:
 		if len(ses) == 0 {
@@ -1148,31 +1148,42 @@ func (ic *internaliser) bindSizes(env *ienv, t Type, ses []soac.SubExp, strip in
 		}
 		shape := ic.typeOf(ses[0]).Shape[strip:]
 		for i, d := range t.Dims {
-			if d.Name == "" || !sizes[d.Name] || i >= len(shape) {
-				continue
+			if i < len(shape) {
+				visit(d, shape[i])
 			}
-			if prev, ok := env.vars[d.Name]; ok {
-				ic.assertEq(prev.ses[0], shape[i], fmt.Sprintf("size mismatch: size %s is bound to two different values", d.Name), pos)
-				continue
-			}
-			env.vars[d.Name] = scalar(shape[i])
 		}
-		ic.bindSizes(env, t.Elem, ses, strip+len(t.Dims), sizes, pos)
+		ic.eachDimSize(t.Elem, ses, strip+len(t.Dims), visit)
 	case TTuple:
 		off := 0
 		for _, e := range t.Elems {
 			n := ic.components(e)
-			ic.bindSizes(env, e, ses[off:off+n], strip, sizes, pos)
+			ic.eachDimSize(e, ses[off:off+n], strip, visit)
 			off += n
 		}
 	case TRecord:
 		off := 0
 		for _, f := range t.Fields {
 			n := ic.components(f.Type)
-			ic.bindSizes(env, f.Type, ses[off:off+n], strip, sizes, pos)
+			ic.eachDimSize(f.Type, ses[off:off+n], strip, visit)
 			off += n
 		}
 	}
+}
+
+// bindSizes binds the size parameters that appear in the dimensions of t
+// to the shape of the value; a size seen twice must be equal (a dynamic
+// check, as Futhark inserts where it cannot tell statically).
+func (ic *internaliser) bindSizes(env *ienv, t Type, ses []soac.SubExp, strip int, sizes map[string]bool, pos Pos) {
+	ic.eachDimSize(t, ses, strip, func(d Dim, size soac.SubExp) {
+		if d.Name == "" || !sizes[d.Name] {
+			return
+		}
+		if prev, ok := env.vars[d.Name]; ok {
+			ic.assertEq(prev.ses[0], size, fmt.Sprintf("size mismatch: size %s is bound to two different values", d.Name), pos)
+			return
+		}
+		env.vars[d.Name] = scalar(size)
+	})
 }
 
 // solveSizeExps binds the size parameters that are still unbound and
@@ -1185,50 +1196,28 @@ func (ic *internaliser) bindSizes(env *ienv, t Type, ses []soac.SubExp, strip in
 // parameters. A size that cannot be matched so is a compile error, as in
 // Futhark.
 func (ic *internaliser) solveSizeExps(env *ienv, t Type, ses []soac.SubExp, strip int, sizes map[string]bool, fname string, pos Pos) {
-	switch t := t.(type) {
-	case TArray:
-		if len(ses) == 0 {
+	ic.eachDimSize(t, ses, strip, func(d Dim, size soac.SubExp) {
+		if d.Exp == nil || d.Name != "" {
 			return
 		}
-		shape := ic.typeOf(ses[0]).Shape[strip:]
-		for i, d := range t.Dims {
-			if d.Exp == nil || d.Name != "" || i >= len(shape) {
-				continue
-			}
-			// The unbound size parameters, in order of appearance.
-			var unbound []string
-			seen := map[string]bool{}
-			for _, n := range expNameList(d.Exp, nil) {
-				if _, ok := env.vars[n]; sizes[n] && !ok && !seen[n] {
-					seen[n] = true
-					unbound = append(unbound, n)
-				}
-			}
-			if len(unbound) == 0 {
-				continue
-			}
-			if !ic.solveSizeExp(env, d.Exp, unbound, shape[i]) {
-				panic(&Diagnostic{Pos: pos,
-					Msg:  fmt.Sprintf("cannot determine size parameter [%s] of %s: the argument's size is not written as %s", strings.Join(unbound, "] ["), fname, expString(d.Exp)),
-					Hint: fmt.Sprintf("coerce the argument to the parameter's type (e :> [%s]t) with the size parameters given by names in scope", expString(d.Exp))})
+		// The unbound size parameters, in order of appearance.
+		var unbound []string
+		seen := map[string]bool{}
+		for _, n := range expNameList(d.Exp, nil) {
+			if _, ok := env.vars[n]; sizes[n] && !ok && !seen[n] {
+				seen[n] = true
+				unbound = append(unbound, n)
 			}
 		}
-		ic.solveSizeExps(env, t.Elem, ses, strip+len(t.Dims), sizes, fname, pos)
-	case TTuple:
-		off := 0
-		for _, e := range t.Elems {
-			n := ic.components(e)
-			ic.solveSizeExps(env, e, ses[off:off+n], strip, sizes, fname, pos)
-			off += n
+		if len(unbound) == 0 {
+			return
 		}
-	case TRecord:
-		off := 0
-		for _, f := range t.Fields {
-			n := ic.components(f.Type)
-			ic.solveSizeExps(env, f.Type, ses[off:off+n], strip, sizes, fname, pos)
-			off += n
+		if !ic.solveSizeExp(env, d.Exp, unbound, size) {
+			panic(&Diagnostic{Pos: pos,
+				Msg:  fmt.Sprintf("cannot determine size parameter [%s] of %s: the argument's size is not written as %s", strings.Join(unbound, "] ["), fname, expString(d.Exp)),
+				Hint: fmt.Sprintf("coerce the argument to the parameter's type (e :> [%s]t) with the size parameters given by names in scope", expString(d.Exp))})
 		}
-	}
+	})
 }
 
 // solveSizeExp matches the size expression e with the size se, binding

@@ -345,23 +345,29 @@ func (c *checker) instSizes(t Type, m map[string]Dim, vm map[int]Dim) Type {
 // unknownDims makes every dimension of t unknown (loop parameters, whose
 // sizes may change from one iteration to the next).
 func unknownDims(t Type) Type {
+	return mapDims(t, func(ds []Dim) []Dim { return make([]Dim, len(ds)) })
+}
+
+// mapDims replaces the dimensions ds of every array in t, also inside
+// tuples, records and function types, by f(ds).
+func mapDims(t Type, f func(ds []Dim) []Dim) Type {
 	switch t := t.(type) {
 	case TArray:
-		return TArray{Elem: unknownDims(t.Elem), Dims: make([]Dim, len(t.Dims)), Unique: t.Unique}
+		return TArray{Elem: mapDims(t.Elem, f), Dims: f(t.Dims), Unique: t.Unique}
 	case TTuple:
 		es := make([]Type, len(t.Elems))
 		for i, e := range t.Elems {
-			es[i] = unknownDims(e)
+			es[i] = mapDims(e, f)
 		}
 		return TTuple{Elems: es}
 	case TRecord:
 		fs := make([]RecordField, len(t.Fields))
-		for i, f := range t.Fields {
-			fs[i] = RecordField{f.Name, unknownDims(f.Type)}
+		for i, fd := range t.Fields {
+			fs[i] = RecordField{fd.Name, mapDims(fd.Type, f)}
 		}
 		return TRecord{Fields: fs}
 	case TFun:
-		return TFun{Param: unknownDims(t.Param), Result: unknownDims(t.Result)}
+		return TFun{Param: mapDims(t.Param, f), Result: mapDims(t.Result, f)}
 	}
 	return t
 }
@@ -637,31 +643,15 @@ func (c *checker) termSize(sc *scope, e Exp) (string, bool) {
 // computed from values (Dim.Term) unknown: they may be computed from its
 // parameters, which mean nothing at a use.
 func eraseTermDims(t Type) Type {
-	switch t := t.(type) {
-	case TArray:
-		dims := make([]Dim, len(t.Dims))
-		for i, d := range t.Dims {
+	return mapDims(t, func(ds []Dim) []Dim {
+		out := make([]Dim, len(ds))
+		for i, d := range ds {
 			if !dimHasTerm(d) {
-				dims[i] = d
+				out[i] = d
 			}
 		}
-		return TArray{Elem: eraseTermDims(t.Elem), Dims: dims, Unique: t.Unique}
-	case TTuple:
-		es := make([]Type, len(t.Elems))
-		for i, e := range t.Elems {
-			es[i] = eraseTermDims(e)
-		}
-		return TTuple{Elems: es}
-	case TRecord:
-		fs := make([]RecordField, len(t.Fields))
-		for i, f := range t.Fields {
-			fs[i] = RecordField{f.Name, eraseTermDims(f.Type)}
-		}
-		return TRecord{Fields: fs}
-	case TFun:
-		return TFun{Param: eraseTermDims(t.Param), Result: eraseTermDims(t.Result)}
-	}
-	return t
+		return out
+	})
 }
 
 // dimHasTerm says whether a resolved dimension is or contains a size

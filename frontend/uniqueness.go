@@ -968,25 +968,19 @@ func (c *checker) checkLoopUsesInit(sc *scope, e *LoopExp, free []*binding, befo
 // Futhark: only an unascribed or unique (*[]t) parameter may be updated
 // in place.
 func (c *checker) markAscribedLoopParams(inner *scope, p Pat) {
-	switch q := p.(type) {
-	case *PAscript:
-		if id, ok := unascribed(q.Pat).(*PId); ok {
-			if a, ok := c.zonk(c.patTypes[q]).(TArray); ok && !a.Unique {
+	eachSubPat(p, func(q Pat) {
+		asc, ok := q.(*PAscript)
+		if !ok {
+			return
+		}
+		if id, ok := unascribed(asc.Pat).(*PId); ok {
+			if a, ok := c.zonk(c.patTypes[asc]).(TArray); ok && !a.Unique {
 				if b := inner.vars[id.Name]; b != nil {
 					b.consumable = false
 				}
 			}
 		}
-		c.markAscribedLoopParams(inner, q.Pat)
-	case *PTuple:
-		for _, x := range q.Elems {
-			c.markAscribedLoopParams(inner, x)
-		}
-	case *PRecord:
-		for _, f := range q.Fields {
-			c.markAscribedLoopParams(inner, f.Pat)
-		}
-	}
+	})
 }
 
 // setLetScope remembers the scope of a let's body for treeOf.
