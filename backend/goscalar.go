@@ -170,6 +170,16 @@ func fccGroups(n, group int64) int64 {
 	return max((n+group-1)/group, 1)
 }
 
+// fccStridedItems is the number of work-items launched for n points of a
+// kernel whose work-items compute several (per) points each: n/per once
+// there are enough points to keep the GPU busy that way, else n.
+func fccStridedItems(n, per int64) int64 {
+	if n >= 1<<22 {
+		return (n + per - 1) / per
+	}
+	return n
+}
+
 var (
 	_ = fmt.Errorf
 	_ values.Value
@@ -187,6 +197,7 @@ var (
 	_ = fccF2U
 	_ = fccB2I
 	_ = fccGroups
+	_ = fccStridedItems
 )
 `
 
