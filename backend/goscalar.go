@@ -180,6 +180,16 @@ func fccStridedItems(n, per int64) int64 {
 	return n
 }
 
+// fccRowItems is the number of work-items launched for n points that each
+// reduce a row of w elements, per points per work-item where the rows have
+// at most tiny elements.
+func fccRowItems(n, w, per, tiny int64) int64 {
+	if w <= tiny {
+		return fccStridedItems(n, per)
+	}
+	return n
+}
+
 var (
 	_ = fmt.Errorf
 	_ values.Value
@@ -198,6 +208,7 @@ var (
 	_ = fccB2I
 	_ = fccGroups
 	_ = fccStridedItems
+	_ = fccRowItems
 )
 `
 

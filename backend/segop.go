@@ -227,13 +227,29 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 	points := strings.Join(dims, " * ")
 	c.narrowOffsets = straightLine(e.Body)
 	total := "(" + strings.Join(hostDims, " * ") + ")"
-	if streamingMap(e) {
-		if err := c.stridedPoints(e, dims, points, outs); err != nil {
+	row, isRow := rowReduceOf(e)
+	if isRow || streamingMap(e) {
+		if isRow {
+			err = c.rowPoints(e, row, dims, points, outs)
+		} else {
+			err = c.stridedPoints(e, dims, points, outs)
+		}
+		if err != nil {
 			return err
 		}
 		c.kernelEnd()
 		h.g.kernels = append(h.g.kernels, c.b.String())
-		return h.launch1D(c, name, fmt.Sprintf("fccStridedItems(%s, %d)", total, pointsPerItem), ka)
+		items := fmt.Sprintf("fccStridedItems(%s, %d)", total, pointsPerItem)
+		if isRow {
+			// Rows longer than tinyRow are computed one after another:
+			// one point per work-item was as fast there (probe-segrows.txt).
+			w, err := h.operand(row.red.Exp.(*soac.ScremaExp).W)
+			if err != nil {
+				return err
+			}
+			items = fmt.Sprintf("fccRowItems(%s, int64(%s), %d, %d)", total, w, pointsPerItem, tinyRow)
+		}
+		return h.launch1D(c, name, items, ka)
 	}
 	c.line("long gtid = get_global_id(0);")
 	c.line("if (gtid >= %s) return;", points)
@@ -362,10 +378,9 @@ func (c *cgen) pointsAtOnce(e *soac.SegMapExp, dims []string, points string, out
 			c.line("%s %s;", ct, vals[j][i])
 		}
 	}
-	point := func(j int) string { return fmt.Sprintf("(fcc_base + %d * fcc_gsize)", j) }
 	open := func(j int) {
 		if guarded {
-			c.line("if (%s < %s) {", point(j), points)
+			c.line("if (%s < %s) {", pointAt(j), points)
 		} else {
 			c.line("{")
 		}
@@ -373,7 +388,7 @@ func (c *cgen) pointsAtOnce(e *soac.SegMapExp, dims []string, points string, out
 	}
 	for j := 0; j < k; j++ {
 		open(j)
-		c.line("long gtid = %s;", point(j))
+		c.line("long gtid = %s;", pointAt(j))
 		c.decodeSpace(e.Space, dims, "gtid")
 		res, err := c.body(e.Body)
 		if err != nil {
@@ -388,7 +403,7 @@ func (c *cgen) pointsAtOnce(e *soac.SegMapExp, dims []string, points string, out
 	for j := 0; j < k; j++ {
 		open(j)
 		for i := range e.Types {
-			if err := c.storeResult(outs[i], e.Types[i], point(j), vals[j][i], e.Body.Result[i]); err != nil {
+			if err := c.storeResult(outs[i], e.Types[i], pointAt(j), vals[j][i], e.Body.Result[i]); err != nil {
 				return err
 			}
 		}
