@@ -28,6 +28,7 @@ import (
 func FuseRules() RuleSet {
 	return RuleSet{
 		FuseReplicate,
+		FuseIota, // fuse_iota.go
 		FuseHistReplicate,
 		FuseHorizontal,
 		FuseVertical,

@@ -324,6 +324,16 @@ fun main (xs: [n]i32, y: i32): {[n]i32} = {
     }
   in {b}
 }`},
+	{FuseIota, `entry "main"
+fun main (xs: [n]i32, a: i32): {[n]i32} = {
+  let {is: [n]i32} = iota i32 n a 3i32
+  let {b: [n]i32} = screma n (xs, is)
+    map \(x: i32, j: i32): {i32} -> {
+      let {z: i32} = mul i32 x j
+      in {z}
+    }
+  in {b}
+}`},
 	{FuseHistMap, `entry "main"
 fun main (xs: [n]i32, k: i64, ws: [n]f32): {[k]f32} = {
   let {is: [n]i64, vs: [n]f32} = screma n (xs, ws)
