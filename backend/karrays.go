@@ -668,6 +668,27 @@ func (c *cgen) loopCarry(param *kview, spare string, res *kview) error {
 
 // seqScrema runs a screma sequentially in one work-item: scans and
 // reductions with scalar operators, and maps producing scalars or arrays.
+// declareReductions declares the C variables of a sequential screma's
+// reduction results pat, set to the reductions' neutral elements.
+func (c *cgen) declareReductions(pat []soac.Param, reds []soac.Reduce) ([]string, error) {
+	ids, err := c.declare(pat)
+	if err != nil {
+		return nil, err
+	}
+	k := 0
+	for _, r := range reds {
+		for _, ne := range r.Neutral {
+			x, err := c.operand(ne)
+			if err != nil {
+				return nil, err
+			}
+			c.line("%s = %s;", ids[k], x)
+			k++
+		}
+	}
+	return ids, nil
+}
+
 func (c *cgen) seqScrema(s *soac.Stm, e *soac.ScremaExp) error {
 	scans := soac.ScanReduces(e.Scans)
 	nScan, nRed := soac.ReduceValues(scans), soac.ReduceValues(e.Reds)
@@ -691,20 +712,9 @@ func (c *cgen) seqScrema(s *soac.Stm, e *soac.ScremaExp) error {
 	if err != nil {
 		return err
 	}
-	redIDs, err := c.declare(s.Pat[nScan : nScan+nRed])
+	redIDs, err := c.declareReductions(s.Pat[nScan:nScan+nRed], e.Reds)
 	if err != nil {
 		return err
-	}
-	k := 0
-	for _, r := range e.Reds {
-		for _, ne := range r.Neutral {
-			x, err := c.operand(ne)
-			if err != nil {
-				return err
-			}
-			c.line("%s = %s;", redIDs[k], x)
-			k++
-		}
 	}
 	w, err := c.operand(e.W)
 	if err != nil {

@@ -147,21 +147,9 @@ func (c *cgen) interchangedPoints(e *soac.SegMapExp, dims []string, points strin
 	}
 	accs := make([][]string, k)
 	for j, r := range copies {
-		sc := r.red.Exp.(*soac.ScremaExp)
-		ids, err := c.declare(r.red.Pat)
+		ids, err := c.declareReductions(r.red.Pat, r.red.Exp.(*soac.ScremaExp).Reds)
 		if err != nil {
 			return err
-		}
-		n := 0
-		for _, red := range sc.Reds {
-			for _, ne := range red.Neutral {
-				x, err := c.operand(ne)
-				if err != nil {
-					return err
-				}
-				c.line("%s = %s;", ids[n], x)
-				n++
-			}
 		}
 		accs[j] = ids
 	}

@@ -460,6 +460,22 @@ func fuseHorizontal(a, b *soac.Stm) *soac.Stm {
 	return &soac.Stm{Pat: pat, Exp: ne, Pos: a.Pos}
 }
 
+// scremaInputDef finds the first input of screma s whose defining
+// expression satisfies ok; it returns that input's position and
+// expression as a [2]any, or nil.
+func scremaInputDef(c *Ctx, s *soac.Stm, ok func(*soac.ScremaExp, soac.Exp) bool) any {
+	ce, isScrema := s.Exp.(*soac.ScremaExp)
+	if !isScrema {
+		return nil
+	}
+	for k, in := range ce.Inputs {
+		if d := c.Def(in); d != nil && ok(ce, d.Exp) {
+			return [2]any{k, d.Exp}
+		}
+	}
+	return nil
+}
+
 // FuseReplicate fuses a replicate into a screma that reads it: every
 // element of replicate (w, d...) x is replicate (d...) x (or x itself), so
 // the lambda gets that directly instead of reading the array. Nothing is
@@ -468,21 +484,10 @@ var FuseReplicate = &Rule{
 	Name: "fuse-replicate",
 	Doc:  "screma over replicate w x → the lambda uses x",
 	Match: func(c *Ctx, s *soac.Stm) any {
-		ce, ok := s.Exp.(*soac.ScremaExp)
-		if !ok {
-			return nil
-		}
-		for k, in := range ce.Inputs {
-			d := c.Def(in)
-			if d == nil {
-				continue
-			}
-			r, ok := d.Exp.(*soac.ReplicateExp)
-			if ok && len(r.Shape) > 0 && sameSubExp(r.Shape[0], ce.W) {
-				return [2]any{k, r}
-			}
-		}
-		return nil
+		return scremaInputDef(c, s, func(ce *soac.ScremaExp, d soac.Exp) bool {
+			r, ok := d.(*soac.ReplicateExp)
+			return ok && len(r.Shape) > 0 && sameSubExp(r.Shape[0], ce.W)
+		})
 	},
 	Apply: func(c *Ctx, s *soac.Stm, m any) *Replacement {
 		ce := s.Exp.(*soac.ScremaExp)

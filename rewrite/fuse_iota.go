@@ -20,21 +20,10 @@ var FuseIota = &Rule{
 	Name: "fuse-iota",
 	Doc:  "screma over iota w s t → screma over iota w 0 1, the lambda computes s + i*t",
 	Match: func(c *Ctx, s *soac.Stm) any {
-		ce, ok := s.Exp.(*soac.ScremaExp)
-		if !ok {
-			return nil
-		}
-		for k, in := range ce.Inputs {
-			d := c.Def(in)
-			if d == nil {
-				continue
-			}
-			io, ok := d.Exp.(*soac.IotaExp)
-			if ok && sameSubExp(io.N, ce.W) && !(io.T == i64 && isZero(io.Start) && isOne(io.Step)) {
-				return [2]any{k, io}
-			}
-		}
-		return nil
+		return scremaInputDef(c, s, func(ce *soac.ScremaExp, d soac.Exp) bool {
+			io, ok := d.(*soac.IotaExp)
+			return ok && sameSubExp(io.N, ce.W) && !(io.T == i64 && isZero(io.Start) && isOne(io.Step))
+		})
 	},
 	Apply: func(c *Ctx, s *soac.Stm, m any) *Replacement {
 		ce := s.Exp.(*soac.ScremaExp)
