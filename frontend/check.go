@@ -1550,6 +1550,14 @@ func (c *checker) typeExp(sc *scope, te TypeExp) Type {
 		}
 		return t
 	case *TEExistential:
+		for _, n := range te.Sizes {
+			if !constructiveUse(te.Type, n) {
+				// A value of the type must carry the size (functions do
+				// not), or it could never be known; Futhark's wording.
+				c.errorf(te.Pos, fmt.Sprintf("use %s as the size of an array that is not part of a function type", n),
+					"Existential size %q not used as array size (outside function types, where a value would carry it)", n)
+			}
+		}
 		inner := sc.child()
 		for _, n := range te.Sizes {
 			inner.vars[n] = &binding{name: n, t: tI64}
@@ -3006,6 +3014,7 @@ func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
 			}
 		}
 	}
+	c.checkDependentArgs(sc, e, params, cur, argTs)
 	c.causality(e, params, argTs, lo, hi)
 	c.causalityFn(sc, e, params, argTs, lo, hi)
 	c.checkFnUses(fnUses.list, afterFn, e.Fn.expPos())
