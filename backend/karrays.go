@@ -666,29 +666,41 @@ func (c *cgen) loopCarry(param *kview, spare string, res *kview) error {
 	return nil
 }
 
-// seqScrema runs a screma sequentially in one work-item: scans and
-// reductions with scalar operators, and maps producing scalars or arrays.
 // declareReductions declares the C variables of a sequential screma's
 // reduction results pat, set to the reductions' neutral elements.
 func (c *cgen) declareReductions(pat []soac.Param, reds []soac.Reduce) ([]string, error) {
+	nes, err := c.neutralOperands(reds)
+	if err != nil {
+		return nil, err
+	}
 	ids, err := c.declare(pat)
 	if err != nil {
 		return nil, err
 	}
-	k := 0
+	for k, x := range nes {
+		c.line("%s = %s;", ids[k], x)
+	}
+	return ids, nil
+}
+
+// neutralOperands are the C operands of the reductions' neutral elements,
+// in order.
+func (c *cgen) neutralOperands(reds []soac.Reduce) ([]string, error) {
+	var out []string
 	for _, r := range reds {
 		for _, ne := range r.Neutral {
 			x, err := c.operand(ne)
 			if err != nil {
 				return nil, err
 			}
-			c.line("%s = %s;", ids[k], x)
-			k++
+			out = append(out, x)
 		}
 	}
-	return ids, nil
+	return out, nil
 }
 
+// seqScrema runs a screma sequentially in one work-item: scans and
+// reductions with scalar operators, and maps producing scalars or arrays.
 func (c *cgen) seqScrema(s *soac.Stm, e *soac.ScremaExp) error {
 	scans := soac.ScanReduces(e.Scans)
 	nScan, nRed := soac.ReduceValues(scans), soac.ReduceValues(e.Reds)
@@ -723,12 +735,7 @@ func (c *cgen) seqScrema(s *soac.Stm, e *soac.ScremaExp) error {
 	it := c.fresh("i")
 	c.line("for (long %s = 0; %s < (long)%s; %s++) {", it, it, w, it)
 	c.indent++
-	for k, p := range e.Map.Params {
-		if err := c.bindElem(p, e.Inputs[k], it); err != nil {
-			return err
-		}
-	}
-	res, err := c.body(e.Map.Body)
+	res, err := c.lambdaAt(e.Map, e.Inputs, it)
 	if err != nil {
 		return err
 	}
@@ -880,12 +887,7 @@ func (c *cgen) openSeqHist(s *soac.Stm, e *soac.HistExp) ([]*kview, []string, er
 	it := c.fresh("i")
 	c.line("for (long %s = 0; %s < (long)%s; %s++) {", it, it, w, it)
 	c.indent++
-	for j, p := range e.Bucket.Params {
-		if err := c.bindElem(p, e.Inputs[j], it); err != nil {
-			return nil, nil, err
-		}
-	}
-	res, err := c.body(e.Bucket.Body)
+	res, err := c.lambdaAt(e.Bucket, e.Inputs, it)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -230,12 +230,7 @@ func (c *cgen) seqScremaArrays(s *soac.Stm, e *soac.ScremaExp) error {
 	it := c.fresh("i")
 	c.line("for (long %s = 0; %s < (long)%s; %s++) {", it, it, w, it)
 	c.indent++
-	for k, p := range e.Map.Params {
-		if err := c.bindElem(p, e.Inputs[k], it); err != nil {
-			return err
-		}
-	}
-	res, err := c.body(e.Map.Body)
+	res, err := c.lambdaAt(e.Map, e.Inputs, it)
 	if err != nil {
 		return err
 	}
@@ -387,12 +382,7 @@ func (c *cgen) seqScatter(s *soac.Stm, e *soac.ScatterExp) error {
 	it := c.fresh("i")
 	c.line("for (long %s = 0; %s < (long)%s; %s++) {", it, it, w, it)
 	c.indent++
-	for j, p := range e.Lambda.Params {
-		if err := c.bindElem(p, e.Inputs[j], it); err != nil {
-			return err
-		}
-	}
-	res, err := c.body(e.Lambda.Body)
+	res, err := c.lambdaAt(e.Lambda, e.Inputs, it)
 	if err != nil {
 		return err
 	}

@@ -717,3 +717,14 @@ func (c *cgen) combine(reds []soac.Reduce, acc, xs []string) error {
 	}
 	return nil
 }
+
+// lambdaAt emits lambda l applied to element it of each of inputs (one
+// per parameter) and returns its results.
+func (c *cgen) lambdaAt(l *soac.Lambda, inputs []soac.VName, it string) ([]string, error) {
+	for k, p := range l.Params {
+		if err := c.bindElem(p, inputs[k], it); err != nil {
+			return nil, err
+		}
+	}
+	return c.body(l.Body)
+}

@@ -337,24 +337,40 @@ func bodyWeight(b *soac.Body) (stms, loads int) {
 // the compiler schedule the points' loads together (95% of copy
 // bandwidth instead of 91% for a copy on the H100).
 func (c *cgen) stridedPoints(e *soac.SegMapExp, dims []string, points string, outs []string) error {
-	k := pointsPerItem
-	c.line("for (long fcc_base = fcc_gid; fcc_base < %s; fcc_base += %d * fcc_gsize) {", points, k)
+	return c.stridedLoop(points, func() error {
+		if !straightLine(e.Body) {
+			return c.pointsAtOnce(e, dims, points, outs, true)
+		}
+		return c.branch(fmt.Sprintf("fcc_base + %d * fcc_gsize < %s", pointsPerItem-1, points),
+			func() error { return c.pointsAtOnce(e, dims, points, outs, false) },
+			func() error { return c.pointsAtOnce(e, dims, points, outs, true) })
+	})
+}
+
+// stridedLoop emits a work-item's loop over its points, pointsPerItem at a
+// time from fcc_base, strided by the launch size; emit writes the body.
+func (c *cgen) stridedLoop(points string, emit func() error) error {
+	c.line("for (long fcc_base = fcc_gid; fcc_base < %s; fcc_base += %d * fcc_gsize) {", points, pointsPerItem)
 	c.indent++
-	if straightLine(e.Body) {
-		c.line("if (fcc_base + %d * fcc_gsize < %s) {", k-1, points)
-		c.indent++
-		if err := c.pointsAtOnce(e, dims, points, outs, false); err != nil {
-			return err
-		}
-		c.indent--
-		c.line("} else {")
-		c.indent++
-		if err := c.pointsAtOnce(e, dims, points, outs, true); err != nil {
-			return err
-		}
-		c.indent--
-		c.line("}")
-	} else if err := c.pointsAtOnce(e, dims, points, outs, true); err != nil {
+	if err := emit(); err != nil {
+		return err
+	}
+	c.indent--
+	c.line("}")
+	return nil
+}
+
+// branch emits if (cond) { then } else { els }.
+func (c *cgen) branch(cond string, then, els func() error) error {
+	c.line("if (%s) {", cond)
+	c.indent++
+	if err := then(); err != nil {
+		return err
+	}
+	c.indent--
+	c.line("} else {")
+	c.indent++
+	if err := els(); err != nil {
 		return err
 	}
 	c.indent--
@@ -453,23 +469,18 @@ func (c *cgen) storeRowPointsInner(out string, t soac.Type, flat, total string, 
 
 // neutrals emits C variables holding the reductions' neutral elements.
 func (c *cgen) neutrals(reds []soac.Reduce, types []soac.Type, base string) ([]string, error) {
-	var acc []string
-	k := 0
-	for _, r := range reds {
-		for _, ne := range r.Neutral {
-			x, err := c.operand(ne)
-			if err != nil {
-				return nil, err
-			}
-			ct, err := cType(types[k].Elem)
-			if err != nil {
-				return nil, err
-			}
-			id := fmt.Sprintf("%s%d", base, k)
-			c.line("%s %s = %s;", ct, id, x)
-			acc = append(acc, id)
-			k++
+	nes, err := c.neutralOperands(reds)
+	if err != nil {
+		return nil, err
+	}
+	acc := make([]string, len(nes))
+	for k, x := range nes {
+		ct, err := cType(types[k].Elem)
+		if err != nil {
+			return nil, err
 		}
+		acc[k] = fmt.Sprintf("%s%d", base, k)
+		c.line("%s %s = %s;", ct, acc[k], x)
 	}
 	return acc, nil
 }

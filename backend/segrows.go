@@ -76,18 +76,19 @@ func (c *cgen) rowPoints(e *soac.SegMapExp, r rowReduce, dims []string, points s
 	if err != nil {
 		return err
 	}
-	k := pointsPerItem
-	c.line("for (long fcc_base = fcc_gid; fcc_base < %s; fcc_base += %d * fcc_gsize) {", points, k)
-	c.indent++
-	c.line("if ((long)%s <= %d) {", w, tinyRow)
-	c.indent++
-	if err := c.interchangedPoints(e, dims, points, outs); err != nil {
-		return err
-	}
-	c.indent--
-	c.line("} else {")
-	c.indent++
-	for j := 0; j < k; j++ {
+	return c.stridedLoop(points, func() error {
+		return c.branch(fmt.Sprintf("(long)%s <= %d", w, tinyRow),
+			func() error { return c.interchangedPoints(e, dims, points, outs) },
+			func() error { return c.pointsInTurn(e, dims, points, outs) })
+	})
+}
+
+// pointsInTurn computes and stores the pointsPerItem points from fcc_base
+// on one after the other. Computing them all before storing, as
+// pointsAtOnce does, made the segmented sum of 10^6 rows of 100 elements
+// take 264 us instead of 180, although only the first point exists there.
+func (c *cgen) pointsInTurn(e *soac.SegMapExp, dims []string, points string, outs []string) error {
+	for j := 0; j < pointsPerItem; j++ {
 		c.line("if (%s < %s) {", pointAt(j), points)
 		c.indent++
 		c.line("long gtid = %s;", pointAt(j))
@@ -104,10 +105,6 @@ func (c *cgen) rowPoints(e *soac.SegMapExp, r rowReduce, dims []string, points s
 		c.indent--
 		c.line("}")
 	}
-	c.indent--
-	c.line("}")
-	c.indent--
-	c.line("}")
 	return nil
 }
 
@@ -164,12 +161,7 @@ func (c *cgen) interchangedPoints(e *soac.SegMapExp, dims []string, points strin
 		sc := r.red.Exp.(*soac.ScremaExp)
 		c.line("{")
 		c.indent++
-		for p, param := range sc.Map.Params {
-			if err := c.bindElem(param, sc.Inputs[p], it); err != nil {
-				return err
-			}
-		}
-		res, err := c.body(sc.Map.Body)
+		res, err := c.lambdaAt(sc.Map, sc.Inputs, it)
 		if err != nil {
 			return err
 		}
