@@ -19,12 +19,12 @@ type BuildOptions struct {
 	KeepDir bool
 }
 
-// Build compiles generated host code and kernels into the executable out.
+// Build compiles generated code (Generate) into the executable out.
 // It writes a temporary module holding the host code and a copy of fcc's
 // runtime (embedded in fcc, so this works after go install too) and runs
 // go build in it, offline. The OpenCL source is already embedded in the
-// host code; opencl is written next to it for inspection only.
-func Build(opencl string, host []byte, out string, opts BuildOptions) error {
+// host code; the OpenCL is written next to it for inspection only.
+func Build(src *Sources, out string, opts BuildOptions) error {
 	goBin, err := exec.LookPath("go")
 	if err != nil {
 		return fmt.Errorf("fcc build needs the Go toolchain (go) on PATH")
@@ -44,8 +44,8 @@ func Build(opencl string, host []byte, out string, opts BuildOptions) error {
 	}
 	files := map[string][]byte{
 		"go.mod":       []byte("module fccprog\n\ngo 1.24\n\nrequire github.com/fcclang/fcc v0.0.0\n\nreplace github.com/fcclang/fcc => ./fccrt\n"),
-		"main.go":      host,
-		"kernels.cl":   []byte(opencl),
+		"main.go":      src.Host,
+		"kernels.cl":   []byte(src.OpenCL),
 		"fccrt/go.mod": []byte("module github.com/fcclang/fcc\n\ngo 1.24\n"),
 	}
 	for name, data := range files {

@@ -48,14 +48,11 @@ func BuildBundle(progs []BundledProgram, out string) error {
 			return fmt.Errorf("bundle: two programs called %q", bp.Name)
 		}
 		pkg := fmt.Sprintf("p%d", i)
-		kernels, err := GenerateOpenCL(bp.Prog)
+		g, err := generate(bp.Prog)
 		if err != nil {
 			return fmt.Errorf("%s: %w", bp.Name, err)
 		}
-		host, err := hostSource(bp.Prog, kernels, pkg)
-		if err != nil {
-			return fmt.Errorf("%s: %w", bp.Name, err)
-		}
+		host := g.hostCode(g.openCL(), pkg)
 		export := fmt.Sprintf("package %s\n\nimport \"github.com/fcclang/fcc/runtime/exe\"\n\n// Program describes the program to the bundle's main.\nfunc Program() *exe.Program { return fccProgram }\n", pkg)
 		if err := writeFile(filepath.Join(dir, pkg, "prog.go"), host); err != nil {
 			return err

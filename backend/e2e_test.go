@@ -34,16 +34,12 @@ func compile(t *testing.T, p *soac.Program) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cl, err := GenerateOpenCL(flat)
-	if err != nil {
-		t.Fatal(err)
-	}
-	host, err := GenerateHost(flat, cl)
+	src, err := Generate(flat)
 	if err != nil {
 		t.Fatal(err)
 	}
 	exePath := filepath.Join(t.TempDir(), "prog")
-	if err := Build(cl, host, exePath, BuildOptions{}); err != nil {
+	if err := Build(src, exePath, BuildOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	return exePath
@@ -130,11 +126,11 @@ func TestTopLevelScanCompiles(t *testing.T) {
 	pat = []soac.Param{{Name: pat[0].Name, Type: pat[0].Type.ArrayOf(w)}}
 	p := &soac.Program{Funs: []*soac.FunDef{{Name: "main", EntryName: "main", Params: c.Prog.Funs[0].Params, RetType: []soac.Type{pat[0].Type},
 		Body: &soac.Body{Stms: []*soac.Stm{{Pat: pat, Exp: &scan, Pos: soac.Pos{File: "a.fut", Line: 3, Col: 4}}}, Result: []soac.SubExp{soac.Var{Name: pat[0].Name}}}}}}
-	src, err := GenerateOpenCL(p)
+	src, err := Generate(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(src, "__kernel void segscan_") {
+	if !strings.Contains(src.OpenCL, "__kernel void segscan_") {
 		t.Errorf("no segscan kernel in\n%s", src)
 	}
 }

@@ -63,10 +63,11 @@ fun main (k: i64, is: [n]i64, vs: [n]f32, ws: [n]i64, iss: [m][n]i64): {[k]f32, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	src, err := GenerateOpenCL(p)
+	gen, err := Generate(p)
 	if err != nil {
 		t.Fatal(err)
 	}
+	src := gen.OpenCL
 	for name, want := range map[string]bool{"h": true, "h64": false, "hm": false, "hs": false} {
 		if got := strings.Contains(src, "__kernel void seghist_local_"+name+"("); got != want {
 			t.Errorf("seghist %s: local-memory version %v, want %v", name, got, want)

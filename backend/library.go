@@ -90,10 +90,10 @@ func PackageNameFor(name string) string {
 	return s
 }
 
-// WriteLibrary generates the Go package for the flattened program p, whose
-// kernels are kernelSource, into dir, and checks that it builds (offline).
+// WriteLibrary generates the Go package for the compiled program p into
+// dir, and checks that it builds (offline).
 // dir may exist only if it is empty or an earlier output of WriteLibrary.
-func WriteLibrary(p *soac.Program, kernelSource, dir string, opts LibraryOptions) error {
+func WriteLibrary(p *soac.Program, dir string, opts LibraryOptions) error {
 	if !ValidPackageName(opts.Package) {
 		return fmt.Errorf("%q is not a valid Go package name", opts.Package)
 	}
@@ -110,10 +110,12 @@ func WriteLibrary(p *soac.Program, kernelSource, dir string, opts LibraryOptions
 	if err := checkLibraryDir(dir); err != nil {
 		return err
 	}
-	host, err := hostSource(p, kernelSource, opts.Package)
+	g, err := generate(p)
 	if err != nil {
 		return err
 	}
+	kernelSource := g.openCL()
+	host := g.hostCode(kernelSource, opts.Package)
 	api, err := libraryAPI(p, opts)
 	if err != nil {
 		return err

@@ -60,10 +60,11 @@ func TestKernelsFollowLowering(t *testing.T) {
 			if got := lower.Strided(form); got != tc.strided {
 				t.Fatalf("lowered form strided = %v, want %v", got, tc.strided)
 			}
-			cl, err := GenerateOpenCL(p)
+			src, err := Generate(p)
 			if err != nil {
 				t.Fatal(err)
 			}
+			cl := src.OpenCL
 			interleaved := strings.Contains(cl, "long step = gps * lsize;")
 			stage2 := strings.Contains(cl, "_stage2(")
 			if interleaved != tc.strided || stage2 == tc.strided {

@@ -18,10 +18,11 @@ func TestHotSpotNoBoundsChecks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cl, err := backend.GenerateOpenCL(prog)
+	src, err := backend.Generate(prog)
 	if err != nil {
 		t.Fatal(err)
 	}
+	cl := src.OpenCL
 	kernels := map[string]string{}
 	for _, k := range strings.Split(cl, "__kernel void ")[1:] {
 		name, _, _ := strings.Cut(k, "(")

@@ -21,16 +21,12 @@ func buildIR(t *testing.T, text string) (*soac.Program, string) {
 	if err := soac.Validate(p); err != nil {
 		t.Fatal(err)
 	}
-	cl, err := GenerateOpenCL(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	host, err := GenerateHost(p, cl)
+	src, err := Generate(p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	exePath := filepath.Join(t.TempDir(), "prog")
-	if err := Build(cl, host, exePath, BuildOptions{}); err != nil {
+	if err := Build(src, exePath, BuildOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	return p, exePath

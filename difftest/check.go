@@ -278,7 +278,7 @@ func (c *Compiled) Check(fs []*Func, refs [][]values.Value) []Result {
 	var idx []int
 	for i, f := range fs {
 		gerr := protect(func() error {
-			_, err := backend.GenerateOpenCL(only(prog, map[string]bool{f.Name: true}))
+			_, err := backend.Generate(only(prog, map[string]bool{f.Name: true}))
 			return err
 		})
 		switch {

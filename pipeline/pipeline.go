@@ -11,35 +11,10 @@ import (
 	"os"
 
 	"github.com/fcclang/fcc/backend"
-	"github.com/fcclang/fcc/flatten"
 	"github.com/fcclang/fcc/frontend"
-	"github.com/fcclang/fcc/rewrite"
 	"github.com/fcclang/fcc/rewrite/lower"
 	"github.com/fcclang/fcc/soac"
-	"github.com/fcclang/fcc/tiling"
 )
-
-// Pass is one named step of the pipeline from SOAC IR to SOAC IR.
-type Pass struct {
-	Name string
-	Run  func(*soac.Program) (*soac.Program, error)
-	// Explain, when set, runs the pass and also returns its derivation:
-	// which rewrite rule fired on which statement, in order.
-	Explain func(*soac.Program) (*soac.Program, string, error)
-}
-
-// Internalise is the name under which the frontend's output is reported:
-// it is not a Pass (it takes source text, not a program), but the IR after
-// it can be printed like that of any pass.
-const Internalise = "internalise"
-
-// Passes is the compiler pipeline after the frontend, in order.
-var Passes = []Pass{
-	{Name: "optimise", Run: optimise, Explain: explainOptimise},
-	{Name: "flatten", Run: flatten.Flatten},
-	{Name: "tile", Run: tiling.Tile, Explain: tiling.Explain},
-	{Name: "lower", Run: lower.Check, Explain: lower.Explain},
-}
 
 // Show prints the program after the pass called pass: its IR, and after
 // lowering also the low-level form of each Seg-op.
@@ -52,41 +27,54 @@ func Show(pass string, p *soac.Program) (string, error) {
 	return s + forms, err
 }
 
-// optimise runs the simplify and fuse rule sets to a fixed point.
-func optimise(p *soac.Program) (*soac.Program, error) {
-	out, _, err := rewrite.Optimise(p)
-	return out, err
-}
-
-func explainOptimise(p *soac.Program) (*soac.Program, string, error) {
-	out, log, err := rewrite.Optimise(p)
-	if err != nil {
-		return nil, "", err
+// Explain compiles src like Compile and writes to w the derivation of
+// the pass called only, or of every pass when only is "all": the rewrite
+// rules that fired, in order, or for a pass that records none a line
+// saying so.
+func Explain(path, src, only string, w io.Writer) error {
+	if only != "all" && !Known(only) {
+		return fmt.Errorf("unknown pass %q", only)
 	}
-	return out, log.String(), nil
-}
-
-// Explain compiles src like Compile and writes the derivation of every
-// pass that records one (the rewrite rules that fired, in order) to w.
-func Explain(path, src string, w io.Writer) error {
 	prog, err := frontend.Compile(path, src)
 	if err != nil {
 		return err
 	}
+	check := validator()
+	if err := check(Internalise, prog, 0); err != nil {
+		return err
+	}
+	var inv soac.Invariants
 	for _, pass := range Passes {
-		if pass.Explain == nil {
-			if prog, err = pass.Run(prog); err != nil {
-				return err
-			}
-			continue
-		}
+		show := only == "all" || only == pass.Name
 		var log string
-		if prog, log, err = pass.Explain(prog); err != nil {
+		if pass.Explain == nil {
+			prog, err = pass.Run(prog)
+			log = "(the pass records no derivation)\n"
+		} else {
+			prog, log, err = pass.Explain(prog)
+		}
+		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "-- derivation of %s\n%s", pass.Name, log)
+		inv |= pass.Establishes
+		if err := check(pass.Name, prog, inv); err != nil {
+			return err
+		}
+		if show {
+			fmt.Fprintf(w, "-- derivation of %s\n%s", pass.Name, log)
+		}
 	}
 	return nil
+}
+
+// Known reports whether name is Internalise or the name of a pass.
+func Known(name string) bool {
+	for _, n := range Names() {
+		if n == name {
+			return true
+		}
+	}
+	return false
 }
 
 // Names returns the names of every point where the IR can be observed:
@@ -111,8 +99,17 @@ func Compile(path, src string, after func(pass string, p *soac.Program)) (*soac.
 		return nil, err
 	}
 	after(Internalise, prog)
+	check := validator()
+	if err := check(Internalise, prog, 0); err != nil {
+		return nil, err
+	}
+	var inv soac.Invariants
 	for _, pass := range Passes {
 		if prog, err = pass.Run(prog); err != nil {
+			return nil, err
+		}
+		inv |= pass.Establishes
+		if err := check(pass.Name, prog, inv); err != nil {
 			return nil, err
 		}
 		after(pass.Name, prog)
@@ -132,13 +129,9 @@ func CompileFile(path string, after func(pass string, p *soac.Program)) (*soac.P
 // Build turns the output of Compile into an executable at out: OpenCL C
 // kernels, Go host code, and a go build of both against fcc's runtime.
 func Build(prog *soac.Program, out string, opts backend.BuildOptions) error {
-	kernels, err := backend.GenerateOpenCL(prog)
+	src, err := backend.Generate(prog)
 	if err != nil {
 		return err
 	}
-	host, err := backend.GenerateHost(prog, kernels)
-	if err != nil {
-		return err
-	}
-	return backend.Build(kernels, host, out, opts)
+	return backend.Build(src, out, opts)
 }

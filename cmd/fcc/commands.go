@@ -235,59 +235,55 @@ func cmdBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
-	kernels, err := backend.GenerateOpenCL(prog)
-	if err != nil {
-		return fail(stderr, err)
-	}
-	host, err := backend.GenerateHost(prog, kernels)
-	if err != nil {
-		return fail(stderr, err)
-	}
 	if *library {
-		if err := buildLibrary(prog, kernels, path, *out, *module, *pkgName); err != nil {
+		if err := buildLibrary(prog, path, *out, *module, *pkgName); err != nil {
 			return fail(stderr, err)
 		}
-		step("write and check the Go package " + *out)
+		step("generate, write and check the Go package " + *out)
 		return 0
 	}
-	step("generate OpenCL and host code")
-	opts := backend.BuildOptions{KeepDir: *keep}
-	if err := backend.Build(kernels, host, *out, opts); err != nil {
+	if err := pipeline.Build(prog, *out, backend.BuildOptions{KeepDir: *keep}); err != nil {
 		return fail(stderr, err)
 	}
-	step("go build " + *out)
+	step("generate OpenCL and host code, go build " + *out)
 	return 0
 }
 
 func cmdDev(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("dev", "--print-after=PASS prog.fut", stdout, stderr)
-	after := fs.String("print-after", "flatten", "print the IR after this pass ("+strings.Join(pipeline.Names(), ", ")+") or 'all'")
+	passes := strings.Join(pipeline.Names(), ", ")
+	after := fs.String("print-after", "flatten", "print the IR after this pass ("+passes+") or 'all'")
 	openCL := fs.Bool("opencl", false, "print the generated OpenCL kernels")
-	explain := fs.Bool("explain", false, "print the derivation: which rewrite rule fired on which statement, in order")
+	explain := fs.String("explain", "", "print the derivation of this pass or of 'all' (the default): which rewrite rule fired on which statement, in order")
+	fs.Lookup("explain").NoOptDefVal = "all"
+	validate := fs.Bool("validate", false, "check the IR after every pass with the validator (as FCC_VALIDATE=1 does)")
 	if code, done := parseFlags(fs, args, 1, stderr); done {
 		return code
 	}
-	if *explain {
+	if *validate {
+		os.Setenv("FCC_VALIDATE", "1")
+	}
+	if *explain != "" {
 		src, err := os.ReadFile(fs.Arg(0))
 		if err != nil {
 			return fail(stderr, err)
 		}
+		if *explain != "all" && !pipeline.Known(*explain) {
+			fmt.Fprintf(stderr, "fcc dev: unknown pass %q (the passes: %s)\n", *explain, passes)
+			return 2
+		}
 		var out strings.Builder
-		if err := pipeline.Explain(fs.Arg(0), string(src), &out); err != nil {
+		if err := pipeline.Explain(fs.Arg(0), string(src), *explain, &out); err != nil {
 			return fail(stderr, err)
 		}
 		io.WriteString(stdout, out.String())
 		return 0
 	}
-	var out strings.Builder
-	known := *after == "all"
-	for _, name := range pipeline.Names() {
-		known = known || name == *after
-	}
-	if !known {
-		fmt.Fprintf(stderr, "fcc dev: unknown pass %q\n", *after)
+	if *after != "all" && !pipeline.Known(*after) {
+		fmt.Fprintf(stderr, "fcc dev: unknown pass %q (the passes: %s)\n", *after, passes)
 		return 2
 	}
+	var out strings.Builder
 	var showErr error
 	prog, err := compileIR(fs.Arg(0), func(pass string, p *soac.Program) {
 		if *after == "all" || *after == pass {
@@ -305,11 +301,11 @@ func cmdDev(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	if *openCL {
-		k, err := backend.GenerateOpenCL(prog)
+		src, err := backend.Generate(prog)
 		if err != nil {
 			return fail(stderr, err)
 		}
-		out.WriteString(k)
+		out.WriteString(src.OpenCL)
 	}
 	io.WriteString(stdout, out.String())
 	return 0

@@ -15,7 +15,7 @@ import (
 // compiled program prog (from the file path) into the folder out. The
 // package name is pkg, or made from the folder's name; the module path is
 // module, or the package name.
-func buildLibrary(prog *soac.Program, kernels, path, out, module, pkg string) error {
+func buildLibrary(prog *soac.Program, path, out, module, pkg string) error {
 	if pkg == "" {
 		pkg = backend.PackageNameFor(filepath.Base(out))
 	}
@@ -25,7 +25,7 @@ func buildLibrary(prog *soac.Program, kernels, path, out, module, pkg string) er
 		Source:  filepath.Base(path),
 		Example: libraryExample(prog, path),
 	}
-	return backend.WriteLibrary(prog, kernels, out, opts)
+	return backend.WriteLibrary(prog, out, opts)
 }
 
 // libraryExample picks the call the generated package's Example makes:
