@@ -12,6 +12,7 @@ import (
 	"github.com/fcclang/fcc/flatten"
 	"github.com/fcclang/fcc/flatten/testprogs"
 	"github.com/fcclang/fcc/runtime/values"
+	"github.com/fcclang/fcc/segconv"
 	"github.com/fcclang/fcc/soac"
 )
 
@@ -32,6 +33,11 @@ func compile(t *testing.T, p *soac.Program) string {
 	t.Helper()
 	flat, err := flatten.Flatten(p)
 	if err != nil {
+		t.Fatal(err)
+	}
+	// The backend compiles Seg-ops: the SOACs flattening leaves at host
+	// level become Seg-ops first, as in the pipeline.
+	if flat, err = segconv.Convert(flat); err != nil {
 		t.Fatal(err)
 	}
 	src, err := Generate(flat)
@@ -115,7 +121,8 @@ func TestSizeMismatch(t *testing.T) {
 }
 
 // TestTopLevelScanCompiles checks that a scan flattening leaves at the
-// top level compiles (as a segscan), naming no unsupported construct.
+// top level compiles (as the segscan the segconv pass makes of it),
+// naming no unsupported construct.
 func TestTopLevelScanCompiles(t *testing.T) {
 	c := testprogs.SumDoubled()
 	s := c.Prog.Funs[0].Body.Stms[0].Exp.(*soac.ScremaExp)
@@ -126,6 +133,10 @@ func TestTopLevelScanCompiles(t *testing.T) {
 	pat = []soac.Param{{Name: pat[0].Name, Type: pat[0].Type.ArrayOf(w)}}
 	p := &soac.Program{Funs: []*soac.FunDef{{Name: "main", EntryName: "main", Params: c.Prog.Funs[0].Params, RetType: []soac.Type{pat[0].Type},
 		Body: &soac.Body{Stms: []*soac.Stm{{Pat: pat, Exp: &scan, Pos: soac.Pos{File: "a.fut", Line: 3, Col: 4}}}, Result: []soac.SubExp{soac.Var{Name: pat[0].Name}}}}}}
+	p, err := segconv.Convert(p)
+	if err != nil {
+		t.Fatal(err)
+	}
 	src, err := Generate(p)
 	if err != nil {
 		t.Fatal(err)

@@ -463,12 +463,8 @@ func (h *hgen) stm(s *soac.Stm) error {
 		return h.segHist(s, e)
 	case *soac.ScatterExp:
 		return h.scatter(s, e)
-	case *soac.HistExp:
-		return h.stm(&soac.Stm{Pat: s.Pat, Exp: h.g.soacAsSegOp(s), Pos: s.Pos})
 	case *soac.ScremaExp:
-		if seg := h.g.soacAsSegOp(s); seg != nil {
-			return h.stm(&soac.Stm{Pat: s.Pat, Exp: seg, Pos: s.Pos})
-		}
+		// The segconv pass made the others Seg-ops.
 		if len(e.Scans) > 0 && len(e.Reds) > 0 {
 			return h.scanAndReduce(s, e) // kcoverage.go
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/fcclang/fcc/runtime/values"
+	"github.com/fcclang/fcc/segconv"
 	"github.com/fcclang/fcc/soac"
 )
 
@@ -19,6 +20,10 @@ func buildIR(t *testing.T, text string) (*soac.Program, string) {
 		t.Fatal(err)
 	}
 	if err := soac.Validate(p); err != nil {
+		t.Fatal(err)
+	}
+	// Top-level SOACs become Seg-ops first, as in the pipeline.
+	if p, err = segconv.Convert(p); err != nil {
 		t.Fatal(err)
 	}
 	src, err := Generate(p)

@@ -9,50 +9,9 @@ import (
 	"github.com/fcclang/fcc/soac"
 )
 
-// This file compiles the SOACs that flattening leaves at the top level of
-// a function (a scan, a histogram, a scatter, a map it did not turn into a
-// kernel) by rewriting them into the equivalent one-dimensional Seg-ops,
-// and generates segscan, seghist and scatter kernels.
-
-// soacBody is the body of a Seg-op over (i < w) that applies l to row i
-// of the inputs.
-func (g *gen) soacBody(i soac.VName, inputs []soac.VName, l *soac.Lambda) *soac.Body {
-	b := &soac.Body{Result: l.Body.Result}
-	for k, p := range l.Params {
-		b.Stms = append(b.Stms, &soac.Stm{Pat: []soac.Param{p}, Exp: &soac.IndexExp{Arr: inputs[k], Indices: []soac.SubExp{soac.Var{Name: i}}}})
-	}
-	b.Stms = append(b.Stms, l.Body.Stms...)
-	return b
-}
-
-// indexName makes a fresh segment-space index for a statement.
-func (g *gen) indexName(s *soac.Stm) soac.VName {
-	n := soac.VName("fcc_i_" + string(s.Pat[0].Name))
-	g.types[n] = soac.Prim(values.I64)
-	return n
-}
-
-// soacAsSegOp rewrites a top-level SOAC into a Seg-op, or returns nil.
-func (g *gen) soacAsSegOp(s *soac.Stm) soac.Exp {
-	switch e := s.Exp.(type) {
-	case *soac.ScremaExp:
-		i := g.indexName(s)
-		space := []soac.SegDim{{Index: i, N: e.W}}
-		body := g.soacBody(i, e.Inputs, e.Map)
-		switch {
-		case len(e.Scans) > 0 && len(e.Reds) == 0:
-			return &soac.SegScanExp{Level: soac.LevelThread, Space: space, Scans: e.Scans, Body: body, Types: e.Map.RetType}
-		case len(e.Scans) == 0 && len(e.Reds) > 0:
-			return &soac.SegRedExp{Level: soac.LevelThread, Space: space, Reds: e.Reds, Body: body, Types: e.Map.RetType}
-		case len(e.Scans) == 0:
-			return &soac.SegMapExp{Level: soac.LevelThread, Space: space, Body: body, Types: e.Map.RetType}
-		}
-	case *soac.HistExp:
-		i := g.indexName(s)
-		return &soac.SegHistExp{Level: soac.LevelThread, Space: []soac.SegDim{{Index: i, N: e.W}}, Ops: e.Ops, Body: g.soacBody(i, e.Inputs, e.Bucket), Types: e.Bucket.RetType}
-	}
-	return nil
-}
+// This file generates segscan, seghist and scatter kernels. The SOACs
+// that flattening leaves at host level are Seg-ops by now (the segconv
+// pass), except scatter.
 
 // launch1D emits the launch of c's kernel name with one work-item per
 // element of n (a Go expression), in groups of the default size.
@@ -435,8 +394,9 @@ func mustStorage(t soac.PrimType) string {
 // several elements write the same place one of them wins (the language
 // leaves which unspecified; the interpreter takes the last).
 func (h *hgen) scatter(s *soac.Stm, e *soac.ScatterExp) error {
-	i := h.g.indexName(s)
-	body := h.g.soacBody(i, e.Inputs, e.Lambda)
+	i := soac.VName("fcc_i_" + string(s.Pat[0].Name))
+	h.g.types[i] = soac.Prim(values.I64)
+	body := e.Lambda.RowBody(i, e.Inputs)
 	c := h.g.newCgen()
 	name := "scatter_" + h.g.names.id(s.Pat[0].Name)[2:]
 	free := soac.FreeInBody(body)

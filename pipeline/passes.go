@@ -8,6 +8,7 @@ import (
 	"github.com/fcclang/fcc/flatten"
 	"github.com/fcclang/fcc/rewrite"
 	"github.com/fcclang/fcc/rewrite/lower"
+	"github.com/fcclang/fcc/segconv"
 	"github.com/fcclang/fcc/soac"
 	"github.com/fcclang/fcc/tiling"
 )
@@ -44,6 +45,7 @@ var Passes = mustOrder([]Pass{
 	{Name: "simplify-flat", Doc: "simplify the flattened program (what kernel extraction left behind)", Run: simplify, Explain: explainSimplify},
 	{Name: "tile", Doc: "block and register tiling of Seg-ops with invariant inputs", Run: tiling.Tile, Explain: tiling.Explain},
 	{Name: "simplify-tiled", Doc: "simplify the tiled program", Run: simplify, Explain: explainSimplify},
+	{Name: "segconv", Doc: "host-level SOACs into one-dimensional Seg-ops", Run: segconv.Convert, Establishes: soac.NoHostSOACs},
 	{Name: "lower", Doc: "check that every Seg-op lowers to Lift's low-level patterns", Run: lower.Check, Explain: lower.Explain},
 }, Order)
 
@@ -57,6 +59,9 @@ var Order = []Constraint{
 	{"simplify-flat", "tile", "tiling matches kernel bodies whose copies and dead code are gone"},
 	{"tile", "simplify-tiled", "it simplifies what tiling leaves behind"},
 	{"tile", "lower", "lowering leaves tiled maps to their plans, so tiling must have decided"},
+	{"tile", "segconv", "the Seg-ops made from host SOACs are plain kernels: tiling them would change the code"},
+	{"simplify-tiled", "segconv", "simplification may not see a SOAC become a Seg-op: its fusion rules would run on host SOACs"},
+	{"segconv", "lower", "lowering checks every Seg-op the backend compiles, the converted SOACs included"},
 	{"simplify-tiled", "lower", "lowering checks the Seg-ops the backend will compile"},
 }
 

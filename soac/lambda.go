@@ -47,3 +47,15 @@ func ScanReduces(scans []Scan) []Reduce {
 	}
 	return reds
 }
+
+// RowBody is the body of a Seg-op over (i < w) that applies l to row i of
+// the inputs: it binds each parameter to its input's row i, then runs the
+// lambda's statements. The statements are shared with l, not copied.
+func (l *Lambda) RowBody(i VName, inputs []VName) *Body {
+	b := &Body{Result: l.Body.Result}
+	for k, p := range l.Params {
+		b.Stms = append(b.Stms, &Stm{Pat: []Param{p}, Exp: &IndexExp{Arr: inputs[k], Indices: []SubExp{Var{Name: i}}}})
+	}
+	b.Stms = append(b.Stms, l.Body.Stms...)
+	return b
+}
