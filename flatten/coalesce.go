@@ -23,6 +23,33 @@ import (
 // before the outermost host loop in which A does not change, so that a
 // loop of kernels over an invariant matrix transposes it once.
 
+// Coalesce is the pass that applies the transformation to the kernels of
+// a flattened program (the output of Flatten); p is not modified. It runs
+// in the host functions, those no kernel calls (soac.KernelFunctions).
+func Coalesce(p *soac.Program) (*soac.Program, error) {
+	f := &flattener{used: soac.AllNames(p), defStm: map[soac.VName]*soac.Stm{}}
+	for _, fd := range p.Funs {
+		soac.VisitStms(fd.Body, func(s *soac.Stm) {
+			for _, pat := range s.Pat {
+				f.defStm[pat.Name] = s
+			}
+		})
+	}
+	inKernel := soac.KernelFunctions(p)
+	out := *p
+	out.Funs = make([]*soac.FunDef, len(p.Funs))
+	for i, fd := range p.Funs {
+		if inKernel[fd.Name] {
+			out.Funs[i] = fd
+			continue
+		}
+		nf := *fd
+		f.coalesceFun(&nf)
+		out.Funs[i] = &nf
+	}
+	return &out, nil
+}
+
 // coalesceFun applies the transformation to the host-level bodies of a
 // function.
 func (f *flattener) coalesceFun(fd *soac.FunDef) {

@@ -15,15 +15,12 @@ type Options struct {
 	// threshold on the outer parallelism (versions.go). Without it the
 	// inner parallelism is always exploited, as the seed's rules do.
 	MultiVersion bool
-	// Coalesce gives the kernels whose work-items walk along rows of a
-	// matrix a column-major copy of it (coalesce.go).
-	Coalesce bool
 }
 
 // Flatten extracts kernels with the default options (multi-versioning
-// and coalescing on). See FlattenWith.
+// on). See FlattenWith.
 func Flatten(p *soac.Program) (*soac.Program, error) {
-	return FlattenWith(p, Options{MultiVersion: true, Coalesce: true})
+	return FlattenWith(p, Options{MultiVersion: true})
 }
 
 // FlattenWith extracts kernels from a program by moderate flattening: the
@@ -81,9 +78,6 @@ func FlattenWith(p *soac.Program, opts Options) (*soac.Program, error) {
 		if !inKernel[fd.Name] {
 			f.fun = fd.Name
 			nf.Body = f.hostBody(fd.Body)
-			if opts.Coalesce {
-				f.coalesceFun(&nf)
-			}
 		}
 		f.uniquify(seen, &nf)
 		out.Funs[i] = &nf
@@ -110,7 +104,7 @@ type flattener struct {
 	// the index-space producers that kernels recompute (nest.hostGen).
 	defStm map[soac.VName]*soac.Stm
 	// types holds the types of the names of the function being
-	// coalesced (coalesce.go).
+	// coalesced (Coalesce).
 	types map[soac.VName]soac.Type
 
 	thresholds []soac.Threshold

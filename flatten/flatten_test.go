@@ -58,6 +58,22 @@ func flatten(t *testing.T, p *soac.Program, opts Options) *soac.Program {
 	return flat
 }
 
+func coalesce(t *testing.T, p *soac.Program) *soac.Program {
+	t.Helper()
+	before := soac.Print(p)
+	q, err := Coalesce(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if soac.Print(p) != before {
+		t.Fatal("Coalesce modified its input")
+	}
+	if err := soac.Validate(q); err != nil {
+		t.Fatalf("coalesced program does not validate: %v\n%s", err, soac.Print(q))
+	}
+	return q
+}
+
 // TestFlattenPreservesSemantics runs each program before and after
 // flattening on random inputs and compares the results: without
 // multi-versioning, and with it under the default thresholds, with every
@@ -69,18 +85,22 @@ func TestFlattenPreservesSemantics(t *testing.T) {
 		name      string
 		opts      Options
 		threshold *int64
+		coalesce  bool
 	}{
-		{"plain", Options{}, nil},
-		{"versions", Options{MultiVersion: true}, nil},
-		{"outer", Options{MultiVersion: true}, &zero},
-		{"inner", Options{MultiVersion: true}, &inf},
-		{"coalesced", Options{MultiVersion: true, Coalesce: true}, &zero},
+		{"plain", Options{}, nil, false},
+		{"versions", Options{MultiVersion: true}, nil, false},
+		{"outer", Options{MultiVersion: true}, &zero, false},
+		{"inner", Options{MultiVersion: true}, &inf, false},
+		{"coalesced", Options{MultiVersion: true}, &zero, true},
 	}
 	for _, c := range cases() {
 		t.Run(c.Name, func(t *testing.T) {
 			t.Parallel()
 			for _, v := range variants {
 				flat := flatten(t, c.Prog, v.opts)
+				if v.coalesce {
+					flat = coalesce(t, flat)
+				}
 				r := rand.New(rand.NewSource(1))
 				for range 5 {
 					args := c.Input(r)
@@ -321,7 +341,7 @@ func TestCoalesce(t *testing.T) {
 		if c.Name != "coalesce_loop" {
 			continue
 		}
-		flat := flatten(t, c.Prog, Options{MultiVersion: true, Coalesce: true})
+		flat := coalesce(t, flatten(t, c.Prog, Options{MultiVersion: true}))
 		want := "rearrange[1 0] rearrange[1 0] loop{rearrange[1 0] rearrange[1 0] segmap1}"
 		if got := sketch(flat.Funs[0].Body); got != want {
 			t.Errorf("host structure\n got %s\nwant %s\n%s", got, want, soac.Print(flat))

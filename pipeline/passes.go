@@ -42,6 +42,7 @@ const Internalise = "internalise"
 var Passes = mustOrder([]Pass{
 	{Name: "optimise", Doc: "simplify and fuse, alternated to a fixed point", Run: optimise, Explain: explainOptimise},
 	{Name: "flatten", Doc: "moderate flattening (G1-G7) into Seg-ops, multi-versioned by thresholds", Run: flatten.Flatten},
+	{Name: "coalesce", Doc: "column-major copies of the matrices whose rows kernels' work-items walk", Run: flatten.Coalesce},
 	{Name: "simplify-flat", Doc: "simplify the flattened program (what kernel extraction left behind)", Run: simplify, Explain: explainSimplify},
 	{Name: "tile", Doc: "block and register tiling of Seg-ops with invariant inputs", Run: tiling.Tile, Explain: tiling.Explain},
 	{Name: "simplify-tiled", Doc: "simplify the tiled program", Run: simplify, Explain: explainSimplify},
@@ -54,6 +55,8 @@ var Passes = mustOrder([]Pass{
 // again, so that a reordering that breaks one fails at once.
 var Order = []Constraint{
 	{"optimise", "flatten", "flattening expects fused SOACs: fusion after it would find Seg-ops, not SOACs"},
+	{"flatten", "coalesce", "coalescing changes the layout of the arrays that Seg-ops read"},
+	{"coalesce", "tile", "tiling reads invariant arrays through local memory: the layout for coalesced rows is decided first"},
 	{"flatten", "simplify-flat", "it simplifies what kernel extraction leaves behind"},
 	{"flatten", "tile", "tiling needs Seg-ops"},
 	{"simplify-flat", "tile", "tiling matches kernel bodies whose copies and dead code are gone"},
