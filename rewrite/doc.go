@@ -1,3 +1,3 @@
 // Package rewrite owns the rule engine and the rule sets: simplify, fuse,
-// the Lift algorithmic and lowering rules, and subdivision/exchange.
+// and (in lift and lower) the Lift algorithmic and lowering rules.
 package rewrite

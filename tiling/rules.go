@@ -11,7 +11,8 @@ import (
 // matchers to take a tiled body apart, so the pass and the code generator
 // never disagree about what a plan covers.
 //
-// In the terms of the subdivide/exchange seed (rewrite/subdiv): the
+// In the terms of the subdivide/exchange seed (which the matchers apply
+// directly, as one fixed derivation, not as rewrite rules): the
 // parallel dimensions i (and j) and the reduction dimension k of
 //
 //	out[i][j] = reduce op ne (map f A[i] B[j])

@@ -27,6 +27,6 @@
 // Lift has no scan or histogram; package lift adds both, with their
 // decompositions and lowering rules, so that every kind of Seg-op is
 // lowered here. The exception is the tiled maps, which the tiling pass
-// plans with the subdivide/exchange rules (package tiling) and records in
+// plans by the subdivide/exchange derivation (package tiling) and records in
 // their TilePlan; the backend compiles those by the plan.
 package lower
