@@ -1,6 +1,9 @@
 package backend
 
-import "github.com/fcclang/fcc/soac"
+import (
+	"github.com/fcclang/fcc/prove"
+	"github.com/fcclang/fcc/soac"
+)
 
 // Sources are the code generated for a program: the OpenCL C of its
 // kernels and the Go host code (package main) of its executable, which
@@ -21,4 +24,13 @@ func Generate(p *soac.Program) (*Sources, error) {
 	}
 	cl := g.openCL()
 	return &Sources{OpenCL: cl, Host: g.hostCode(cl, "main")}, nil
+}
+
+// scalarDefs returns the program's scalar definitions (prove.ScalarDefs),
+// built once.
+func (g *gen) scalarDefs() map[soac.VName]soac.Exp {
+	if g.defs == nil {
+		g.defs = prove.ScalarDefs(g.prog)
+	}
+	return g.defs
 }

@@ -33,7 +33,7 @@ type gen struct {
 }
 
 func (g *gen) newCgen() *cgen {
-	return &cgen{g: g, vars: map[soac.VName]kval{}, bounds: map[soac.VName]soac.SubExp{}}
+	return &cgen{g: g, vars: map[soac.VName]kval{}}
 }
 
 // generate produces the kernels and host functions of a program, once

@@ -530,7 +530,6 @@ func (h *hgen) segSeqArrays(s *soac.Stm, e soac.Exp, prefix string, space []soac
 	c.line("for (long %s = 0; %s < %s; %s++) {", idx, idx, inner, idx)
 	c.indent++
 	c.vars[last.Index] = kval{scalar: idx}
-	c.bounds[last.Index] = last.N
 	res, err := c.body(body)
 	if err != nil {
 		return err
@@ -719,7 +718,6 @@ func (h *hgen) segRedChunked(s *soac.Stm, e *soac.SegRedExp) error {
 	c.line("for (long %s = seg * fcc_chunk; %s < min(%s, (seg + 1) * fcc_chunk); %s++) {", idx, idx, dims[0], idx)
 	c.indent++
 	c.vars[sd.Index] = kval{scalar: idx}
-	c.bounds[sd.Index] = sd.N
 	res, err := c.body(e.Body)
 	if err != nil {
 		return err

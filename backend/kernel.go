@@ -113,14 +113,6 @@ type cgen struct {
 	vars   map[soac.VName]kval
 	tmp    int
 
-	// bounds maps index variables (segment-space indices, loop indices)
-	// to their exclusive upper bounds: indexing a dimension of that very
-	// size with them needs no bounds check.
-	bounds map[soac.VName]soac.SubExp
-	// elems are scalars bound to an element of an array, by the array,
-	// for the range analysis (ranges.go): an iota's elements are bounded.
-	elems map[soac.VName]soac.VName
-
 	// hostNames are the kernel's free names, whose values the host knows.
 	hostNames map[soac.VName]bool
 	// elemIotas are the iotas bound in the kernel that are only read an
@@ -381,7 +373,6 @@ func (c *cgen) index(s *soac.Stm, e *soac.IndexExp) error {
 	if v == nil {
 		panic(fmt.Sprintf("backend: %s: indexing non-array %s", s.Pos, e.Arr))
 	}
-	t := c.g.types[e.Arr]
 	off := c.ix(v.off)
 	var idx, conds []string
 	for k, ise := range e.Indices {
@@ -391,8 +382,8 @@ func (c *cgen) index(s *soac.Stm, e *soac.IndexExp) error {
 		}
 		idx = append(idx, i)
 		off = fmt.Sprintf("%s + %s * %s", off, c.ix(i), c.ix(v.strides[k]))
-		if c.inRange(ise, t, k) {
-			continue
+		if e.Proved(k) {
+			continue // the prove pass marked it
 		}
 		cond := fmt.Sprintf("(long)%s < 0 || (long)%s >= %s", i, i, v.dims[k])
 		conds = append(conds, cond)
@@ -407,40 +398,12 @@ func (c *cgen) index(s *soac.Stm, e *soac.IndexExp) error {
 		off = fmt.Sprintf("((%s) ? 0 : %s)", strings.Join(conds, " || "), off)
 	}
 	if len(e.Indices) == len(v.dims) {
-		if len(conds) == 0 {
-			// A read that cannot fail gives an element of the array.
-			c.elemOf(s.Pat[0].Name, e.Arr)
-		}
 		return c.bindScalar(s.Pat[0], load(v, off))
 	}
 	id := c.g.names.id(s.Pat[0].Name) + "_off"
 	c.line("%s %s = %s;", c.ixType(), id, off)
 	c.vars[s.Pat[0].Name] = kval{view: &kview{ptr: v.ptr, off: id, dims: v.dims[len(e.Indices):], strides: v.strides[len(e.Indices):], elem: v.elem}}
 	return nil
-}
-
-// inRange reports whether index operand i is known to lie within
-// dimension k of an array of type t: an index variable whose bound is
-// that dimension's size, or what the range analysis (ranges.go) proves.
-func (c *cgen) inRange(i soac.SubExp, t soac.Type, k int) bool {
-	if k >= t.Rank() {
-		return false
-	}
-	if x, ok := i.(soac.Var); ok {
-		if b, ok := c.bounds[x.Name]; ok && sameSubExp(b, t.Shape[k]) {
-			return true
-		}
-	}
-	env := &rangeEnv{defs: c.g.scalarDefs(), bounds: c.bounds, elems: c.elems}
-	return env.inBounds(i, t.Shape[k])
-}
-
-// elemOf records that scalar x holds an element of array arr.
-func (c *cgen) elemOf(x, arr soac.VName) {
-	if c.elems == nil {
-		c.elems = map[soac.VName]soac.VName{}
-	}
-	c.elems[x] = arr
 }
 
 func sameSubExp(a, b soac.SubExp) bool {
@@ -554,9 +517,6 @@ func (c *cgen) loop(s *soac.Stm, e *soac.LoopExp) error {
 		idx := c.g.names.id(f.Index)
 		c.line("%s %s = (%s)%s;", ct, idx, ct, it)
 		c.vars[f.Index] = kval{scalar: idx}
-		if f.T == values.I64 {
-			c.bounds[f.Index] = f.Bound
-		}
 	case soac.WhileLoop:
 		c.line("while (%s) {", c.vars[f.Cond].scalar)
 		c.indent++
@@ -610,7 +570,6 @@ func (c *cgen) bindElem(p soac.Param, arr soac.VName, i string) error {
 	}
 	off := fmt.Sprintf("%s + %s * %s", c.ix(v.off), c.ix(i), c.ix(v.strides[0]))
 	if len(v.dims) == 1 {
-		c.elemOf(p.Name, arr)
 		if x, ok := c.iotaElem(arr, i); ok {
 			return c.bindScalar(p, x)
 		}

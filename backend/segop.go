@@ -101,7 +101,6 @@ func (c *cgen) decodeSpace(space []soac.SegDim, dims []string, flat string) {
 			c.line("%s = %s / %s;", rem, rem, dims[d])
 		}
 		c.vars[space[d].Index] = kval{scalar: id}
-		c.bounds[space[d].Index] = space[d].N
 	}
 }
 

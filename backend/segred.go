@@ -183,7 +183,6 @@ func (c *cgen) unrolledLoop(idx, start, end, step string, element func() error) 
 func (c *cgen) segRedElement(e *soac.SegRedExp, nRed int, idx, inner string, acc, mapOuts []string) error {
 	last := e.Space[len(e.Space)-1]
 	c.vars[last.Index] = kval{scalar: idx}
-	c.bounds[last.Index] = last.N
 	res, err := c.body(e.Body)
 	if err != nil {
 		return err

@@ -338,7 +338,6 @@ func (sg *scanGen) element(c *cgen, i string, xs []string, xf string, outs []str
 		c.line("long %s = %s;", idx, i)
 	}
 	c.vars[last.Index] = kval{scalar: idx}
-	c.bounds[last.Index] = last.N
 	res, err := c.body(e.Body)
 	if err != nil {
 		return err

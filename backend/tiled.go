@@ -735,7 +735,6 @@ func (t *tile2D) store(e *soac.SegMapExp, outs []string) error {
 		id := c.g.names.id(e.Space[d].Index)
 		c.line("long %s = %s;", id, v)
 		c.vars[e.Space[d].Index] = kval{scalar: id}
-		c.bounds[e.Space[d].Index] = e.Space[d].N
 	}
 	for k, p := range m.Red.Pat {
 		c.vars[p.Name] = kval{scalar: t.acc[k] + "[i][j]"}
@@ -806,7 +805,6 @@ func (h *hgen) tiled1D(s *soac.Stm, e *soac.SegMapExp, m *tiling.Match1D) error 
 	idx := c.g.names.id(e.Space[0].Index)
 	c.line("const long %s = gtid < %s ? gtid : %s - 1;", idx, dims[0], dims[0])
 	c.vars[e.Space[0].Index] = kval{scalar: idx}
-	c.bounds[e.Space[0].Index] = e.Space[0].N
 	for _, st := range m.Prologue {
 		if err := c.stm(st); err != nil {
 			return err

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/fcclang/fcc/flatten"
+	"github.com/fcclang/fcc/prove"
 	"github.com/fcclang/fcc/rewrite"
 	"github.com/fcclang/fcc/rewrite/lower"
 	"github.com/fcclang/fcc/segconv"
@@ -47,6 +48,7 @@ var Passes = mustOrder([]Pass{
 	{Name: "tile", Doc: "block and register tiling of Seg-ops with invariant inputs", Run: tiling.Tile, Explain: tiling.Explain},
 	{Name: "simplify-tiled", Doc: "simplify the tiled program", Run: simplify, Explain: explainSimplify},
 	{Name: "segconv", Doc: "host-level SOACs into one-dimensional Seg-ops", Run: segconv.Convert, Establishes: soac.NoHostSOACs},
+	{Name: "prove", Doc: "mark the indices inside kernels proved in bounds", Run: prove.Prove},
 	{Name: "lower", Doc: "check that every Seg-op lowers to Lift's low-level patterns", Run: lower.Check, Explain: lower.Explain},
 }, Order)
 
@@ -65,6 +67,8 @@ var Order = []Constraint{
 	{"tile", "segconv", "the Seg-ops made from host SOACs are plain kernels: tiling them would change the code"},
 	{"simplify-tiled", "segconv", "simplification may not see a SOAC become a Seg-op: its fusion rules would run on host SOACs"},
 	{"segconv", "lower", "lowering checks every Seg-op the backend compiles, the converted SOACs included"},
+	{"segconv", "prove", "the kernels made from host SOACs need their indices proved too"},
+	{"simplify-tiled", "prove", "the marks live on index expressions: a rewrite after prove would drop or copy them"},
 	{"simplify-tiled", "lower", "lowering checks the Seg-ops the backend will compile"},
 }
 

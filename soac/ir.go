@@ -206,7 +206,14 @@ type IndexExp struct {
 	Arr     VName
 	Indices []SubExp
 	Pos     Pos
+	// InBounds, set by the prove pass, marks the indices proved to lie
+	// within their dimensions, whose checks code generation leaves out:
+	// InBounds[k] for Indices[k]; nil when nothing is proved.
+	InBounds []bool
 }
+
+// Proved reports whether index k of e is marked in bounds.
+func (e *IndexExp) Proved(k int) bool { return k < len(e.InBounds) && e.InBounds[k] }
 
 // IotaExp is the array [start, start+step, ...] of n elements.
 type IotaExp struct {

@@ -627,7 +627,19 @@ func (p *parser) exp(pos Pos) Exp {
 		return &SubExpExp{X: p.subExp()}
 	} else if la.kind == tPunct && la.text == "[" {
 		arr := p.name()
-		return &IndexExp{Arr: arr, Indices: p.subExps("[", "]"), Pos: pos}
+		e := &IndexExp{Arr: arr, Indices: p.subExps("[", "]"), Pos: pos}
+		if p.tok.kind == tIdent && p.tok.text == "inbounds" {
+			p.next()
+			e.InBounds = make([]bool, len(e.Indices))
+			p.list("(", ")", func() {
+				k := p.intLit()
+				if k < 0 || k >= int64(len(e.Indices)) {
+					p.fail("inbounds: no index %d", k)
+				}
+				e.InBounds[k] = true
+			})
+		}
+		return e
 	}
 	if op, ok := lookup[BinOp](binOpNames[:], kw); ok {
 		p.next()

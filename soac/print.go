@@ -205,7 +205,7 @@ func simpleExp(e Exp) string {
 	case *ConvOpExp:
 		return fmt.Sprintf("convert %s %s %s", e.From, e.To, subExp(e.X))
 	case *IndexExp:
-		return fmt.Sprintf("%s[%s]", e.Arr, subExps(e.Indices))
+		return fmt.Sprintf("%s[%s]%s", e.Arr, subExps(e.Indices), inBounds(e.InBounds))
 	case *IotaExp:
 		return fmt.Sprintf("iota %s %s %s %s", e.T, subExp(e.N), subExp(e.Start), subExp(e.Step))
 	case *ReplicateExp:
@@ -326,3 +326,18 @@ func params(ps []Param) string {
 
 // FormatSubExp prints an operand as the IR's text form does.
 func FormatSubExp(se SubExp) string { return subExp(se) }
+
+// inBounds prints the prove pass's marks of an index expression: the
+// positions of the indices proved in bounds, as " inbounds (0, 2)".
+func inBounds(marks []bool) string {
+	var ks []string
+	for k, ok := range marks {
+		if ok {
+			ks = append(ks, strconv.Itoa(k))
+		}
+	}
+	if len(ks) == 0 {
+		return ""
+	}
+	return " inbounds (" + strings.Join(ks, ", ") + ")"
+}

@@ -271,7 +271,7 @@ func (c *Copier) Exp(e Exp) Exp {
 	case *ConvOpExp:
 		return &ConvOpExp{From: e.From, To: e.To, X: c.SubExp(e.X)}
 	case *IndexExp:
-		return &IndexExp{Arr: c.Name(e.Arr), Indices: c.SubExps(e.Indices), Pos: e.Pos}
+		return &IndexExp{Arr: c.Name(e.Arr), Indices: c.SubExps(e.Indices), Pos: e.Pos, InBounds: append([]bool(nil), e.InBounds...)}
 	case *IotaExp:
 		return &IotaExp{N: c.SubExp(e.N), Start: c.SubExp(e.Start), Step: c.SubExp(e.Step), T: e.T}
 	case *ReplicateExp:

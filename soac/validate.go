@@ -546,6 +546,9 @@ func (v *validator) exp(e Exp, who VName) []Type {
 		for _, i := range e.Indices {
 			v.i64(i, "index")
 		}
+		if e.InBounds != nil && len(e.InBounds) != len(e.Indices) {
+			v.fail(e.Arr, "%d in-bounds marks for %d indices", len(e.InBounds), len(e.Indices))
+		}
 		return one(Type{Elem: t.Elem, Shape: t.Shape[len(e.Indices):]})
 	case *SliceExp:
 		return one(v.slice(e.Arr, v.arr(e.Arr), e.Slice))

@@ -1,4 +1,4 @@
-package backend
+package prove
 
 import (
 	"math"
@@ -116,13 +116,13 @@ fun main (n: i64, xs: [n]f32): {i64, i64} = {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defs := scalarDefs(p)
+	defs := ScalarDefs(p)
 	if _, ok := defs["a"].(*soac.BinOpExp); !ok {
 		t.Errorf("a: got %#v, want its add", defs["a"])
 	}
 	body := p.Funs[0].Body
 	body.Stms = append(body.Stms, &soac.Stm{Pat: body.Stms[0].Pat, Exp: &soac.SubExpExp{X: soac.I64(7)}})
-	defs = scalarDefs(p)
+	defs = ScalarDefs(p)
 	if e, ok := defs["a"]; ok {
 		t.Errorf("a bound twice: got definition %#v, want none", e)
 	}

@@ -1,4 +1,4 @@
-package backend
+package prove
 
 import (
 	"math"
@@ -8,8 +8,8 @@ import (
 	"github.com/fcclang/fcc/soac"
 )
 
-// This file proves array indices inside kernels in bounds, so that index
-// emission (kernel.go) can leave their checks out. It is a small symbolic
+// This file is the analysis that proves array indices inside kernels in
+// bounds (prove.go marks them; code generation leaves their checks out). It is a small symbolic
 // range analysis over i64 scalars: a value lies above lower bounds and
 // below upper bounds of the form sym + k, where sym is a name (or none,
 // for the constant k), compared in mathematical integers. Facts come from
@@ -39,10 +39,10 @@ type rangeEnv struct {
 	elems map[soac.VName]soac.VName
 }
 
-// scalarDefs maps the names that one-name statements bind anywhere in p
+// ScalarDefs maps the names that one-name statements bind anywhere in p
 // to their expressions. A name bound twice (which a valid program does
 // not do) gets no entry, so that nothing is concluded from it.
-func scalarDefs(p *soac.Program) map[soac.VName]soac.Exp {
+func ScalarDefs(p *soac.Program) map[soac.VName]soac.Exp {
 	defs := map[soac.VName]soac.Exp{}
 	twice := map[soac.VName]bool{}
 	for _, f := range p.Funs {
@@ -558,13 +558,4 @@ func (p *prover) belowDim(hi terms, dim soac.SubExp) bool {
 		}
 	}
 	return false
-}
-
-// scalarDefs returns the program's scalar definitions (see rangeEnv),
-// built once.
-func (g *gen) scalarDefs() map[soac.VName]soac.Exp {
-	if g.defs == nil {
-		g.defs = scalarDefs(g.prog)
-	}
-	return g.defs
 }

@@ -1,0 +1,216 @@
+// Package prove is the pass that proves array indices inside kernels in
+// bounds, as Go's ssa prove pass does, and records each proof in the IR:
+// soac.IndexExp.InBounds marks the indices whose checks code generation
+// leaves out (fcc dev --print-after=prove shows them as "inbounds (k)").
+// A wrong mark would turn an out-of-bounds read into silent garbage, so
+// an index is marked only when the range analysis (ranges.go) proves it.
+//
+// What the analysis knows inside a kernel: the index variables of the
+// Seg-op's space and of i64 for-loops in the kernel, with their bounds;
+// the scalar definitions of the whole program (names are unique); and
+// which scalars hold elements of which arrays (lambda parameters of the
+// kernel's sequential SOACs over one-dimensional arrays, and reads whose
+// indices are all proved), for the elements of iotas. Host code keeps its
+// checks: an index there is checked once, not per work-item.
+package prove
+
+import (
+	"github.com/fcclang/fcc/runtime/values"
+	"github.com/fcclang/fcc/soac"
+)
+
+// Prove runs the pass; p is not modified.
+func Prove(p *soac.Program) (*soac.Program, error) {
+	out := *p
+	out.Funs = make([]*soac.FunDef, len(p.Funs))
+	for i, f := range p.Funs {
+		nf := *f
+		nf.Body = soac.NewCopier(nil, nil).Body(f.Body)
+		out.Funs[i] = &nf
+	}
+	pr := &pass{defs: ScalarDefs(&out), types: typesOf(&out)}
+	for _, f := range out.Funs {
+		pr.host(f.Body)
+	}
+	return &out, nil
+}
+
+type pass struct {
+	defs  map[soac.VName]soac.Exp
+	types map[soac.VName]soac.Type
+}
+
+// host walks a host-level body; every Seg-op (and scatter) in it is a
+// kernel, proved with facts of its own.
+func (pr *pass) host(b *soac.Body) {
+	for _, s := range b.Stms {
+		switch e := s.Exp.(type) {
+		case *soac.IfExp:
+			pr.host(e.Then)
+			pr.host(e.Else)
+		case *soac.LoopExp:
+			pr.host(e.Body)
+		case *soac.SegMapExp, *soac.SegRedExp, *soac.SegScanExp, *soac.SegHistExp:
+			pr.kernelStm(pr.newEnv(), s)
+		case *soac.ScatterExp:
+			// The backend reads each input's row i of the scatter's
+			// index variable i < W: an element of the input when W is
+			// its outer size.
+			env := pr.newEnv()
+			for k, p := range e.Lambda.Params {
+				if t := pr.types[e.Inputs[k]]; t.Rank() == 1 && sameSubExp(e.W, t.Shape[0]) {
+					env.elems[p.Name] = e.Inputs[k]
+				}
+			}
+			pr.kernel(env, e.Lambda.Body)
+		}
+	}
+}
+
+func (pr *pass) newEnv() *rangeEnv {
+	return &rangeEnv{defs: pr.defs, bounds: map[soac.VName]soac.SubExp{}, elems: map[soac.VName]soac.VName{}}
+}
+
+// kernel walks a body that runs inside a kernel, marking its indices.
+func (pr *pass) kernel(env *rangeEnv, b *soac.Body) {
+	for _, s := range b.Stms {
+		pr.kernelStm(env, s)
+	}
+}
+
+func (pr *pass) kernelStm(env *rangeEnv, s *soac.Stm) {
+	switch e := s.Exp.(type) {
+	case *soac.IndexExp:
+		pr.index(env, s, e)
+		return
+	case *soac.LoopExp:
+		if f, ok := e.Form.(soac.ForLoop); ok && f.T == values.I64 {
+			env.bounds[f.Index] = f.Bound
+		}
+	case *soac.ScremaExp:
+		pr.elems(env, e.Map, e.Inputs)
+	case *soac.HistExp:
+		pr.elems(env, e.Bucket, e.Inputs)
+	case *soac.ScatterExp:
+		pr.elems(env, e.Lambda, e.Inputs)
+	case *soac.SegMapExp:
+		pr.space(env, e.Space)
+	case *soac.SegRedExp:
+		pr.space(env, e.Space)
+	case *soac.SegScanExp:
+		pr.space(env, e.Space)
+	case *soac.SegHistExp:
+		pr.space(env, e.Space)
+	}
+	for _, b := range soac.ExpBodies(s.Exp) {
+		pr.kernel(env, b)
+	}
+}
+
+func (pr *pass) space(env *rangeEnv, sp []soac.SegDim) {
+	for _, d := range sp {
+		env.bounds[d.Index] = d.N
+	}
+}
+
+// elems records the parameters of a sequential SOAC's lambda that hold
+// elements of one-dimensional inputs.
+func (pr *pass) elems(env *rangeEnv, l *soac.Lambda, inputs []soac.VName) {
+	for k, p := range l.Params {
+		if k < len(inputs) && pr.types[inputs[k]].Rank() == 1 {
+			env.elems[p.Name] = inputs[k]
+		}
+	}
+}
+
+// index marks the indices of e proved in bounds: an index variable whose
+// bound is the dimension's size, or what the range analysis proves.
+func (pr *pass) index(env *rangeEnv, s *soac.Stm, e *soac.IndexExp) {
+	t := pr.types[e.Arr]
+	marks := make([]bool, len(e.Indices))
+	all, any := true, false
+	for k, i := range e.Indices {
+		if k < t.Rank() {
+			if x, ok := i.(soac.Var); ok {
+				if b, ok := env.bounds[x.Name]; ok && sameSubExp(b, t.Shape[k]) {
+					marks[k] = true
+				}
+			}
+			marks[k] = marks[k] || env.inBounds(i, t.Shape[k])
+		}
+		all = all && marks[k]
+		any = any || marks[k]
+	}
+	if any {
+		e.InBounds = marks
+	}
+	if all && len(e.Indices) == t.Rank() && len(s.Pat) == 1 {
+		// A read that cannot fail gives an element of the array.
+		env.elems[s.Pat[0].Name] = e.Arr
+	}
+}
+
+func sameSubExp(a, b soac.SubExp) bool {
+	switch a := a.(type) {
+	case soac.Var:
+		bv, ok := b.(soac.Var)
+		return ok && a.Name == bv.Name
+	case soac.Const:
+		bc, ok := b.(soac.Const)
+		return ok && a.Value == bc.Value
+	}
+	return false
+}
+
+// typesOf returns the type of every name bound in p.
+func typesOf(p *soac.Program) map[soac.VName]soac.Type {
+	env := map[soac.VName]soac.Type{}
+	bind := func(ps []soac.Param) {
+		for _, q := range ps {
+			env[q.Name] = q.Type
+		}
+	}
+	lambda := func(l *soac.Lambda) {
+		if l != nil {
+			bind(l.Params)
+		}
+	}
+	for _, f := range p.Funs {
+		bind(f.Params)
+		soac.VisitStms(f.Body, func(s *soac.Stm) {
+			bind(s.Pat)
+			switch e := s.Exp.(type) {
+			case *soac.LoopExp:
+				bind(e.Params)
+			case *soac.ScremaExp:
+				lambda(e.Map)
+				for _, sc := range e.Scans {
+					lambda(sc.Op)
+				}
+				for _, r := range e.Reds {
+					lambda(r.Op)
+				}
+			case *soac.HistExp:
+				lambda(e.Bucket)
+				for _, op := range e.Ops {
+					lambda(op.Op)
+				}
+			case *soac.ScatterExp:
+				lambda(e.Lambda)
+			case *soac.SegRedExp:
+				for _, r := range e.Reds {
+					lambda(r.Op)
+				}
+			case *soac.SegScanExp:
+				for _, sc := range e.Scans {
+					lambda(sc.Op)
+				}
+			case *soac.SegHistExp:
+				for _, op := range e.Ops {
+					lambda(op.Op)
+				}
+			}
+		})
+	}
+	return env
+}

@@ -1,0 +1,123 @@
+package prove
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/fcclang/fcc/soac"
+)
+
+// TestProve checks which indices the pass marks: inside kernels, those
+// the analysis proves; never those it cannot, nor any on the host.
+func TestProve(t *testing.T) {
+	const prog = `entry "main"
+fun main (n: i64, xs: [n]f32, ys: [n]f32, m: [n][n]f32): {[n]f32, f32, [n]f32} = {
+  let {h: f32} = xs[0i64]
+  let {nm1: i64} = add i64 n -1i64
+  let {io: [n]i64} = iota i64 n 0i64 1i64
+  let {r: [n]f32, s: [n]f32} = segmap_thread (g < n) : {f32, f32}
+  body {
+    let {a: f32} = xs[g]
+    let {g1: i64} = add i64 g 1i64
+    let {b: f32} = ys[g1]
+    let {g2: i64} = min i64 g1 nm1
+    let {c: f32} = m[g, g2]
+    let {d: f32} = m[g1, g]
+    let {row: [n]f32} = m[g]
+    let {e: f32} = loop {acc: f32 = 0f32} for k: i64 < n
+    do {
+      let {x: f32} = row[k]
+      let {acc2: f32} = add f32 acc x
+      in {acc2}
+    }
+    let {sum: f32} = screma n (io)
+      reduce (0f32) \(p: f32, q: f32): {f32} -> {
+        let {pq: f32} = add f32 p q
+        in {pq}
+      }
+      map \(j: i64): {f32} -> {
+        let {y: f32} = xs[j]
+        in {y}
+      }
+    let {t: f32} = add f32 a b
+    let {u: f32} = add f32 c d
+    let {v: f32} = add f32 t u
+    let {w: f32} = add f32 e sum
+    in {v, w}
+  }
+  in {r, h, s}
+}
+`
+	p, err := soac.ParseProgram(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := soac.Print(p)
+	q, err := Prove(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if soac.Print(p) != before {
+		t.Error("Prove modified its input")
+	}
+	if err := soac.Validate(q); err != nil {
+		t.Fatal(err)
+	}
+	marks := map[soac.VName][]bool{}
+	for _, f := range q.Funs {
+		soac.VisitStms(f.Body, func(s *soac.Stm) {
+			if e, ok := s.Exp.(*soac.IndexExp); ok {
+				marks[s.Pat[0].Name] = e.InBounds
+			}
+		})
+	}
+	for _, tc := range []struct {
+		read soac.VName
+		want []bool
+	}{
+		{"h", nil},                 // on the host
+		{"a", []bool{true}},        // the space index in its own dimension
+		{"b", nil},                 // g+1 may be n
+		{"c", []bool{true, true}},  // min (g+1) (n-1)
+		{"d", []bool{false, true}}, // g+1 in the first dimension
+		{"row", []bool{true}},      // a row
+		{"x", []bool{true}},        // a for-loop index
+		{"y", []bool{true}},        // an element of iota n
+	} {
+		got := marks[tc.read]
+		if len(got) != len(tc.want) {
+			t.Errorf("%s: marks %v, want %v", tc.read, got, tc.want)
+			continue
+		}
+		for k := range got {
+			if got[k] != tc.want[k] {
+				t.Errorf("%s: marks %v, want %v", tc.read, got, tc.want)
+				break
+			}
+		}
+	}
+	// The marks are printed and read back.
+	text := soac.Print(q)
+	if !strings.Contains(text, "m[g1, g] inbounds (1)") {
+		t.Errorf("no mark printed for d in\n%s", text)
+	}
+	r, err := soac.ParseProgram(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if soac.Print(r) != text {
+		t.Errorf("marks do not survive printing and parsing:\n%s", soac.Print(r))
+	}
+}
+
+func TestParseInBoundsErrors(t *testing.T) {
+	const prog = `entry "main"
+fun main (n: i64, xs: [n]f32): {f32} = {
+  let {a: f32} = xs[0i64] inbounds (1)
+  in {a}
+}
+`
+	if _, err := soac.ParseProgram(prog); err == nil || !strings.Contains(err.Error(), "inbounds: no index 1") {
+		t.Fatalf("ParseProgram = %v, want an error about index 1", err)
+	}
+}
