@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/fcclang/fcc/pipeline"
 )
 
 func writeProgram(t *testing.T, src string) string {
@@ -69,6 +71,35 @@ func TestDevPrintsIR(t *testing.T) {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout.String())
 		}
+	}
+}
+
+// TestDevEveryPass checks that --print-after and --explain accept the
+// name of every pass, and --validate the whole pipeline.
+func TestDevEveryPass(t *testing.T) {
+	good := writeProgram(t, "def main (m: [][]i32) = map (map (+1)) m")
+	for _, name := range pipeline.Names() {
+		var stdout, stderr bytes.Buffer
+		if code := fcc([]string{"dev", "--validate", "--print-after=" + name, good}, nil, &stdout, &stderr); code != 0 {
+			t.Fatalf("--print-after=%s: exit %d: %s", name, code, stderr.String())
+		}
+		if !strings.HasPrefix(stdout.String(), "-- after "+name+"\n") {
+			t.Errorf("--print-after=%s printed\n%s", name, stdout.String())
+		}
+		if name == pipeline.Internalise {
+			continue
+		}
+		stdout.Reset()
+		if code := fcc([]string{"dev", "--explain=" + name, good}, nil, &stdout, &stderr); code != 0 {
+			t.Fatalf("--explain=%s: exit %d: %s", name, code, stderr.String())
+		}
+		if !strings.HasPrefix(stdout.String(), "-- derivation of "+name+"\n") || strings.Count(stdout.String(), "-- derivation of") != 1 {
+			t.Errorf("--explain=%s printed\n%s", name, stdout.String())
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := fcc([]string{"dev", "--explain=nope", good}, nil, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), `unknown pass "nope"`) {
+		t.Errorf("--explain=nope: exit %d, stderr %q", code, stderr.String())
 	}
 }
 
