@@ -79,8 +79,9 @@ type Fetcher struct {
 	Mirrors Mirrors
 	Log     io.Writer // running diagnostics, or nil
 
-	cache string
-	repos map[string]*repo
+	cache  string
+	repos  map[string]*repo
+	clones int // clones tried, to name their folders
 }
 
 type repo struct {
@@ -139,7 +140,7 @@ func (f *Fetcher) git(args ...string) ([]byte, error) {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		msg := strings.TrimSpace(stderr.String())
+		msg := cleanGitMessage(stderr.String())
 		var ee *exec.Error
 		if errors.As(err, &ee) {
 			return nil, fmt.Errorf("cannot run git (is it installed?): %v", err)
@@ -152,19 +153,35 @@ func (f *Fetcher) git(args ...string) ([]byte, error) {
 	return out, nil
 }
 
+// cleanGitMessage tidies git's error output for an error message: no
+// progress carriage returns, padding or repeated lines.
+func cleanGitMessage(s string) string {
+	var lines []string
+	seen := map[string]bool{}
+	for _, l := range strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' }) {
+		l = strings.TrimSpace(l)
+		if l != "" && !seen[l] {
+			seen[l] = true
+			lines = append(lines, l)
+		}
+	}
+	return strings.Join(lines, "\n  ")
+}
+
 // repo clones the repository of path on first use.
 func (f *Fetcher) repo(path string) (*repo, error) {
 	if r, ok := f.repos[path]; ok {
 		return r, nil
 	}
 	url := f.Mirrors.URL(path)
-	dir := filepath.Join(f.cache, strconv.Itoa(len(f.repos)))
+	f.clones++
+	dir := filepath.Join(f.cache, strconv.Itoa(f.clones))
 	if _, err := f.git("clone", "--bare", "--quiet", "--", url, dir); err != nil {
-		return nil, fmt.Errorf("package %s: cannot clone %s: %v", path, url, err)
+		return nil, fmt.Errorf("cannot clone %s: %v", url, err)
 	}
 	out, err := f.git("-C", dir, "for-each-ref", "--format=%(refname:strip=2) %(objectname) %(*objectname)", "refs/tags")
 	if err != nil {
-		return nil, fmt.Errorf("package %s: cannot list the tags of %s: %v", path, url, err)
+		return nil, fmt.Errorf("cannot list the tags of %s: %v", url, err)
 	}
 	r := &repo{path: path, url: url, dir: dir, tags: map[string]tagged{}}
 	_, majors := splitMajor(path)
@@ -200,7 +217,7 @@ func containsMajor(majors []uint64, m uint64) bool {
 func (f *Fetcher) Versions(path string) ([]Version, error) {
 	r, err := f.repo(path)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("package %s: %v", path, err)
 	}
 	vs := make([]Version, 0, len(r.tags))
 	for _, t := range r.tags {
@@ -215,7 +232,7 @@ func (f *Fetcher) Versions(path string) ([]Version, error) {
 func (f *Fetcher) Newest(path string) (*Revision, error) {
 	r, err := f.repo(path)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("package %s: %v", path, err)
 	}
 	if r.hasTag {
 		return f.Revision(path, r.newest)
@@ -247,7 +264,7 @@ func (f *Fetcher) commitRevision(r *repo, ref string) (*Revision, error) {
 func (f *Fetcher) Revision(path string, v Version) (*Revision, error) {
 	r, err := f.repo(path)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("package %s %s: %v", path, v, err)
 	}
 	if commit, ok := v.Commit(); ok {
 		rev, err := f.commitRevision(r, commit)
