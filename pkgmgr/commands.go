@@ -270,7 +270,7 @@ func (s *Session) Check() error {
 		pdir := filepath.Join(libDir, filepath.FromSlash(m.Package))
 		st, err := os.Stat(filepath.Join(s.Dir, pdir))
 		if err != nil || !st.IsDir() {
-			return fmt.Errorf("problem: the directory %s does not exist", pdir)
+			return fmt.Errorf("the package directory %s does not exist", pdir)
 		}
 		found := false
 		filepath.WalkDir(filepath.Join(s.Dir, pdir), func(path string, d fs.DirEntry, err error) error {
@@ -281,7 +281,7 @@ func (s *Session) Check() error {
 			return nil
 		})
 		if !found {
-			return fmt.Errorf("problem: the directory %s does not contain any .fut files", pdir)
+			return fmt.Errorf("the package directory %s does not contain any .fut files", pdir)
 		}
 		return nil
 	})

@@ -316,9 +316,9 @@ func TestFmt(t *testing.T) {
 func TestCheckOwnPackage(t *testing.T) {
 	s, _ := newSources(t).session()
 	put(t, filepath.Join(s.Dir, "futhark.pkg"), "package example.org/me\nrequire {\n}\n")
-	wantErr(t, s.Check(), "problem: the directory lib/example.org/me does not exist")
+	wantErr(t, s.Check(), "the package directory lib/example.org/me does not exist")
 	put(t, filepath.Join(s.Dir, "lib/example.org/me/README"), "x")
-	wantErr(t, s.Check(), "problem: the directory lib/example.org/me does not contain any .fut files")
+	wantErr(t, s.Check(), "the package directory lib/example.org/me does not contain any .fut files")
 	put(t, filepath.Join(s.Dir, "lib/example.org/me/sub/x.fut"), "-- x")
 	if err := s.Check(); err != nil {
 		t.Fatal(err)

@@ -47,13 +47,16 @@ func Solve(roots []Required, r Resolver) (BuildList, error) {
 		deps []string
 	}
 	selected := map[string]node{}
-	var add func(req Required) error
-	add = func(req Required) error {
+	var add func(req Required, by string) error
+	add = func(req Required, by string) error {
 		if cur, ok := selected[req.Path]; ok && !cur.v.Less(req.Version) {
 			return nil
 		}
 		reqs, err := r.Requirements(req.Path, req.Version, req.Hash)
 		if err != nil {
+			if by != "" {
+				err = fmt.Errorf("%w\n(required by %s)", err, by)
+			}
 			return err
 		}
 		deps := make([]string, len(reqs))
@@ -62,14 +65,14 @@ func Solve(roots []Required, r Resolver) (BuildList, error) {
 		}
 		selected[req.Path] = node{req.Version, deps}
 		for _, d := range reqs {
-			if err := add(d); err != nil {
+			if err := add(d, req.Path+" "+req.Version.String()); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
 	for _, req := range roots {
-		if err := add(req); err != nil {
+		if err := add(req, ""); err != nil {
 			return nil, err
 		}
 	}

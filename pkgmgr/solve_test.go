@@ -89,7 +89,7 @@ func TestSolve(t *testing.T) {
 			want:  "h => 1.0.0\nh@2 => 2.0.0\n",
 		},
 		{name: "missing version", roots: []string{"e 9.0.0"}, err: "unknown package/version: e 9.0.0"},
-		{name: "missing transitive version", roots: []string{"m 1.0.0"}, err: "unknown package/version: n 1.0.0"},
+		{name: "missing transitive version", roots: []string{"m 1.0.0"}, err: "unknown package/version: n 1.0.0\n(required by m 1.0.0)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			bl, err := Solve(reqs(tc.roots...), g)

@@ -83,3 +83,19 @@ func TestPseudoVersion(t *testing.T) {
 		t.Errorf("1.0.0 is not a commit version")
 	}
 }
+
+func FuzzVersion(f *testing.F) {
+	for _, s := range []string{"0.1.0", "1.2.3-4+abc", "0.0.0-20240101000000+ff", "v1.0.0", "1.0"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := ParseVersion(s)
+		if err != nil {
+			return
+		}
+		w, err := ParseVersion(v.String())
+		if err != nil || w != v || v.Compare(w) != 0 {
+			t.Fatalf("%q: printed %q reads back as %v, %v", s, v.String(), w, err)
+		}
+	})
+}

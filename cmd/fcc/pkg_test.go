@@ -23,7 +23,7 @@ func TestPkgCommand(t *testing.T) {
 		{"init", []string{"pkg", "init", "example.org/me/p"}, 0, "Created directory lib/example.org/me/p.\nWrote futhark.pkg.\n", ""},
 		{"init again", []string{"pkg", "init", "example.org/me/p"}, 1, "", "futhark.pkg already exists"},
 		{"remove missing", []string{"pkg", "remove", "example.org/x"}, 1, "", "no package example.org/x found in futhark.pkg"},
-		{"check", []string{"pkg", "check"}, 1, "Dependencies chosen:\n", "the directory lib/example.org/me/p does not contain any .fut files"},
+		{"check", []string{"pkg", "check"}, 1, "Dependencies chosen:\n", "the package directory lib/example.org/me/p does not contain any .fut files"},
 		{"fmt", []string{"pkg", "fmt", "-v"}, 0, "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
