@@ -28,7 +28,11 @@ func TestInit(t *testing.T) {
 
 func TestAddSyncLayout(t *testing.T) {
 	src := newSources(t)
-	c1 := src.commit("example.org/foo", pkgFiles("example.org/foo", nil, "foo.fut", "-- foo 0.1.0", "sub/bar.fut", "-- bar 0.1.0"), "v0.1.0")
+	files := pkgFiles("example.org/foo", nil, "foo.fut", "-- foo 0.1.0", "sub/bar.fut", "-- bar 0.1.0 $Format:%H$", "skip.fut", "-- skip")
+	// Files are installed as committed: git archive's attributes do
+	// not apply.
+	files[".gitattributes"] = str("*.fut export-subst\nskip.fut export-ignore\n")
+	c1 := src.commit("example.org/foo", files, "v0.1.0")
 	c2 := src.commit("example.org/foo", pkgFiles("example.org/foo", nil, "foo.fut", "-- foo 0.2.0", "sub/bar.fut", "-- bar 0.2.0"), "v0.2.0")
 	// Tags that are not versions of this major version are ignored.
 	src.commit("example.org/foo", nil, "v2.0.0", "latest", "v1.0")
@@ -67,7 +71,8 @@ func TestAddSyncLayout(t *testing.T) {
 	}
 	wantTree := strings.Join([]string{
 		"example.org/foo/foo.fut: -- foo 0.1.0",
-		"example.org/foo/sub/bar.fut: -- bar 0.1.0",
+		"example.org/foo/skip.fut: -- skip",
+		"example.org/foo/sub/bar.fut: -- bar 0.1.0 $Format:%H$",
 		"example.org/me/proj/mine.fut: -- mine",
 	}, "\n")
 	if got := tree(t, filepath.Join(s.Dir, "lib")); got != wantTree {

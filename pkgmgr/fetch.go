@@ -1,7 +1,7 @@
 package pkgmgr
 
 import (
-	"archive/tar"
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -329,79 +329,147 @@ func (f *Fetcher) Requirements(path string, v Version, hash string) ([]Required,
 }
 
 // Extract writes the files of a revision's package directory,
-// lib/<path>/ in its repository, into dest (which must not exist).
-// It fails, naming the package, if that directory is missing or the
-// archive git makes of it cannot be read whole.
+// lib/<path>/ in its repository, into dest (which must not exist): the
+// files as committed, read from git's object store, as a checkout would
+// give them. Symbolic links and submodules are skipped. It fails,
+// naming the package, if the directory is missing or an object cannot
+// be read whole.
 func (f *Fetcher) Extract(rev *Revision, dest string) error {
-	pkgDir := "lib/" + rev.Path
-	if _, err := f.git("-C", rev.repo.dir, "cat-file", "-e", rev.Commit+":"+pkgDir); err != nil {
-		return fmt.Errorf("%s: commit %s has no package directory %s/", rev, rev.Commit, pkgDir)
-	}
-	archive, err := f.git("-C", rev.repo.dir, "archive", "--format=tar", rev.Commit, "--", pkgDir)
+	pkgDir := "lib/" + rev.Path + "/"
+	out, err := f.git("--literal-pathspecs", "-C", rev.repo.dir, "ls-tree", "-r", "-z", "--full-tree", rev.Commit, "--", pkgDir)
 	if err != nil {
-		return fmt.Errorf("%s: cannot make an archive of %s/ at commit %s: %v", rev, pkgDir, rev.Commit, err)
+		return fmt.Errorf("%s: cannot list %s at commit %s: %v", rev, pkgDir, rev.Commit, err)
 	}
-	if err := extractTar(bytes.NewReader(archive), pkgDir+"/", dest); err != nil {
-		return fmt.Errorf("%s: bad archive of %s/: %v", rev, pkgDir, err)
+	files, err := parseTree(out, pkgDir)
+	if err != nil {
+		return fmt.Errorf("%s: cannot list %s at commit %s: %v", rev, pkgDir, rev.Commit, err)
+	}
+	if len(files) == 0 {
+		return fmt.Errorf("%s: commit %s has no package directory %s", rev, rev.Commit, pkgDir)
+	}
+	if err := os.MkdirAll(dest, 0o755); err != nil {
+		return err
+	}
+	var input bytes.Buffer
+	for _, file := range files {
+		input.WriteString(file.object + "\n")
+	}
+	f.logf("Running command: git -C %s cat-file --batch", rev.repo.dir)
+	cmd := exec.Command("git", "-C", rev.repo.dir, "cat-file", "--batch")
+	cmd.Stdin = &input
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("cannot run git (is it installed?): %v", err)
+	}
+	readErr := writeBlobs(bufio.NewReader(stdout), files, dest)
+	io.Copy(io.Discard, stdout)
+	waitErr := cmd.Wait()
+	if readErr != nil || waitErr != nil {
+		msg := cleanGitMessage(stderr.String())
+		if readErr != nil {
+			msg = strings.TrimSpace(readErr.Error() + "\n  " + msg)
+		} else if msg == "" {
+			msg = waitErr.Error()
+		}
+		return fmt.Errorf("%s: cannot read the files of %s at commit %s: %s", rev, pkgDir, rev.Commit, msg)
 	}
 	return nil
 }
 
-// extractTar writes the files under prefix in a tar archive into dest.
-// Only plain files and folders are written; links are skipped, and no
-// name may leave dest.
-func extractTar(r io.Reader, prefix, dest string) error {
-	if err := os.MkdirAll(dest, 0o755); err != nil {
-		return err
-	}
-	tr := tar.NewReader(r)
-	for {
-		h, err := tr.Next()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		name, ok := strings.CutPrefix(h.Name, prefix)
-		if !ok || name == "" {
-			continue
-		}
-		name = strings.TrimSuffix(name, "/")
-		for _, part := range strings.Split(name, "/") {
-			if part == "" || part == "." || part == ".." {
-				return fmt.Errorf("unsafe file name %q", h.Name)
-			}
-		}
-		to := filepath.Join(dest, filepath.FromSlash(name))
-		switch h.Typeflag {
-		case tar.TypeDir:
-			if err := os.MkdirAll(to, 0o755); err != nil {
-				return err
-			}
-		case tar.TypeReg:
-			if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
-				return err
-			}
-			mode := os.FileMode(0o644)
-			if h.Mode&0o111 != 0 {
-				mode = 0o755
-			}
-			if err := writeFile(to, tr, mode); err != nil {
-				return err
-			}
-		}
-	}
+// A treeFile is a file in a package directory: its name relative to
+// the directory, its blob and whether it is executable.
+type treeFile struct {
+	name, object string
+	exec         bool
 }
 
-func writeFile(name string, r io.Reader, mode os.FileMode) error {
+// parseTree reads the output of git ls-tree -r -z, keeping the plain
+// files under prefix.
+func parseTree(out []byte, prefix string) ([]treeFile, error) {
+	var files []treeFile
+	for _, entry := range strings.Split(string(out), "\x00") {
+		if entry == "" {
+			continue
+		}
+		meta, path, ok := strings.Cut(entry, "\t")
+		fields := strings.Fields(meta)
+		if !ok || len(fields) != 3 {
+			return nil, fmt.Errorf("unexpected ls-tree entry %q", entry)
+		}
+		mode, kind, object := fields[0], fields[1], fields[2]
+		name, ok := strings.CutPrefix(path, prefix)
+		if kind != "blob" || !ok || (mode != "100644" && mode != "100755") {
+			continue // links, submodules
+		}
+		for _, part := range strings.Split(name, "/") {
+			if part == "" || part == "." || part == ".." {
+				return nil, fmt.Errorf("unsafe file name %q", path)
+			}
+		}
+		files = append(files, treeFile{name: name, object: object, exec: mode == "100755"})
+	}
+	return files, nil
+}
+
+// writeBlobs reads git cat-file --batch's answers for files, in order,
+// and writes each into dest. Each answer is "<object> blob <size>\n",
+// the content and "\n"; anything else, or less, is an error.
+func writeBlobs(r *bufio.Reader, files []treeFile, dest string) error {
+	for _, file := range files {
+		header, err := r.ReadString('\n')
+		if err != nil {
+			return fmt.Errorf("%s: no object %s (%v)", file.name, file.object, eofToUnexpected(err))
+		}
+		fields := strings.Fields(header)
+		if len(fields) != 3 || fields[0] != file.object || fields[1] != "blob" {
+			return fmt.Errorf("%s: object %s unreadable: %q", file.name, file.object, strings.TrimSpace(header))
+		}
+		size, err := strconv.ParseInt(fields[2], 10, 64)
+		if err != nil || size < 0 {
+			return fmt.Errorf("%s: object %s has a bad size %q", file.name, file.object, fields[2])
+		}
+		to := filepath.Join(dest, filepath.FromSlash(file.name))
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			return err
+		}
+		mode := os.FileMode(0o644)
+		if file.exec {
+			mode = 0o755
+		}
+		if err := writeFile(to, io.LimitReader(r, size), size, mode); err != nil {
+			return fmt.Errorf("%s: %v", file.name, err)
+		}
+		if nl, err := r.ReadByte(); err != nil || nl != '\n' {
+			return fmt.Errorf("%s: object %s is not followed by a newline", file.name, file.object)
+		}
+	}
+	return nil
+}
+
+func eofToUnexpected(err error) error {
+	if err == io.EOF {
+		return io.ErrUnexpectedEOF
+	}
+	return err
+}
+
+// writeFile writes exactly size bytes from r into a new file.
+func writeFile(name string, r io.Reader, size int64, mode os.FileMode) error {
 	w, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
 	if err != nil {
 		return err
 	}
-	if _, err := io.Copy(w, r); err != nil {
-		w.Close()
-		return err
+	n, err := io.Copy(w, r)
+	if err == nil && n != size {
+		err = fmt.Errorf("%d of %d bytes: %w", n, size, io.ErrUnexpectedEOF)
 	}
-	return w.Close()
+	if cerr := w.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
