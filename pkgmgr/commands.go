@@ -22,19 +22,10 @@ type Session struct {
 	Out     io.Writer // messages for the user
 	Log     io.Writer // running diagnostics (-v), or nil
 	Mirrors Mirrors
-	// Tool is the command to tell the user to run, e.g. "fcc pkg".
-	Tool string
 }
 
 func (s *Session) printf(format string, args ...any) {
 	fmt.Fprintf(s.Out, format+"\n", args...)
-}
-
-func (s *Session) tool() string {
-	if s.Tool == "" {
-		return "fcc pkg"
-	}
-	return s.Tool
 }
 
 // locked runs fn holding the folder's lock, with a fetcher if fetch.
@@ -98,7 +89,7 @@ func (s *Session) writeManifest(m *Manifest) error {
 // package folder lib/<p>/.
 func (s *Session) Init(p string) error {
 	if err := CheckPackagePath(p); err != nil {
-		return fmt.Errorf("%v\nNote: package paths are usually URIs without the scheme, such as github.com/user/repo.\nNote: '%s init' is only needed when creating a package, not to use packages", err, s.tool())
+		return fmt.Errorf("%v\nNote: package paths are usually URIs without the scheme, such as github.com/user/repo.\nNote: 'fcc pkg init' is only needed when creating a package, not to use packages", err)
 	}
 	return s.locked(false, func(*Fetcher) error {
 		if _, err := os.Stat(s.manifestPath()); err == nil {
@@ -165,7 +156,7 @@ func (s *Session) Add(p string, v *Version) error {
 		if err := s.writeManifest(m); err != nil {
 			return err
 		}
-		s.printf("Remember to run '%s sync'.", s.tool())
+		s.printf("Remember to run 'fcc pkg sync'.")
 		return nil
 	})
 }
@@ -225,7 +216,7 @@ func (s *Session) Upgrade() error {
 			return err
 		}
 		if changed {
-			s.printf("Remember to run '%s sync'.", s.tool())
+			s.printf("Remember to run 'fcc pkg sync'.")
 		} else {
 			s.printf("Nothing to upgrade.")
 		}
