@@ -85,8 +85,13 @@ func runServer(p *Program, opts *Options, stdin io.Reader, stdout, stderr io.Wri
 	defer c.Close()
 	s := newServer(p, c, stdout)
 	s.debug = opts.Debug
-	defer s.releaseAll()
-	if err := s.serve(stdin); err != nil {
+	err = s.serve(stdin)
+	s.releaseAll()
+	if opts.Log || opts.Debug {
+		_, peak := c.MemoryUsage()
+		fmt.Fprintf(stderr, "Peak device memory usage: %d bytes\n", peak)
+	}
+	if err != nil {
 		if isBrokenPipe(err) {
 			return brokenPipeStatus
 		}
