@@ -304,7 +304,11 @@ func TestServerNoLeak(t *testing.T) {
 	if strings.Contains(out.String(), "FAILURE") {
 		t.Fatalf("a command failed: %.2000s", out.String())
 	}
-	cur, _ := c.MemoryUsage()
+	cur, peak := c.MemoryUsage()
+	// At most xs, ys and scale's array result are held at once.
+	if peak > 3*4000 {
+		t.Errorf("peak device memory %d bytes over %d calls, want at most %d", peak, 2*n, 3*4000)
+	}
 	if cur != 4000 {
 		t.Errorf("after %d calls %d bytes are in use, want 4000 (xs only)", 2*n, cur)
 	}
