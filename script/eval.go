@@ -572,10 +572,48 @@ func (ev *Evaluator) hostValues(v Value, at Pos) ([]values.Value, error) {
 	return nil, errorf(at, "%s has no external representation as values", describe(v))
 }
 
-// Values returns the values of v as a test's input: a tuple's
-// components, or v itself.
+// Values returns the primitive values and arrays v is made of: a
+// tuple's components, or v itself.
 func (ev *Evaluator) Values(v Value, at Pos) ([]values.Value, error) {
 	return ev.hostValues(v, at)
+}
+
+// Args returns v as the arguments of entry point entry, as a test's
+// script input gives them: a tuple's components are the arguments, and
+// literals take the parameters' types.
+func (ev *Evaluator) Args(v Value, entry string, at Pos) ([]values.Value, error) {
+	ep, ok := ev.entries[entry]
+	if !ok {
+		return nil, errorf(at, "no entry point %s (entry points: %s)", entry, strings.Join(ev.names, ", "))
+	}
+	args := []Value{v}
+	if t, ok := v.(TupleValue); ok && len(ep.ins) != 1 {
+		args = t
+	}
+	if len(args) != len(ep.ins) {
+		return nil, errorf(at, "the value is %s, but entry point %s takes %d argument(s) (%s)", describe(v), entry, len(ep.ins), strings.Join(ep.ins, ", "))
+	}
+	out := make([]values.Value, len(args))
+	for i, a := range args {
+		elem, rank, ok := transparentType(ep.ins[i])
+		if !ok {
+			return nil, errorf(at, "argument %d of %s has the opaque type %s, which a test cannot pass", i+1, entry, ep.ins[i])
+		}
+		if h, ok := a.(HostValue); ok && h.Lit != "" {
+			if y, err := values.NewReader(strings.NewReader(h.Lit)).ReadAs(elem, rank); err == nil {
+				a = HostValue{V: y}
+			}
+		}
+		vs, err := ev.hostValues(a, at)
+		if err != nil {
+			return nil, err
+		}
+		if len(vs) != 1 || vs[0].Type != elem || vs[0].Rank() != rank {
+			return nil, errorf(at, "argument %d of %s is %s, but %s is expected", i+1, entry, describe(a), ep.ins[i])
+		}
+		out[i] = vs[0]
+	}
+	return out, nil
 }
 
 // Text writes v in Futhark's notation: values as in the data format,

@@ -31,6 +31,7 @@ var commands = map[string]command{
 	"benchcmp": {"compare two fcc bench --json files", cmdBenchcmp},
 	"dataset":  {"generate random data, or convert data between text and binary", cmdDataset},
 	"difftest": {"compare random programs across passes and with compiled code", cmdDifftest},
+	"script":   {"compile a program and print the value of a FutharkScript expression", cmdScript},
 }
 
 func main() {

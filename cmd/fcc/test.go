@@ -414,7 +414,16 @@ func (r *testRunner) runCase(p *testProgram, entry string, c *spec.Case, where s
 		return err
 	}
 	dir := filepath.Dir(p.path)
-	input, err := c.InputData(dir)
+	var input []byte
+	var err error
+	if c.Input.Kind == spec.InputScript {
+		if r.o.interpreted {
+			return skipErr{where + ": script inputs need the compiled program's server mode"}
+		}
+		input, err = scriptInput(p.exe, entry, c, dir, r.o.passOptions)
+	} else {
+		input, err = c.InputData(dir)
+	}
 	if err != nil {
 		return failf("input: %v", err)
 	}
