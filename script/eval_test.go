@@ -359,3 +359,41 @@ func TestDecodeWAV(t *testing.T) {
 		}
 	}
 }
+
+// TestArgs checks a script input's values as an entry point's arguments.
+func TestArgs(t *testing.T) {
+	ev := newTestEvaluator(t)
+	for _, tc := range []struct{ src, entry, want string }{
+		{"(iota 2, 3)", "mk", "error: 1:1: argument 1 of mk is a value of type []i64, but i32 is expected"},
+		{"(7, 3)", "mk", "7i32 3i64"},
+		{"[1, 2]", "sum", "[1i64, 2i64]"},
+		{"(1, 2)", "sum", "error: 1:1: argument 1 of sum is a tuple of 2 values, but []i64 is expected"},
+		{"1", "add", "error: 1:1: the value is a value of type i32, but entry point add takes 2 argument(s) (i32, i32)"},
+		{"divmod 7 2", "add", "3i32 1i32"},
+		{"mk 1 1", "geta", "error: 1:1: argument 1 of geta has the opaque type {a: i32, b: []i64}, which a test cannot pass"},
+		{"1", "nope", "error: 1:1: no entry point nope"},
+	} {
+		e, err := Parse(tc.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := ev.Eval(e)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.src, err)
+		}
+		vs, err := ev.Args(v, tc.entry, e.At())
+		got := ""
+		if err != nil {
+			got = "error: " + err.Error()
+		} else {
+			parts := make([]string, len(vs))
+			for i, x := range vs {
+				parts[i] = x.String()
+			}
+			got = strings.Join(parts, " ")
+		}
+		if !strings.HasPrefix(got, tc.want) {
+			t.Errorf("Args(%s, %s) = %s, want %s", tc.src, tc.entry, got, tc.want)
+		}
+	}
+}

@@ -300,11 +300,12 @@ func TestServerNoLeak(t *testing.T) {
 	if err := s.serve(strings.NewReader(in)); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%d calls in %v", 2*n, time.Since(start))
+	elapsed := time.Since(start)
 	if strings.Contains(out.String(), "FAILURE") {
 		t.Fatalf("a command failed: %.2000s", out.String())
 	}
 	cur, peak := c.MemoryUsage()
+	t.Logf("%d calls in %v; device memory: %d bytes in use, peak %d", 2*n, elapsed, cur, peak)
 	// At most xs, ys and scale's array result are held at once.
 	if peak > 3*4000 {
 		t.Errorf("peak device memory %d bytes over %d calls, want at most %d", peak, 2*n, 3*4000)
