@@ -152,18 +152,30 @@ func buildServerProgram(path, exe string) error {
 // executable in server mode, and its value (a tuple's components as
 // separate arguments, literals of the parameters' types) becomes the input, in the binary data format. As
 // in futhark test, only $loaddata and $loadbytes may be used.
-func scriptInput(exe, entry string, c *spec.Case, dir string, passOpts []string) ([]byte, error) {
-	src, from := c.Input.Text, fmt.Sprintf("script input at line %d", c.Input.Line)
+func scriptInput(exe, entry string, c *spec.Case, prog string, passOpts []string) ([]byte, error) {
+	dir := filepath.Dir(prog)
+	src := c.Input.Text
+	// where names the place of an error in the expression in the
+	// program (or in the file that holds the expression).
+	where := func(err error) error { return blockError(prog, c.Input.Line, err) }
 	if c.Input.File != "" {
-		b, err := os.ReadFile(filepath.Join(dir, c.Input.File))
+		path := filepath.Join(dir, c.Input.File)
+		b, err := os.ReadFile(path)
 		if err != nil {
 			return nil, fmt.Errorf("script input: %v", err)
 		}
-		src, from = string(b), "script input "+c.Input.File
+		src = string(b)
+		where = func(err error) error {
+			var se *script.Error
+			if errors.As(err, &se) {
+				return fmt.Errorf("%s:%d:%d: %s", path, se.Pos.Line, se.Pos.Col, se.Msg)
+			}
+			return fmt.Errorf("%s: %v", path, err)
+		}
 	}
 	e, err := script.Parse(src)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", from, err)
+		return nil, where(err)
 	}
 	client, err := script.Start(exe, passOpts...)
 	if err != nil {
@@ -178,11 +190,11 @@ func scriptInput(exe, entry string, c *spec.Case, dir string, passOpts []string)
 	ev.Builtins = []string{"loaddata", "loadbytes"}
 	v, err := ev.Eval(e)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", from, err)
+		return nil, where(err)
 	}
 	vs, err := ev.Args(v, entry, e.At())
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", from, err)
+		return nil, where(err)
 	}
 	var b bytes.Buffer
 	for _, x := range vs {
@@ -191,4 +203,29 @@ func scriptInput(exe, entry string, c *spec.Case, dir string, passOpts []string)
 		}
 	}
 	return b.Bytes(), nil
+}
+
+// blockError places an error in a script input written in a test block
+// of program prog: the block's text starts after the first '{' at or
+// after line (the line of "input"), and each later line of the block
+// after its "--".
+func blockError(prog string, line int, err error) error {
+	var se *script.Error
+	src, rerr := os.ReadFile(prog)
+	if !errors.As(err, &se) || rerr != nil {
+		return fmt.Errorf("%s:%d: script input: %v", prog, line, err)
+	}
+	lines := strings.Split(string(src), "\n")
+	for l := line - 1; l >= 0 && l < len(lines); l++ {
+		b := strings.IndexByte(lines[l], '{')
+		if b < 0 {
+			continue
+		}
+		fileLine, col := l+se.Pos.Line, se.Pos.Col+2 // after "--"
+		if se.Pos.Line == 1 {
+			col = b + 1 + se.Pos.Col
+		}
+		return fmt.Errorf("%s:%d:%d: script input: %s", prog, fileLine, col, se.Msg)
+	}
+	return fmt.Errorf("%s:%d: script input: %v", prog, line, err)
 }

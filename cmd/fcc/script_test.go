@@ -1,10 +1,13 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/fcclang/fcc/script"
 )
 
 // TestScriptInputs runs fcc test on script inputs: expressions, data
@@ -16,13 +19,14 @@ func TestScriptInputs(t *testing.T) {
 		t.Skip("cannot build executables here")
 	}
 	code, stdout, stderr := runFcc("test", "testdata/scripted.fut")
-	if code != 1 || !strings.Contains(stdout, "6 passed, 3 failed") {
+	if code != 1 || !strings.Contains(stdout, "7 passed, 4 failed") {
 		t.Fatalf("exit %d:\n%s\n%s", code, stdout, stderr)
 	}
 	for _, want := range []string{
 		"FAIL testdata/scripted.fut:8: entry total, data set wrong (compiled)\n  value 0: expected 0i64, got 10i64",
-		"FAIL testdata/scripted.fut:19: entry add2, data set nope 1 (compiled)\n  input: script input at line 19: 1:2: unknown name nope: not a variable nor an entry point of the program (entry points: mk, total, add2)",
-		"input: script input at line 20: 1:2: builtin $loadimg cannot be used here (only $loaddata, $loadbytes)",
+		"FAIL testdata/scripted.fut:22: entry add2, data set nope 1 (compiled)\n  input: testdata/scripted.fut:22:19: script input: unknown name nope: not a variable nor an entry point of the program (entry points: mk, total, add2)",
+		"input: testdata/scripted.fut:23:19: script input: builtin $loadimg cannot be used here (only $loaddata, $loadbytes)",
+		"FAIL testdata/scripted.fut:11: entry total, data set scripted_bad.script (compiled)\n  input: testdata/scripted_bad.script:3:3: argument 1 of mk is a tuple of 2 values, but a value of type i64 is expected",
 	} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks\n%s\nstderr:\n%s", want, stderr)
@@ -30,7 +34,7 @@ func TestScriptInputs(t *testing.T) {
 	}
 	// The interpreter has no server mode: script inputs are skipped.
 	code, stdout, _ = runFcc("test", "-i", "testdata/scripted.fut")
-	if code != 0 || !strings.Contains(stdout, "9 skipped") {
+	if code != 0 || !strings.Contains(stdout, "11 skipped") {
 		t.Errorf("-i: exit %d:\n%s", code, stdout)
 	}
 }
@@ -82,5 +86,26 @@ func TestScriptCommand(t *testing.T) {
 	}
 	if b, err := os.ReadFile(out); err != nil || !strings.HasPrefix(string(b), "b\x02\x01 f32") {
 		t.Errorf("$store wrote %q, %v", b, err)
+	}
+}
+
+// TestBlockError checks where an error in a test block's script input is
+// placed in the program.
+func TestBlockError(t *testing.T) {
+	prog := writeProgram(t, "-- ==\n-- script input\n--   { f 1\n--       (g x) }\n-- output { 1 }\nentry f (x: i32) = x\n")
+	for _, tc := range []struct {
+		pos  script.Pos
+		want string
+	}{
+		{script.Pos{Line: 1, Col: 2}, ":3:8: script input: boom"},
+		{script.Pos{Line: 2, Col: 8}, ":4:10: script input: boom"},
+	} {
+		err := blockError(prog, 2, &script.Error{Pos: tc.pos, Msg: "boom"})
+		if err == nil || err.Error() != prog+tc.want {
+			t.Errorf("blockError at %v = %v, want %s%s", tc.pos, err, prog, tc.want)
+		}
+	}
+	if err := blockError(prog, 2, errors.New("plain")); err == nil || err.Error() != prog+":2: script input: plain" {
+		t.Errorf("blockError of a plain error = %v", err)
 	}
 }

@@ -420,7 +420,7 @@ func (r *testRunner) runCase(p *testProgram, entry string, c *spec.Case, where s
 		if r.o.interpreted {
 			return skipErr{where + ": script inputs need the compiled program's server mode"}
 		}
-		input, err = scriptInput(p.exe, entry, c, dir, r.o.passOptions)
+		input, err = scriptInput(p.exe, entry, c, p.path, r.o.passOptions)
 	} else {
 		input, err = c.InputData(dir)
 	}

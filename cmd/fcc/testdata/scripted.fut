@@ -6,6 +6,9 @@
 -- script input { $loaddata "scripted.in" } output { 10i64 }
 -- script input @ scripted.script output { 3i64 }
 -- "wrong" script input { mk 5i64 } output { 0i64 }
+-- script input { let xs = mk 3i64
+--                in xs } output { 3i64 }
+-- script input @ scripted_bad.script output { 0i64 }
 
 entry mk (n: i64) : []i64 = iota n
 
