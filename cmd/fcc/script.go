@@ -229,3 +229,12 @@ func blockError(prog string, line int, err error) error {
 	}
 	return fmt.Errorf("%s:%d: script input: %v", prog, line, err)
 }
+
+// caseInput is what a test case feeds entry point entry of the compiled
+// program exe (built from prog): its values, or its script input's.
+func caseInput(exe, entry string, c *spec.Case, prog string, passOpts []string) ([]byte, error) {
+	if c.Input.Kind == spec.InputScript {
+		return scriptInput(exe, entry, c, prog, passOpts)
+	}
+	return c.InputData(filepath.Dir(prog))
+}

@@ -32,6 +32,13 @@ func TestScriptInputs(t *testing.T) {
 			t.Errorf("stderr lacks\n%s\nstderr:\n%s", want, stderr)
 		}
 	}
+	// fcc bench times script inputs too.
+	_, stdout, stderr = runFcc("bench", "-r", "1", "--no-terminal", "-e", "add2", "testdata/scripted.fut")
+	for _, want := range []string{"(mk 4i64, 10i64):", "1 runs)", "nope 1:", "failed\n  testdata/scripted.fut:22:19: script input: unknown name nope"} {
+		if !strings.Contains(stdout+stderr, want) {
+			t.Errorf("fcc bench output lacks %q:\n%s%s", want, stdout, stderr)
+		}
+	}
 	// The interpreter has no server mode: script inputs are skipped.
 	code, stdout, _ = runFcc("test", "-i", "testdata/scripted.fut")
 	if code != 0 || !strings.Contains(stdout, "11 skipped") {

@@ -414,16 +414,10 @@ func (r *testRunner) runCase(p *testProgram, entry string, c *spec.Case, where s
 		return err
 	}
 	dir := filepath.Dir(p.path)
-	var input []byte
-	var err error
-	if c.Input.Kind == spec.InputScript {
-		if r.o.interpreted {
-			return skipErr{where + ": script inputs need the compiled program's server mode"}
-		}
-		input, err = scriptInput(p.exe, entry, c, p.path, r.o.passOptions)
-	} else {
-		input, err = c.InputData(dir)
+	if r.o.interpreted && c.Input.Kind == spec.InputScript {
+		return skipErr{where + ": script inputs need the compiled program's server mode"}
 	}
+	input, err := caseInput(p.exe, entry, c, p.path, r.o.passOptions)
 	if err != nil {
 		return failf("input: %v", err)
 	}

@@ -78,7 +78,7 @@ func (c *Case) InputData(dir string) ([]byte, error) {
 	}
 	// A script input is evaluated against the compiled program in server
 	// mode (fcc test does so, see cmd/fcc/script.go).
-	return nil, fmt.Errorf("a script input (FutharkScript) must be evaluated against the compiled program; only fcc test does so")
+	return nil, fmt.Errorf("a script input (FutharkScript) must be evaluated against the compiled program (as fcc test, bench and autotune do)")
 }
 
 // ExpectedData returns the expected output of an ExpectValues or
