@@ -413,7 +413,7 @@ func (s *server) checkNew(names ...string) error {
 			return failf("variable already exists: %s", n)
 		}
 		if seen[n] {
-			return failf("variable %s is named twice as an output", n)
+			return failf("variable %s is named twice in one command", n)
 		}
 		seen[n] = true
 	}

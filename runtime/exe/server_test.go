@@ -148,6 +148,8 @@ func TestServerCommands(t *testing.T) {
 		{"store " + out + " nbs nb nh", ""},
 		{"call main ys xs", "runtime: T\n"},
 		{"call main ys xs", "%%% FAILURE\nvariable already exists: ys\n"},
+		{"call scale q q q a xs", "%%% FAILURE\nvariable q is named twice in one command\n"},
+		{"restore " + xs + " q []f32 q []f32", "%%% FAILURE\nvariable q is named twice in one command\n"},
 		{"call main zs", "%%% FAILURE\nentry point main has 1 output(s) and 1 input(s): call main needs 2 variable names, got 1\n"},
 		{"call main zs a", "%%% FAILURE\ninput 1 of entry point main (variable a) has type f32, expected []f32\n"},
 		{"call main zs nothere", "%%% FAILURE\nunknown variable: nothere\n"},
