@@ -782,6 +782,11 @@ func (c *Context) Close() { c.lib.Close() }
 // (with Options.Profile set).
 func (c *Context) WriteProfile(w io.Writer) { c.lib.WriteProfile(w) }
 
+// Serve speaks Futhark's server protocol (the Futhark User's Guide,
+// "Server Protocol") on this Context: commands from r, responses to w,
+// until r ends, as the program's executable does with --server.
+func (c *Context) Serve(r io.Reader, w io.Writer) error { return c.lib.Serve(r, w) }
+
 // Array is an array of two or more dimensions: Shape holds the sizes of
 // its dimensions and Data its elements in row-major order, so element
 // (i, j) of an [n][m] array is Data[i*m+j]. len(Data) must be the product

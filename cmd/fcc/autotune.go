@@ -164,10 +164,9 @@ func autotune(file string, o autotuneOptions, log io.Writer) (tuneSet, error) {
 		fmt.Fprintf(log, "%s has no thresholds to tune\n", file)
 		return nil, nil
 	}
-	dir := filepath.Dir(file)
 	var tcs []tuneCase
 	for _, bc := range cases {
-		input, err := bc.c.InputData(dir)
+		input, err := caseInput(exe, bc.entry, bc.c, file, o.passOptions)
 		if err != nil {
 			return nil, fmt.Errorf("data set %s: %v", bc.c.Name, err)
 		}

@@ -228,8 +228,7 @@ func benchCases(s *spec.Spec, entry string, excluded []string) []benchCase {
 // one untimed warm-up run first) and checks its result against the
 // expected output when the case gives one.
 func benchDataset(exe, file string, bc benchCase, runs int, passOptions []string, timeout time.Duration) (*benchResult, error) {
-	dir := filepath.Dir(file)
-	input, err := bc.c.InputData(dir)
+	input, err := caseInput(exe, bc.entry, bc.c, file, passOptions)
 	if err != nil {
 		return nil, err
 	}
@@ -277,7 +276,7 @@ func benchDataset(exe, file string, bc benchCase, runs int, passOptions []string
 		if err != nil {
 			return nil, fmt.Errorf("unreadable output: %v", err)
 		}
-		want, err := bc.c.ExpectedData(dir)
+		want, err := bc.c.ExpectedData(filepath.Dir(file))
 		if err != nil {
 			return nil, err
 		}

@@ -32,6 +32,7 @@ var commands = map[string]command{
 	"dataset":  {"generate random data, or convert data between text and binary", cmdDataset},
 	"difftest": {"compare random programs across passes and with compiled code", cmdDifftest},
 	"pkg":      {"manage packages: futhark.pkg and lib/ (as futhark pkg)", cmdPkg},
+	"script":   {"compile a program and print the value of a FutharkScript expression", cmdScript},
 }
 
 func main() {

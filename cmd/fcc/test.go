@@ -414,7 +414,10 @@ func (r *testRunner) runCase(p *testProgram, entry string, c *spec.Case, where s
 		return err
 	}
 	dir := filepath.Dir(p.path)
-	input, err := c.InputData(dir)
+	if r.o.interpreted && c.Input.Kind == spec.InputScript {
+		return skipErr{where + ": script inputs need the compiled program's server mode"}
+	}
+	input, err := caseInput(p.exe, entry, c, p.path, r.o.passOptions)
 	if err != nil {
 		return failf("input: %v", err)
 	}

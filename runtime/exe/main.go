@@ -36,6 +36,9 @@ func Run(p *Program, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "Error: %v\nTry '%s --help' for more information.\n", err, progName(p))
 		return 2
 	}
+	if opts.Server && !opts.Help {
+		return runServer(p, opts, stdin, stdout, stderr)
+	}
 	var out bytes.Buffer
 	if err := runRecover(p, opts, stdin, &out, stderr); err != nil {
 		if code := interruptStatus(err); code != 0 {

@@ -76,7 +76,9 @@ func (c *Case) InputData(dir string) ([]byte, error) {
 		}
 		return b.Bytes(), nil
 	}
-	return nil, fmt.Errorf("script inputs (FutharkScript) are not supported by fcc")
+	// A script input is evaluated against the compiled program in server
+	// mode (fcc test does so, see cmd/fcc/script.go).
+	return nil, fmt.Errorf("a script input (FutharkScript) must be evaluated against the compiled program (as fcc test, bench and autotune do)")
 }
 
 // ExpectedData returns the expected output of an ExpectValues or
