@@ -86,6 +86,17 @@ func Parse(file, src string) ([]Block, error) {
 			i = next - 1
 			prevBlank = false
 			continue
+		case isComment && strings.TrimSpace(text) == "==":
+			// A test block (futhark test's "-- ==" and the comment lines
+			// after it) is for the test tools, not the reader.
+			for i+1 < len(lines) {
+				if _, ok := commentText(lines[i+1]); !ok {
+					break
+				}
+				i++
+			}
+			prevBlank = false
+			continue
 		case isComment:
 			add(TextBlock, text)
 		case strings.TrimSpace(line) == "":
