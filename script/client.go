@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strings"
 )
@@ -28,11 +29,14 @@ func (e *CmdError) Error() string { return e.Msg }
 // Client speaks Futhark's server protocol to a server over a pair of
 // streams (a process's standard input and output).
 type Client struct {
-	w      io.Writer
-	r      *bufio.Reader
-	proc   *exec.Cmd
-	in     io.Closer
-	stderr *bytes.Buffer
+	w    io.Writer
+	r    *bufio.Reader
+	proc *exec.Cmd
+	// process is proc's process, set once by Start, so that Kill may be
+	// called while another goroutine waits for a response.
+	process *os.Process
+	in      io.Closer
+	stderr  *bytes.Buffer
 }
 
 // NewClient reads the server's greeting from r and returns a client that
@@ -61,7 +65,7 @@ func Start(exe string, args ...string) (*Client, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	c := &Client{w: in, r: bufio.NewReader(out), proc: cmd, in: in, stderr: &stderr}
+	c := &Client{w: in, r: bufio.NewReader(out), proc: cmd, process: cmd.Process, in: in, stderr: &stderr}
 	if _, err := c.response("startup"); err != nil {
 		c.Close()
 		if msg := strings.TrimSpace(stderr.String()); msg != "" {
@@ -81,6 +85,15 @@ func (c *Client) Close() error {
 	err := c.proc.Wait()
 	c.proc = nil
 	return err
+}
+
+// Kill ends the process of a client made by Start at once: a server
+// that runs past a time limit. A command in progress then returns an
+// error; without one, call Close afterwards.
+func (c *Client) Kill() {
+	if c.process != nil {
+		c.process.Kill()
+	}
 }
 
 // Cmd sends a command. Words with spaces are quoted; a word holding a

@@ -33,8 +33,15 @@ func TestScriptInputs(t *testing.T) {
 		}
 	}
 	// fcc bench times script inputs too.
-	_, stdout, stderr = runFcc("bench", "-r", "1", "--no-terminal", "-e", "add2", "testdata/scripted.fut")
-	for _, want := range []string{"(mk 4i64, 10i64):", "1 runs)", "nope 1:", "failed\n  testdata/scripted.fut:22:19: script input: unknown name nope"} {
+	// (In a copy of the folder: fcc bench leaves the executable beside
+	// the program.)
+	dir := t.TempDir()
+	for _, f := range []string{"scripted.fut", "scripted.in", "scripted2.in", "scripted.script", "scripted_bad.script"} {
+		copyProgram(t, filepath.Join("testdata", f), dir)
+	}
+	prog := filepath.Join(dir, "scripted.fut")
+	_, stdout, stderr = runFcc("bench", "-r", "1", "--no-convergence-phase", "--no-terminal", "-e", "add2", prog)
+	for _, want := range []string{"(mk 4i64, 10i64):", "1 runs)", "nope 1:", "failed\n  " + prog + ":22:19: script input: unknown name nope"} {
 		if !strings.Contains(stdout+stderr, want) {
 			t.Errorf("fcc bench output lacks %q:\n%s%s", want, stdout, stderr)
 		}

@@ -158,6 +158,7 @@ type testProgram struct {
 	internal *soac.Program // the frontend's output: what the interpreter runs
 	final    *soac.Program // after every pass
 	exe      string
+	server   *programServer // runs the compiled program's cases
 	err      error
 	reported atomic.Bool // the compile error was printed
 
@@ -243,7 +244,11 @@ func (r *testRunner) finish(p *testProgram, err error) {
 		note = fmt.Sprintf("%d failed  %s", n, note)
 	}
 	r.prog.Step(note)
-	if p.remaining.Add(-1) == 0 && !r.prog.fancy {
+	left := p.remaining.Add(-1)
+	if left == 0 && p.server != nil {
+		p.server.Close()
+	}
+	if left == 0 && !r.prog.fancy {
 		if n := p.failures.Load(); n > 0 {
 			r.prog.Printf(r.stdout, "FAIL %s (%d of %d cases failed)\n", p.path, n, len(p.tasks))
 		} else {
@@ -380,6 +385,10 @@ func (r *testRunner) prepare(p *testProgram) error {
 		name := strings.TrimSuffix(filepath.Base(p.path), ".fut")
 		p.exe = filepath.Join(r.tmp, fmt.Sprintf("%d-%s", p.index, name))
 		p.err = guard("backend", func() error { return pipeline.Build(p.final, p.exe, backend.BuildOptions{}) })
+		if p.err == nil {
+			args := append(tuningArgs(tuningFile(p.path, r.o.tuningExt, r.o.noTuning)), r.o.passOptions...)
+			p.server = newProgramServer(p.exe, args, r.tmp)
+		}
 	})
 	if p.err == nil {
 		return nil
@@ -426,7 +435,10 @@ func (r *testRunner) runCase(p *testProgram, entry string, c *spec.Case, where s
 	if r.o.interpreted {
 		got, runErr = runInterpreter(p.internal, entry, bytes.NewReader(input))
 	} else {
-		got, runErr = r.runExecutable(p.exe, entry, input, tuningArgs(tuningFile(p.path, r.o.tuningExt, r.o.noTuning)))
+		got, runErr = p.server.run(entry, input, r.o.timeout, c.Expected.Kind != spec.ExpectNothing)
+		if errors.Is(runErr, errNeedsProcess) {
+			got, runErr = r.runExecutable(p.exe, entry, input, tuningArgs(tuningFile(p.path, r.o.tuningExt, r.o.noTuning)))
+		}
 	}
 	if c.Expected.Kind == spec.ExpectError {
 		e := c.Expected.Error

@@ -1,0 +1,205 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/fcclang/fcc/runtime/values"
+	"github.com/fcclang/fcc/script"
+	"github.com/fcclang/fcc/tests/spec"
+)
+
+// programServer runs a compiled program's test cases through one
+// process in server mode, as futhark test does, instead of one process
+// per case: the OpenCL context and program are set up once. Cases of the
+// program take turns; a server that dies or times out is started afresh
+// for the next case.
+type programServer struct {
+	mu     sync.Mutex
+	exe    string
+	args   []string
+	tmp    string // a folder for the values passed through files
+	client *script.Client
+	types  map[string]entryTypes
+	n      int
+}
+
+type entryTypes struct{ ins, outs []string }
+
+// errNeedsProcess says a case must run as its own process: its results
+// include opaque values, which the server stores only as their parts.
+var errNeedsProcess = errors.New("the entry point's results are opaque")
+
+func newProgramServer(exe string, args []string, tmp string) *programServer {
+	return &programServer{exe: exe, args: args, tmp: tmp, types: map[string]entryTypes{}}
+}
+
+// Close stops the server.
+func (s *programServer) Close() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.stop()
+}
+
+func (s *programServer) stop() {
+	if s.client != nil {
+		s.client.Kill()
+		s.client.Close()
+		s.client = nil
+	}
+}
+
+// cmd sends a command, treating a lost server as gone for good (the next
+// case starts another).
+func (s *programServer) cmd(words ...string) ([]string, error) {
+	out, err := s.client.Cmd(words...)
+	var ce *script.CmdError
+	if err != nil && !errors.As(err, &ce) {
+		s.client = nil
+	}
+	return out, err
+}
+
+// run calls entry on input (values in the binary format) and returns its
+// results (none unless results is set), or the error the program
+// reported. timeout, when positive, bounds the call.
+func (s *programServer) run(entry string, input []byte, timeout time.Duration, results bool) ([]values.Value, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.client == nil {
+		c, err := script.Start(s.exe, s.args...)
+		if err != nil {
+			return nil, err
+		}
+		s.client = c
+	}
+	t, ok := s.types[entry]
+	if !ok {
+		ins, err := s.cmd("inputs", entry)
+		if err != nil {
+			return nil, entryError(entry, err)
+		}
+		outs, err := s.cmd("outputs", entry)
+		if err != nil {
+			return nil, entryError(entry, err)
+		}
+		for i := range ins {
+			ins[i] = strings.TrimPrefix(ins[i], "*")
+		}
+		for i := range outs {
+			outs[i] = strings.TrimPrefix(outs[i], "*")
+		}
+		t = entryTypes{ins, outs}
+		s.types[entry] = t
+	}
+	for _, o := range t.outs {
+		if results && !transparent(o) {
+			return nil, errNeedsProcess
+		}
+	}
+	s.n++
+	inFile := filepath.Join(s.tmp, fmt.Sprintf("server-%d.in", s.n))
+	outFile := filepath.Join(s.tmp, fmt.Sprintf("server-%d.out", s.n))
+	defer os.Remove(inFile)
+	defer os.Remove(outFile)
+	if err := os.WriteFile(inFile, input, 0o644); err != nil {
+		return nil, err
+	}
+	ins := make([]string, len(t.ins))
+	restore := []string{"restore", inFile}
+	for i, typ := range t.ins {
+		ins[i] = fmt.Sprintf("in%d", i)
+		restore = append(restore, ins[i], typ)
+	}
+	outs := make([]string, len(t.outs))
+	for i := range outs {
+		outs[i] = fmt.Sprintf("out%d", i)
+	}
+	// Whatever happens below, the next case starts from no variables
+	// (a failed restore may have made some of them).
+	defer func() {
+		for _, v := range append(ins, outs...) {
+			if s.client != nil {
+				s.cmd("free", v)
+			}
+		}
+	}()
+	if _, err := s.cmd(restore...); err != nil {
+		return nil, inputError(err)
+	}
+	if err := s.call(append(append([]string{"call", entry}, outs...), ins...), timeout); err != nil {
+		return nil, err
+	}
+	if !results {
+		return nil, nil
+	}
+	if _, err := s.cmd(append([]string{"store", outFile}, outs...)...); err != nil {
+		return nil, err
+	}
+	data, err := os.ReadFile(outFile)
+	if err != nil {
+		return nil, err
+	}
+	vs, err := spec.ReadValues(data)
+	if err != nil {
+		return nil, fmt.Errorf("unreadable output: %v", err)
+	}
+	return vs, nil
+}
+
+// call sends the call command, killing the server if it runs past the
+// timeout.
+func (s *programServer) call(words []string, timeout time.Duration) error {
+	if timeout <= 0 {
+		_, err := s.cmd(words...)
+		return err
+	}
+	done := make(chan error, 1)
+	c := s.client
+	go func() {
+		_, err := c.Cmd(words...)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		var ce *script.CmdError
+		if err != nil && !errors.As(err, &ce) {
+			s.client = nil
+		}
+		return err
+	case <-time.After(timeout):
+		c.Kill()
+		<-done
+		s.client = nil
+		return fmt.Errorf("timed out after %v", timeout)
+	}
+}
+
+// transparent reports whether a server type is a primitive type or an
+// array of one, which the server stores in the data format.
+func transparent(t string) bool {
+	_, ok := values.ParsePrimType(strings.TrimLeft(t, "[]"))
+	return ok
+}
+
+func entryError(entry string, err error) error {
+	var ce *script.CmdError
+	if errors.As(err, &ce) {
+		return fmt.Errorf("no entry point %q: %s", entry, ce.Msg)
+	}
+	return err
+}
+
+// inputError words a failed restore as the executable words bad input.
+func inputError(err error) error {
+	var ce *script.CmdError
+	if errors.As(err, &ce) {
+		return fmt.Errorf("invalid input: %s", ce.Msg)
+	}
+	return err
+}
