@@ -149,38 +149,31 @@ func PackageNameFor(name string) string {
 	return s
 }
 
-// WriteLibrary generates the Go package for the flattened program p, whose
-// kernels are kernelSource, into dir, and checks that it builds (offline).
-// dir may exist only if it is empty or an earlier output of WriteLibrary.
-func WriteLibrary(p *soac.Program, kernelSource, dir string, opts LibraryOptions) error {
+// LibraryFiles returns the files of the Go package for p (WriteLibrary)
+// by slash path, but for the copy of fcc's runtime: go.mod, api.go,
+// program.go, example_test.go, kernels.cl and fccrt/go.mod. folder is the
+// name of the package's folder, for go.mod's instructions.
+func LibraryFiles(p *soac.Program, kernelSource, folder string, opts LibraryOptions) (map[string][]byte, error) {
 	if err := CheckPackageName(opts.Package); err != nil {
-		return err
+		return nil, err
 	}
 	if opts.Module == "" {
 		opts.Module = opts.Package
 	}
 	if err := checkModulePath(opts.Module); err != nil {
-		return err
-	}
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		return fmt.Errorf("fcc build --library needs the Go toolchain (go) on PATH")
+		return nil, err
 	}
 	host, err := hostSource(p, kernelSource, opts.Package)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	api, err := libraryAPI(p, opts)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	example, err := libraryExample(p, opts)
 	if err != nil {
-		return err
-	}
-	folder := filepath.Base(dir)
-	if abs, err := filepath.Abs(dir); err == nil {
-		folder = filepath.Base(abs)
+		return nil, err
 	}
 	gomod := fmt.Sprintf(`%s
 //
@@ -206,6 +199,26 @@ replace github.com/fcclang/fcc => ./fccrt
 		"program.go":      host,
 		"example_test.go": example,
 		"kernels.cl":      []byte(kernelSource),
+	}
+	return files, nil
+}
+
+// WriteLibrary generates the Go package for the flattened program p, whose
+// kernels are kernelSource, into dir, and checks that it builds (offline).
+// dir may exist only if it is empty or an earlier output of WriteLibrary;
+// files there that WriteLibrary did not write are kept.
+func WriteLibrary(p *soac.Program, kernelSource, dir string, opts LibraryOptions) error {
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		return fmt.Errorf("fcc build --library needs the Go toolchain (go) on PATH")
+	}
+	folder := filepath.Base(dir)
+	if abs, err := filepath.Abs(dir); err == nil {
+		folder = filepath.Base(abs)
+	}
+	files, err := LibraryFiles(p, kernelSource, folder, opts)
+	if err != nil {
+		return err
 	}
 	rt, err := runtimeFiles()
 	if err != nil {
