@@ -143,6 +143,13 @@ func previousOutput(dir string) (map[string][]string, error) {
 // rewritten or removed: it does not exist, or prev lists it with its
 // current content; otherwise the error names it.
 func ownedFile(dir, name string, prev map[string][]string) (exists bool, err error) {
+	// Folders on the way must be folders, not links leading out of dir.
+	for d := path.Dir(name); d != "."; d = path.Dir(d) {
+		st, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(d)))
+		if err == nil && !st.IsDir() {
+			return false, fmt.Errorf("%s is not a folder written by fcc build --library; refusing to write into it", filepath.Join(dir, filepath.FromSlash(d)))
+		}
+	}
 	p := filepath.Join(dir, filepath.FromSlash(name))
 	st, err := os.Lstat(p)
 	if errors.Is(err, os.ErrNotExist) {

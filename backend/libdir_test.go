@@ -146,5 +146,16 @@ func TestWriteLibraryFiles(t *testing.T) {
 		if data, _ := os.ReadFile(target); string(data) != "keep" {
 			t.Error("the link's target was overwritten")
 		}
+		os.Remove(filepath.Join(dir, "api.go"))
+		os.RemoveAll(filepath.Join(dir, "fccrt"))
+		if err := os.Symlink(filepath.Dir(target), filepath.Join(dir, "fccrt")); err != nil {
+			t.Fatal(err)
+		}
+		if err := writeLibraryFiles(dir, gen("v2")); err == nil || !strings.Contains(err.Error(), "fccrt is not a folder") {
+			t.Errorf("a symbolic link at fccrt: %v", err)
+		}
+		if _, err := os.Stat(filepath.Join(filepath.Dir(target), "runtime")); err == nil {
+			t.Error("written through the link")
+		}
 	})
 }
