@@ -218,9 +218,11 @@ func cmdBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "fcc build: --module and --package need --library")
 		return 2
 	}
-	if *pkgName != "" && !backend.ValidPackageName(*pkgName) {
-		fmt.Fprintf(stderr, "fcc build: --package: %q is not a valid Go package name\n", *pkgName)
-		return 2
+	if *pkgName != "" {
+		if err := backend.CheckPackageName(*pkgName); err != nil {
+			fmt.Fprintf(stderr, "fcc build: --package: %v\n", err)
+			return 2
+		}
 	}
 	if *out == "" {
 		*out = defaultOutput(path)
