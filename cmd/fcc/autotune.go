@@ -267,7 +267,7 @@ func (t *tuner) run(tc tuneCase, set tuneSet, timeout time.Duration) (map[string
 		timeout = 1 << 62
 	}
 	start := time.Now()
-	res, _, err := benchDataset(t.exe, t.file, tc.benchCase, benchPolicy{Runs: t.o.runs}, args, timeout, func(int) {})
+	res, _, err := benchDataset(t.exe, t.file, tc.benchCase, benchPolicy{Runs: t.o.runs}, args, timeout, nil, func(int) {})
 	if err != nil {
 		return nil, 0, err
 	}

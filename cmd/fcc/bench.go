@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -91,6 +92,11 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	excluded := append(*exclude, "nobench", "disable", "no_opencl")
+	tmp, err := os.MkdirTemp("", "fcc-bench-")
+	if err != nil {
+		return fail(stderr, err)
+	}
+	defer os.RemoveAll(tmp)
 	results := map[string]*benchProgram{}
 	var plotted []plotPoint
 	failed := false
@@ -137,6 +143,7 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// bench passes it, and named in the report.
 		tuning := tuningFile(file, *tuningExt, *noTuning)
 		exeOptions := append(tuningArgs(tuning), *passOptions...)
+		srv := newProgramServer(exe, exeOptions, tmp)
 		using := ""
 		if tuning != "" {
 			using = " (using " + filepath.Base(tuning) + ")"
@@ -161,8 +168,13 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			bar.Note(clipName(bc.c.Name))
 			name := clipName(bc.c.Name)
-			res, converged, err := benchDataset(exe, file, bc, policy, exeOptions, *timeout, func(runs int) {
-				bar.Note(fmt.Sprintf("%s: %d runs", name, runs))
+			var shown time.Time
+			res, converged, err := benchDataset(exe, file, bc, policy, exeOptions, *timeout, srv, func(runs int) {
+				// A terminal line redrawn at most ten times a second.
+				if time.Since(shown) >= 100*time.Millisecond {
+					shown = time.Now()
+					bar.Note(fmt.Sprintf("%s: %d runs", name, runs))
+				}
 			})
 			label := fmt.Sprintf("%-*s", width+1, name+":")
 			if err != nil {
@@ -184,6 +196,7 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			bar.Step(clipName(bc.c.Name))
 		}
 		bar.Done()
+		srv.Close()
 	}
 	if *jsonFile != "" {
 		data, err := json.MarshalIndent(results, "", "  ")
@@ -249,11 +262,21 @@ func benchCases(s *spec.Spec, entry string, excluded []string) []benchCase {
 // executable, in batches) and checks the first batch's result against the
 // expected output when the case gives one. onRun reports progress: the
 // runs done so far in this data set.
-func benchDataset(exe, file string, bc benchCase, policy benchPolicy, passOptions []string, timeout time.Duration, onRun func(int)) (*benchResult, bool, error) {
+//
+// With a server (fcc bench's way, as futhark bench's), the runs are calls
+// of the program's server; without one (fcc autotune's, which starts a
+// process per candidate setting), each batch is a process.
+func benchDataset(exe, file string, bc benchCase, policy benchPolicy, passOptions []string, timeout time.Duration, srv *programServer, onRun func(int)) (*benchResult, bool, error) {
 	dir := filepath.Dir(file)
 	input, err := caseInput(exe, bc.entry, bc.c, file, passOptions)
 	if err != nil {
 		return nil, false, err
+	}
+	if srv != nil {
+		res, converged, err := benchServer(srv, dir, bc, input, policy, timeout, onRun)
+		if !errors.Is(err, errOpaqueResults) {
+			return res, converged, err
+		}
 	}
 	b := &exeBatches{
 		exe:     exe,
@@ -285,6 +308,36 @@ func benchDataset(exe, file string, bc benchCase, policy benchPolicy, passOption
 		return nil, false, err
 	}
 	return &benchResult{Runtimes: m.Runtimes, Bytes: map[string]int64{}, Stderr: b.stderr}, m.Converged, nil
+}
+
+// benchServer measures a data set through the program's server.
+func benchServer(srv *programServer, dir string, bc benchCase, input []byte, policy benchPolicy, timeout time.Duration, onRun func(int)) (*benchResult, bool, error) {
+	check := bc.c.Expected.Kind == spec.ExpectValues || bc.c.Expected.Kind == spec.ExpectFile
+	var deadline time.Time
+	if timeout < 100*365*24*time.Hour {
+		deadline = time.Now().Add(timeout)
+	}
+	r, err := srv.startRuns(bc.entry, input, check, deadline, timeout)
+	if err != nil {
+		return nil, false, err
+	}
+	defer r.close()
+	if check {
+		if err := checkBenchOutput(bc, dir, r.result); err != nil {
+			return nil, false, err
+		}
+	}
+	done := 0
+	r.onRun = func(n int) { onRun(done + n) }
+	m, err := measure(policy, func(n int) ([]int64, error) {
+		times, err := r.run(n)
+		done += n
+		return times, err
+	}, time.Now)
+	if err != nil {
+		return nil, false, err
+	}
+	return &benchResult{Runtimes: m.Runtimes, Bytes: map[string]int64{}, Stderr: ""}, m.Converged, nil
 }
 
 // checkBenchOutput compares a run's output with the case's expected

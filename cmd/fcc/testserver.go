@@ -29,7 +29,10 @@ type programServer struct {
 	n      int
 }
 
-type entryTypes struct{ ins, outs []string }
+type entryTypes struct {
+	ins, outs []string
+	consumes  bool // some input is consumed (its type is written *t)
+}
 
 // errNeedsProcess says a case must run as its own process: its results
 // include opaque values, which the server stores only as their parts.
@@ -71,31 +74,12 @@ func (s *programServer) cmd(words ...string) ([]string, error) {
 func (s *programServer) run(entry string, input []byte, timeout time.Duration, results bool) ([]values.Value, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.client == nil {
-		c, err := script.Start(s.exe, s.args...)
-		if err != nil {
-			return nil, err
-		}
-		s.client = c
+	if err := s.start(); err != nil {
+		return nil, err
 	}
-	t, ok := s.types[entry]
-	if !ok {
-		ins, err := s.cmd("inputs", entry)
-		if err != nil {
-			return nil, entryError(entry, err)
-		}
-		outs, err := s.cmd("outputs", entry)
-		if err != nil {
-			return nil, entryError(entry, err)
-		}
-		for i := range ins {
-			ins[i] = strings.TrimPrefix(ins[i], "*")
-		}
-		for i := range outs {
-			outs[i] = strings.TrimPrefix(outs[i], "*")
-		}
-		t = entryTypes{ins, outs}
-		s.types[entry] = t
+	t, err := s.entry(entry)
+	if err != nil {
+		return nil, err
 	}
 	for _, o := range t.outs {
 		if results && !transparent(o) {
@@ -132,7 +116,7 @@ func (s *programServer) run(entry string, input []byte, timeout time.Duration, r
 	if _, err := s.cmd(restore...); err != nil {
 		return nil, inputError(err)
 	}
-	if err := s.call(append(append([]string{"call", entry}, outs...), ins...), timeout); err != nil {
+	if _, err := s.callOutput(append(append([]string{"call", entry}, outs...), ins...), timeout); err != nil {
 		return nil, err
 	}
 	if !results {
@@ -152,31 +136,73 @@ func (s *programServer) run(entry string, input []byte, timeout time.Duration, r
 	return vs, nil
 }
 
-// call sends the call command, killing the server if it runs past the
-// timeout.
-func (s *programServer) call(words []string, timeout time.Duration) error {
-	if timeout <= 0 {
-		_, err := s.cmd(words...)
-		return err
+// start starts the server if it is not running.
+func (s *programServer) start() error {
+	if s.client == nil {
+		c, err := script.Start(s.exe, s.args...)
+		if err != nil {
+			return err
+		}
+		s.client = c
 	}
-	done := make(chan error, 1)
+	return nil
+}
+
+// entry returns an entry point's input and output types.
+func (s *programServer) entry(entry string) (entryTypes, error) {
+	if t, ok := s.types[entry]; ok {
+		return t, nil
+	}
+	ins, err := s.cmd("inputs", entry)
+	if err != nil {
+		return entryTypes{}, entryError(entry, err)
+	}
+	outs, err := s.cmd("outputs", entry)
+	if err != nil {
+		return entryTypes{}, entryError(entry, err)
+	}
+	t := entryTypes{ins: ins, outs: outs}
+	for i := range ins {
+		if strings.HasPrefix(ins[i], "*") {
+			t.consumes = true
+			ins[i] = ins[i][1:]
+		}
+	}
+	for i := range outs {
+		outs[i] = strings.TrimPrefix(outs[i], "*")
+	}
+	s.types[entry] = t
+	return t, nil
+}
+
+// callOutput sends a call command and returns what it printed, killing
+// the server if the call runs past the timeout (when positive).
+func (s *programServer) callOutput(words []string, timeout time.Duration) ([]string, error) {
+	if timeout <= 0 {
+		return s.cmd(words...)
+	}
+	type reply struct {
+		out []string
+		err error
+	}
+	done := make(chan reply, 1)
 	c := s.client
 	go func() {
-		_, err := c.Cmd(words...)
-		done <- err
+		out, err := c.Cmd(words...)
+		done <- reply{out, err}
 	}()
 	select {
-	case err := <-done:
+	case r := <-done:
 		var ce *script.CmdError
-		if err != nil && !errors.As(err, &ce) {
+		if r.err != nil && !errors.As(r.err, &ce) {
 			s.client = nil
 		}
-		return err
+		return r.out, r.err
 	case <-time.After(timeout):
 		c.Kill()
 		<-done
 		s.client = nil
-		return fmt.Errorf("timed out after %v", timeout)
+		return nil, fmt.Errorf("timed out after %v", timeout)
 	}
 }
 
