@@ -9,8 +9,9 @@ import (
 // commutative operands in a canonical order, nested lambdas and bodies
 // equal up to the names they bind) and uses the earlier results instead.
 // Not for expressions with effects, that consume an array, or copies
-// (which exist to be consumed), nor when either result is consumed later:
-// two consumers must not share one array.
+// (which exist to be consumed), nor when either array result may be
+// consumed later, under its own name or through an if's or loop's result,
+// a view or the function's result: two consumers must not share one array.
 var CSE = &Rule{
 	Name: "cse",
 	Doc:  "common subexpression elimination by congruence",
@@ -38,7 +39,7 @@ var CSE = &Rule{
 			if p.Type.String() != q.Type.String() {
 				return false
 			}
-			if p.Type.Rank() > 0 && (c.Consumed(p.Name) || c.Consumed(q.Name)) {
+			if p.Type.Rank() > 0 && (c.MayBeConsumed(p.Name) || c.MayBeConsumed(q.Name)) {
 				return false
 			}
 		}
