@@ -268,9 +268,8 @@ func consumedNames(b *soac.Body) map[soac.VName]bool {
 // or a loop's result come from its bodies' results, a loop's merge
 // parameters are its body's results in the next iteration, and a view
 // (a slice, index, reshape, rearrangement or renaming) shares its array.
-// The function's own results may be consumed by its caller (or, for an
-// entry point, by a later call through the server). Two statements whose
-// arrays may be consumed must never share one array.
+// The function's unique results may be consumed by its caller. Two
+// statements whose arrays may be consumed must never share one array.
 func consumableNames(f *soac.FunDef, consumed map[soac.VName]bool) map[soac.VName]bool {
 	sources := map[soac.VName][]soac.VName{}
 	from := func(to soac.VName, x soac.SubExp) {
@@ -324,7 +323,7 @@ func consumableNames(f *soac.FunDef, consumed map[soac.VName]bool) map[soac.VNam
 		mark(n)
 	}
 	for i, r := range f.Body.Result {
-		if v, ok := r.(soac.Var); ok && (i >= len(f.RetType) || f.RetType[i].Rank() > 0) {
+		if v, ok := r.(soac.Var); ok && (i >= len(f.RetType) || f.RetType[i].Unique) {
 			mark(v.Name)
 		}
 	}

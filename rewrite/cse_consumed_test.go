@@ -4,8 +4,8 @@ import "testing"
 
 // TestCSEConsumable checks that CSE never merges two array-producing
 // statements when either array may be consumed, under its own name or
-// through an if's or loop's result, a view or the function's result, and
-// that it still merges arrays nothing consumes.
+// through an if's or loop's result, a view or a unique result of the
+// function, and that it still merges arrays nothing consumes and views.
 func TestCSEConsumable(t *testing.T) {
 	cases := []struct {
 		name  string
@@ -64,11 +64,34 @@ fun main (n: i64): {[n]i32} = {
   }
   in {ys}
 }`},
-		{"function results", false, `entry "main"
+		{"unique function results", false, `entry "main"
+fun main (n: i64): {*[n]i32, *[n]i32} = {
+  let {r1: [n]i32} = replicate (n) 0i32
+  let {r2: [n]i32} = replicate (n) 0i32
+  in {r1, r2}
+}`},
+		{"function results not unique", true, `entry "main"
 fun main (n: i64): {[n]i32, [n]i32} = {
   let {r1: [n]i32} = replicate (n) 0i32
   let {r2: [n]i32} = replicate (n) 0i32
   in {r1, r2}
+}`},
+		{"views of a consumed array", true, `entry "main"
+fun main (xs: *[n][n]i32): {*[n][n]i32} = {
+  let {t1: [n][n]i32} = rearrange (1, 0) xs
+  let {t2: [n][n]i32} = rearrange (1, 0) xs
+  let {k: i64} = sub i64 n 1i64
+  let {s: i32} = t2[k, 0i64]
+  let {c: bool} = lt i32 0i32 s
+  let {r: [n][n]i32} = if c : {[n][n]i32}
+  then {
+    in {t1}
+  }
+  else {
+    in {t2}
+  }
+  let {u: [n][n]i32} = update r[0i64, k] = s
+  in {u}
 }`},
 		{"nothing consumed", true, `entry "main"
 fun main (b: bool, n: i64): {i32} = {
