@@ -328,7 +328,7 @@ func goBinOp(op soac.BinOp, t soac.PrimType, x, y string) (expr string, failing 
 		case soac.Mod:
 			return f("math.Mod(float64(%s), float64(%s))")
 		case soac.Pow:
-			return f("math.Pow(float64(%s), float64(%s))")
+			return f("values.Pow(float64(%s), float64(%s))")
 		case soac.Min:
 			return f("fccFMin(float64(%s), float64(%s))")
 		case soac.Max:

@@ -220,7 +220,7 @@ func evalFloatBinOp(op BinOp, t PrimType, a, b float64) (PrimValue, error) {
 	case Mod:
 		r = math.Mod(a, b)
 	case Pow:
-		r = math.Pow(a, b)
+		r = values.Pow(a, b)
 	case Min:
 		r = fmin(a, b)
 	case Max:
