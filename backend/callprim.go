@@ -20,7 +20,7 @@ import (
 var goFloatFuns = map[string]string{
 	"sqrt": "math.Sqrt", "cbrt": "math.Cbrt", "exp": "values.Exp", "log": "values.Log",
 	"log2": "values.Log2", "log10": "values.Log10", "log1p": "math.Log1p",
-	"sin": "math.Sin", "cos": "math.Cos", "tan": "math.Tan",
+	"sin": "values.Sin", "cos": "values.Cos", "tan": "values.Tan",
 	"asin": "math.Asin", "acos": "math.Acos", "atan": "math.Atan",
 	"sinh": "values.Sinh", "cosh": "values.Cosh", "tanh": "math.Tanh",
 	"asinh": "math.Asinh", "acosh": "math.Acosh", "atanh": "math.Atanh",
@@ -188,6 +188,9 @@ func cCallPrim1(e *soac.CallPrimExp, xs []string) (string, error) {
 	ct, err := cType(t)
 	if err != nil {
 		return "", err
+	}
+	if e.Fn == "exp" && t == values.F64 {
+		return fmt.Sprintf("fcc_exp_f64(%s)", xs[0]), nil
 	}
 	if fn, ok := clFloatFuns[e.Fn]; ok && !(t == values.F16 && e.Fn == "nextafter") {
 		args := ""

@@ -71,7 +71,7 @@ type primFun func(args []PrimValue) PrimValue
 var float1Funs = map[string]func(float64) float64{
 	"sqrt": math.Sqrt, "cbrt": math.Cbrt, "exp": values.Exp, "log": values.Log,
 	"log2": values.Log2, "log10": values.Log10, "log1p": math.Log1p,
-	"sin": math.Sin, "cos": math.Cos, "tan": math.Tan,
+	"sin": values.Sin, "cos": values.Cos, "tan": values.Tan,
 	"asin": math.Asin, "acos": math.Acos, "atan": math.Atan,
 	"sinh": values.Sinh, "cosh": values.Cosh, "tanh": math.Tanh,
 	"asinh": math.Asinh, "acosh": math.Acosh, "atanh": math.Atanh,

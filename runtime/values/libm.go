@@ -1,6 +1,10 @@
 package values
 
-import "math"
+import (
+	"math"
+	"math/big"
+	"sync"
+)
 
 // Float functions where Go's math package differs from C's (and so from
 // the OpenCL built-ins and Futhark's definitions) on special values or
@@ -16,7 +20,9 @@ import "math"
 //   - Log2 next to 1 lost most of its digits to cancellation;
 //   - Pow was off by millions of ulp (pow (1+2^-52) 2^52);
 //   - Nextafter(x, y) with x == y is y (their zeros' signs differ), as in
-//     C, where Go gives x.
+//     C, where Go gives x;
+//   - Sin, Cos and Tan near multiples of π/2 and of huge arguments lost
+//     digits in the argument's reduction.
 //
 // The rest is Go's own, within an ulp or two of the correctly rounded
 // result, inside OpenCL's bounds for the built-ins.
@@ -260,4 +266,135 @@ func expScaled(t dd, scale int) float64 {
 	v := math.Exp(r.hi)
 	v += v * r.lo
 	return math.Ldexp(v, int(k)+scale)
+}
+
+// Sin is the sine, within an ulp: Go's reduction of the argument by
+// multiples of π/2 loses digits near those multiples (sin π was 7 ulp
+// off) and for huge arguments (25 ulp at the largest float).
+func Sin(x float64) float64 {
+	if math.Abs(x) <= math.Pi/4 || math.IsNaN(x) || math.IsInf(x, 0) {
+		return math.Sin(x)
+	}
+	n, r := reduceHalfPi(x)
+	switch n & 3 {
+	case 0:
+		return sinDD(r)
+	case 1:
+		return cosDD(r)
+	case 2:
+		return -sinDD(r)
+	}
+	return -cosDD(r)
+}
+
+// Cos is the cosine, within an ulp (see Sin).
+func Cos(x float64) float64 {
+	if math.Abs(x) <= math.Pi/4 || math.IsNaN(x) || math.IsInf(x, 0) {
+		return math.Cos(x)
+	}
+	n, r := reduceHalfPi(x)
+	switch n & 3 {
+	case 0:
+		return cosDD(r)
+	case 1:
+		return -sinDD(r)
+	case 2:
+		return -cosDD(r)
+	}
+	return sinDD(r)
+}
+
+// Tan is the tangent, within an ulp or two (see Sin).
+func Tan(x float64) float64 {
+	if math.Abs(x) <= math.Pi/4 || math.IsNaN(x) || math.IsInf(x, 0) {
+		return math.Tan(x)
+	}
+	n, r := reduceHalfPi(x)
+	t := math.Tan(r.hi)
+	// tan(hi + lo) = tan hi + (1 + tan² hi) lo to first order.
+	t += (1 + t*t) * r.lo
+	if n&1 == 1 {
+		return -1 / t
+	}
+	return t
+}
+
+func sinDD(r dd) float64 { return math.Sin(r.hi) + math.Cos(r.hi)*r.lo }
+func cosDD(r dd) float64 { return math.Cos(r.hi) - math.Sin(r.hi)*r.lo }
+
+// π/2 in three parts of 33 bits and the rest (fdlibm's split): n times
+// each part is exact for n < 2^20.
+const (
+	pio2_1 = 1.57079632673412561417e+00
+	pio2_2 = 6.07710050630396597660e-11
+	pio2_3 = 2.02226624871116645580e-21
+	pio2_r = 8.47842766036889956997e-32
+)
+
+// reduceHalfPi returns n and r = x - n·π/2 in double-double precision,
+// |r| ≤ π/4 (about).
+func reduceHalfPi(x float64) (int64, dd) {
+	if math.Abs(x) < 0x1p20 {
+		k := math.Round(x * (2 / math.Pi))
+		r := dd{x, 0}
+		for _, p := range []float64{pio2_1, pio2_2, pio2_3, pio2_r} {
+			r = r.add(twoProd(-k, p))
+		}
+		return int64(k), r
+	}
+	return reduceHalfPiBig(x)
+}
+
+// reduceHalfPiBig reduces huge arguments with π to 1300 bits, enough for
+// the largest float64 (2^1024) and 53 bits after the binary point with
+// room to spare.
+func reduceHalfPiBig(x float64) (int64, dd) {
+	const prec = 1300
+	halfPi := bigHalfPi()
+	X := new(big.Float).SetPrec(prec).SetFloat64(x)
+	q := new(big.Float).SetPrec(prec).Quo(X, halfPi)
+	// Round q to the nearest integer.
+	q.Add(q, new(big.Float).SetPrec(prec).SetFloat64(math.Copysign(0.5, x)))
+	k, _ := q.Int(nil)
+	kf := new(big.Float).SetPrec(prec).SetInt(k)
+	R := new(big.Float).SetPrec(prec).Sub(X, kf.Mul(kf, halfPi))
+	hi, _ := R.Float64()
+	lo, _ := R.Sub(R, new(big.Float).SetFloat64(hi)).Float64()
+	n := new(big.Int).And(k, big.NewInt(3)).Int64()
+	return n, dd{hi, lo}
+}
+
+var (
+	halfPiOnce sync.Once
+	halfPiBig  *big.Float
+)
+
+// bigHalfPi is π/2 to 1300 bits, by Machin's formula π/4 = 4 atan(1/5) -
+// atan(1/239), computed once.
+func bigHalfPi() *big.Float {
+	halfPiOnce.Do(func() {
+		const prec = 1400
+		atanInv := func(m int64) *big.Float {
+			// atan(1/m) = Σ (-1)^i / ((2i+1) m^(2i+1))
+			sum := new(big.Float).SetPrec(prec)
+			pow := new(big.Float).SetPrec(prec).Quo(big.NewFloat(1).SetPrec(prec), new(big.Float).SetPrec(prec).SetInt64(m))
+			m2 := new(big.Float).SetPrec(prec).SetInt64(m * m)
+			eps := new(big.Float).SetPrec(prec).SetMantExp(big.NewFloat(1), -prec)
+			for i := int64(0); pow.Cmp(eps) > 0; i++ {
+				term := new(big.Float).SetPrec(prec).Quo(pow, new(big.Float).SetPrec(prec).SetInt64(2*i+1))
+				if i%2 == 0 {
+					sum.Add(sum, term)
+				} else {
+					sum.Sub(sum, term)
+				}
+				pow.Quo(pow, m2)
+			}
+			return sum
+		}
+		a := atanInv(5)
+		a.Mul(a, big.NewFloat(4))
+		a.Sub(a, atanInv(239))
+		halfPiBig = a.Mul(a, big.NewFloat(2)) // 2·(π/4)
+	})
+	return halfPiBig
 }
