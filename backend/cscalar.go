@@ -81,6 +81,10 @@ static inline ulong fcc_f2u_f32(float f) {
   return 0;
 }
 static inline float fcc_signum_f32(float x) { return x > 0 ? 1.0f : x < 0 ? -1.0f : x; }
+// fmin and fmax leave the sign of a zero result open; the interpreter's
+// is -0 for min(-0, +0) and +0 for max, on every device.
+static inline float fcc_fmin_f32(float a, float b) { return a == 0 && b == 0 ? as_float(as_uint(a) | as_uint(b)) : fmin(a, b); }
+static inline float fcc_fmax_f32(float a, float b) { return a == 0 && b == 0 ? as_float(as_uint(a) & as_uint(b)) : fmax(a, b); }
 static inline void fcc_atomic_fadd(volatile __global uint *p, float x) {
   uint old = *p, assumed;
   do {
@@ -129,6 +133,16 @@ static inline ulong fcc_f2u_f64(double f) {
   return 0;
 }
 static inline double fcc_signum_f64(double x) { return x > 0 ? 1.0 : x < 0 ? -1.0 : x; }
+static inline double fcc_fmin_f64(double a, double b) { return a == 0 && b == 0 ? as_double(as_ulong(a) | as_ulong(b)) : fmin(a, b); }
+static inline double fcc_fmax_f64(double a, double b) { return a == 0 && b == 0 ? as_double(as_ulong(a) & as_ulong(b)) : fmax(a, b); }
+// exp just below the overflow threshold (ln of the largest double), where
+// some devices' exp gives infinity: e^x = e^(x - ln2hi) · 2 · e^-ln2lo,
+// with x - ln2hi exact (ln2hi has 32 significant bits).
+static inline double fcc_exp_f64(double x) {
+  if (x > 709.0 && x < 709.8)
+    return exp(x - 6.93147180369123816490e-01) * (2.0 * (1.0 - 1.90821492927058770002e-10));
+  return exp(x);
+}
 `
 
 // clPreludeF16 holds the f16 helpers, included by programs that use f16.
@@ -317,9 +331,9 @@ func cBinOp(op soac.BinOp, t soac.PrimType, x, y string) (string, error) {
 		case soac.Pow:
 			return fmt.Sprintf("pow(%s, %s)", x, y), nil
 		case soac.Min:
-			return fmt.Sprintf("fmin(%s, %s)", x, y), nil
+			return fmt.Sprintf("fcc_fmin_%s(%s, %s)", t, x, y), nil
 		case soac.Max:
-			return fmt.Sprintf("fmax(%s, %s)", x, y), nil
+			return fmt.Sprintf("fcc_fmax_%s(%s, %s)", t, x, y), nil
 		}
 	default:
 		signed := t.IsSigned()
