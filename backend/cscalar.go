@@ -135,6 +135,13 @@ static inline ulong fcc_f2u_f64(double f) {
 static inline double fcc_signum_f64(double x) { return x > 0 ? 1.0 : x < 0 ? -1.0 : x; }
 static inline double fcc_fmin_f64(double a, double b) { return a == 0 && b == 0 ? as_double(as_ulong(a) | as_ulong(b)) : fmin(a, b); }
 static inline double fcc_fmax_f64(double a, double b) { return a == 0 && b == 0 ? as_double(as_ulong(a) & as_ulong(b)) : fmax(a, b); }
+// A double rounded to float towards zero, with the last bit set when
+// inexact ("round to odd"): rounding that to f16 rounds the double once.
+static inline float fcc_rto_f32(double x) {
+  float f = convert_float_rtz(x);
+  if (!isnan(x) && (double)f != x) f = as_float(as_uint(f) | 1u);
+  return f;
+}
 // exp just below the overflow threshold (ln of the largest double), where
 // some devices' exp gives infinity: e^x = e^(x - ln2hi) · 2 · e^-ln2lo,
 // with x - ln2hi exact (ln2hi has 32 significant bits).
@@ -467,6 +474,8 @@ func cConvOp(from, to soac.PrimType, x string) (string, error) {
 			from = values.F32 // held in a float
 		}
 		return fmt.Sprintf("((%s)%s%s(%s))", ct, fn, from, x), nil
+	case to == values.F16 && from == values.F64:
+		return fmt.Sprintf("fcc_rnd_f16(fcc_rto_f32(%s))", x), nil
 	case to == values.F16:
 		return fmt.Sprintf("fcc_rnd_f16((float)%s)", x), nil
 	}

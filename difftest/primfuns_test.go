@@ -265,7 +265,7 @@ func primEntries() []*primEntry {
 	// Rounding to f16: halfway cases and their neighbours, the largest
 	// finite f16 and the first value that rounds to infinity.
 	var halves []float64
-	for _, x := range []float64{1 + 0x1p-11, 1 + 3*0x1p-11, 0x1p-25, 3 * 0x1p-25, 65504, 65520, 65519.99, 0x1p-14 - 0x1p-25} {
+	for _, x := range []float64{1 + 0x1p-11, 1 + 3*0x1p-11, 1 + 0x1p-11 + 0x1p-40, 0x1p-25, 3 * 0x1p-25, 0x1p-25 + 0x1p-60, 65504, 65520, 65519.99, 0x1p-14 - 0x1p-25} {
 		halves = append(halves, x, math.Nextafter(x, 0), math.Nextafter(x, math.Inf(1)), -x)
 	}
 	for _, t := range []values.PrimType{values.F32, values.F64} {

@@ -483,6 +483,8 @@ func Convert(x PrimValue, to PrimType) PrimValue {
 		switch {
 		case from == values.Bool:
 			return FloatValue(to, float64(x.Bits))
+		case from == values.F64 && to == values.F16:
+			return PrimValue{T: to, Bits: uint64(values.F16FromFloat64(x.Float()))}
 		case from.IsFloat():
 			return FloatValue(to, x.Float())
 		case from.IsSigned():

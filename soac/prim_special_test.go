@@ -136,3 +136,26 @@ func ulpDistance(a, b uint64) uint64 {
 	}
 	return b - a
 }
+
+// TestConvertToF16RoundsOnce checks that f64 values are rounded to f16
+// once, not through f32 (where a value just above a tie becomes the tie).
+func TestConvertToF16RoundsOnce(t *testing.T) {
+	cases := []struct {
+		x    float64
+		want uint64
+	}{
+		{1 + 0x1p-11 + 0x1p-40, 0x3c01}, // above the tie: up
+		{1 + 0x1p-11, 0x3c00},           // the tie: to even
+		{1 + 0x1p-11 - 0x1p-40, 0x3c00}, // below: down
+		{65519.999, 0x7bff},             // below the rounding to infinity
+		{65520, 0x7c00},
+		{0x1p-25 + 0x1p-60, 0x0001}, // above half the smallest subnormal
+		{-0x1p-25, 0x8000},          // the tie, to even: -0
+	}
+	for _, tc := range cases {
+		got := Convert(FloatValue(values.F64, tc.x), values.F16)
+		if got.Bits != tc.want {
+			t.Errorf("f16.f64 %v = %#04x, want %#04x", tc.x, got.Bits, tc.want)
+		}
+	}
+}

@@ -268,6 +268,11 @@ func expScaled(t dd, scale int) float64 {
 	return math.Ldexp(v, int(k)+scale)
 }
 
+// F16FromFloat64 rounds a float64 to binary16 bits once, as Futhark's
+// f16.f64 does (rounding through float32 first can be wrong: 1 + 2^-11 +
+// 2^-40 becomes 1 + 2^-11 in float32, a tie that rounds down to 1).
+func F16FromFloat64(f float64) uint16 { return f16FromFloat64(f) }
+
 // Sin is the sine, within an ulp: Go's reduction of the argument by
 // multiples of π/2 loses digits near those multiples (sin π was 7 ulp
 // off) and for huge arguments (25 ulp at the largest float).
