@@ -46,6 +46,15 @@ func (c *Ctx) Fresh(base soac.VName) soac.VName { return c.e.fresh(string(base))
 // initialiser or a function argument) anywhere in the function.
 func (c *Ctx) Consumed(n soac.VName) bool { return c.e.consumed[n] }
 
+// MayBeConsumed reports whether the array named n may be consumed, under
+// this name or another sharing its memory (see consumableNames).
+func (c *Ctx) MayBeConsumed(n soac.VName) bool {
+	if c.e.consumable == nil {
+		c.e.consumable = consumableNames(c.e.fun, c.e.consumed)
+	}
+	return c.e.consumable[n]
+}
+
 // Def returns the statement binding n, if it is in scope before the
 // matched statement: earlier in this body or earlier in an enclosing body.
 func (c *Ctx) Def(n soac.VName) *soac.Stm {
@@ -251,6 +260,73 @@ func consumedNames(b *soac.Body) map[soac.VName]bool {
 			}
 		}
 	})
+	return out
+}
+
+// consumableNames extends the names consumed in a function with those
+// whose arrays may be consumed through another name: the parts of an if's
+// or a loop's result come from its bodies' results, a loop's merge
+// parameters are its body's results in the next iteration, and a view
+// (a slice, index, reshape, rearrangement or renaming) shares its array.
+// The function's unique results may be consumed by its caller. Two
+// statements whose arrays may be consumed must never share one array.
+func consumableNames(f *soac.FunDef, consumed map[soac.VName]bool) map[soac.VName]bool {
+	sources := map[soac.VName][]soac.VName{}
+	from := func(to soac.VName, x soac.SubExp) {
+		if v, ok := x.(soac.Var); ok {
+			sources[to] = append(sources[to], v.Name)
+		}
+	}
+	soac.VisitStms(f.Body, func(s *soac.Stm) {
+		for i, p := range s.Pat {
+			if p.Type.Rank() == 0 {
+				continue
+			}
+			switch e := s.Exp.(type) {
+			case *soac.SubExpExp:
+				from(p.Name, e.X)
+			case *soac.IndexExp:
+				from(p.Name, soac.Var{Name: e.Arr})
+			case *soac.SliceExp:
+				from(p.Name, soac.Var{Name: e.Arr})
+			case *soac.ReshapeExp:
+				from(p.Name, soac.Var{Name: e.Arr})
+			case *soac.RearrangeExp:
+				from(p.Name, soac.Var{Name: e.Arr})
+			case *soac.IfExp:
+				from(p.Name, e.Then.Result[i])
+				from(p.Name, e.Else.Result[i])
+			case *soac.LoopExp:
+				from(p.Name, e.Body.Result[i])
+			}
+		}
+		if e, ok := s.Exp.(*soac.LoopExp); ok {
+			for i, p := range e.Params {
+				if p.Type.Rank() > 0 {
+					from(p.Name, e.Body.Result[i])
+				}
+			}
+		}
+	})
+	out := map[soac.VName]bool{}
+	var mark func(n soac.VName)
+	mark = func(n soac.VName) {
+		if out[n] {
+			return
+		}
+		out[n] = true
+		for _, m := range sources[n] {
+			mark(m)
+		}
+	}
+	for n := range consumed {
+		mark(n)
+	}
+	for i, r := range f.Body.Result {
+		if v, ok := r.(soac.Var); ok && (i >= len(f.RetType) || f.RetType[i].Unique) {
+			mark(v.Name)
+		}
+	}
 	return out
 }
 

@@ -179,10 +179,14 @@ type engine struct {
 	consumed map[soac.VName]bool
 	nonNeg   map[soac.VName]bool
 	keys     map[*soac.Stm]string
+
+	// per function, computed when first asked: see consumableNames
+	consumable map[soac.VName]bool
 }
 
 func (e *engine) prepareFun(f *soac.FunDef) {
 	e.consumed = consumedNames(f.Body)
+	e.consumable = nil
 	e.nonNeg = map[soac.VName]bool{}
 	for _, p := range f.Params {
 		for _, d := range p.Type.Shape {
