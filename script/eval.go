@@ -286,13 +286,30 @@ func (ev *Evaluator) call(c *Call, en *env) (Value, error) {
 	for i, a := range c.Args {
 		argPos[i] = a.At()
 	}
+	return ev.apply(c.Name, c.Pos, ep, args, argPos)
+}
+
+// Apply calls entry point name on v, as a test's script input is passed
+// to the entry point under test: a tuple of as many values as the entry
+// point has parameters is spread over them. at places errors.
+func (ev *Evaluator) Apply(name string, v Value, at Pos) (Value, error) {
+	ep, ok := ev.entries[name]
+	if !ok {
+		return nil, errorf(at, "no entry point %s (entry points: %s)", name, strings.Join(ev.names, ", "))
+	}
+	return ev.apply(name, at, ep, []Value{v}, []Pos{at})
+}
+
+func (ev *Evaluator) apply(name string, pos Pos, ep *entryPoint, args []Value, argPos []Pos) (Value, error) {
+	c := &Call{Pos: pos, Name: name}
 	// Automatic uncurrying: a tuple of n values applies a function of n
 	// parameters.
 	if t, ok := single(args); ok && len(ep.ins) > 1 && len(t) == len(ep.ins) {
 		args = t
+		at := argPos[0]
 		argPos = make([]Pos, len(t))
 		for i := range argPos {
-			argPos[i] = c.Args[0].At()
+			argPos[i] = at
 		}
 	}
 	if len(args) != len(ep.ins) {

@@ -154,28 +154,9 @@ func buildServerProgram(path, exe string) error {
 // in futhark test, only $loaddata and $loadbytes may be used.
 func scriptInput(exe, entry string, c *spec.Case, prog string, passOpts []string) ([]byte, error) {
 	dir := filepath.Dir(prog)
-	src := c.Input.Text
-	// where names the place of an error in the expression in the
-	// program (or in the file that holds the expression).
-	where := func(err error) error { return blockError(prog, c.Input.Line, err) }
-	if c.Input.File != "" {
-		path := filepath.Join(dir, c.Input.File)
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return nil, fmt.Errorf("script input: %v", err)
-		}
-		src = string(b)
-		where = func(err error) error {
-			var se *script.Error
-			if errors.As(err, &se) {
-				return fmt.Errorf("%s:%d:%d: %s", path, se.Pos.Line, se.Pos.Col, se.Msg)
-			}
-			return fmt.Errorf("%s: %v", path, err)
-		}
-	}
-	e, err := script.Parse(src)
+	e, where, err := parseScriptInput(c, prog)
 	if err != nil {
-		return nil, where(err)
+		return nil, err
 	}
 	client, err := script.Start(exe, passOpts...)
 	if err != nil {
@@ -203,6 +184,34 @@ func scriptInput(exe, entry string, c *spec.Case, prog string, passOpts []string
 		}
 	}
 	return b.Bytes(), nil
+}
+
+// parseScriptInput parses a case's script input (in the block, or in
+// the file it names) and returns it with where, which places an error of
+// the expression in the program or in that file.
+func parseScriptInput(c *spec.Case, prog string) (script.Exp, func(error) error, error) {
+	src := c.Input.Text
+	where := func(err error) error { return blockError(prog, c.Input.Line, err) }
+	if c.Input.File != "" {
+		path := filepath.Join(filepath.Dir(prog), c.Input.File)
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return nil, nil, fmt.Errorf("script input: %v", err)
+		}
+		src = string(b)
+		where = func(err error) error {
+			var se *script.Error
+			if errors.As(err, &se) {
+				return fmt.Errorf("%s:%d:%d: %s", path, se.Pos.Line, se.Pos.Col, se.Msg)
+			}
+			return fmt.Errorf("%s: %v", path, err)
+		}
+	}
+	e, err := script.Parse(src)
+	if err != nil {
+		return nil, nil, where(err)
+	}
+	return e, where, nil
 }
 
 // blockError places an error in a script input written in a test block

@@ -422,16 +422,25 @@ func (r *testRunner) runCase(p *testProgram, entry string, c *spec.Case, where s
 	if err := r.prepare(p); err != nil {
 		return err
 	}
-	dir := filepath.Dir(p.path)
 	if r.o.interpreted && c.Input.Kind == spec.InputScript {
 		return skipErr{where + ": script inputs need the compiled program's server mode"}
+	}
+	var got []values.Value
+	var runErr error
+	if !r.o.interpreted && c.Input.Kind == spec.InputScript && c.Expected.Kind != spec.ExpectAuto {
+		// Evaluated in the program's own server, so that opaque values
+		// pass from the expression to the entry point.
+		var inErr error
+		got, inErr, runErr = p.server.runScript(entry, c, p.path, r.o.timeout, c.Expected.Kind != spec.ExpectNothing)
+		if inErr != nil {
+			return failf("input: %v", inErr)
+		}
+		return r.checkCase(p, entry, c, got, runErr, nil, failf, where)
 	}
 	input, err := caseInput(p.exe, entry, c, p.path, r.o.passOptions)
 	if err != nil {
 		return failf("input: %v", err)
 	}
-	var got []values.Value
-	var runErr error
 	if r.o.interpreted {
 		got, runErr = runInterpreter(p.internal, entry, bytes.NewReader(input))
 	} else {
@@ -440,6 +449,15 @@ func (r *testRunner) runCase(p *testProgram, entry string, c *spec.Case, where s
 			got, runErr = r.runExecutable(p.exe, entry, input, tuningArgs(tuningFile(p.path, r.o.tuningExt, r.o.noTuning)))
 		}
 	}
+	return r.checkCase(p, entry, c, got, runErr, input, failf, where)
+}
+
+// checkCase compares a case's outcome (its results, or the error of the
+// run) with what the case expects. input is what the reference
+// interpreter runs for an auto output.
+func (r *testRunner) checkCase(p *testProgram, entry string, c *spec.Case, got []values.Value, runErr error, input []byte, failf func(string, ...any) error, where string) error {
+	dir := filepath.Dir(p.path)
+	var err error
 	if c.Expected.Kind == spec.ExpectError {
 		e := c.Expected.Error
 		switch {

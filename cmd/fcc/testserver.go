@@ -229,3 +229,60 @@ func inputError(err error) error {
 	}
 	return err
 }
+
+// runScript runs a case whose input is a FutharkScript expression in the
+// program's server, as futhark test does: the expression's value, opaque
+// values included, is passed to entry without leaving the server. An
+// error of the expression is returned as inputErr, an error of the run
+// as err.
+func (s *programServer) runScript(entry string, c *spec.Case, prog string, timeout time.Duration, results bool) (got []values.Value, inputErr, err error) {
+	e, where, perr := parseScriptInput(c, prog)
+	if perr != nil {
+		return nil, perr, nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.start(); err != nil {
+		return nil, nil, err
+	}
+	ev, err := script.NewEvaluator(timedServer{s, timeout}, filepath.Dir(prog))
+	if err != nil {
+		return nil, nil, err
+	}
+	defer func() {
+		if s.client != nil {
+			ev.Close()
+		}
+	}()
+	ev.Builtins = []string{"loaddata", "loadbytes"}
+	v, err := ev.Eval(e)
+	if err != nil {
+		if s.client == nil {
+			return nil, nil, err // the server died or timed out
+		}
+		return nil, where(err), nil
+	}
+	out, err := ev.Apply(entry, v, e.At())
+	if err != nil || !results {
+		return nil, nil, err
+	}
+	vs, err := ev.Values(out, e.At())
+	return vs, nil, err
+}
+
+// timedServer is the program's server as an evaluator drives it: calls
+// are bounded by the case's time limit.
+type timedServer struct {
+	s       *programServer
+	timeout time.Duration
+}
+
+func (t timedServer) Cmd(words ...string) ([]string, error) {
+	if t.s.client == nil {
+		return nil, errors.New("the server ended")
+	}
+	if len(words) > 0 && words[0] == "call" {
+		return t.s.callOutput(words, t.timeout)
+	}
+	return t.s.cmd(words...)
+}

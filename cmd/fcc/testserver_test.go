@@ -16,7 +16,7 @@ func TestTestServer(t *testing.T) {
 		t.Skip("cannot build executables here")
 	}
 	code, stdout, stderr := runFcc("test", "--timeout=3s", "testdata/served.fut")
-	if code != 1 || !strings.Contains(stdout, "9 passed, 1 failed") {
+	if code != 1 || !strings.Contains(stdout, "10 passed, 1 failed") {
 		t.Fatalf("exit %d:\n%s\n%s", code, stdout, stderr)
 	}
 	if !strings.Contains(stderr, "FAIL testdata/served.fut:11: entry spin, data set #0 (\"1i32\") (compiled)\n  timed out after 3s") {

@@ -24,6 +24,11 @@
 -- entry: mk
 -- input { 3 }
 
+-- An opaque value made by a script input stays in the server.
+-- ==
+-- entry: total
+-- script input { mk 3 } output { 7 }
+
 def main (xs: []i32) (i: i64) : i32 = xs[i]
 
 entry spin (x: i32) : i32 = loop y = x while y != 0 do y + 2
@@ -32,5 +37,7 @@ entry bump (xs: *[]i32) : []i32 = xs with [0] = xs[0] + 1
 
 type state = {a: i32, b: i32}
 entry mk (x: i32) : state = {a = x, b = x + 1}
+
+entry total (s: state) : i32 = s.a + s.b
 
 entry pair (x: i32) : (i32, i32) = (x, x + 1)
