@@ -807,6 +807,11 @@ func arrayBytes(elem values.PrimType, shape []int64) (int64, error) {
 		if d < 0 {
 			return 0, fmt.Errorf("negative dimension in shape %v", shape)
 		}
+		if d == 0 {
+			n = 0 // no elements, whatever the other dimensions
+		}
+	}
+	for _, d := range shape {
 		if d != 0 && n > math.MaxInt64/d {
 			return 0, fmt.Errorf("array of shape %v is %w", shape, errTooLarge)
 		}
