@@ -2,6 +2,7 @@ package exe
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/fcclang/fcc/runtime/values"
@@ -27,5 +28,32 @@ func TestArrayBytes(t *testing.T) {
 		if tc.large != errors.Is(err, errTooLarge) || !tc.large && (err != nil || got != tc.want) {
 			t.Errorf("arrayBytes(%s, %v) = %d, %v; want %d (too large: %v)", tc.elem, tc.shape, got, err, tc.want, tc.large)
 		}
+	}
+}
+
+// TestCombinedGroups checks that work-groups smaller than
+// minCombinedGroup reduce each segment alone, and that the debug log
+// says so once.
+func TestCombinedGroups(t *testing.T) {
+	var log strings.Builder
+	c := &Context{Opts: &Options{Debug: true, DefaultNumGroups: 64}, log: &log}
+	for _, tc := range []struct {
+		n, group, want int64
+	}{
+		{0, 256, 1}, {5, 256, 1}, {5, 2, 1}, {1000, 2, 1}, {1000, 31, 1},
+		{1000, 32, 32}, {100000, 256, 64}, {5, 1, 1}, {70, 33, 3},
+	} {
+		if got := c.FlatReduceGroups(tc.n, tc.group); got != tc.want {
+			t.Errorf("FlatReduceGroups(%d, %d) = %d, want %d", tc.n, tc.group, got, tc.want)
+		}
+	}
+	if got := c.SegRedGroups(2, 100000, 16); got != 1 {
+		t.Errorf("SegRedGroups(2, 100000, 16) = %d, want 1", got)
+	}
+	if got := c.SegRedGroups(2, 100000, 64); got <= 1 {
+		t.Errorf("SegRedGroups(2, 100000, 64) = %d, want several", got)
+	}
+	if n := strings.Count(log.String(), "reduce each segment alone"); n != 1 {
+		t.Errorf("the debug log says %d times that small groups reduce alone:\n%s", n, log.String())
 	}
 }
