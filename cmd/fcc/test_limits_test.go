@@ -16,7 +16,7 @@ func TestTestHugeRandomInput(t *testing.T) {
 	t.Setenv(values.MemoryLimitEnv, "16G")
 	dir := t.TempDir()
 	for name, text := range map[string]string{
-		"huge.fut": "-- ==\n-- random input { [100000000000]f32 }\n-- random input { [10]f32 } output { 10i64 }\ndef main (xs: []f32) = length xs\n",
+		"huge.fut":  "-- ==\n-- random input { [100000000000]f32 }\n-- random input { [10]f32 } output { 10i64 }\ndef main (xs: []f32) = length xs\n",
 		"other.fut": "-- ==\n-- input { 2 } output { 4 }\ndef main (x: i32) = x * 2\n",
 	} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
