@@ -123,3 +123,36 @@ func TestGenerateStream(t *testing.T) {
 		}
 	}
 }
+
+// FuzzReadDataFile checks that a gzip data file, whatever it inflates to,
+// is read without panicking and never to more than the memory limit, and
+// that what is read holds only complete values.
+func FuzzReadDataFile(f *testing.F) {
+	f.Add([]byte("[1, 2] 3i64"), false)
+	f.Add(append(header(3), make([]byte, 12)...), false)
+	f.Add(append(header(1<<40), make([]byte, 100)...), false)
+	f.Add([]byte("empty([0][9223372036854775807]i32) empty([9223372036854775807][2]i32)"), false)
+	f.Add(bytes.Repeat([]byte("  "), 5000), false)
+	f.Add([]byte("\x1f\x8b garbage"), true)
+	f.Fuzz(func(t *testing.T, data []byte, raw bool) {
+		t.Setenv(values.MemoryLimitEnv, "4K")
+		file := data
+		if !raw {
+			file = gzipped(t, data)
+		}
+		path := filepath.Join(t.TempDir(), "data.gz")
+		if err := os.WriteFile(path, file, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := ReadDataFile(path)
+		if err != nil {
+			return
+		}
+		if len(got) > 4096 {
+			t.Fatalf("read %d bytes, more than the limit", len(got))
+		}
+		if _, err := ReadValues(got); err != nil {
+			t.Fatalf("read data that does not parse: %v", err)
+		}
+	})
+}
