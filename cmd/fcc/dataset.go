@@ -79,6 +79,11 @@ func cmdDataset(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(gens) == 0 {
 		// Conversion: every value on stdin, in the chosen format.
 		r := values.NewReader(stdin)
+		limit, err := values.MemoryLimit()
+		if err != nil {
+			return fail(stderr, err)
+		}
+		r.SetMemoryLimit(limit)
 		for {
 			v, err := r.Read()
 			if err == io.EOF {

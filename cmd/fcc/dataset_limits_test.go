@@ -95,3 +95,13 @@ func TestDatasetStreams(t *testing.T) {
 		}
 	}
 }
+
+// TestDatasetConversionLimit checks that a value converted from standard
+// input is refused from its header when it exceeds the memory limit.
+func TestDatasetConversionLimit(t *testing.T) {
+	t.Setenv(values.MemoryLimitEnv, "1M")
+	code, _, stderr := runFccIn([]byte("b\x02\x01 f32\x00\x10\xa5\xd4\xe8\x00\x00\x00"), "dataset", "--text")
+	if code != 1 || !strings.Contains(stderr, "cannot allocate 4000000000000 bytes for a [1000000000000]f32 value: more than the memory limit of 1048576 bytes") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}
