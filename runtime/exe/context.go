@@ -60,6 +60,9 @@ type Context struct {
 	// smallGroupNoted is set once combinedGroups has logged that small
 	// work-groups reduce segments alone.
 	smallGroupNoted bool
+	// bigGroupNoted is set once DefaultGroupSize has logged that the
+	// requested group size exceeds the device's maximum.
+	bigGroupNoted bool
 	// syncBuf is the zeroed buffer of SyncBuffer.
 	syncBuf *Buffer
 	// scanStatus is the buffer of ScanStatus; scanTag the tag of the
@@ -471,7 +474,14 @@ func (c *Context) DefaultGroupSize() int64 {
 	if g <= 0 {
 		g = defaultGroupSize
 	}
-	return min(g, c.deviceMaxGroup())
+	if m := c.deviceMaxGroup(); g > m {
+		if !c.bigGroupNoted {
+			c.bigGroupNoted = true
+			c.Debugf("Work-groups of %d work-items requested; the device's maximum of %d used instead\n", g, m)
+		}
+		g = m
+	}
+	return g
 }
 
 // KernelGroupSize is DefaultGroupSize further clamped to the largest

@@ -57,3 +57,20 @@ func TestCombinedGroups(t *testing.T) {
 		t.Errorf("the debug log says %d times that small groups reduce alone:\n%s", n, log.String())
 	}
 }
+
+func TestDefaultGroupSizeClamped(t *testing.T) {
+	var log strings.Builder
+	c := &Context{Opts: &Options{Debug: true, DefaultGroupSize: 5000}, log: &log, maxGroup: 1024}
+	for range 2 {
+		if g := c.DefaultGroupSize(); g != 1024 {
+			t.Fatalf("DefaultGroupSize = %d, want the device's 1024", g)
+		}
+	}
+	if n := strings.Count(log.String(), "Work-groups of 5000 work-items requested; the device's maximum of 1024 used instead"); n != 1 {
+		t.Errorf("logged %d times:\n%s", n, log.String())
+	}
+	c = &Context{Opts: &Options{DefaultGroupSize: 3}, maxGroup: 1024}
+	if g := c.DefaultGroupSize(); g != 3 {
+		t.Errorf("DefaultGroupSize = %d, want 3", g)
+	}
+}
