@@ -30,7 +30,7 @@ func runLimited(t *testing.T, limit time.Duration, exe, input string, env []stri
 	return stdout.String(), stderr.String(), err
 }
 
-func i32s(xs []int64) string {
+func i32Text(xs []int64) string {
 	if len(xs) == 0 {
 		return "empty([0]i32)"
 	}
@@ -78,7 +78,7 @@ func TestGroupSizes(t *testing.T) {
 			for i := range xs {
 				xs[i] = int64(i*7%23 - 5)
 			}
-			in := i32s(xs)
+			in := i32Text(xs)
 			var sum int64
 			pre := make([]int64, n)
 			hist := make([]int64, 10)
@@ -92,11 +92,11 @@ func TestGroupSizes(t *testing.T) {
 			// Futhark's % is the floored modulo, so x % 10 is in 0..9.
 			cases := []struct{ entry, in, want string }{
 				{"sum", in, fmt.Sprintf("%di32", sum)},
-				{"prefix", in, i32s(pre)},
-				{"histo", in, i32s(hist)},
-				{"inc", in, i32s(inc)},
-				{"rowsums", rows(3, func(int) string { return in }, ""), i32s([]int64{sum, sum, sum})},
-				{"rowprefix", rows(2, func(int) string { return in }, ""), rows(2, func(int) string { return i32s(pre) }, "")},
+				{"prefix", in, i32Text(pre)},
+				{"histo", in, i32Text(hist)},
+				{"inc", in, i32Text(inc)},
+				{"rowsums", rows(3, func(int) string { return in }, ""), i32Text([]int64{sum, sum, sum})},
+				{"rowprefix", rows(2, func(int) string { return in }, ""), rows(2, func(int) string { return i32Text(pre) }, "")},
 			}
 			if n == 0 {
 				cases[4] = struct{ entry, in, want string }{"rowsums", "empty([3][0]i32)", "[0i32, 0i32, 0i32]"}
@@ -116,7 +116,7 @@ func TestGroupSizes(t *testing.T) {
 				for j := range r {
 					r[j] = int64(i + j)
 				}
-				return i32s(r)
+				return i32Text(r)
 			}, "")
 			want := rows(n, func(i int) string {
 				r := make([]int64, n)
@@ -125,7 +125,7 @@ func TestGroupSizes(t *testing.T) {
 						r[j] += int64((i + k) * (k + j))
 					}
 				}
-				return i32s(r)
+				return i32Text(r)
 			}, "")
 			out, stderr, err := runLimited(t, limit, exe, a+" "+a, nil, "-e", "matmul", "--default-group-size", gs)
 			if err != nil || strings.TrimSpace(out) != want {
