@@ -153,6 +153,8 @@ func TestHostileInputs(t *testing.T) {
 		{entry: "rowsums", in: "empty([0][9223372036854775807]i32)", want: "empty([0]i32)"},
 		{entry: "rowprefix", in: "empty([0][9223372036854775807]i32)", want: "empty([0][9223372036854775807]i32)"},
 		{entry: "sum", in: "empty([0]i32)", want: "0i32"},
+		{entry: "flip", in: "empty([0][9223372036854775807]i32)", want: "empty([9223372036854775807][0]i32)"},
+		{entry: "flip", in: "empty([9223372036854775807][0]i32)", want: "empty([0][9223372036854775807]i32)"},
 		{entry: "rowsums", in: "empty([9223372036854775807][9223372036854775807]i32)",
 			msg: "entry point argument 1 (of type [][]i32): line 1, column 1 (byte 0): the shape [9223372036854775807][9223372036854775807] has more than 2^63 elements"},
 		{entry: "sum", in: "\n  empty([4294967296][4294967296]i32)", msg: "line 2, column 3 (byte 3): the shape [4294967296][4294967296] has more than 2^63 elements"},

@@ -8,3 +8,4 @@ entry histo (xs: []i32) : []i32 = hist (+) 0 10 (map (\x -> i64.i32 (x % 10)) xs
 entry inc (xs: []i32) : []i32 = map (+1) xs
 entry matmul [n][m][p] (a: [n][m]i32) (b: [m][p]i32) : [n][p]i32 =
   map (\r -> map (\c -> reduce (+) 0 (map2 (*) r c)) (transpose b)) a
+entry flip (xss: [][]i32) : [][]i32 = transpose xss
