@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -51,11 +50,11 @@ func parseFlags(fs *pflag.FlagSet, args []string, nargs int, stderr io.Writer) (
 
 // loadProgram reads a source file and compiles it to the SOAC IR.
 func loadProgram(path string) (*soac.Program, error) {
-	src, err := os.ReadFile(path)
+	src, err := readSourceFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return frontend.Compile(path, string(src))
+	return frontend.Compile(path, src)
 }
 
 func cmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -199,7 +198,11 @@ func runInterpreter(prog *soac.Program, entry string, stdin io.Reader) (res []va
 // compileIR runs the frontend and every pass of the pipeline; after is
 // called with each pass's name and result.
 func compileIR(path string, after func(pass string, p *soac.Program)) (*soac.Program, error) {
-	return pipeline.CompileFile(path, after)
+	src, err := readSourceFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return pipeline.Compile(path, src, after)
 }
 
 func cmdBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -270,12 +273,12 @@ func cmdDev(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	if *explain {
-		src, err := os.ReadFile(fs.Arg(0))
+		src, err := readSourceFile(fs.Arg(0))
 		if err != nil {
 			return fail(stderr, err)
 		}
 		var out strings.Builder
-		if err := pipeline.Explain(fs.Arg(0), string(src), &out); err != nil {
+		if err := pipeline.Explain(fs.Arg(0), src, &out); err != nil {
 			return fail(stderr, err)
 		}
 		io.WriteString(stdout, out.String())

@@ -361,8 +361,9 @@ func compileGuarded(path string, after func(string, *soac.Program)) (prog *soac.
 }
 
 func readSource(path string) string {
-	b, _ := os.ReadFile(path)
-	return string(b)
+	// An unreadable file fails earlier, in spec.ParseFile.
+	src, _ := readSourceFile(path)
+	return src
 }
 
 // prepare compiles a program once: the frontend and every pass, and in
