@@ -27,6 +27,7 @@ type elaborator struct {
 	fileEnvs   map[string]*modEnv
 	root       *mscope
 	specChecks map[*ValDecl]specCheck
+	fresh      int // names of the opaque views' variables
 }
 
 // flatProgram is the result of elimination.
@@ -195,7 +196,7 @@ func (el *elaborator) elabDecl(sc *mscope, exports *modEnv, d Decl, prefix strin
 		n := &TypeDecl{Pos: d.Pos, Name: el.alloc(prefix+d.Name, top), Params: d.Params, Lifted: d.Lifted,
 			Type: r.typ(r.typeParams(nil, d.Params), d.Type)}
 		el.decls = append(el.decls, n)
-		t := typeRef{name: n.Name, params: len(d.Params)}
+		t := typeRef{name: n.Name, params: len(d.Params), lifted: d.Lifted}
 		sc.env.types[d.Name], exports.types[d.Name] = t, t
 	case *ModDecl:
 		el.duplicate(defined, "module ", d.Name, d.Pos)
@@ -205,7 +206,7 @@ func (el *elaborator) elabDecl(sc *mscope, exports *modEnv, d Decl, prefix strin
 		} else {
 			m = el.evalMod(sc, d.Body, prefix+d.Name+".")
 			if d.Sig != nil {
-				m = el.match(m, el.evalSig(sc, d.Sig), d.Pos, fmt.Sprintf("Module %q", d.Name))
+				m = el.match(m, el.evalSig(sc, d.Sig), d.Pos, fmt.Sprintf("Module %q", d.Name), true)
 			}
 		}
 		sc.env.mods[d.Name], exports.mods[d.Name] = m, m
@@ -281,7 +282,7 @@ func (el *elaborator) evalMod(sc *mscope, me ModExp, prefix string) *module {
 		return el.apply(f.fn, arg, prefix, me.Arg.modPos())
 	case *MEAscript:
 		m := el.evalMod(sc, me.Mod, prefix)
-		return el.match(m, el.evalSig(sc, me.Sig), me.Pos, "Module")
+		return el.match(m, el.evalSig(sc, me.Sig), me.Pos, "Module", true)
 	case *MELambda:
 		return &module{fn: &functor{params: []ModParam{me.Param}, result: me.Result, body: me.Body, closure: sc}}
 	case *MEImport:
@@ -300,7 +301,7 @@ func (el *elaborator) evalMod(sc *mscope, me ModExp, prefix string) *module {
 func (el *elaborator) apply(f *functor, arg *module, prefix string, pos Pos) *module {
 	p := f.params[0]
 	psig := el.evalSig(f.closure, p.Sig)
-	bound := el.match(arg, psig, pos, fmt.Sprintf("The argument for parameter %q", p.Name))
+	bound := el.match(arg, psig, pos, fmt.Sprintf("The argument for parameter %q", p.Name), false)
 	env := newModEnv()
 	env.mods[p.Name] = bound
 	closure := f.closure.child(env)
@@ -309,7 +310,7 @@ func (el *elaborator) apply(f *functor, arg *module, prefix string, pos Pos) *mo
 	}
 	res := el.evalMod(closure, f.body, prefix)
 	if f.result != nil {
-		res = el.match(res, el.evalSig(closure, f.result), pos, "The result of the parametric module")
+		res = el.match(res, el.evalSig(closure, f.result), pos, "The result of the parametric module", true)
 	}
 	return res
 }

@@ -25,6 +25,7 @@ type valRef struct {
 type typeRef struct {
 	name   string
 	params int
+	lifted string
 }
 
 // modEnv is what a module binds.
@@ -252,7 +253,10 @@ func (e *evaluatedSig) sigPos() Pos { return Pos{} }
 
 // match checks m against s at pos (an ascription or a functor argument)
 // and returns the module as s exposes it: only the specified members.
-func (el *elaborator) match(m *module, s *sig, pos Pos, what string) *module {
+//
+// With opaque (an ascription, not a functor argument), the abstract types
+// of s are opaque in the result (opaque.go).
+func (el *elaborator) match(m *module, s *sig, pos Pos, what string, opaque bool) *module {
 	if s.arrow != nil {
 		if m.fn == nil {
 			el.errorf(pos, "", "%s is not a parametric module, but its module type is a functor type", what)
@@ -266,6 +270,11 @@ func (el *elaborator) match(m *module, s *sig, pos Pos, what string) *module {
 	}
 	out := newModEnv()
 	specEnv := newModEnv() // the names of the specs, as the module defines them
+	outEnv := newModEnv()  // the same, as the result shows them
+	var abs opacity
+	if opaque {
+		abs = abstractTypes(m, s)
+	}
 	for _, it := range s.items {
 		ssc := it.sc.child(specEnv)
 		switch sp := it.spec.(type) {
@@ -278,7 +287,13 @@ func (el *elaborator) match(m *module, s *sig, pos Pos, what string) *module {
 			if t.params != len(sp.Params) {
 				el.errorf(pos, fmt.Sprintf("the module type specifies it at %s", sp.Pos), "Type %q of %s has %d parameters, but its module type specifies %d", sp.Name, what, t.params, len(sp.Params))
 			}
-			out.types[sp.Name], specEnv.types[sp.Name] = t, t
+			specEnv.types[sp.Name] = t
+			if _, ok := abs[sp.Name]; ok {
+				view, field := el.viewType(sp, t)
+				abs[sp.Name] = field
+				t = typeRef{name: view.Name, params: t.params, lifted: t.lifted}
+			}
+			out.types[sp.Name], outEnv.types[sp.Name] = t, t
 			if sp.Type != nil && m.env.builtin == "" {
 				el.checkTypeSpec(sp, t, ssc, pos, what)
 			}
@@ -294,8 +309,8 @@ func (el *elaborator) match(m *module, s *sig, pos Pos, what string) *module {
 			} else {
 				ss = el.evalSig(ssc, sp.Sig)
 			}
-			r := el.match(sub, ss, pos, what+"."+sp.Name)
-			out.mods[sp.Name], specEnv.mods[sp.Name] = r, r
+			r := el.match(sub, ss, pos, what+"."+sp.Name, false)
+			out.mods[sp.Name], specEnv.mods[sp.Name], outEnv.mods[sp.Name] = r, r, r
 		case *ValSpec:
 			v, ok := m.env.vals[sp.Name]
 			if !ok && m.env.builtin != "" && !isOperatorName(sp.Name) {
@@ -310,6 +325,15 @@ func (el *elaborator) match(m *module, s *sig, pos Pos, what string) *module {
 			out.vals[sp.Name], specEnv.vals[sp.Name] = v, v
 			if m.env.builtin == "" && !v.op {
 				el.checkValSpec(sp, v, ssc, pos, what)
+			}
+			if abs != nil && abs.mentions(sp.Type) {
+				in := &renamer{el: el, sc: ssc}
+				ex := &renamer{el: el, sc: it.sc.child(outEnv)}
+				inLoc, exLoc := in.typeParams(nil, sp.TypeParams), ex.typeParams(nil, sp.TypeParams)
+				c := &coercer{abs: abs, pos: sp.Pos, fresh: &el.fresh,
+					in:  func(t TypeExp) TypeExp { return in.typ(inLoc, t) },
+					out: func(t TypeExp) TypeExp { return ex.typ(exLoc, t) }}
+				out.vals[sp.Name] = el.viewVal(sp, v, c)
 			}
 		}
 	}

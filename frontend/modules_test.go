@@ -28,7 +28,7 @@ func TestNumericModulesMatch(t *testing.T) {
 		if !ok {
 			t.Fatalf("no module type %s", kind)
 		}
-		got := el.match(m, s, Pos{}, mod)
+		got := el.match(m, s, Pos{}, mod, true)
 		if len(el.errs) > 0 {
 			t.Errorf("%s does not match %s: %v", mod, kind, el.errs)
 			el.errs = nil
@@ -157,6 +157,12 @@ func TestModuleDiagnostics(t *testing.T) {
 			`t.fut:1:30: error: Duplicate specification of val x`},
 		{"members of a functor", "module F (X: {}) = { def x = 1i32 }\ndef main = F.x",
 			`t.fut:2:12: error: Module "F" is a parametric module; its members cannot be used`},
+		{"abstract type used as its representation", "module type S = { type t val inject: i32 -> t }\nmodule M : S = { type t = i32 def inject (x: i32) = x }\ndef main (x: i32) : i32 = M.inject x",
+			`t.fut:3:27: error: Function body does not have expected type: main is declared to return i32, but its body has type {M.t: i32}`},
+		{"representation given for an abstract type", "module type S = { type t val get: t -> i32 }\nmodule M : S = { type t = i32 def get (x: i32) = x }\ndef main (x: i32) = M.get x",
+			`t.fut:3:27: error: Cannot apply "M.get_1" to "x" (argument 1): expected type {M.t: i32}, but found i32`},
+		{"abstract types of two applications differ", "module type S = { type t val mk: i32 -> t val get: t -> i32 }\nmodule F (X: {}) : S = { type t = i32 def mk (x: i32) = x def get (x: t) = x }\nmodule A = F {}\nmodule B = F {}\ndef main (x: i32) = A.get (B.mk x)",
+			`t.fut:5:27: error: Cannot apply "A.get_1" to argument 1: expected type {A.t: i32}, but found {B.t: i32}`},
 		{"with of a missing type", "module type S = { val x: i32 }\nmodule M : S with t = i32 = { def x = 1i32 }\ndef main = 1i32",
 			`t.fut:2:19: error: Module type does not have an abstract type "t" to refine`},
 	}
