@@ -27,7 +27,8 @@ type elaborator struct {
 	fileEnvs   map[string]*modEnv
 	root       *mscope
 	specChecks map[*ValDecl]specCheck
-	fresh      int // names of the opaque views' variables
+	fresh      int                 // names of the opaque views' variables
+	valDecls   map[string]*ValDecl // flat definitions by name
 }
 
 // flatProgram is the result of elimination.
@@ -41,7 +42,7 @@ type flatProgram struct {
 var modTypesSrc string
 
 func newElaborator(im *importer) (*elaborator, error) {
-	el := &elaborator{im: im, used: map[string]bool{}, reserved: map[string]bool{}, fileEnvs: map[string]*modEnv{}, specChecks: map[*ValDecl]specCheck{}}
+	el := &elaborator{im: im, used: map[string]bool{}, reserved: map[string]bool{}, fileEnvs: map[string]*modEnv{}, specChecks: map[*ValDecl]specCheck{}, valDecls: map[string]*ValDecl{}}
 	env := newModEnv()
 	for name, m := range builtinModules() {
 		env.mods[name] = m
@@ -189,6 +190,7 @@ func (el *elaborator) elabDecl(sc *mscope, exports *modEnv, d Decl, prefix strin
 		n := &ValDecl{Pos: d.Pos, Entry: d.Entry && top, Name: el.alloc(prefix+d.Name, top), TypeParams: d.TypeParams,
 			Params: ps, RetType: r.typ(loc, d.RetType), Body: r.exp(loc, d.Body)}
 		el.decls = append(el.decls, n)
+		el.valDecls[n.Name] = n
 		v := valRef{name: n.Name}
 		sc.env.vals[d.Name], exports.vals[d.Name] = v, v
 	case *TypeDecl:
