@@ -208,7 +208,7 @@ func (el *elaborator) elabDecl(sc *mscope, exports *modEnv, d Decl, prefix strin
 		} else {
 			m = el.evalMod(sc, d.Body, prefix+d.Name+".")
 			if d.Sig != nil {
-				m = el.match(m, el.evalSig(sc, d.Sig), d.Pos, fmt.Sprintf("Module %q", d.Name), true)
+				m = el.match(m, el.evalSig(sc, d.Sig), d.Pos, fmt.Sprintf("Module %q", d.Name), "", true)
 			}
 		}
 		sc.env.mods[d.Name], exports.mods[d.Name] = m, m
@@ -284,7 +284,7 @@ func (el *elaborator) evalMod(sc *mscope, me ModExp, prefix string) *module {
 		return el.apply(f.fn, arg, prefix, me.Arg.modPos())
 	case *MEAscript:
 		m := el.evalMod(sc, me.Mod, prefix)
-		return el.match(m, el.evalSig(sc, me.Sig), me.Pos, "Module", true)
+		return el.match(m, el.evalSig(sc, me.Sig), me.Pos, "Module", "", true)
 	case *MELambda:
 		return &module{fn: &functor{params: []ModParam{me.Param}, result: me.Result, body: me.Body, closure: sc}}
 	case *MEImport:
@@ -303,7 +303,7 @@ func (el *elaborator) evalMod(sc *mscope, me ModExp, prefix string) *module {
 func (el *elaborator) apply(f *functor, arg *module, prefix string, pos Pos) *module {
 	p := f.params[0]
 	psig := el.evalSig(f.closure, p.Sig)
-	bound := el.match(arg, psig, pos, fmt.Sprintf("The argument for parameter %q", p.Name), false)
+	bound := el.match(arg, psig, pos, fmt.Sprintf("The argument for parameter %q", p.Name), "", false)
 	env := newModEnv()
 	env.mods[p.Name] = bound
 	closure := f.closure.child(env)
@@ -312,7 +312,7 @@ func (el *elaborator) apply(f *functor, arg *module, prefix string, pos Pos) *mo
 	}
 	res := el.evalMod(closure, f.body, prefix)
 	if f.result != nil {
-		res = el.match(res, el.evalSig(closure, f.result), pos, "The result of the parametric module", true)
+		res = el.match(res, el.evalSig(closure, f.result), pos, "The result of the parametric module", "", true)
 	}
 	return res
 }

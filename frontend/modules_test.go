@@ -28,7 +28,7 @@ func TestNumericModulesMatch(t *testing.T) {
 		if !ok {
 			t.Fatalf("no module type %s", kind)
 		}
-		got := el.match(m, s, Pos{}, mod, true)
+		got := el.match(m, s, Pos{}, mod, "", true)
 		if len(el.errs) > 0 {
 			t.Errorf("%s does not match %s: %v", mod, kind, el.errs)
 			el.errs = nil
@@ -131,7 +131,7 @@ func TestModuleDiagnostics(t *testing.T) {
 		{"missing type", sig + "module M : S = { def f (x: i32) = x }\ndef main = 1i32",
 			`t.fut:2:1: error: Module "M" does not define type "t" that its module type specifies`},
 		{"mismatched val", sig + "module M : S = { type t = i32 def f (x: i32) = x == 1 }\ndef main = 1i32",
-			`t.fut:2:1: error: Module type mismatch: value "f" of Module "M" does not have the type its module type specifies (val f at t.fut:1:26): Function body does not have expected type`},
+			`t.fut:2:1: error: Module type mismatch: value "f" of Module "M" does not have the type its module type specifies (val f: t -> i32 at t.fut:1:26): Function body does not have expected type`},
 		{"mismatched type definition", "module type S = { type t = i32 }\nmodule M : S = { type t = f32 }\ndef main = 1i32",
 			`t.fut:2:1: error: Module type mismatch: type "t" of Module "M" is not the type its module type specifies`},
 		{"type arity", "module type S = { type t 'a }\nmodule M : S = { type t = i32 }\ndef main = 1i32",
