@@ -131,3 +131,27 @@ func TestImportKey(t *testing.T) {
 		}
 	}
 }
+
+// TestImportedEntryPoints checks that only the main file's entry points
+// are entry points: an imported file's entry and main are ordinary
+// definitions (renamed where the main file uses the name).
+func TestImportedEntryPoints(t *testing.T) {
+	fsys := fstest.MapFS{
+		"main.fut": {Data: []byte("import \"lib\"\nentry go (x: i32) = main x + helper x")},
+		"lib.fut":  {Data: []byte("entry helper (x: i32) = x * 2\ndef main (x: i32) = x + 1\nentry go (x: i32) = x")},
+	}
+	prog, err := CompileProgram(FSLoader(fsys), "", "main.fut")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range prog.Funs {
+		names = append(names, f.Name)
+	}
+	if strings.Join(names, ",") != "go" {
+		t.Errorf("entry points %v, want only go", names)
+	}
+	if got := runProg(t, prog, "go", "5"); got != "16i32" {
+		t.Errorf("go 5 = %s, want 16i32", got)
+	}
+}
