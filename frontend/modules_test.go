@@ -104,6 +104,23 @@ def main (a: i32) = (M.pick a 2, M.pick true false)`, "1", "1i32 true"},
 		{"sized spec", `module type S = { val sum [n]: [n]i32 -> i32 }
 module M : S = { def sum [n] (xs: [n]i32) = reduce (+) 0 xs }
 def main (xs: []i32) = M.sum xs`, "[1,2,3]", "6i32"},
+		{"sized and size-lifted abstract types", `module type vec = {
+  type v [n]
+  val mk [n]: [n]i32 -> v [n]
+  val sum [n]: v [n] -> i32
+  type~ s
+  val pack: []i32 -> s
+  val len: s -> i64
+}
+module V: vec = {
+  type v [n] = [n]i32
+  def mk [n] (xs: [n]i32) : v [n] = xs
+  def sum [n] (x: v [n]) = i32.sum x
+  type~ s = []i32
+  def pack (xs: []i32) : s = xs
+  def len (x: s) = length x
+}
+def main (xs: []i32) = (V.sum (V.mk xs), V.len (V.pack (filter (>1) xs)))`, "[1,2,3]", "6i32 2i64"},
 		{"numeric modules unchanged", `def main (xs: []f32) = (f32.sum xs, i32.max 1 2, f64.sqrt 4)`, "[1,2]", "3.0f32 2i32 2.0f64"},
 		{"shadowing a module member", `module M = { def x = 1i32 }
 def main (x: i32) = x + M.x`, "5", "6i32"},
