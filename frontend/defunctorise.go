@@ -255,6 +255,12 @@ func (el *elaborator) lookupModule(sc *mscope, path []string, pos Pos) *module {
 		}
 		m, ok = m.env.mods[path[i]]
 	}
+	if !ok && path[0] == "intrinsics" {
+		// Futhark's module of primitive operations, which fcc's
+		// numeric modules stand for.
+		el.errorf(pos, "use the numeric modules (i32, f64, ...) instead", "The 'intrinsics' module may not be used in module expressions.")
+		return nil
+	}
 	if !ok {
 		el.errorf(pos, "check the spelling, or define or import it before this use", "Unknown module %q", strings.Join(path, "."))
 		return nil

@@ -187,6 +187,8 @@ func TestModuleDiagnostics(t *testing.T) {
 			`t.fut:1:12: error: Module type mismatch: type parameter 'a of value "f" of Module is non-lifted, but its module type specifies '^a`},
 		{"result of a functor never applied", "module F (S: {val x: i32}) : {val y: i32} = {def z : i32 = 2}\ndef main = 1i32",
 			`t.fut:1:1: error: The result of the parametric module does not define value "y" that its module type specifies`},
+		{"intrinsics as a module", "module M = intrinsics\ndef main = 1i32",
+			`t.fut:1:12: error: The 'intrinsics' module may not be used in module expressions.`},
 		{"with of a missing type", "module type S = { val x: i32 }\nmodule M : S with t = i32 = { def x = 1i32 }\ndef main = 1i32",
 			`t.fut:2:19: error: Module type does not have an abstract type "t" to refine`},
 	}
