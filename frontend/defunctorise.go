@@ -111,10 +111,15 @@ func eliminate(im *importer, main string) (*flatProgram, error) {
 		return nil, perr
 	}
 	// Only the main file's entry points are entry points; main is one
-	// wherever it is defined, so an imported file's main is renamed.
+	// wherever it is defined, so an imported file's main is renamed. The
+	// main file's other top-level names are kept too (for messages):
+	// an imported definition of the same name is the one renamed.
 	el.reserved["main"] = true
 	for _, d := range f.prog.Decls {
-		if d, ok := d.(*ValDecl); ok && d.Entry {
+		switch d := d.(type) {
+		case *ValDecl:
+			el.reserved[d.Name] = true
+		case *TypeDecl:
 			el.reserved[d.Name] = true
 		}
 	}

@@ -155,3 +155,25 @@ func TestImportedEntryPoints(t *testing.T) {
 		t.Errorf("go 5 = %s, want 16i32", got)
 	}
 }
+
+// TestImportedNameClash checks that a name both the main file and an
+// import define keeps its name in the main file (messages name it as
+// written) and that each use refers to the definition in its scope.
+func TestImportedNameClash(t *testing.T) {
+	fsys := fstest.MapFS{
+		"main.fut": {Data: []byte("import \"lib\"\ndef twice (x: i32) = x * 20\ndef main (x: i32) = twice x + lib_twice x")},
+		"lib.fut":  {Data: []byte("def twice (x: i32) = x * 2\ndef lib_twice (x: i32) = twice x")},
+	}
+	prog, err := CompileProgram(FSLoader(fsys), "", "main.fut")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := runProg(t, prog, "main", "1"); got != "22i32" {
+		t.Errorf("main 1 = %s, want 22i32", got)
+	}
+	fsys["main.fut"] = &fstest.MapFile{Data: []byte("import \"lib\"\ndef twice (x: i32) : bool = x * 20\ndef main (x: i32) = twice x")}
+	err = compileFS(t, fsys)
+	if want := "main.fut:2:31: error: Function body does not have expected type: twice is declared to return bool"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want %q", err, want)
+	}
+}

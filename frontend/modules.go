@@ -146,13 +146,6 @@ type sigArrow struct {
 	sc     *mscope
 }
 
-func (s *sig) describe() string {
-	if s.arrow != nil {
-		return "a parametric module type"
-	}
-	return "a module type"
-}
-
 // evalSig evaluates a module type expression in sc.
 func (el *elaborator) evalSig(sc *mscope, mt ModTypeExp) *sig {
 	switch mt := mt.(type) {

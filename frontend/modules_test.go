@@ -1,7 +1,6 @@
 package frontend
 
 import (
-	"fmt"
 	"testing"
 	"testing/fstest"
 )
@@ -198,8 +197,6 @@ func TestModuleDiagnostics(t *testing.T) {
 		})
 	}
 }
-
-var _ = fmt.Sprint
 
 // FuzzModules compiles fuzzed programs that may import an in-memory
 // library of modules: the elaborator must report errors, never panic.
