@@ -124,6 +124,7 @@ func TestImportKey(t *testing.T) {
 		{"lib/x/b.fut", "c", "lib/x/c.fut"},
 		{"main.fut", "lib/github.com/o/r/m", "lib/github.com/o/r/m.fut"},
 		{"main.fut", "../up", "../up.fut"},
+		{"lib/a.fut", "/abs/x", "/abs/x.fut"},
 	}
 	for _, tc := range tests {
 		if got := importKey(tc.from, tc.imp); got != tc.want {
