@@ -349,17 +349,28 @@ func (c *checker) fresh(con constraint, pos Pos) TVar {
 
 // resolve follows substitutions at the top of a type.
 func (c *checker) resolve(t Type) Type {
+	var chain []int
 	for {
 		v, ok := t.(TVar)
 		if !ok {
-			return t
+			break
 		}
 		s, ok := c.subst[v.ID]
 		if !ok {
-			return t
+			break
 		}
+		chain = append(chain, v.ID)
 		t = s
 	}
+	// Path compression: unifying the elements of a long array literal
+	// chains variables, and following the chain at every step would make
+	// checking quadratic.
+	if len(chain) > 1 {
+		for _, id := range chain[:len(chain)-1] {
+			c.subst[id] = t
+		}
+	}
+	return t
 }
 
 // zonk substitutes all resolved variables throughout a type.
