@@ -2309,7 +2309,7 @@ func hasArray(t Type) bool {
 // --- expressions ---
 
 func (c *checker) exp(sc *scope, e Exp) Type {
-	t := c.exp1(sc, e, nil)
+	t := c.bounded(c.exp1(sc, e, nil), e.expPos())
 	c.types[e] = t
 	return t
 }
@@ -2318,7 +2318,7 @@ func (c *checker) exp(sc *scope, e Exp) Type {
 // lambdas and sections see the types of their parameters (record fields
 // and indexing need them).
 func (c *checker) expExpect(sc *scope, e Exp, expected Type) Type {
-	t := c.exp1(sc, e, expected)
+	t := c.bounded(c.exp1(sc, e, expected), e.expPos())
 	c.types[e] = t
 	return t
 }
