@@ -263,15 +263,31 @@ type scope struct {
 	vars   map[string]*binding
 	tvars  map[string]Type
 	parent *scope
+	// found caches lookups answered by an enclosing scope (nil: bound
+	// nowhere): each let opens a scope, and walking a chain of n lets for
+	// every global name (+, a top-level function) would make checking
+	// quadratic.
+	found map[string]*binding
 }
 
 func (s *scope) lookup(name string) (*binding, bool) {
-	for ; s != nil; s = s.parent {
-		if b, ok := s.vars[name]; ok {
-			return b, true
+	var b *binding
+	for t := s; t != nil; t = t.parent {
+		var ok bool
+		if b, ok = t.vars[name]; ok {
+			break
+		}
+		if b, ok = t.found[name]; ok {
+			break
 		}
 	}
-	return nil, false
+	if _, own := s.vars[name]; !own {
+		if s.found == nil {
+			s.found = map[string]*binding{}
+		}
+		s.found[name] = b
+	}
+	return b, b != nil
 }
 
 func (s *scope) lookupTVar(name string) (Type, bool) {
