@@ -64,7 +64,7 @@ func benchCompile(b *testing.B, src string) {
 //
 //	go test ./pipeline -run '^$' -bench 'Pathological' -benchtime 1x
 func BenchmarkPathologicalCallTree(b *testing.B) {
-	for _, n := range []int{10, 12, 14, 16} {
+	for _, n := range []int{10, 12, 14, 16, 20} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) { benchCompile(b, callTree(n)) })
 	}
 }
