@@ -3,7 +3,9 @@ package pipeline
 import (
 	"fmt"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // The four shapes of program whose compile time once exploded (issue 20,
@@ -52,12 +54,25 @@ func letChain(n int) string {
 	return b.String()
 }
 
+// benchCompile times Compile on src, reporting also the CPU time the
+// process used (GC included), which a loaded machine disturbs less than
+// the wall-clock time.
 func benchCompile(b *testing.B, src string) {
+	before := cpuTime()
 	for b.Loop() {
 		if _, err := Compile("gen.fut", src, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
+	b.ReportMetric((cpuTime()-before).Seconds()/float64(b.N), "cpu-s/op")
+}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // Compile time by size, to show linear growth:
@@ -69,14 +84,32 @@ func BenchmarkPathologicalCallTree(b *testing.B) {
 	}
 }
 
+// BenchmarkPathologicalNestedPairs: up to 2^16 components the program
+// compiles; past the bound it is a compile error, found in time bounded
+// by the bound.
+func BenchmarkPathologicalNestedPairs(b *testing.B) {
+	for _, n := range []int{12, 14, 16, 17, 24} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			before := cpuTime()
+			for b.Loop() {
+				_, err := Compile("gen.fut", nestedPairs(n), nil)
+				if (err != nil) != (n > 16) {
+					b.Fatalf("levels %d: error %v", n, err)
+				}
+			}
+			b.ReportMetric((cpuTime()-before).Seconds()/float64(b.N), "cpu-s/op")
+		})
+	}
+}
+
 func BenchmarkPathologicalLiteral(b *testing.B) {
-	for _, n := range []int{1000, 10000, 100000} {
+	for _, n := range []int{1000, 10000, 30000, 100000} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) { benchCompile(b, longLiteral(n)) })
 	}
 }
 
 func BenchmarkPathologicalLetChain(b *testing.B) {
-	for _, n := range []int{1000, 5000, 20000} {
+	for _, n := range []int{1000, 2000, 5000, 10000, 20000} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) { benchCompile(b, letChain(n)) })
 	}
 }
