@@ -31,8 +31,14 @@ func inlineKernelCalls(p *soac.Program) *soac.Program {
 	return out
 }
 
+// maxInlined bounds the statements inlining may add: past it calls stay
+// calls, which the backend then reports as unsupported in kernels,
+// rather than let a call tree blow up the code.
+const maxInlined = 100000
+
 type inliner struct {
 	prog  *soac.Program
+	added int
 	ok    map[string]bool // scalarOnly, memoised
 	used  map[soac.VName]bool
 	next  int
@@ -103,7 +109,7 @@ func (in *inliner) needed() bool {
 func (in *inliner) body(b *soac.Body, kernel bool) {
 	var out []*soac.Stm
 	for _, s := range b.Stms {
-		if a, ok := s.Exp.(*soac.ApplyExp); ok && kernel && !in.scalarOnly(a.Fun) {
+		if a, ok := s.Exp.(*soac.ApplyExp); ok && kernel && !in.scalarOnly(a.Fun) && in.added < maxInlined {
 			// The inlined body may call further functions.
 			nb := &soac.Body{Stms: in.inline(s, a)}
 			in.body(nb, true)
@@ -147,6 +153,7 @@ func (in *inliner) inline(s *soac.Stm, a *soac.ApplyExp) []*soac.Stm {
 	}
 	cp := soac.NewCopier(subst, in.fresh)
 	body := cp.Body(f.Body)
+	soac.VisitStms(body, func(*soac.Stm) { in.added++ })
 	stms := body.Stms
 	for i, p := range s.Pat {
 		stms = append(stms, &soac.Stm{Pat: []soac.Param{p}, Exp: &soac.SubExpExp{X: body.Result[i]}, Pos: s.Pos})
