@@ -104,8 +104,15 @@ func indent(txt, prefix string) string {
 	return b.String()
 }
 
-// DefaultFuel bounds the number of rule applications in one run.
-const DefaultFuel = 10000
+// DefaultFuel bounds the number of rule applications in one run, for
+// programs of up to DefaultFuel/fuelPerStm statements; larger programs get
+// fuelPerStm per statement, so that a long chain of lets is still
+// rewritten to its fixed point (a rule application costs the size of what
+// it changes, not of the program).
+const (
+	DefaultFuel = 10000
+	fuelPerStm  = 4
+)
 
 // Options control a run of the engine.
 type Options struct {
@@ -124,7 +131,11 @@ type Options struct {
 func Run(p *soac.Program, rules RuleSet, opts Options) (*soac.Program, *Log, error) {
 	fuel := opts.Fuel
 	if fuel <= 0 {
-		fuel = DefaultFuel
+		stms := 0
+		for _, f := range p.Funs {
+			soac.VisitStms(f.Body, func(*soac.Stm) { stms++ })
+		}
+		fuel = max(DefaultFuel, fuelPerStm*stms)
 	}
 	e := &engine{
 		prog:  p,

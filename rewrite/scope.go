@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/fcclang/fcc/soac"
@@ -153,15 +154,10 @@ func (sc *scope) splice(i, j int, repl []*soac.Stm) {
 	} else {
 		hi = lo + int64(len(repl)+1)*orderGap
 	}
-	tail := sc.stms[j:]
-	if len(repl) != j-i {
-		ns := make([]*soac.Stm, 0, len(sc.stms)-(j-i)+len(repl))
-		ns = append(ns, sc.stms[:i]...)
-		ns = append(ns, repl...)
-		sc.stms = append(ns, tail...)
-	} else {
-		copy(sc.stms[i:], repl)
-	}
+	// In place: the scope owns its slice, and rules keep no statement
+	// list across applications. Removing a statement moves the pointers
+	// after it (a memmove), but allocates nothing.
+	sc.stms = slices.Replace(sc.stms, i, j, repl...)
 	step := (hi - lo) / int64(len(repl)+1)
 	if step == 0 && len(repl) > 0 {
 		// No room left between the neighbours: renumber everything.
