@@ -30,6 +30,8 @@ type gen struct {
 	// defs are the program's scalar definitions, for the range analysis
 	// (ranges.go); built on first use.
 	defs map[soac.VName]soac.Exp
+	// kfuns are the functions generated for kernels (funcs.go).
+	kfuns map[string]bool
 }
 
 func (g *gen) newCgen() *cgen {

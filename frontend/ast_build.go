@@ -55,7 +55,11 @@ func (b *astBuilder) prog(ctx parser.IProgContext) *Prog {
 func (b *astBuilder) dec(ctx parser.IDecContext) Decl {
 	switch ctx := ctx.(type) {
 	case *parser.AttrDecContext:
-		return b.dec(ctx.Dec())
+		d := b.dec(ctx.Dec())
+		if vd, ok := d.(*ValDecl); ok {
+			vd.Attrs = append(vd.Attrs, ctx.Attr().AttrInfo().GetText())
+		}
+		return d
 	case *parser.LocalDecContext:
 		return &LocalDecl{Pos: b.pos(ctx), Decl: b.dec(ctx.Dec())}
 	case *parser.ValDecContext:

@@ -267,15 +267,31 @@ type scope struct {
 	vars   map[string]*binding
 	tvars  map[string]Type
 	parent *scope
+	// found caches lookups answered by an enclosing scope (nil: bound
+	// nowhere): each let opens a scope, and walking a chain of n lets for
+	// every global name (+, a top-level function) would make checking
+	// quadratic.
+	found map[string]*binding
 }
 
 func (s *scope) lookup(name string) (*binding, bool) {
-	for ; s != nil; s = s.parent {
-		if b, ok := s.vars[name]; ok {
-			return b, true
+	var b *binding
+	for t := s; t != nil; t = t.parent {
+		var ok bool
+		if b, ok = t.vars[name]; ok {
+			break
+		}
+		if b, ok = t.found[name]; ok {
+			break
 		}
 	}
-	return nil, false
+	if _, own := s.vars[name]; !own {
+		if s.found == nil {
+			s.found = map[string]*binding{}
+		}
+		s.found[name] = b
+	}
+	return b, b != nil
 }
 
 func (s *scope) lookupTVar(name string) (Type, bool) {
@@ -354,17 +370,28 @@ func (c *checker) fresh(con constraint, pos Pos) TVar {
 
 // resolve follows substitutions at the top of a type.
 func (c *checker) resolve(t Type) Type {
+	var chain []int
 	for {
 		v, ok := t.(TVar)
 		if !ok {
-			return t
+			break
 		}
 		s, ok := c.subst[v.ID]
 		if !ok {
-			return t
+			break
 		}
+		chain = append(chain, v.ID)
 		t = s
 	}
+	// Path compression: unifying the elements of a long array literal
+	// chains variables, and following the chain at every step would make
+	// checking quadratic.
+	if len(chain) > 1 {
+		for _, id := range chain[:len(chain)-1] {
+			c.subst[id] = t
+		}
+	}
+	return t
 }
 
 // zonk substitutes all resolved variables throughout a type.
@@ -2305,7 +2332,7 @@ func hasArray(t Type) bool {
 // --- expressions ---
 
 func (c *checker) exp(sc *scope, e Exp) Type {
-	t := c.exp1(sc, e, nil)
+	t := c.bounded(c.exp1(sc, e, nil), e.expPos())
 	c.types[e] = t
 	return t
 }
@@ -2314,7 +2341,7 @@ func (c *checker) exp(sc *scope, e Exp) Type {
 // lambdas and sections see the types of their parameters (record fields
 // and indexing need them).
 func (c *checker) expExpect(sc *scope, e Exp, expected Type) Type {
-	t := c.exp1(sc, e, expected)
+	t := c.bounded(c.exp1(sc, e, expected), e.expPos())
 	c.types[e] = t
 	return t
 }
