@@ -195,7 +195,7 @@ func (el *elaborator) elabDecl(sc *mscope, exports *modEnv, d Decl, prefix strin
 		loc := r.typeParams(nil, d.TypeParams)
 		ps, loc := r.params(loc, d.Params)
 		n := &ValDecl{Pos: d.Pos, Entry: d.Entry && top, Name: el.alloc(prefix+d.Name, top), TypeParams: d.TypeParams,
-			Params: ps, RetType: r.typ(loc, d.RetType), Body: r.exp(loc, d.Body)}
+			Params: ps, RetType: r.typ(loc, d.RetType), Body: r.exp(loc, d.Body), Attrs: d.Attrs}
 		el.decls = append(el.decls, n)
 		el.valDecls[n.Name] = n
 		v := valRef{name: n.Name}
