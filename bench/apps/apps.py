@@ -68,7 +68,7 @@ class lud(App):
 class nw(App):
     name = "nw"
     sizes = {"full": [{"n": 2048, "penalty": 10}, {"n": 4096, "penalty": 10}],
-             "small": [{"n": 96, "penalty": 10}, {"n": 200, "penalty": 10}]}
+             "small": [{"n": 96, "penalty": 10}, {"n": 224, "penalty": 10}]}
     outputs = [(np.int32, lambda p: (p["n"] + 1, p["n"] + 1))]
     tol = 0
 
