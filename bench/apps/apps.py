@@ -99,7 +99,7 @@ class nw(App):
 
 class pathfinder(App):
     name = "pathfinder"
-    sizes = {"full": {"rows": 100, "cols": 100000}, "small": {"rows": 20, "cols": 1000}}
+    sizes = {"full": {"rows": 100, "cols": 100000}, "small": {"rows": 50, "cols": 1000}}
     outputs = [(np.int32, lambda p: (p["cols"],))]
     tol = 0
     frameworks = ("jax", "torch")
@@ -169,7 +169,7 @@ def hotspot_consts(rows, cols):
 class hotspot(App):
     name = "hotspot"
     sizes = {"full": {"rows": 1024, "cols": 1024, "steps": 1000},
-             "small": {"rows": 64, "cols": 80, "steps": 50}}
+             "small": {"rows": 48, "cols": 40, "steps": 20}}
     outputs = [(np.float32, lambda p: (p["rows"], p["cols"]))]
     frameworks = ("jax", "torch")
 

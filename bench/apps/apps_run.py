@@ -69,8 +69,6 @@ def compile_cuda(names, src_dir, out_dir, nvcc, arch, timeout):
     {name: error}."""
     os.makedirs(out_dir, exist_ok=True)
     exes, errors = {}, {}
-    if not nvcc:
-        return exes, {n: "nvcc not found: CUDA baselines skipped" for n in names}
 
     def one(name):
         src = os.path.join(src_dir, name + ".cu")
@@ -227,6 +225,8 @@ def report(rows, meta, frameworks):
     if meta.get("cuda_errors"):
         for k, v in sorted(meta["cuda_errors"].items()):
             notes.append("- %s: CUDA: %s" % (k, " ".join(v.split())[:600]))
+    if meta.get("cuda_missing"):
+        notes.append("- " + meta["cuda_missing"])
     if notes:
         out += ["", "Problems:", ""] + notes
     return "\n".join(out) + "\n"
@@ -251,6 +251,8 @@ def main():
     ap.add_argument("--small", action="store_true", help="toy sizes, checked against numpy, any OpenCL platform")
     ap.add_argument("--nvcc", default="", help="nvcc to use (default: PATH, then /usr/local/cuda/bin)")
     ap.add_argument("--arch", default="sm_90")
+    ap.add_argument("--cuda-bin", default="", help="use the CUDA baselines already built in this folder (e.g. by cuda/cpu/build.sh, for the CPU) instead of nvcc")
+    ap.add_argument("--cuda-runs", type=int, default=0, help="timed runs of the CUDA baselines (default --runs)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     if args.small and args.platform == "NVIDIA":
@@ -305,11 +307,22 @@ def main():
         (p for p in ["/usr/local/cuda/bin/nvcc"] + sorted(glob.glob("/usr/local/cuda-*/bin/nvcc")) if os.path.exists(p)), "")
     t0 = time.time()
     cuda_dir = os.path.join(HERE, "cuda") if os.path.isdir(os.path.join(HERE, "cuda")) else os.path.join(HERE, "apps", "cuda")
-    cuda, meta["cuda_errors"] = compile_cuda([a.name for a in chosen], cuda_dir, os.path.join(args.work, "cuda"),
-                                             nvcc, args.arch, int(left(240)))
-    log("nvcc: %s; compiled %s in %.0fs" % (nvcc or "none", sorted(cuda) or "nothing", time.time() - t0))
+    if args.cuda_bin:
+        cuda = {a.name: os.path.join(args.cuda_bin, a.name) for a in chosen
+                if os.path.exists(os.path.join(args.cuda_bin, a.name))}
+        meta["cuda_errors"] = {a.name: "not in %s" % args.cuda_bin for a in chosen if a.name not in cuda}
+        log("CUDA baselines from %s: %s" % (args.cuda_bin, sorted(cuda)))
+    elif not nvcc:
+        cuda, meta["cuda_errors"] = {}, {}
+        meta["cuda_missing"] = "nvcc not found: CUDA baselines skipped"
+        log(meta["cuda_missing"])
+    else:
+        cuda, meta["cuda_errors"] = compile_cuda([a.name for a in chosen], cuda_dir, os.path.join(args.work, "cuda"),
+                                                 nvcc, args.arch, int(left(240)))
+        log("nvcc: %s; compiled %s in %.0fs" % (nvcc, sorted(cuda) or "nothing", time.time() - t0))
     for k, v in sorted(meta["cuda_errors"].items()):
         log("  %s: %s" % (k, v.splitlines()[0] if v else v))
+    cuda_runs = args.cuda_runs or args.runs
 
     frameworks = [f for f in args.frameworks.split(",") if f]
     fw_ok = []
@@ -360,7 +373,7 @@ def main():
             log("fcc: %s" % (fmt_time(row.get("fcc")) + " µs" if "time_s" in row.get("fcc", {}) else row["problems"].get("fcc", "")))
             if app.name in cuda and time.time() - START < args.deadline - 5:
                 cout = os.path.join(d, "cuda.out")
-                row["cuda"] = run_cuda(cuda[app.name], raw, cout, args.runs, app.cuda_args(p), left(args.timeout))
+                row["cuda"] = run_cuda(cuda[app.name], raw, cout, cuda_runs, app.cuda_args(p), left(args.timeout))
                 if "error" not in row["cuda"]:
                     try:
                         results["cuda"] = read_raw(cout, [(dt, shp) for dt, shp in app.outputs], p)

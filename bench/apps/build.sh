@@ -64,7 +64,15 @@ if [ "${1:-}" = "--small" ]; then
 	for p in /usr/bin/python3 python3; do
 		if "$p" -c 'import numpy' 2>/dev/null; then py=$p; break; fi
 	done
-	"$py" "$dest/apps_run.py" --small --out "$tmp/out" --work "$tmp/work" "${@:2}"
+	extra=()
+	# Without nvcc, the CUDA baselines run on the CPU through the stand-in
+	# runtime of bench/apps/cuda/cpu (slow: one timed run each).
+	if ! command -v nvcc >/dev/null && bash bench/apps/cuda/cpu/build.sh "$tmp/cuda-cpu" >"$tmp/cuda-cpu.log" 2>&1; then
+		extra=(--cuda-bin "$tmp/cuda-cpu" --cuda-runs 1)
+	elif ! command -v nvcc >/dev/null; then
+		echo "CUDA baselines not built for the CPU:"; tail -20 "$tmp/cuda-cpu.log"
+	fi
+	"$py" "$dest/apps_run.py" --small --out "$tmp/out" --work "$tmp/work" "${extra[@]}" "${@:2}"
 	rc=$?
 	mkdir -p .devrun/bench-apps-small
 	cp "$tmp/out/"* .devrun/bench-apps-small/
