@@ -111,9 +111,9 @@ class pathfinder(App):
         return [p["rows"], p["cols"]]
 
     @staticmethod
-    def step(xp, src, row, big):
-        left = xp.concatenate([big, src[:-1]])
-        right = xp.concatenate([src[1:], big])
+    def step(xp, cat, src, row, big):
+        left = cat([big, src[:-1]])
+        right = cat([src[1:], big])
         return row + xp.minimum(src, xp.minimum(left, right))
 
     def reference(self, p, xs):
@@ -121,7 +121,7 @@ class pathfinder(App):
         big = np.array([np.iinfo(np.int32).max], dtype=np.int32)
         src = w[0]
         for t in range(1, w.shape[0]):
-            src = self.step(np, src, w[t], big)
+            src = self.step(np, np.concatenate, src, w[t], big)
         return [src]
 
     def torch(self, dev):
@@ -131,7 +131,7 @@ class pathfinder(App):
             big = torch.full((1,), 2**31 - 1, dtype=torch.int32, device=dev)
             src = w[0]
             for t in range(1, w.shape[0]):
-                src = self.step(torch, src, w[t], big)
+                src = self.step(torch, torch.cat, src, w[t], big)
             return src
         return f
 
@@ -141,7 +141,7 @@ class pathfinder(App):
 
         def f(w):
             big = jnp.full((1,), 2**31 - 1, dtype=jnp.int32)
-            src, _ = jax.lax.scan(lambda s, row: (self.step(jnp, s, row, big), None), w[0], w[1:])
+            src, _ = jax.lax.scan(lambda s, row: (self.step(jnp, jnp.concatenate, s, row, big), None), w[0], w[1:])
             return src
         return jax.jit(f)
 
@@ -310,13 +310,13 @@ class backprop(App):
         return [p["n"], p["hidden"]]
 
     @staticmethod
-    def train(xp, x, w1, w2, target):
+    def train(xp, cat, x, w1, w2, target):
         """One training step of a 2-layer network, Rodinia's bpnn_train
         with zero previous weight changes: the new weights."""
         one = xp.ones_like(x[:1])
-        l1 = xp.concatenate([one, x])
+        l1 = cat([one, x])
         hid = 1 / (1 + xp.exp(-(l1 @ w1)))
-        l2 = xp.concatenate([one, hid])
+        l2 = cat([one, hid])
         out = 1 / (1 + xp.exp(-(l2 @ w2)))
         d_out = out * (1 - out) * (target - out)
         d_hid = hid * (1 - hid) * (w2[1:] @ d_out)
@@ -325,17 +325,17 @@ class backprop(App):
         return w1n, w2n
 
     def reference(self, p, xs):
-        w1, w2 = self.train(np, *[x.astype(np.float64) for x in xs])
+        w1, w2 = self.train(np, np.concatenate, *[x.astype(np.float64) for x in xs])
         return [w1.astype(F32), w2.astype(F32)]
 
     def torch(self, dev):
         import torch
-        return lambda x, w1, w2, t: self.train(torch, x, w1, w2, t)
+        return lambda x, w1, w2, t: self.train(torch, torch.cat, x, w1, w2, t)
 
     def jax(self):
         import jax
         import jax.numpy as jnp
-        return jax.jit(lambda x, w1, w2, t: self.train(jnp, x, w1, w2, t))
+        return jax.jit(lambda x, w1, w2, t: self.train(jnp, jnp.concatenate, x, w1, w2, t))
 
 
 # ---- molecular dynamics ------------------------------------------------------------------------------
