@@ -354,7 +354,9 @@ class md(App):
         n = nx * ny * nz
         # Particles on a jittered lattice of spacing 1; each one's
         # neighbours drawn among the sites at most 2 steps away in each
-        # direction (periodically), all within the cutoff radius 4.
+        # direction, all within the cutoff radius 4 (the sites wrap around
+        # at the lattice's faces, and such pairs lie beyond the cutoff: no
+        # periodic images, so they count for nothing).
         idx = np.arange(n)
         cx, cy, cz = idx // (ny * nz), (idx // nz) % ny, idx % nz
         pos = [(c + F32(0.2) * (rng.random(n, dtype=F32) - F32(0.5))).astype(F32) for c in (cx, cy, cz)]

@@ -108,7 +108,8 @@ def run_cuda(exe, raw_in, raw_out, runs, sizes, timeout):
 
 
 def read_raw(path, outputs, p):
-    data = open(path, "rb").read()
+    with open(path, "rb") as f:
+        data = f.read()
     vals, pos = [], 0
     for dt, shape in outputs:
         shape = shape(p)
