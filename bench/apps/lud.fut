@@ -3,11 +3,12 @@
 -- beside it against it, and update the trailing matrix by the panels'
 -- product. The result holds L below the diagonal (its unit diagonal left
 -- out) and U on and above it. The matrix must not need pivoting (the
--- driver makes it diagonally dominant).
+-- driver and the entry point gen make it diagonally dominant).
 -- ==
 -- input @ data/lud-8.in output @ data/lud-8.out
 -- input @ data/lud-96.in output @ data/lud-96.out
--- notest random input { [2048][2048]f32 }
+-- script input { gen 64i64 }
+-- notest script input { gen 2048i64 }
 
 -- The block: 32 when the size allows, else the largest power of two that
 -- divides it.
@@ -48,3 +49,18 @@ def main [n] (a: [n][n]f32) : [n][n]f32 =
             else if i < k + b then u12[i - k, j]
             else if j < k + b then l21[i, j - k]
             else a[i, j] - (loop acc = 0f32 for q < b do acc + l21[i, q] * u12[q, j]))
+
+-- A hash of an index (for the generator below).
+def hash (x: i64) : u32 =
+  let x = u32.i64 x
+  let x = ((x >> 16) ^ x) * 0x45d9f3b
+  let x = ((x >> 16) ^ x) * 0x45d9f3b
+  in (x >> 16) ^ x
+
+-- Uniform in [0, 1), from a hash.
+def unit (x: i64) : f32 = f32.u32 (hash x >> 8) / 16777216
+
+-- An n x n matrix of pseudo-random values in [0, 1) plus n on the
+-- diagonal: diagonally dominant, so main needs no pivoting.
+entry gen (n: i64) : [n][n]f32 =
+  tabulate_2d n n (\i j -> unit (i * n + j) + if i == j then f32.i64 n else 0)
