@@ -1,10 +1,22 @@
 module github.com/fcclang/fcc
 
-go 1.24
-
-require github.com/antlr4-go/antlr/v4 v4.13.1
+go 1.24.0
 
 require (
-	github.com/spf13/pflag v1.0.10 // indirect
+	github.com/antlr4-go/antlr/v4 v4.13.1
+	github.com/spf13/pflag v1.0.10
+	gonum.org/v1/gonum v0.16.0
+	gonum.org/v1/plot v0.17.0
+)
+
+require (
+	codeberg.org/go-fonts/liberation v0.5.0 // indirect
+	codeberg.org/go-latex/latex v0.2.0 // indirect
+	codeberg.org/go-pdf/fpdf v0.11.1 // indirect
+	git.sr.ht/~sbinet/gg v0.7.0 // indirect
+	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b // indirect
+	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
 	golang.org/x/exp v0.0.0-20240506185415-9bf2ced13842 // indirect
+	golang.org/x/image v0.30.0 // indirect
+	golang.org/x/text v0.28.0 // indirect
 )

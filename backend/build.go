@@ -75,7 +75,23 @@ func writeFile(name string, data []byte) error {
 // copyRuntime writes the embedded runtime sources under dst, leaving out
 // tests and test data, which executables do not need.
 func copyRuntime(dst string) error {
-	return fs.WalkDir(fccruntime.Source, ".", func(p string, d fs.DirEntry, err error) error {
+	files, err := runtimeFiles()
+	if err != nil {
+		return err
+	}
+	for p, data := range files {
+		if err := writeFile(filepath.Join(dst, filepath.FromSlash(p)), data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runtimeFiles returns the embedded runtime sources that executables and
+// libraries need, by slash-separated path: no tests or test data.
+func runtimeFiles() (map[string][]byte, error) {
+	files := map[string][]byte{}
+	err := fs.WalkDir(fccruntime.Source, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -93,6 +109,8 @@ func copyRuntime(dst string) error {
 		if err != nil {
 			return err
 		}
-		return writeFile(filepath.Join(dst, filepath.FromSlash(p)), data)
+		files[p] = data
+		return nil
 	})
+	return files, err
 }

@@ -18,16 +18,16 @@ import (
 // goFloatFuns maps float functions of one or two arguments to their Go
 // implementations on float64.
 var goFloatFuns = map[string]string{
-	"sqrt": "math.Sqrt", "cbrt": "math.Cbrt", "exp": "math.Exp", "log": "math.Log",
-	"log2": "math.Log2", "log10": "math.Log10", "log1p": "math.Log1p",
-	"sin": "math.Sin", "cos": "math.Cos", "tan": "math.Tan",
+	"sqrt": "math.Sqrt", "cbrt": "math.Cbrt", "exp": "values.Exp", "log": "values.Log",
+	"log2": "values.Log2", "log10": "values.Log10", "log1p": "math.Log1p",
+	"sin": "values.Sin", "cos": "values.Cos", "tan": "values.Tan",
 	"asin": "math.Asin", "acos": "math.Acos", "atan": "math.Atan",
-	"sinh": "math.Sinh", "cosh": "math.Cosh", "tanh": "math.Tanh",
+	"sinh": "values.Sinh", "cosh": "values.Cosh", "tanh": "math.Tanh",
 	"asinh": "math.Asinh", "acosh": "math.Acosh", "atanh": "math.Atanh",
-	"gamma": "math.Gamma", "lgamma": "exe.Lgamma",
+	"gamma": "math.Gamma", "lgamma": "values.Lgamma",
 	"erf": "math.Erf", "erfc": "math.Erfc",
 	"floor": "math.Floor", "ceil": "math.Ceil", "round": "math.RoundToEven", "trunc": "math.Trunc",
-	"atan2": "math.Atan2", "hypot": "math.Hypot", "copysign": "math.Copysign",
+	"atan2": "values.Atan2", "hypot": "math.Hypot", "copysign": "math.Copysign",
 	"rsqrt": "values.Rsqrt", "sinpi": "values.Sinpi", "cospi": "values.Cospi", "tanpi": "values.Tanpi",
 	"asinpi": "values.Asinpi", "acospi": "values.Acospi", "atanpi": "values.Atanpi", "atan2pi": "values.Atan2pi",
 }
@@ -116,9 +116,9 @@ func goCallPrim(e *soac.CallPrimExp, xs []string) (string, error) {
 		case values.F16:
 			return fmt.Sprintf("exe.Nextafter16(%s, %s)", xs[0], xs[1]), nil
 		case values.F32:
-			return fmt.Sprintf("math.Nextafter32(%s, %s)", xs[0], xs[1]), nil
+			return fmt.Sprintf("values.Nextafter32(%s, %s)", xs[0], xs[1]), nil
 		}
-		return fmt.Sprintf("math.Nextafter(%s, %s)", xs[0], xs[1]), nil
+		return fmt.Sprintf("values.Nextafter(%s, %s)", xs[0], xs[1]), nil
 	case "ldexp":
 		return goNarrow(t, fmt.Sprintf("math.Ldexp(%s, int(%s))", w[0], xs[1])), nil
 	case "popc":
@@ -188,6 +188,9 @@ func cCallPrim1(e *soac.CallPrimExp, xs []string) (string, error) {
 	ct, err := cType(t)
 	if err != nil {
 		return "", err
+	}
+	if e.Fn == "exp" && t == values.F64 {
+		return fmt.Sprintf("fcc_exp_f64(%s)", xs[0]), nil
 	}
 	if fn, ok := clFloatFuns[e.Fn]; ok && !(t == values.F16 && e.Fn == "nextafter") {
 		args := ""

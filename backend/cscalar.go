@@ -81,6 +81,10 @@ static inline ulong fcc_f2u_f32(float f) {
   return 0;
 }
 static inline float fcc_signum_f32(float x) { return x > 0 ? 1.0f : x < 0 ? -1.0f : x; }
+// fmin and fmax leave the sign of a zero result open; the interpreter's
+// is -0 for min(-0, +0) and +0 for max, on every device.
+static inline float fcc_fmin_f32(float a, float b) { return a == 0 && b == 0 ? as_float(as_uint(a) | as_uint(b)) : fmin(a, b); }
+static inline float fcc_fmax_f32(float a, float b) { return a == 0 && b == 0 ? as_float(as_uint(a) & as_uint(b)) : fmax(a, b); }
 static inline void fcc_atomic_fadd(volatile __global uint *p, float x) {
   uint old = *p, assumed;
   do {
@@ -129,6 +133,23 @@ static inline ulong fcc_f2u_f64(double f) {
   return 0;
 }
 static inline double fcc_signum_f64(double x) { return x > 0 ? 1.0 : x < 0 ? -1.0 : x; }
+static inline double fcc_fmin_f64(double a, double b) { return a == 0 && b == 0 ? as_double(as_ulong(a) | as_ulong(b)) : fmin(a, b); }
+static inline double fcc_fmax_f64(double a, double b) { return a == 0 && b == 0 ? as_double(as_ulong(a) & as_ulong(b)) : fmax(a, b); }
+// A double rounded to float towards zero, with the last bit set when
+// inexact ("round to odd"): rounding that to f16 rounds the double once.
+static inline float fcc_rto_f32(double x) {
+  float f = convert_float_rtz(x);
+  if (!isnan(x) && (double)f != x) f = as_float(as_uint(f) | 1u);
+  return f;
+}
+// exp just below the overflow threshold (ln of the largest double), where
+// some devices' exp gives infinity: e^x = e^(x - ln2hi) · 2 · e^-ln2lo,
+// with x - ln2hi exact (ln2hi has 32 significant bits).
+static inline double fcc_exp_f64(double x) {
+  if (x > 709.0 && x < 709.8)
+    return exp(x - 6.93147180369123816490e-01) * (2.0 * (1.0 - 1.90821492927058770002e-10));
+  return exp(x);
+}
 `
 
 // clPreludeF16 holds the f16 helpers, included by programs that use f16.
@@ -317,9 +338,9 @@ func cBinOp(op soac.BinOp, t soac.PrimType, x, y string) (string, error) {
 		case soac.Pow:
 			return fmt.Sprintf("pow(%s, %s)", x, y), nil
 		case soac.Min:
-			return fmt.Sprintf("fmin(%s, %s)", x, y), nil
+			return fmt.Sprintf("fcc_fmin_%s(%s, %s)", t, x, y), nil
 		case soac.Max:
-			return fmt.Sprintf("fmax(%s, %s)", x, y), nil
+			return fmt.Sprintf("fcc_fmax_%s(%s, %s)", t, x, y), nil
 		}
 	default:
 		signed := t.IsSigned()
@@ -453,6 +474,8 @@ func cConvOp(from, to soac.PrimType, x string) (string, error) {
 			from = values.F32 // held in a float
 		}
 		return fmt.Sprintf("((%s)%s%s(%s))", ct, fn, from, x), nil
+	case to == values.F16 && from == values.F64:
+		return fmt.Sprintf("fcc_rnd_f16(fcc_rto_f32(%s))", x), nil
 	case to == values.F16:
 		return fmt.Sprintf("fcc_rnd_f16((float)%s)", x), nil
 	}

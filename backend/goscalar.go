@@ -328,7 +328,7 @@ func goBinOp(op soac.BinOp, t soac.PrimType, x, y string) (expr string, failing 
 		case soac.Mod:
 			return f("math.Mod(float64(%s), float64(%s))")
 		case soac.Pow:
-			return f("math.Pow(float64(%s), float64(%s))")
+			return f("values.Pow(float64(%s), float64(%s))")
 		case soac.Min:
 			return f("fccFMin(float64(%s), float64(%s))")
 		case soac.Max:
@@ -461,8 +461,10 @@ func goConvOp(from, to soac.PrimType, x string) (string, error) {
 		x, from = goWiden(from, x), values.F64
 	}
 	if to == values.F16 {
+		// Rounded once from float64, as the interpreter's f16.f64 (the
+		// float64 is exact for f32 and for integers of f16's range).
 		r, err := goConvOp(from, values.F64, x)
-		return goNarrow(to, r), err
+		return "exe.F16(values.F16FromFloat64(" + r + "))", err
 	}
 	switch {
 	case to == values.Bool:

@@ -80,11 +80,11 @@ func (h *hgen) arrayStm(s *soac.Stm) (bool, error) {
 		if s.Pat[0].Type.Rank() == 0 {
 			// Every dimension fixed: a scalar read.
 			v := h.fresh("v")
-			h.line("%s, err := exe.Slice(%s, %s, %q)", v, arr, dims, pos)
+			h.line("%s, err := exe.Slice(%s, %s, %s)", v, arr, dims, goQuote(pos))
 			h.check("", "slice")
 			return true, h.readElem(s, v, nil)
 		}
-		return true, h.bindArray(s, fmt.Sprintf("exe.Slice(%s, %s, %q)", arr, dims, pos), "slice")
+		return true, h.bindArray(s, fmt.Sprintf("exe.Slice(%s, %s, %s)", arr, dims, goQuote(pos)), "slice")
 	case *soac.IndexExp:
 		t := h.g.types[e.Arr]
 		if len(e.Indices) == t.Rank() {
@@ -98,7 +98,7 @@ func (h *hgen) arrayStm(s *soac.Stm) (bool, error) {
 		if err != nil {
 			return true, err
 		}
-		return true, h.bindArray(s, fmt.Sprintf("exe.Slice(%s, %s, %q)", h.g.names.id(e.Arr), dims, e.Pos.String()), "index")
+		return true, h.bindArray(s, fmt.Sprintf("exe.Slice(%s, %s, %s)", h.g.names.id(e.Arr), dims, goQuote(e.Pos.String())), "index")
 	case *soac.UpdateExp:
 		dims, err := h.sliceDims(e.Slice)
 		if err != nil {
@@ -106,7 +106,7 @@ func (h *hgen) arrayStm(s *soac.Stm) (bool, error) {
 		}
 		arr := h.g.names.id(e.Arr)
 		v := h.fresh("dst")
-		h.line("%s, err := exe.Slice(%s, %s, %q)", v, arr, dims, e.Pos.String())
+		h.line("%s, err := exe.Slice(%s, %s, %s)", v, arr, dims, goQuote(e.Pos.String()))
 		h.check("", "update")
 		x, err := h.operand(e.Value)
 		if err != nil {
@@ -116,7 +116,7 @@ func (h *hgen) arrayStm(s *soac.Stm) (bool, error) {
 			h.line("if err := c.WriteElem(%s, %s); err != nil {", v, x)
 		} else {
 			h.line("if !fccSameShape(%s.Shape, %s.Shape) {", v, x)
-			h.line("\treturn nil, fmt.Errorf(\"%s: update: value of shape %%s does not fit the slice [%%s] of shape %%s\", fccShape(%s.Shape), fccSliceText(%s), fccShape(%s.Shape))", e.Pos, x, dims, v)
+			h.line("\treturn nil, fmt.Errorf(\"%%s: update: value of shape %%s does not fit the slice [%%s] of shape %%s\", %s, fccShape(%s.Shape), fccSliceText(%s), fccShape(%s.Shape))", goQuote(e.Pos.String()), x, dims, v)
 			h.line("}")
 			h.line("if err := c.CopyInto(%s, %s); err != nil {", v, x)
 		}
@@ -140,7 +140,7 @@ func (h *hgen) arrayStm(s *soac.Stm) (bool, error) {
 		if err != nil {
 			return true, err
 		}
-		return true, h.bindArray(s, fmt.Sprintf("c.Reshape(%s, []int64{%s}, %q)", h.g.names.id(e.Arr), strings.Join(shape, ", "), e.Pos.String()), "reshape")
+		return true, h.bindArray(s, fmt.Sprintf("c.Reshape(%s, []int64{%s}, %s)", h.g.names.id(e.Arr), strings.Join(shape, ", "), goQuote(e.Pos.String())), "reshape")
 	case *soac.ConcatExp:
 		arrs := make([]string, len(e.Arrs))
 		for i, a := range e.Arrs {
@@ -150,7 +150,7 @@ func (h *hgen) arrayStm(s *soac.Stm) (bool, error) {
 		if err != nil {
 			return true, err
 		}
-		return true, h.bindArray(s, fmt.Sprintf("c.Concat([]*exe.DeviceArray{%s}, int64(%s), %q)", strings.Join(arrs, ", "), w, e.Pos.String()), "concat")
+		return true, h.bindArray(s, fmt.Sprintf("c.Concat([]*exe.DeviceArray{%s}, int64(%s), %s)", strings.Join(arrs, ", "), w, goQuote(e.Pos.String())), "concat")
 	case *soac.CopyExp:
 		return true, h.bindArray(s, fmt.Sprintf("c.CopyArray(%s)", h.g.names.id(e.Arr)), "copy")
 	case *soac.IotaExp:
@@ -244,10 +244,10 @@ func (h *hgen) arrayLit(s *soac.Stm, e *soac.ArrayLitExp) error {
 	h.check(s.Pos.String(), "array literal")
 	for i, x := range elems {
 		r := h.fresh("row")
-		h.line("%s, err := exe.Slice(%s, []exe.DimIndex{{Fix: true, Start: %d}}, %q)", r, id, i, s.Pos.String())
+		h.line("%s, err := exe.Slice(%s, []exe.DimIndex{{Fix: true, Start: %d}}, %s)", r, id, i, goQuote(s.Pos.String()))
 		h.check("", "array literal")
 		h.line("if !fccSameShape(%s.Shape, %s.Shape) {", r, x)
-		h.line("\treturn nil, fmt.Errorf(\"%s: irregular array literal: row of shape %%s where %%s was expected\", fccShape(%s.Shape), fccShape(%s.Shape))", s.Pos, x, r)
+		h.line("\treturn nil, fmt.Errorf(\"%%s: irregular array literal: row of shape %%s where %%s was expected\", %s, fccShape(%s.Shape), fccShape(%s.Shape))", goQuote(s.Pos.String()), x, r)
 		h.line("}")
 		h.line("if err := c.CopyInto(%s, %s); err != nil {", r, x)
 		h.line("\treturn nil, err")

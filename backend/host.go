@@ -30,6 +30,8 @@ type gen struct {
 	// defs are the program's scalar definitions, for the range analysis
 	// (ranges.go); built on first use.
 	defs map[soac.VName]soac.Exp
+	// kfuns are the functions generated for kernels (funcs.go).
+	kfuns map[string]bool
 }
 
 func (g *gen) newCgen() *cgen {
@@ -103,7 +105,7 @@ func (g *gen) hostCode(kernelSource, pkg string) []byte {
 	}
 	b.WriteString("// fccErrors are the messages of the run-time errors kernels can report.\nvar fccErrors = []exe.KernelError{\n")
 	for _, m := range g.errSites {
-		fmt.Fprintf(&b, "\t{Msg: %q},\n", m)
+		fmt.Fprintf(&b, "\t{Msg: %s},\n", goQuote(m))
 	}
 	b.WriteString("}\n\n")
 	b.Write(g.host.Bytes())
@@ -126,17 +128,17 @@ func writeProgramDesc(b *bytes.Buffer, p *soac.Program) {
 		if f.EntryName == "" {
 			continue
 		}
-		fmt.Fprintf(b, "\t\t\t{Name: %q, Params: %s, Results: %s, Run: %s%s},\n", f.EntryName, typeDescs(paramTypes(f.Params)), typeDescs(f.RetType), funName(f.Name), extValues(f))
+		fmt.Fprintf(b, "\t\t\t{Name: %s, Params: %s, Results: %s, Run: %s%s},\n", goQuote(f.EntryName), typeDescs(paramTypes(f.Params)), typeDescs(f.RetType), funName(f.Name), extValues(f))
 	}
 	b.WriteString("\t\t},\n")
 	tps := tileParams(p)
 	if len(p.Thresholds) > 0 || len(tps) > 0 {
 		b.WriteString("\t\tParams: []exe.Param{\n")
 		for _, th := range p.Thresholds {
-			fmt.Fprintf(b, "\t\t\t{Name: %q, Class: \"threshold\", Default: %d},\n", th.Name, th.Default)
+			fmt.Fprintf(b, "\t\t\t{Name: %s, Class: \"threshold\", Default: %d},\n", goQuote(th.Name), th.Default)
 		}
 		for _, tp := range tps {
-			fmt.Fprintf(b, "\t\t\t{Name: %q, Class: %q, Default: %d},\n", tp.name, tp.class, tp.def)
+			fmt.Fprintf(b, "\t\t\t{Name: %s, Class: %s, Default: %d},\n", goQuote(tp.name), goQuote(tp.class), tp.def)
 		}
 		b.WriteString("\t\t},\n")
 	}
@@ -161,7 +163,7 @@ func extValues(f *soac.FunDef) string {
 	list := func(vs []soac.EntryValue) string {
 		s := make([]string, len(vs))
 		for i, v := range vs {
-			s[i] = fmt.Sprintf("{Opaque: %q, N: %d}", v.Opaque, v.N)
+			s[i] = fmt.Sprintf("{Opaque: %s, N: %d}", goQuote(v.Opaque), v.N)
 		}
 		return "[]exe.ExtValue{" + strings.Join(s, ", ") + "}"
 	}
@@ -176,14 +178,20 @@ func typeDescs(ts []soac.Type) string {
 	return "[]exe.TypeDesc{" + strings.Join(s, ", ") + "}"
 }
 
-// funName is the Go function for an IR function.
+// funName is the Go function for an IR function: fun_ and the name with
+// ASCII letters and digits kept, _ doubled and any other byte as _HEX_,
+// a reversible encoding, so that distinct names (f' and f_27_) stay
+// distinct.
 func funName(name string) string {
 	var b strings.Builder
 	b.WriteString("fun_")
-	for _, r := range name {
-		if r < 128 && (r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
-			b.WriteRune(r)
-		} else {
+	for i := 0; i < len(name); i++ {
+		switch r := name[i]; {
+		case r == '_':
+			b.WriteString("__")
+		case r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9':
+			b.WriteByte(r)
+		default:
 			fmt.Fprintf(&b, "_%x_", r)
 		}
 	}
@@ -220,7 +228,7 @@ func (h *hgen) check(pos string, format string, args ...any) {
 		msg = pos + ": " + msg
 	}
 	h.line("if err != nil {")
-	h.line("\treturn nil, fmt.Errorf(\"%%s: %%w\", %q, err)", msg)
+	h.line("\treturn nil, fmt.Errorf(\"%%s: %%w\", %s, err)", goQuote(msg))
 	h.line("}")
 }
 
@@ -250,7 +258,7 @@ func (h *hgen) operand(se soac.SubExp) (string, error) {
 }
 
 func (h *hgen) fun(f *soac.FunDef) error {
-	h.line("// %s is %s at %s.", funName(f.Name), f.Name, f.Pos)
+	h.line("// %s is %s at %s.", funName(f.Name), goComment(f.Name), goComment(f.Pos.String()))
 	h.line("func %s(c *exe.Context, args []any) ([]any, error) {", funName(f.Name))
 	h.indent++
 	h.line("var err error")
@@ -282,11 +290,11 @@ func (h *hgen) fun(f *soac.FunDef) error {
 					continue
 				}
 				h.line("if %s.Shape[%d] != %s {", id, k, sid)
-				h.line("\treturn nil, fmt.Errorf(\"%s: size mismatch for parameter %s: dimension %d is %%d, expected %%d (size %s)\", %s.Shape[%d], %s)", f.Pos, p.Name, k, d.Name, id, k, sid)
+				h.line("\treturn nil, fmt.Errorf(\"%%s: size mismatch for parameter %%s: dimension %d is %%d, expected %%d (size %%s)\", %s, %s, %s.Shape[%d], %s, %s)", k, goQuote(f.Pos.String()), goQuote(string(p.Name)), id, k, sid, goQuote(string(d.Name)))
 				h.line("}")
 			case soac.Const:
 				h.line("if %s.Shape[%d] != %d {", id, k, d.Value.Int())
-				h.line("\treturn nil, fmt.Errorf(\"%s: size mismatch for parameter %s: dimension %d is %%d, expected %d\", %s.Shape[%d])", f.Pos, p.Name, k, d.Value.Int(), id, k)
+				h.line("\treturn nil, fmt.Errorf(\"%%s: size mismatch for parameter %%s: dimension %d is %%d, expected %d\", %s, %s, %s.Shape[%d])", k, d.Value.Int(), goQuote(f.Pos.String()), goQuote(string(p.Name)), id, k)
 				h.line("}")
 			}
 		}
@@ -381,7 +389,7 @@ func (h *hgen) stm(s *soac.Stm) error {
 		// The message is the interpreter's ("f.fut:8:5: division by
 		// zero"), without the operator's name.
 		h.line("if err != nil {")
-		h.line("\treturn nil, fmt.Errorf(\"%%s: %%w\", %q, err)", s.Pos.String())
+		h.line("\treturn nil, fmt.Errorf(\"%%s: %%w\", %s, err)", goQuote(s.Pos.String()))
 		h.line("}")
 		return h.bind(s, fmt.Sprintf("%s(%s)", gt, tmp), nil)
 	case *soac.CmpOpExp:
@@ -426,7 +434,7 @@ func (h *hgen) stm(s *soac.Stm) error {
 			}
 		}
 		// c.Threshold logs the comparison under -L, for autotuners.
-		return h.bind(s, fmt.Sprintf("c.Threshold(%q, int64(%s), %d)", e.Name, x, def), nil)
+		return h.bind(s, fmt.Sprintf("c.Threshold(%s, int64(%s), %d)", goQuote(e.Name), x, def), nil)
 	case *soac.AssertExp:
 		x, err := h.operand(e.Cond)
 		if err != nil {
@@ -434,7 +442,7 @@ func (h *hgen) stm(s *soac.Stm) error {
 		}
 		h.line("if !%s {", x)
 		if len(e.Args) == 0 {
-			h.line("\treturn nil, errors.New(%q)", e.Pos.String()+": "+soac.FormatAssert(e.Msg, nil))
+			h.line("\treturn nil, errors.New(%s)", goQuote(e.Pos.String()+": "+soac.FormatAssert(e.Msg, nil)))
 		} else {
 			args, err := h.operands(e.Args...)
 			if err != nil {
@@ -443,7 +451,9 @@ func (h *hgen) stm(s *soac.Stm) error {
 			for i := range args {
 				args[i] = "int64(" + args[i] + ")"
 			}
-			h.line("\treturn nil, fmt.Errorf(%q, %s)", soac.EscapeFormat(e.Pos.String())+": "+e.Msg, strings.Join(args, ", "))
+			// e.Msg is a format (its holes are the assertion's Args); the
+			// position is text.
+			h.line("\treturn nil, fmt.Errorf(\"%%s: \"+%s, %s, %s)", goQuote(e.Msg), goQuote(e.Pos.String()), strings.Join(args, ", "))
 		}
 		h.line("}")
 		return h.bind(s, "true", nil)
@@ -493,7 +503,7 @@ func (h *hgen) index(s *soac.Stm, e *soac.IndexExp) error {
 		conds[k] = fmt.Sprintf("%s < 0 || %s >= %s.Shape[%d]", idx[k], idx[k], arr, k)
 	}
 	h.line("if %s {", strings.Join(conds, " || "))
-	h.line("\treturn nil, fmt.Errorf(\"%s: Index [%%s] out of bounds for array of shape %%s.\", fccIndexText(%s.Shape, %s), fccShape(%s.Shape))", e.Pos, arr, strings.Join(idx, ", "), arr)
+	h.line("\treturn nil, fmt.Errorf(\"%%s: Index [%%s] out of bounds for array of shape %%s.\", %s, fccIndexText(%s.Shape, %s), fccShape(%s.Shape))", goQuote(e.Pos.String()), arr, strings.Join(idx, ", "), arr)
 	h.line("}")
 	return h.readElem(s, arr, idx)
 }

@@ -359,7 +359,7 @@ func (c *cgen) stm(s *soac.Stm) error {
 		c.fail("!"+x, soac.EscapeFormat(e.Pos.String())+": "+e.Msg, args...)
 		return c.bindScalar(s.Pat[0], "true")
 	case *soac.ApplyExp:
-		return unsupported("function call inside a kernel", s.Pos)
+		return c.call(s, e)
 	}
 	return unsupported(strings.TrimSuffix(strings.TrimPrefix(fmt.Sprintf("%T", s.Exp), "*soac."), "Exp")+" inside a kernel", s.Pos)
 }

@@ -1,6 +1,7 @@
 package backend
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -9,7 +10,7 @@ import (
 )
 
 func TestLibraryNames(t *testing.T) {
-	for in, want := range map[string]string{"prog": "prog", "my-lib": "my_lib", "9x": "fut9x", "Foo.Bar": "foo_bar", "func": "func_", "main": "main_"} {
+	for in, want := range map[string]string{"prog": "prog", "my-lib": "my_lib", "fmt": "fmt_", "strings": "strings_", "C": "c", "9x": "fut9x", "Foo.Bar": "foo_bar", "func": "func_", "main": "main_"} {
 		if got := PackageNameFor(in); got != want {
 			t.Errorf("PackageNameFor(%q) = %q, want %q", in, got, want)
 		}
@@ -20,14 +21,27 @@ func TestLibraryNames(t *testing.T) {
 		}
 	}
 	i32 := soac.Prim(values.I32)
-	ps := []soac.Param{{Name: "xs_3", Type: i32}, {Name: "xs_7", Type: i32}, {Name: "type_1", Type: i32}, {Name: "c_2", Type: i32}, {Name: "d₁_4", Type: i32}}
-	if got := strings.Join(paramNames(ps), " "); got != "xs xs2 type_ c_ d" {
+	ps := []soac.Param{{Name: "xs_3", Type: i32}, {Name: "xs_7", Type: i32}, {Name: "type_1", Type: i32}, {Name: "c_2", Type: i32}, {Name: "d₁_4", Type: i32},
+		{Name: "len_5", Type: i32}, {Name: "nil_6", Type: i32}, {Name: "int64_7", Type: i32}, {Name: "Array_8", Type: i32}, {Name: "len__9", Type: i32}}
+	if got := strings.Join(paramNames(ps), " "); got != "xs xs2 type_ c_ d len_ nil_ int64_ Array_ len_2" {
 		t.Errorf("paramNames: %s", got)
 	}
-	p := &soac.Program{Funs: []*soac.FunDef{{Name: "a", EntryName: "close"}, {Name: "b", EntryName: "Close"}, {Name: "c", EntryName: "main"}}}
-	m := methodNames(p)
-	if m["close"] != "Close_" || m["Close"] != "Close_2" || m["main"] != "Main" {
-		t.Errorf("methodNames: %v", m)
+	for _, tc := range []struct {
+		entries []string
+		want    map[string]string
+	}{
+		{[]string{"close", "Close", "main"}, map[string]string{"close": "Eclose", "Close": "EClose", "main": "Main"}},
+		{[]string{"f'", "f_", "f_27_", "g'"}, map[string]string{"f'": "Ef_27_", "f_": "Ef__", "f_27_": "F_27_", "g'": "G_"}},
+		{[]string{"f_27_", "f'"}, map[string]string{"f_27_": "F_27_", "f'": "F_"}},
+		{[]string{"f", "F", "ef", "Ef"}, map[string]string{"f": "Ef", "F": "EF", "ef": "Eef", "Ef": "EEf"}},
+	} {
+		p := &soac.Program{}
+		for _, e := range tc.entries {
+			p.Funs = append(p.Funs, &soac.FunDef{Name: e, EntryName: e})
+		}
+		if m := methodNames(p); !reflect.DeepEqual(m, tc.want) {
+			t.Errorf("methodNames(%q) = %v, want %v", tc.entries, m, tc.want)
+		}
 	}
 }
 

@@ -156,7 +156,7 @@ func (h *hgen) outputs(c *cgen, pat []soac.Param, types []soac.Type, shapes [][]
 		if h.pos != "" {
 			// "f.fut:3:5: out of device memory: allocating ...".
 			h.line("if err != nil {")
-			h.line("\treturn nil, fmt.Errorf(\"%%s: %%w\", %q, err)", h.pos)
+			h.line("\treturn nil, fmt.Errorf(\"%%s: %%w\", %s, err)", goQuote(h.pos))
 			h.line("}")
 		} else {
 			h.check("", "allocating %s", p.Name)

@@ -591,7 +591,7 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 		parts[k] = fmt.Sprintf("%s_p%d", base, k)
 	}
 	if flat {
-		h.line("gps := min(fccGroups(seglen, group), max(c.ReduceNumGroups(), 1))")
+		h.line("gps := c.FlatReduceGroups(seglen, group)")
 	} else {
 		h.line("gps := c.SegRedGroups(segs, seglen, group)")
 		h.line("if gps == 0 {")

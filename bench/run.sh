@@ -12,7 +12,13 @@
 #             platform (PoCL) against the numpy baselines (needs numpy);
 #             with --frameworks numpy,torch and FCC_BENCH_TORCH_DEVICE=cpu
 #             the PyTorch baselines run on the CPU too
+#   --apps [build.sh options]
+#             the applications tier instead: bench/apps/build.sh
 set -uo pipefail
+
+if [ "${1:-}" = "--apps" ]; then
+	exec "$(dirname "$0")/apps/build.sh" "${@:2}"
+fi
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root" || exit 1

@@ -53,6 +53,7 @@ func Flatten(p *soac.Program) (*soac.Program, error) {
 // The input program is not modified. Every threshold the versions compare
 // against is added to the result's Thresholds.
 func FlattenWith(p *soac.Program, opts Options) (*soac.Program, error) {
+	p = inlineKernelCalls(p)
 	f := &flattener{
 		opts:       opts,
 		used:       soac.AllNames(p),

@@ -22,6 +22,9 @@ type ValDecl struct {
 	Params     []Pat
 	RetType    TypeExp // nil when omitted
 	Body       Exp
+	// Attrs are the declaration's attributes (#[noinline] gives
+	// "noinline").
+	Attrs []string
 }
 
 // TypeParam is a size parameter `[n]` or a type parameter `'t`, `'~t`, `'^t`.

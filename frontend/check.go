@@ -21,6 +21,10 @@ type checker struct {
 	next  int
 	subst map[int]Type
 	cons  map[int]constraint
+	// consSince lists the variables whose constraint was set since the
+	// last defaultVars: only they can need defaulting (variables are
+	// never unbound), which keeps defaulting linear in the program.
+	consSince []int
 	// occursFailed is set when a unification failed because a type
 	// variable occurs in the type it would be bound to.
 	occursFailed bool
@@ -263,15 +267,31 @@ type scope struct {
 	vars   map[string]*binding
 	tvars  map[string]Type
 	parent *scope
+	// found caches lookups answered by an enclosing scope (nil: bound
+	// nowhere): each let opens a scope, and walking a chain of n lets for
+	// every global name (+, a top-level function) would make checking
+	// quadratic.
+	found map[string]*binding
 }
 
 func (s *scope) lookup(name string) (*binding, bool) {
-	for ; s != nil; s = s.parent {
-		if b, ok := s.vars[name]; ok {
-			return b, true
+	var b *binding
+	for t := s; t != nil; t = t.parent {
+		var ok bool
+		if b, ok = t.vars[name]; ok {
+			break
+		}
+		if b, ok = t.found[name]; ok {
+			break
 		}
 	}
-	return nil, false
+	if _, own := s.vars[name]; !own {
+		if s.found == nil {
+			s.found = map[string]*binding{}
+		}
+		s.found[name] = b
+	}
+	return b, b != nil
 }
 
 func (s *scope) lookupTVar(name string) (Type, bool) {
@@ -343,23 +363,35 @@ func (c *checker) fresh(con constraint, pos Pos) TVar {
 	if con != cAny {
 		c.cons[v.ID] = con
 		c.consPos[v.ID] = pos
+		c.consSince = append(c.consSince, v.ID)
 	}
 	return v
 }
 
 // resolve follows substitutions at the top of a type.
 func (c *checker) resolve(t Type) Type {
+	var chain []int
 	for {
 		v, ok := t.(TVar)
 		if !ok {
-			return t
+			break
 		}
 		s, ok := c.subst[v.ID]
 		if !ok {
-			return t
+			break
 		}
+		chain = append(chain, v.ID)
 		t = s
 	}
+	// Path compression: unifying the elements of a long array literal
+	// chains variables, and following the chain at every step would make
+	// checking quadratic.
+	if len(chain) > 1 {
+		for _, id := range chain[:len(chain)-1] {
+			c.subst[id] = t
+		}
+	}
+	return t
 }
 
 // zonk substitutes all resolved variables throughout a type.
@@ -724,6 +756,7 @@ func (c *checker) bind(v TVar, t Type) bool {
 		}
 		if con != cAny {
 			c.cons[w.ID] = con
+			c.consSince = append(c.consSince, w.ID)
 			if _, has := c.consPos[w.ID]; !has {
 				c.consPos[w.ID] = c.consPos[v.ID]
 			}
@@ -768,17 +801,18 @@ func (c *checker) defaultVars() {
 		}
 	}
 	c.indexTypes = nil
-	for id, con := range c.cons {
+	for _, id := range c.consSince {
 		if _, bound := c.subst[id]; bound {
 			continue
 		}
-		switch con {
+		switch c.cons[id] {
 		case cNumeric, cIntegral, cIntOrBool:
 			c.subst[id] = tI32
 		case cFloat:
 			c.subst[id] = tF64
 		}
 	}
+	c.consSince = c.consSince[:0]
 }
 
 // freeVars lists the unresolved type variables of t in order of
@@ -2298,7 +2332,7 @@ func hasArray(t Type) bool {
 // --- expressions ---
 
 func (c *checker) exp(sc *scope, e Exp) Type {
-	t := c.exp1(sc, e, nil)
+	t := c.bounded(c.exp1(sc, e, nil), e.expPos())
 	c.types[e] = t
 	return t
 }
@@ -2307,7 +2341,7 @@ func (c *checker) exp(sc *scope, e Exp) Type {
 // lambdas and sections see the types of their parameters (record fields
 // and indexing need them).
 func (c *checker) expExpect(sc *scope, e Exp, expected Type) Type {
-	t := c.exp1(sc, e, expected)
+	t := c.bounded(c.exp1(sc, e, expected), e.expPos())
 	c.types[e] = t
 	return t
 }
@@ -2929,7 +2963,7 @@ func (c *checker) varExp(sc *scope, e *VarExp) Type {
 	}
 	hint := "check the spelling, or define it before this use"
 	if len(e.Qual) > 0 {
-		hint = "modules other than the numeric ones (i32, f64, ...) are not supported yet"
+		hint = "check the spelling: the module does not define this name"
 	}
 	c.errorf(e.Pos, hint, "unknown name %q", qualName(e.Qual, e.Name))
 	return nil

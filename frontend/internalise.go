@@ -138,6 +138,8 @@ type internaliser struct {
 	// variable, so that a size such as n*m can be taken apart again
 	// (unflatten, split take their sizes from their argument's type).
 	defs map[soac.VName]soac.Exp
+	// calls are the functions kept rather than inlined (calls.go).
+	calls callState
 }
 
 // srcType is the concrete source type of a checked type in the current
@@ -172,7 +174,8 @@ func (ic *internaliser) declType(t Type) Type {
 func (ic *internaliser) typeOfExp(e Exp) Type { return ic.srcType(ic.c.types[e]) }
 
 func internalise(c *checker, prog *Prog) *soac.Program {
-	ic := &internaliser{c: c, names: &soac.NameSource{}, types: map[soac.VName]soac.Type{}, funs: map[string]*ValDecl{}}
+	ic := &internaliser{c: c, names: &soac.NameSource{}, types: map[soac.VName]soac.Type{}, funs: map[string]*ValDecl{},
+		calls: callState{cost: map[string]int{}, made: map[string]*callee{}}}
 	out := &soac.Program{}
 	for name, g := range c.globals {
 		ic.funs[name] = g.decl
@@ -184,6 +187,7 @@ func internalise(c *checker, prog *Prog) *soac.Program {
 			out.Funs = append(out.Funs, ic.entry(vd))
 		}
 	}
+	out.Funs = append(out.Funs, ic.calls.funs...)
 	return out
 }
 
@@ -883,7 +887,7 @@ func (ic *internaliser) globalVal(d *ValDecl, m map[int]Type) ival {
 	ic.tsub = inst
 	f := ic.lambdaVal(&ienv{vars: map[string]ival{}}, d.Params, d.Body, d.TypeParams, ic.c.retTypes[d], d.Name)
 	ic.tsub = saved
-	return f
+	return ic.callable(d, inst, f)
 }
 
 // lambdaVal is a function value that inlines its body where it is

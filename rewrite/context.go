@@ -36,7 +36,7 @@ func (c *Ctx) Result() []soac.SubExp { return c.sc.result }
 // Uses is the number of uses of a name bound in the current body: in its
 // statements (nested bodies included), its result and the types around it.
 // For names bound further out it counts only the uses in this body.
-func (c *Ctx) Uses(n soac.VName) int { return c.sc.useCounts()[n] }
+func (c *Ctx) Uses(n soac.VName) int { return c.sc.uses[n] }
 
 // Fresh returns a name unused in the program.
 func (c *Ctx) Fresh(base soac.VName) soac.VName { return c.e.fresh(string(base)) }
@@ -46,13 +46,22 @@ func (c *Ctx) Fresh(base soac.VName) soac.VName { return c.e.fresh(string(base))
 // initialiser or a function argument) anywhere in the function.
 func (c *Ctx) Consumed(n soac.VName) bool { return c.e.consumed[n] }
 
+// MayBeConsumed reports whether the array named n may be consumed, under
+// this name or another sharing its memory (see consumableNames).
+func (c *Ctx) MayBeConsumed(n soac.VName) bool {
+	if c.e.consumable == nil {
+		c.e.consumable = consumableNames(c.e.fun, c.e.consumed)
+	}
+	return c.e.consumable[n]
+}
+
 // Def returns the statement binding n, if it is in scope before the
 // matched statement: earlier in this body or earlier in an enclosing body.
 func (c *Ctx) Def(n soac.VName) *soac.Stm {
 	sc, limit := c.sc, c.pos
 	for sc != nil {
-		if i, ok := sc.defIndex()[n]; ok && i < limit {
-			return sc.stms[i]
+		if s, ok := sc.defs[n]; ok && sc.before(s, limit) {
+			return s
 		}
 		limit = sc.ownerPos
 		sc = sc.parent
@@ -62,8 +71,8 @@ func (c *Ctx) Def(n soac.VName) *soac.Stm {
 
 // DefLocal returns the index in Stms of the statement binding n, or -1.
 func (c *Ctx) DefLocal(n soac.VName) int {
-	if i, ok := c.sc.defIndex()[n]; ok {
-		return i
+	if s, ok := c.sc.defs[n]; ok {
+		return c.sc.pos(s)
 	}
 	return -1
 }
@@ -138,7 +147,7 @@ func (c *Ctx) EnclosingLoops() []soac.ForLoop {
 // Stms[from:to] of the current body.
 func (c *Ctx) UsedIn(names map[soac.VName]bool, from, to int) bool {
 	for _, s := range c.sc.stms[from:to] {
-		if usesAny(s, names) {
+		if c.e.usesAny(s, names) {
 			return true
 		}
 	}
@@ -152,13 +161,25 @@ func (c *Ctx) Key(s *soac.Stm) string { return c.e.key(s) }
 // Available returns an earlier statement in scope (in this body or an
 // enclosing one) whose expression has the same key as s, or nil.
 func (c *Ctx) Available(s *soac.Stm) *soac.Stm {
-	k := c.e.key(s)
 	sc, limit := c.sc, c.pos
 	for sc != nil {
-		for _, t := range sc.stms[:limit] {
-			if len(t.Pat) == len(s.Pat) && c.e.key(t) == k {
-				return t
+		// the earliest live statement with the same key before limit;
+		// stale entries are dropped on the way
+		var best *soac.Stm
+		same := sc.sameKey(s)
+		live := same[:0]
+		for _, t := range same {
+			if !sc.live(t) {
+				continue
 			}
+			live = append(live, t)
+			if len(t.Pat) == len(s.Pat) && sc.before(t, limit) && (best == nil || sc.order[t] < sc.order[best]) {
+				best = t
+			}
+		}
+		sc.byKey[c.e.key(s)] = live
+		if best != nil {
+			return best
 		}
 		limit = sc.ownerPos
 		sc = sc.parent
@@ -168,7 +189,16 @@ func (c *Ctx) Available(s *soac.Stm) *soac.Stm {
 
 // usesAny reports whether a statement uses any of the names.
 func usesAny(s *soac.Stm, names map[soac.VName]bool) bool {
-	for n := range soac.FreeInExp(s.Exp) {
+	return usesAnyOf(soac.FreeInExp(s.Exp), s, names)
+}
+
+// usesAny is usesAny with the engine's cache of free names.
+func (e *engine) usesAny(s *soac.Stm, names map[soac.VName]bool) bool {
+	return usesAnyOf(e.free(s), s, names)
+}
+
+func usesAnyOf(free map[soac.VName]bool, s *soac.Stm, names map[soac.VName]bool) bool {
+	for n := range free {
 		if names[n] {
 			return true
 		}
@@ -181,40 +211,6 @@ func usesAny(s *soac.Stm, names map[soac.VName]bool) bool {
 		}
 	}
 	return false
-}
-
-// countUses counts the uses of every name in statements and a result,
-// nested bodies included. Operands, array arguments and sizes in types all
-// count.
-func countUses(stms []*soac.Stm, result []soac.SubExp) map[soac.VName]int {
-	u := map[soac.VName]int{}
-	se := func(x soac.SubExp) {
-		if v, ok := x.(soac.Var); ok {
-			u[v.Name]++
-		}
-	}
-	typ := func(t soac.Type) {
-		for _, d := range t.Shape {
-			se(d)
-		}
-	}
-	stm := func(s *soac.Stm) {
-		for _, p := range s.Pat {
-			typ(p.Type)
-		}
-		// FreeInExp gives a set; nested uses are counted once per
-		// statement, which is all the rules need (zero, one, or more).
-		for n := range soac.FreeInExp(s.Exp) {
-			u[n]++
-		}
-	}
-	for _, s := range stms {
-		stm(s)
-	}
-	for _, r := range result {
-		se(r)
-	}
-	return u
 }
 
 // consumedNames returns the names that appear in a consuming position in
@@ -251,6 +247,73 @@ func consumedNames(b *soac.Body) map[soac.VName]bool {
 			}
 		}
 	})
+	return out
+}
+
+// consumableNames extends the names consumed in a function with those
+// whose arrays may be consumed through another name: the parts of an if's
+// or a loop's result come from its bodies' results, a loop's merge
+// parameters are its body's results in the next iteration, and a view
+// (a slice, index, reshape, rearrangement or renaming) shares its array.
+// The function's unique results may be consumed by its caller. Two
+// statements whose arrays may be consumed must never share one array.
+func consumableNames(f *soac.FunDef, consumed map[soac.VName]bool) map[soac.VName]bool {
+	sources := map[soac.VName][]soac.VName{}
+	from := func(to soac.VName, x soac.SubExp) {
+		if v, ok := x.(soac.Var); ok {
+			sources[to] = append(sources[to], v.Name)
+		}
+	}
+	soac.VisitStms(f.Body, func(s *soac.Stm) {
+		for i, p := range s.Pat {
+			if p.Type.Rank() == 0 {
+				continue
+			}
+			switch e := s.Exp.(type) {
+			case *soac.SubExpExp:
+				from(p.Name, e.X)
+			case *soac.IndexExp:
+				from(p.Name, soac.Var{Name: e.Arr})
+			case *soac.SliceExp:
+				from(p.Name, soac.Var{Name: e.Arr})
+			case *soac.ReshapeExp:
+				from(p.Name, soac.Var{Name: e.Arr})
+			case *soac.RearrangeExp:
+				from(p.Name, soac.Var{Name: e.Arr})
+			case *soac.IfExp:
+				from(p.Name, e.Then.Result[i])
+				from(p.Name, e.Else.Result[i])
+			case *soac.LoopExp:
+				from(p.Name, e.Body.Result[i])
+			}
+		}
+		if e, ok := s.Exp.(*soac.LoopExp); ok {
+			for i, p := range e.Params {
+				if p.Type.Rank() > 0 {
+					from(p.Name, e.Body.Result[i])
+				}
+			}
+		}
+	})
+	out := map[soac.VName]bool{}
+	var mark func(n soac.VName)
+	mark = func(n soac.VName) {
+		if out[n] {
+			return
+		}
+		out[n] = true
+		for _, m := range sources[n] {
+			mark(m)
+		}
+	}
+	for n := range consumed {
+		mark(n)
+	}
+	for i, r := range f.Body.Result {
+		if v, ok := r.(soac.Var); ok && (i >= len(f.RetType) || f.RetType[i].Unique) {
+			mark(v.Name)
+		}
+	}
 	return out
 }
 

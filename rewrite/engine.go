@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/fcclang/fcc/soac"
@@ -103,8 +104,15 @@ func indent(txt, prefix string) string {
 	return b.String()
 }
 
-// DefaultFuel bounds the number of rule applications in one run.
-const DefaultFuel = 10000
+// DefaultFuel bounds the number of rule applications in one run, for
+// programs of up to DefaultFuel/fuelPerStm statements; larger programs get
+// fuelPerStm per statement, so that a long chain of lets is still
+// rewritten to its fixed point (a rule application costs the size of what
+// it changes, not of the program).
+const (
+	DefaultFuel = 10000
+	fuelPerStm  = 4
+)
 
 // Options control a run of the engine.
 type Options struct {
@@ -123,7 +131,11 @@ type Options struct {
 func Run(p *soac.Program, rules RuleSet, opts Options) (*soac.Program, *Log, error) {
 	fuel := opts.Fuel
 	if fuel <= 0 {
-		fuel = DefaultFuel
+		stms := 0
+		for _, f := range p.Funs {
+			soac.VisitStms(f.Body, func(*soac.Stm) { stms++ })
+		}
+		fuel = max(DefaultFuel, fuelPerStm*stms)
 	}
 	e := &engine{
 		prog:  p,
@@ -133,6 +145,7 @@ func Run(p *soac.Program, rules RuleSet, opts Options) (*soac.Program, *Log, err
 		used:  soac.AllNames(p),
 		log:   &Log{},
 		keys:  map[*soac.Stm]string{},
+		frees: map[*soac.Stm]map[soac.VName]bool{},
 	}
 	out := &soac.Program{Funs: append([]*soac.FunDef(nil), p.Funs...)}
 	for {
@@ -179,10 +192,15 @@ type engine struct {
 	consumed map[soac.VName]bool
 	nonNeg   map[soac.VName]bool
 	keys     map[*soac.Stm]string
+
+	// per function, computed when first asked: see consumableNames
+	consumable map[soac.VName]bool
+	frees      map[*soac.Stm]map[soac.VName]bool
 }
 
 func (e *engine) prepareFun(f *soac.FunDef) {
 	e.consumed = consumedNames(f.Body)
+	e.consumable = nil
 	e.nonNeg = map[soac.VName]bool{}
 	for _, p := range f.Params {
 		for _, d := range p.Type.Shape {
@@ -219,56 +237,27 @@ func (e *engine) key(s *soac.Stm) string {
 	return k
 }
 
-// scope is a body being rewritten, with the context it sits in.
-type scope struct {
-	parent   *scope
-	ownerPos int       // index of the statement holding this body in parent
-	owner    *soac.Stm // that statement
-	params   []soac.Param
-	loopIdx  *soac.ForLoop // the loop form when this is a for-loop's body
-	stms     []*soac.Stm
-	result   []soac.SubExp
-	ext      map[soac.VName]bool // names used by the types around the body
-	uses     map[soac.VName]int
-	defs     map[soac.VName]int
-}
-
-func (sc *scope) invalidate() { sc.uses, sc.defs = nil, nil }
-
-func (sc *scope) useCounts() map[soac.VName]int {
-	if sc.uses == nil {
-		sc.uses = countUses(sc.stms, sc.result)
-		for n := range sc.ext {
-			sc.uses[n]++
-		}
+// free is the set of names free in a statement's expression, cached like
+// key.
+func (e *engine) free(s *soac.Stm) map[soac.VName]bool {
+	f, ok := e.frees[s]
+	if !ok {
+		f = soac.FreeInExp(s.Exp)
+		e.frees[s] = f
 	}
-	return sc.uses
-}
-
-func (sc *scope) defIndex() map[soac.VName]int {
-	if sc.defs == nil {
-		sc.defs = map[soac.VName]int{}
-		for i, s := range sc.stms {
-			for _, p := range s.Pat {
-				sc.defs[p.Name] = i
-			}
-		}
-	}
-	return sc.defs
+	return f
 }
 
 // body rewrites a body; it returns the body itself when nothing changed.
 func (e *engine) body(b *soac.Body, sc *scope) (*soac.Body, bool) {
-	sc.stms = append([]*soac.Stm(nil), b.Stms...)
-	sc.result = b.Result
+	sc.init(e, append([]*soac.Stm(nil), b.Stms...), b.Result)
 	changed := false
 	done := map[*soac.Stm]bool{}
 	for i := 0; i < len(sc.stms) && e.fuel > 0; {
 		s := sc.stms[i]
 		if !done[s] {
 			if ns, ch := e.nested(s, sc, i); ch {
-				sc.stms[i] = ns
-				sc.invalidate()
+				sc.replace(i, ns)
 				changed = true
 				s = ns
 			}
@@ -332,50 +321,42 @@ func (e *engine) apply(c *Ctx, s *soac.Stm, r *Rule, rep *Replacement) (int, boo
 	if at == nil {
 		at = s
 	}
-	drop := map[*soac.Stm]bool{}
-	for _, d := range rep.Drop {
-		drop[d] = true
+	atPos := sc.pos(at)
+	if atPos < 0 {
+		panic("rewrite: rule " + r.Name + " replaced a statement outside the body")
 	}
-	var before []string
-	var out []*soac.Stm
-	first := -1
-	for _, t := range sc.stms {
-		switch {
-		case t == at:
-			before = append(before, printStm(t))
-			if first < 0 {
-				first = len(out)
-			}
-			out = append(out, rep.Stms...)
-		case drop[t]:
-			before = append(before, printStm(t))
-			if first < 0 {
-				first = len(out)
-			}
-		default:
-			out = append(out, t)
+	// the positions of the statements replaced or dropped, in order
+	idx := []int{atPos}
+	for _, d := range rep.Drop {
+		if i := sc.pos(d); i >= 0 && !slices.Contains(idx, i) {
+			idx = append(idx, i)
 		}
 	}
-	if first < 0 {
-		panic("rewrite: rule " + r.Name + " replaced a statement outside the body")
+	slices.Sort(idx)
+	var before []string
+	for _, i := range idx {
+		before = append(before, printStm(sc.stms[i]))
 	}
 	var after []string
 	for _, t := range rep.Stms {
 		after = append(after, printStm(t))
 	}
-	if len(rep.Subst) > 0 {
-		for i, t := range out {
-			out[i] = substStm(t, rep.Subst)
+	// Splice from the last position back, so that the earlier ones stay
+	// valid.
+	for k := len(idx) - 1; k >= 0; k-- {
+		if i := idx[k]; i == atPos {
+			sc.splice(i, i+1, rep.Stms)
+		} else {
+			sc.splice(i, i+1, nil)
 		}
-		cp := soac.NewCopier(rep.Subst, nil)
-		sc.result = cp.SubExps(sc.result)
+	}
+	if len(rep.Subst) > 0 {
+		sc.substitute(rep.Subst)
 		after = append(after, substString(rep.Subst))
 	}
-	sc.stms = out
-	sc.invalidate()
 	e.fuel--
 	e.log.Steps = append(e.log.Steps, Step{Rule: r.Name, Fun: e.fun.Name, Stm: strings.Join(before, ""), After: strings.Join(after, "")})
-	return first, true
+	return idx[0], true
 }
 
 func substString(m map[soac.VName]soac.SubExp) string {

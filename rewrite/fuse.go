@@ -101,7 +101,28 @@ func fusable(c *Ctx, s *soac.Stm, ce *soac.ScremaExp, p *producer) bool {
 	if hasEffect(p.stm.Exp) && hasEffect(s.Exp) {
 		return false // keep the order of two assertions
 	}
-	return !usesOutsideInputs(ce, patNames(p.stm))
+	if usesOutsideInputs(ce, patNames(p.stm)) {
+		return false
+	}
+	// The consumer may read only the producer's mapped-out arrays: a
+	// scanned array it also reads would be bound by the fused screma
+	// that reads it.
+	for _, in := range ce.Inputs {
+		if _, ok := p.out[in]; !ok && bindsName(p.stm, in) {
+			return false
+		}
+	}
+	return true
+}
+
+// bindsName reports whether s's pattern binds n.
+func bindsName(s *soac.Stm, n soac.VName) bool {
+	for _, q := range s.Pat {
+		if q.Name == n {
+			return true
+		}
+	}
+	return false
 }
 
 // consumedOnly reports whether every array of p that the consumer reads

@@ -9,8 +9,11 @@ import (
 // commutative operands in a canonical order, nested lambdas and bodies
 // equal up to the names they bind) and uses the earlier results instead.
 // Not for expressions with effects, that consume an array, or copies
-// (which exist to be consumed), nor when either result is consumed later:
-// two consumers must not share one array.
+// (which exist to be consumed), nor when either array result is consumed,
+// or, for an expression making a fresh array, may be consumed through
+// another name (an if's or loop's result, a view, a unique result of the
+// function): two consumers must not share one array. Two equal views
+// already share their array, so merging them shares nothing new.
 var CSE = &Rule{
 	Name: "cse",
 	Doc:  "common subexpression elimination by congruence",
@@ -41,6 +44,9 @@ var CSE = &Rule{
 			if p.Type.Rank() > 0 && (c.Consumed(p.Name) || c.Consumed(q.Name)) {
 				return false
 			}
+			if p.Type.Rank() > 0 && !isView(s.Exp) && (c.MayBeConsumed(p.Name) || c.MayBeConsumed(q.Name)) {
+				return false
+			}
 		}
 		return true
 	},
@@ -52,4 +58,14 @@ var CSE = &Rule{
 		}
 		return &Replacement{Subst: sub}
 	},
+}
+
+// isView reports whether e names part or all of an existing array rather
+// than making a fresh one.
+func isView(e soac.Exp) bool {
+	switch e.(type) {
+	case *soac.IndexExp, *soac.SliceExp, *soac.ReshapeExp, *soac.RearrangeExp:
+		return true
+	}
+	return false
 }

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 sudo=""
 if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
 
-pkgs="ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo"
+pkgs="ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo python3-numpy"
 missing=""
 for p in $pkgs; do
 	dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

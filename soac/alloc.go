@@ -56,6 +56,13 @@ func checkAlloc(pos Pos, what string, elem PrimType, shape []int64) error {
 
 // allocError is checkAlloc's error without a position.
 func allocError(elem PrimType, shape []int64) error {
+	for _, d := range shape {
+		if d == 0 {
+			// No elements, whatever the other dimensions: nothing to
+			// allocate.
+			return nil
+		}
+	}
 	total := physicalMemory()
 	n := int64(elem.Size())
 	overflow := false

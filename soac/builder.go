@@ -11,6 +11,10 @@ func (ns *NameSource) New(base string) VName {
 	return VName(fmt.Sprintf("%s_%d", base, ns.next))
 }
 
+// Count is the number of names handed out so far: a measure of how much
+// code has been built.
+func (ns *NameSource) Count() int { return ns.next }
+
 // Builder accumulates the statements of a body.
 type Builder struct {
 	Names *NameSource

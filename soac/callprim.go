@@ -69,25 +69,22 @@ import (
 type primFun func(args []PrimValue) PrimValue
 
 var float1Funs = map[string]func(float64) float64{
-	"sqrt": math.Sqrt, "cbrt": math.Cbrt, "exp": math.Exp, "log": math.Log,
-	"log2": math.Log2, "log10": math.Log10, "log1p": math.Log1p,
-	"sin": math.Sin, "cos": math.Cos, "tan": math.Tan,
+	"sqrt": math.Sqrt, "cbrt": math.Cbrt, "exp": values.Exp, "log": values.Log,
+	"log2": values.Log2, "log10": values.Log10, "log1p": math.Log1p,
+	"sin": values.Sin, "cos": values.Cos, "tan": values.Tan,
 	"asin": math.Asin, "acos": math.Acos, "atan": math.Atan,
-	"sinh": math.Sinh, "cosh": math.Cosh, "tanh": math.Tanh,
+	"sinh": values.Sinh, "cosh": values.Cosh, "tanh": math.Tanh,
 	"asinh": math.Asinh, "acosh": math.Acosh, "atanh": math.Atanh,
-	"gamma": math.Gamma,
-	"lgamma": func(x float64) float64 {
-		r, _ := math.Lgamma(x)
-		return r
-	},
-	"erf": math.Erf, "erfc": math.Erfc,
+	"gamma":  math.Gamma,
+	"lgamma": values.Lgamma,
+	"erf":    math.Erf, "erfc": math.Erfc,
 	"floor": math.Floor, "ceil": math.Ceil, "round": math.RoundToEven, "trunc": math.Trunc,
 	"rsqrt": values.Rsqrt, "sinpi": values.Sinpi, "cospi": values.Cospi, "tanpi": values.Tanpi,
 	"asinpi": values.Asinpi, "acospi": values.Acospi, "atanpi": values.Atanpi,
 }
 
 var float2Funs = map[string]func(float64, float64) float64{
-	"atan2": math.Atan2, "hypot": math.Hypot, "copysign": math.Copysign,
+	"atan2": values.Atan2, "hypot": math.Hypot, "copysign": math.Copysign,
 	"atan2pi": values.Atan2pi,
 }
 
@@ -313,9 +310,9 @@ func mulHi(t PrimType, x, y PrimValue) PrimValue {
 func nextAfter(t PrimType, x, y PrimValue) PrimValue {
 	switch t {
 	case values.F64:
-		return FloatValue(t, math.Nextafter(x.Float(), y.Float()))
+		return FloatValue(t, values.Nextafter(x.Float(), y.Float()))
 	case values.F32:
-		r := math.Nextafter32(float32(x.Float()), float32(y.Float()))
+		r := values.Nextafter32(float32(x.Float()), float32(y.Float()))
 		return PrimValue{T: t, Bits: uint64(math.Float32bits(r))}
 	}
 	a, b := x.Float(), y.Float()

@@ -220,7 +220,7 @@ func evalFloatBinOp(op BinOp, t PrimType, a, b float64) (PrimValue, error) {
 	case Mod:
 		r = math.Mod(a, b)
 	case Pow:
-		r = math.Pow(a, b)
+		r = values.Pow(a, b)
 	case Min:
 		r = fmin(a, b)
 	case Max:
@@ -483,6 +483,8 @@ func Convert(x PrimValue, to PrimType) PrimValue {
 		switch {
 		case from == values.Bool:
 			return FloatValue(to, float64(x.Bits))
+		case from == values.F64 && to == values.F16:
+			return PrimValue{T: to, Bits: uint64(values.F16FromFloat64(x.Float()))}
 		case from.IsFloat():
 			return FloatValue(to, x.Float())
 		case from.IsSigned():

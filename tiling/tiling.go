@@ -40,6 +40,11 @@ func Tile(p *soac.Program) (*soac.Program, error) {
 // Explain runs the pass and also says, for every thread-level SegMap on
 // the host, whether it was tiled and, if not, why not.
 func Explain(p *soac.Program) (*soac.Program, string, error) {
+	// No pass validates its output before this one; checking the input
+	// first blames invalid IR on the pass that made it.
+	if err := soac.Validate(p); err != nil {
+		return nil, "", fmt.Errorf("invalid IR before tiling (from an earlier pass): %w", err)
+	}
 	t := &tiler{used: soac.AllNames(p), types: TypeEnv(p), threshUsed: map[string]bool{}}
 	for _, th := range p.Thresholds {
 		t.threshUsed[th.Name] = true

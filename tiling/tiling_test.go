@@ -74,3 +74,20 @@ func TestGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestInvalidInput checks that IR made invalid by an earlier pass is
+// reported as such, not as the tiling pass's own output.
+func TestInvalidInput(t *testing.T) {
+	p, err := soac.ParseProgram(`entry "main"
+fun main (x: i32): {i32} = {
+  let {y: i32} = add i32 z 1i32
+  in {y}
+}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = tiling.Explain(p)
+	if err == nil || !strings.Contains(err.Error(), "before tiling") || !strings.Contains(err.Error(), "z: not in scope") {
+		t.Fatalf("got %v, want an invalid-input error naming z", err)
+	}
+}

@@ -164,10 +164,9 @@ func autotune(file string, o autotuneOptions, log io.Writer) (tuneSet, error) {
 		fmt.Fprintf(log, "%s has no thresholds to tune\n", file)
 		return nil, nil
 	}
-	dir := filepath.Dir(file)
 	var tcs []tuneCase
 	for _, bc := range cases {
-		input, err := bc.c.InputData(dir)
+		input, err := caseInput(exe, bc.entry, bc.c, file, o.passOptions)
 		if err != nil {
 			return nil, fmt.Errorf("data set %s: %v", bc.c.Name, err)
 		}
@@ -268,7 +267,7 @@ func (t *tuner) run(tc tuneCase, set tuneSet, timeout time.Duration) (map[string
 		timeout = 1 << 62
 	}
 	start := time.Now()
-	res, err := benchDataset(t.exe, t.file, tc.benchCase, t.o.runs, args, timeout)
+	res, _, err := benchDataset(t.exe, t.file, tc.benchCase, benchPolicy{Runs: t.o.runs}, args, timeout, nil, func(int) {})
 	if err != nil {
 		return nil, 0, err
 	}

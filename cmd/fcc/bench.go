@@ -1,16 +1,12 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -45,8 +41,11 @@ type benchCase struct {
 
 func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("bench", "[options] programs...", stdout, stderr)
-	runs := fs.IntP("runs", "r", 10, "timed runs per data set (after one untimed warm-up run)")
+	runs := fs.IntP("runs", "r", 10, "timed runs of the initial phase per data set (after one untimed warm-up run); exactly this many with --no-convergence-phase")
+	noConvergence := fs.Bool("no-convergence-phase", false, "make exactly --runs runs: no minimum time, no convergence phase")
+	convergenceMax := fs.Int("convergence-max-seconds", 300, "stop the convergence phase after this many seconds, converged or not")
 	jsonFile := fs.String("json", "", "write all run times to this file, in the layout of futhark bench --json")
+	plotFile := fs.String("plot", "", "draw the mean run times with their 95% confidence intervals to this file (.svg, .png or .pdf)")
 	backendName := fs.String("backend", "opencl", "the backend (only opencl)")
 	passOptions := fs.StringArrayP("pass-option", "p", nil, "pass this option to the executable (repeatable), e.g. --pass-option=-dNVIDIA")
 	entryPoint := fs.StringP("entry-point", "e", "", "only benchmark entry points with this name")
@@ -70,6 +69,23 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "fcc bench: --runs must be at least 1, got %d\n", *runs)
 		return 2
 	}
+	if *convergenceMax < 1 {
+		fmt.Fprintf(stderr, "fcc bench: --convergence-max-seconds must be a positive integer, got %d\n", *convergenceMax)
+		return 2
+	}
+	if *plotFile != "" {
+		if err := checkPlotFile(*plotFile); err != nil {
+			fmt.Fprintf(stderr, "fcc bench: --plot: %v\n", err)
+			return 2
+		}
+	}
+	policy := benchPolicy{
+		Runs:           *runs,
+		Convergence:    !*noConvergence,
+		MinTime:        500 * time.Millisecond,
+		MaxConvergence: time.Duration(*convergenceMax) * time.Second,
+		TargetRSE:      0.01,
+	}
 	files, err := futFiles(fs.Args())
 	if err != nil {
 		fmt.Fprintf(stderr, "fcc bench: %v\n", err)
@@ -81,11 +97,11 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	defer os.RemoveAll(tmp)
-
 	results := map[string]*benchProgram{}
+	var plotted []plotPoint
 	failed := false
 	fancy := !*noTerminal && isTerminal(stdout)
-	for i, file := range files {
+	for _, file := range files {
 		s, err := spec.ParseFile(file)
 		if err != nil {
 			fmt.Fprintln(stderr, err)
@@ -96,22 +112,17 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(cases) == 0 {
 			continue // as futhark bench: a program without data sets is not even compiled
 		}
-		var exe string
+		// The executable is written beside the program, as futhark
+		// bench does, so that --skip-compilation can use it later.
+		exe := defaultOutput(file)
 		if *skipCompilation {
-			// As futhark bench --skip-compilation: the executable that
-			// fcc build wrote beside the program.
-			exe = defaultOutput(file)
 			if _, err := os.Stat(exe); err != nil {
 				fmt.Fprintf(stderr, "fcc bench: --skip-compilation: no executable %s (build it with fcc build %s)\n", exe, file)
 				failed = true
 				continue
 			}
-			if !filepath.IsAbs(exe) && !strings.ContainsRune(exe, filepath.Separator) {
-				exe = "." + string(filepath.Separator) + exe
-			}
 		} else {
 			fmt.Fprintf(stdout, "Compiling %s...\n", file)
-			exe = filepath.Join(tmp, fmt.Sprintf("%d-%s", i, strings.TrimSuffix(filepath.Base(file), ".fut")))
 			err = guard("compiler", func() error {
 				prog, err := compileGuarded(file, func(string, *soac.Program) {})
 				if err != nil {
@@ -125,10 +136,14 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				continue
 			}
 		}
+		if !filepath.IsAbs(exe) && !strings.ContainsRune(exe, filepath.Separator) {
+			exe = "." + string(filepath.Separator) + exe
+		}
 		// The program's tuning file (fcc autotune writes it), as futhark
 		// bench passes it, and named in the report.
 		tuning := tuningFile(file, *tuningExt, *noTuning)
 		exeOptions := append(tuningArgs(tuning), *passOptions...)
+		srv := newProgramServer(exe, exeOptions, tmp)
 		using := ""
 		if tuning != "" {
 			using = " (using " + filepath.Base(tuning) + ")"
@@ -152,8 +167,16 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				results[key] = &benchProgram{Datasets: map[string]any{}}
 			}
 			bar.Note(clipName(bc.c.Name))
-			res, err := benchDataset(exe, file, bc, *runs, exeOptions, *timeout)
-			label := fmt.Sprintf("%-*s", width+1, clipName(bc.c.Name)+":")
+			name := clipName(bc.c.Name)
+			var shown time.Time
+			res, converged, err := benchDataset(exe, file, bc, policy, exeOptions, *timeout, srv, func(runs int) {
+				// A terminal line redrawn at most ten times a second.
+				if time.Since(shown) >= 100*time.Millisecond {
+					shown = time.Now()
+					bar.Note(fmt.Sprintf("%s: %d runs", name, runs))
+				}
+			})
+			label := fmt.Sprintf("%-*s", width+1, name+":")
 			if err != nil {
 				failed = true
 				results[key].Datasets[bc.c.Name] = err.Error()
@@ -161,14 +184,19 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				bar.Printf(stderr, "%s\n", indent(err.Error()))
 			} else {
 				results[key].Datasets[bc.c.Name] = res
-				mean, sd := meanStddev(res.Runtimes)
-				lo, hi := minMax(res.Runtimes)
-				bar.Printf(stdout, "%s %10.0fμs (σ %.0fμs, %.1f%%; min %d, max %d; %d runs)\n",
-					label, mean, sd, 100*sd/math.Max(mean, 1), lo, hi, len(res.Runtimes))
+				st := summarise(res.Runtimes)
+				note := ""
+				if !converged {
+					note = fmt.Sprintf("; not converged in %ds", *convergenceMax)
+				}
+				bar.Printf(stdout, "%s %10.0fμs (95%% CI: [%.1f, %.1f]; RSE %.1f%%; %d runs%s)\n",
+					label, st.Mean, st.CILow, st.CIHigh, 100*st.RSE, st.N, note)
+				plotted = append(plotted, plotPoint{Label: key + " " + name, Stats: st})
 			}
 			bar.Step(clipName(bc.c.Name))
 		}
 		bar.Done()
+		srv.Close()
 	}
 	if *jsonFile != "" {
 		data, err := json.MarshalIndent(results, "", "  ")
@@ -178,6 +206,12 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(stderr, err)
 		}
+	}
+	if *plotFile != "" && len(plotted) > 0 {
+		if err := plotRuntimes(*plotFile, plotted); err != nil {
+			return fail(stderr, err)
+		}
+		fmt.Fprintf(stdout, "Wrote %s\n", *plotFile)
 	}
 	if failed {
 		return 1
@@ -224,72 +258,110 @@ func benchCases(s *spec.Spec, entry string, excluded []string) []benchCase {
 	return out
 }
 
-// benchDataset runs the executable once with -r runs -t FILE (it does
-// one untimed warm-up run first) and checks its result against the
-// expected output when the case gives one.
-func benchDataset(exe, file string, bc benchCase, runs int, passOptions []string, timeout time.Duration) (*benchResult, error) {
+// benchDataset measures one data set by the policy (runs of the
+// executable, in batches) and checks the first batch's result against the
+// expected output when the case gives one. onRun reports progress: the
+// runs done so far in this data set.
+//
+// With a server (fcc bench's way, as futhark bench's), the runs are calls
+// of the program's server; without one (fcc autotune's, which starts a
+// process per candidate setting), each batch is a process.
+func benchDataset(exe, file string, bc benchCase, policy benchPolicy, passOptions []string, timeout time.Duration, srv *programServer, onRun func(int)) (*benchResult, bool, error) {
 	dir := filepath.Dir(file)
-	input, err := bc.c.InputData(dir)
+	input, err := caseInput(exe, bc.entry, bc.c, file, passOptions)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	tfile, err := os.CreateTemp("", "fcc-runtimes-")
-	if err != nil {
-		return nil, err
-	}
-	tfile.Close()
-	defer os.Remove(tfile.Name())
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	args := append([]string{"-b", "-e", bc.entry, "-r", strconv.Itoa(runs), "-t", tfile.Name()}, passOptions...)
-	cmd := exec.CommandContext(ctx, exe, args...)
-	cmd.Stdin = bytes.NewReader(input)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("execution exceeded %v", timeout)
+	if srv != nil {
+		res, converged, err := benchServer(srv, dir, bc, input, policy, timeout, onRun)
+		if !errors.Is(err, errOpaqueResults) {
+			return res, converged, err
 		}
-		msg := strings.TrimSpace(stderr.String())
-		if msg == "" {
-			msg = err.Error()
-		}
-		return nil, fmt.Errorf("%s", msg)
 	}
-	data, err := os.ReadFile(tfile.Name())
-	if err != nil {
-		return nil, err
+	b := &exeBatches{
+		exe:     exe,
+		args:    append([]string{"-b", "-e", bc.entry}, passOptions...),
+		input:   input,
+		timeout: timeout,
 	}
-	res := &benchResult{Bytes: map[string]int64{}, Stderr: stderr.String()}
-	for _, f := range strings.Fields(string(data)) {
-		n, err := strconv.ParseInt(f, 10, 64)
-		if err != nil {
-			return nil, fmt.Errorf("malformed run time %q in the executable's -t file", f)
-		}
-		res.Runtimes = append(res.Runtimes, n)
+	if timeout < 100*365*24*time.Hour {
+		b.deadline = time.Now().Add(timeout)
 	}
-	if len(res.Runtimes) != runs {
-		return nil, fmt.Errorf("the executable reported %d run times for -r %d", len(res.Runtimes), runs)
-	}
-	switch bc.c.Expected.Kind {
-	case spec.ExpectValues, spec.ExpectFile:
-		got, err := spec.ReadValues(stdout.Bytes())
-		if err != nil {
-			return nil, fmt.Errorf("unreadable output: %v", err)
-		}
-		want, err := bc.c.ExpectedData(dir)
+	done := 0
+	b.onRun = func(n int) { onRun(done + n) }
+	checked := false
+	m, err := measure(policy, func(n int) ([]int64, error) {
+		times, err := b.run(n)
 		if err != nil {
 			return nil, err
 		}
-		wv, err := spec.ReadExpected(want, got)
-		if err != nil {
-			return nil, fmt.Errorf("expected output: %v", err)
+		done += n
+		if !checked {
+			checked = true
+			if err := checkBenchOutput(bc, dir, b.stdout); err != nil {
+				return nil, err
+			}
 		}
-		if m := spec.Compare(wv, got); m != nil {
-			return nil, fmt.Errorf("wrong result: %s", m.Msg)
+		return times, nil
+	}, time.Now)
+	if err != nil {
+		return nil, false, err
+	}
+	return &benchResult{Runtimes: m.Runtimes, Bytes: map[string]int64{}, Stderr: b.stderr}, m.Converged, nil
+}
+
+// benchServer measures a data set through the program's server.
+func benchServer(srv *programServer, dir string, bc benchCase, input []byte, policy benchPolicy, timeout time.Duration, onRun func(int)) (*benchResult, bool, error) {
+	check := bc.c.Expected.Kind == spec.ExpectValues || bc.c.Expected.Kind == spec.ExpectFile
+	var deadline time.Time
+	if timeout < 100*365*24*time.Hour {
+		deadline = time.Now().Add(timeout)
+	}
+	r, err := srv.startRuns(bc.entry, input, check, deadline, timeout)
+	if err != nil {
+		return nil, false, err
+	}
+	defer r.close()
+	if check {
+		if err := checkBenchOutput(bc, dir, r.result); err != nil {
+			return nil, false, err
 		}
 	}
-	return res, nil
+	done := 0
+	r.onRun = func(n int) { onRun(done + n) }
+	m, err := measure(policy, func(n int) ([]int64, error) {
+		times, err := r.run(n)
+		done += n
+		return times, err
+	}, time.Now)
+	if err != nil {
+		return nil, false, err
+	}
+	return &benchResult{Runtimes: m.Runtimes, Bytes: map[string]int64{}, Stderr: ""}, m.Converged, nil
+}
+
+// checkBenchOutput compares a run's output with the case's expected
+// values, when it has them.
+func checkBenchOutput(bc benchCase, dir string, stdout []byte) error {
+	switch bc.c.Expected.Kind {
+	case spec.ExpectValues, spec.ExpectFile:
+		got, err := spec.ReadValues(stdout)
+		if err != nil {
+			return fmt.Errorf("unreadable output: %v", err)
+		}
+		want, err := bc.c.ExpectedData(dir)
+		if err != nil {
+			return err
+		}
+		wv, err := spec.ReadExpected(want, got)
+		if err != nil {
+			return fmt.Errorf("expected output: %v", err)
+		}
+		if m := spec.Compare(wv, got); m != nil {
+			return fmt.Errorf("wrong result: %s", m.Msg)
+		}
+	}
+	return nil
 }
 
 // clipName shortens data set names in the report (not in --json), as
@@ -299,34 +371,4 @@ func clipName(s string) string {
 		return s[:40]
 	}
 	return s
-}
-
-func meanStddev(xs []int64) (mean, sd float64) {
-	if len(xs) == 0 {
-		return 0, 0
-	}
-	for _, x := range xs {
-		mean += float64(x)
-	}
-	mean /= float64(len(xs))
-	for _, x := range xs {
-		sd += (float64(x) - mean) * (float64(x) - mean)
-	}
-	if len(xs) > 1 {
-		sd = math.Sqrt(sd / float64(len(xs)-1))
-	} else {
-		sd = 0
-	}
-	return mean, sd
-}
-
-func minMax(xs []int64) (lo, hi int64) {
-	if len(xs) == 0 {
-		return 0, 0
-	}
-	lo, hi = xs[0], xs[0]
-	for _, x := range xs {
-		lo, hi = min(lo, x), max(hi, x)
-	}
-	return lo, hi
 }

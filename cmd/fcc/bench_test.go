@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"encoding/xml"
+	"image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,8 +20,10 @@ func TestBenchJSON(t *testing.T) {
 	if !canBuild(t) {
 		t.Skip("cannot build executables here")
 	}
-	out := filepath.Join(t.TempDir(), "bench.json")
-	code, stdout, stderr := runFcc("bench", "-r", "3", "--json", out, "--pass-option=--default-group-size=64", "testdata/bench.fut")
+	dir := t.TempDir()
+	prog := copyProgram(t, "testdata/bench.fut", dir)
+	out := filepath.Join(dir, "bench.json")
+	code, stdout, stderr := runFcc("bench", "-r", "3", "--no-convergence-phase", "--json", out, "--pass-option=--default-group-size=64", prog)
 	if code != 0 {
 		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
 	}
@@ -35,7 +41,7 @@ func TestBenchJSON(t *testing.T) {
 	if err := json.Unmarshal(data, &got); err != nil {
 		t.Fatalf("%v\n%s", err, data)
 	}
-	for _, key := range []string{"testdata/bench.fut", "testdata/bench.fut:twice"} {
+	for _, key := range []string{prog, prog + ":twice"} {
 		ds := got[key].Datasets
 		if len(ds) != 2 {
 			t.Errorf("%s: %d data sets, want 2 (small and [1000]f32; nobench and error cases left out):\n%s", key, len(ds), data)
@@ -59,9 +65,99 @@ func TestBenchJSON(t *testing.T) {
 	if len(got) != 2 {
 		t.Errorf("%d programs in the JSON file, want 2", len(got))
 	}
-	for _, want := range []string{"Compiling testdata/bench.fut", "testdata/bench.fut:twice:", "small:", "μs", "3 runs"} {
+	for _, want := range []string{"Compiling " + prog, prog + ":twice:", "small:", "μs (95% CI: [", "3 runs)"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	// The executable stays beside the program, for --skip-compilation.
+	if _, err := os.Stat(strings.TrimSuffix(prog, ".fut")); err != nil {
+		t.Errorf("no executable beside the program: %v", err)
+	}
+}
+
+// copyProgram copies a test program into dir, where fcc bench may write
+// its executable, and returns the copy's path.
+func copyProgram(t *testing.T, path, dir string) string {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst := filepath.Join(dir, filepath.Base(path))
+	if err := os.WriteFile(dst, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// TestBenchConvergence benchmarks with the default methodology: the
+// initial phase lasts at least half a second, so a program of a few
+// microseconds a run makes many more runs than -r, and the summary gives
+// the 95% confidence interval; --plot draws the means.
+func TestBenchConvergence(t *testing.T) {
+	if !canBuild(t) {
+		t.Skip("cannot build executables here")
+	}
+	dir := t.TempDir()
+	prog := copyProgram(t, "testdata/bench.fut", dir)
+	out := filepath.Join(dir, "bench.json")
+	svg := filepath.Join(dir, "bench.svg")
+	code, stdout, stderr := runFcc("bench", "-r", "3", "-e", "main", "--convergence-max-seconds=2", "--json", out, "--plot", svg, prog)
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+	var got map[string]struct {
+		Datasets map[string]struct {
+			Runtimes []int64 `json:"runtimes"`
+		} `json:"datasets"`
+	}
+	data, _ := os.ReadFile(out)
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatal(err)
+	}
+	for name, ds := range got[prog].Datasets {
+		var total int64
+		for _, r := range ds.Runtimes {
+			total += r
+		}
+		// Either half a second of runs, or the cap on the initial
+		// phase, or (if those were not robust) a convergence phase.
+		if len(ds.Runtimes) <= 3 {
+			t.Errorf("%s: %d runs (%dμs): the initial phase did not last half a second", name, len(ds.Runtimes), total)
+		}
+	}
+	if !strings.Contains(stdout, "95% CI") || !strings.Contains(stdout, "Wrote "+svg) {
+		t.Errorf("stdout:\n%s", stdout)
+	}
+	checkSVG(t, svg)
+}
+
+func checkSVG(t *testing.T, path string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := xml.NewDecoder(bytes.NewReader(data))
+	root := ""
+	for root == "" {
+		tok, err := d.Token()
+		if err != nil {
+			t.Fatalf("%s is not XML: %v", path, err)
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			root = se.Name.Local
+		}
+	}
+	if root != "svg" {
+		t.Errorf("%s: root element %q, want svg", path, root)
+	}
+	for {
+		if _, err := d.Token(); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("%s: malformed XML: %v", path, err)
 		}
 	}
 }
@@ -93,26 +189,67 @@ func TestBenchcmp(t *testing.T) {
 	dir := t.TempDir()
 	a := filepath.Join(dir, "a.json")
 	b := filepath.Join(dir, "b.json")
-	os.WriteFile(a, []byte(`{"p.fut": {"datasets": {"big": {"runtimes": [100, 300], "bytes": {}}, "gone": {"runtimes": [1]}, "bad": "failed"}}, "old.fut": {"datasets": {}}}`), 0o644)
-	os.WriteFile(b, []byte(`{"p.fut": {"datasets": {"big": {"runtimes": [100, 100], "bytes": {}}, "bad": {"runtimes": [5]}, "new": {"runtimes": [1]}}}}`), 0o644)
+	os.WriteFile(a, []byte(`{"p.fut": {"datasets": {"big": {"runtimes": [200, 201, 199, 200], "bytes": {}}, "same": {"runtimes": [100, 130, 90, 120]}, "worse": {"runtimes": [50, 51, 49, 50]}, "gone": {"runtimes": [1]}, "bad": "failed"}}, "old.fut": {"datasets": {}}}`), 0o644)
+	os.WriteFile(b, []byte(`{"p.fut": {"datasets": {"big": {"runtimes": [100, 101, 99, 100], "bytes": {}}, "same": {"runtimes": [110, 130, 95, 125]}, "worse": {"runtimes": [100, 101, 99, 100]}, "bad": {"runtimes": [5]}, "new": {"runtimes": [1]}}}}`), 0o644)
 	code, stdout, stderr := runFcc("benchcmp", a, b)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, want := range []string{
 		"p.fut\n",
-		"big:    2.00x  (200μs -> 100μs)",
-		"bad:  failed in one of the files",
-		"gone: only in " + a,
-		"new: only in " + b,
+		"  big:     2.00x faster (200μs -> 100μs, p=0.000)",
+		"  same:    0.96x ~      (110μs -> 115μs, p=",
+		"  worse:   0.50x slower (50μs -> 100μs, p=0.000)",
+		"p.fut bad: failed in one of the files",
+		"p.fut gone: only in " + a,
+		"p.fut new: only in " + b,
 		"old.fut: only in " + a,
+		// (2 * 0.9565 * 0.5)^(1/3)
+		"Geometric mean speedup: 0.99x over 3 data sets (1 significantly faster, 1 significantly slower, p < 0.05)",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
 		}
 	}
-	if code, _, stderr := runFcc("benchcmp", a, filepath.Join(dir, "none.json")); code != 1 || !strings.Contains(stderr, "no such file") {
-		t.Errorf("missing file: exit %d, %s", code, stderr)
+	// Sorted by speedup: the worst regression first, named with its program.
+	code, stdout, _ = runFcc("benchcmp", "--sort=speedup", a, b)
+	w, s, g := strings.Index(stdout, "p.fut worse:"), strings.Index(stdout, "p.fut same:"), strings.Index(stdout, "p.fut big:")
+	if code != 0 || w < 0 || !(w < s && s < g) {
+		t.Errorf("--sort=speedup:\n%s", stdout)
+	}
+	for _, ext := range []string{"svg", "png"} {
+		plot := filepath.Join(dir, "cmp."+ext)
+		if code, _, stderr := runFcc("benchcmp", "--plot", plot, a, b); code != 0 {
+			t.Fatalf("--plot %s: exit %d: %s", ext, code, stderr)
+		}
+		if ext == "svg" {
+			checkSVG(t, plot)
+			continue
+		}
+		f, err := os.Open(plot)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil || img.Bounds().Dx() < 100 {
+			t.Errorf("%s: %v", plot, err)
+		}
+	}
+	for _, tc := range []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{a, filepath.Join(dir, "none.json")}, 1, "no such file"},
+		{[]string{"--sort=size", a, b}, 2, "--sort must be name or speedup"},
+		{[]string{"--significance=2", a, b}, 2, "--significance must be between 0 and 1"},
+		{[]string{"--plot=x.gif", a, b}, 2, "must end in .svg, .png or .pdf"},
+	} {
+		code, _, stderr := runFcc(append([]string{"benchcmp"}, tc.args...)...)
+		if code != tc.code || !strings.Contains(stderr, tc.stderr) {
+			t.Errorf("%v: exit %d, %s", tc.args, code, stderr)
+		}
 	}
 	os.WriteFile(b, []byte("[1, 2]"), 0o644)
 	if code, _, stderr := runFcc("benchcmp", a, b); code != 1 || !strings.Contains(stderr, "not a benchmark results file") {
@@ -137,7 +274,7 @@ func TestBenchSkipCompilation(t *testing.T) {
 	if code, _, stderr := runFcc("build", prog); code != 0 {
 		t.Fatalf("build: exit %d: %s", code, stderr)
 	}
-	code, stdout, stderr := runFcc("bench", "--skip-compilation", "--no-terminal", "-r", "2", prog)
+	code, stdout, stderr := runFcc("bench", "--skip-compilation", "--no-terminal", "--no-convergence-phase", "-r", "2", prog)
 	if code != 0 || strings.Contains(stdout, "Compiling") || !strings.Contains(stdout, "bench.fut") {
 		t.Errorf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
 	}

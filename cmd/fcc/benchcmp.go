@@ -26,83 +26,160 @@ func readBenchFile(path string) (benchFile, error) {
 	return f, nil
 }
 
-// datasetMean returns the mean run time of a data set's result, or false
-// when the data set failed (its value is an error message) or has no runs.
-func datasetMean(raw json.RawMessage) (float64, bool) {
+// datasetStats summarises a data set's runs, or returns false when the
+// data set failed (its value is an error message) or has no runs.
+func datasetStats(raw json.RawMessage) (runStats, bool) {
 	var r struct {
 		Runtimes []int64 `json:"runtimes"`
 	}
 	if json.Unmarshal(raw, &r) != nil || len(r.Runtimes) == 0 {
-		return 0, false
+		return runStats{}, false
 	}
-	m, _ := meanStddev(r.Runtimes)
-	return m, true
+	return summarise(r.Runtimes), true
+}
+
+// comparison is one data set present in both files.
+type comparison struct {
+	Program, Dataset string
+	Old, New         runStats
+	Speedup          float64 // old mean / new mean: above 1, the new one is faster
+	P                float64 // Welch's t-test of equal means
+}
+
+func (c comparison) verdict(alpha float64) string {
+	switch {
+	case c.P >= alpha:
+		return "~"
+	case c.Speedup > 1:
+		return "faster"
+	default:
+		return "slower"
+	}
 }
 
 func cmdBenchcmp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("benchcmp", "old.json new.json", stdout, stderr)
+	fs := newFlags("benchcmp", "[options] old.json new.json", stdout, stderr)
+	sortBy := fs.String("sort", "name", "order of the data sets: name (grouped by program) or speedup (slowest first)")
+	alpha := fs.Float64("significance", 0.05, "call a difference significant when Welch's t-test gives a p-value below this")
+	plotFile := fs.String("plot", "", "draw the speedups to this file (.svg, .png or .pdf)")
 	if code, done := parseFlags(fs, args, 2, stderr); done {
 		return code
 	}
-	a, err := readBenchFile(fs.Arg(0))
+	if *sortBy != "name" && *sortBy != "speedup" {
+		fmt.Fprintf(stderr, "fcc benchcmp: --sort must be name or speedup, got %q\n", *sortBy)
+		return 2
+	}
+	if !(*alpha > 0 && *alpha < 1) {
+		fmt.Fprintf(stderr, "fcc benchcmp: --significance must be between 0 and 1, got %v\n", *alpha)
+		return 2
+	}
+	if *plotFile != "" {
+		if err := checkPlotFile(*plotFile); err != nil {
+			fmt.Fprintf(stderr, "fcc benchcmp: --plot: %v\n", err)
+			return 2
+		}
+	}
+	oldName, newName := fs.Arg(0), fs.Arg(1)
+	a, err := readBenchFile(oldName)
 	if err != nil {
 		return fail(stderr, err)
 	}
-	b, err := readBenchFile(fs.Arg(1))
+	b, err := readBenchFile(newName)
 	if err != nil {
 		return fail(stderr, err)
 	}
-	progs := make([]string, 0, len(a))
-	for p := range a {
-		progs = append(progs, p)
-	}
-	sort.Strings(progs)
-	for _, p := range progs {
+
+	var cmps []comparison
+	var notes []string // data sets not compared, in order
+	for _, p := range sortedKeys(a) {
 		pb, ok := b[p]
 		if !ok {
-			fmt.Fprintf(stdout, "%s: only in %s\n", p, fs.Arg(0))
+			notes = append(notes, fmt.Sprintf("%s: only in %s", p, oldName))
 			continue
 		}
-		fmt.Fprintf(stdout, "%s\n", p)
-		names := make([]string, 0, len(a[p].Datasets))
-		for n := range a[p].Datasets {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		width := 0
-		for _, n := range names {
-			width = max(width, len(n))
-		}
-		for _, n := range names {
-			label := fmt.Sprintf("  %-*s", width+1, n+":")
+		for _, n := range sortedKeys(a[p].Datasets) {
 			rb, ok := pb.Datasets[n]
 			if !ok {
-				fmt.Fprintf(stdout, "%s only in %s\n", label, fs.Arg(0))
+				notes = append(notes, fmt.Sprintf("%s %s: only in %s", p, n, oldName))
 				continue
 			}
-			ma, okA := datasetMean(a[p].Datasets[n])
-			mb, okB := datasetMean(rb)
+			sa, okA := datasetStats(a[p].Datasets[n])
+			sb, okB := datasetStats(rb)
 			switch {
 			case !okA || !okB:
-				fmt.Fprintf(stdout, "%s failed in one of the files\n", label)
-			case mb == 0:
-				fmt.Fprintf(stdout, "%s no measurable time in %s\n", label, fs.Arg(1))
+				notes = append(notes, fmt.Sprintf("%s %s: failed in one of the files", p, n))
+			case sb.Mean == 0 || sa.Mean == 0:
+				notes = append(notes, fmt.Sprintf("%s %s: no measurable time", p, n))
 			default:
-				// Speedup of the second file over the first: above 1
-				// means the new version is faster.
-				fmt.Fprintf(stdout, "%s %6.2fx  (%.0fμs -> %.0fμs)\n", label, ma/mb, ma, mb)
+				cmps = append(cmps, comparison{p, n, sa, sb, sa.Mean / sb.Mean, welch(sa, sb)})
 			}
 		}
-		for n := range pb.Datasets {
+		for _, n := range sortedKeys(pb.Datasets) {
 			if _, ok := a[p].Datasets[n]; !ok {
-				fmt.Fprintf(stdout, "  %s: only in %s\n", n, fs.Arg(1))
+				notes = append(notes, fmt.Sprintf("%s %s: only in %s", p, n, newName))
 			}
 		}
 	}
-	for p := range b {
+	for _, p := range sortedKeys(b) {
 		if _, ok := a[p]; !ok {
-			fmt.Fprintf(stdout, "%s: only in %s\n", p, fs.Arg(1))
+			notes = append(notes, fmt.Sprintf("%s: only in %s", p, newName))
 		}
+	}
+
+	if *sortBy == "speedup" {
+		sort.SliceStable(cmps, func(i, j int) bool { return cmps[i].Speedup < cmps[j].Speedup })
+	}
+	width := 0
+	for _, c := range cmps {
+		if *sortBy == "speedup" {
+			width = max(width, len(c.Program)+1+len(c.Dataset))
+		} else {
+			width = max(width, len(c.Dataset))
+		}
+	}
+	program := ""
+	var speedups []float64
+	faster, slower := 0, 0
+	for _, c := range cmps {
+		label := c.Dataset
+		if *sortBy == "speedup" {
+			label = c.Program + " " + c.Dataset
+		} else if c.Program != program {
+			fmt.Fprintf(stdout, "%s\n", c.Program)
+			program = c.Program
+		}
+		v := c.verdict(*alpha)
+		switch v {
+		case "faster":
+			faster++
+		case "slower":
+			slower++
+		}
+		speedups = append(speedups, c.Speedup)
+		fmt.Fprintf(stdout, "  %-*s %6.2fx %-6s (%.0fμs -> %.0fμs, p=%.3f)\n",
+			width+1, label+":", c.Speedup, v, c.Old.Mean, c.New.Mean, c.P)
+	}
+	for _, n := range notes {
+		fmt.Fprintln(stdout, n)
+	}
+	if len(cmps) > 0 {
+		fmt.Fprintf(stdout, "Geometric mean speedup: %.2fx over %d data sets (%d significantly faster, %d significantly slower, p < %g)\n",
+			geomean(speedups), len(cmps), faster, slower, *alpha)
+	}
+	if *plotFile != "" && len(cmps) > 0 {
+		if err := plotSpeedups(*plotFile, cmps, *alpha); err != nil {
+			return fail(stderr, err)
+		}
+		fmt.Fprintf(stdout, "Wrote %s\n", *plotFile)
 	}
 	return 0
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }

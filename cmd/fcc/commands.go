@@ -51,11 +51,7 @@ func parseFlags(fs *pflag.FlagSet, args []string, nargs int, stderr io.Writer) (
 
 // loadProgram reads a source file and compiles it to the SOAC IR.
 func loadProgram(path string) (*soac.Program, error) {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return frontend.Compile(path, string(src))
+	return frontend.CompileFile(path)
 }
 
 func cmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -199,7 +195,11 @@ func runInterpreter(prog *soac.Program, entry string, stdin io.Reader) (res []va
 // compileIR runs the frontend and every pass of the pipeline; after is
 // called with each pass's name and result.
 func compileIR(path string, after func(pass string, p *soac.Program)) (*soac.Program, error) {
-	return pipeline.CompileFile(path, after)
+	src, err := readSourceFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return pipeline.Compile(path, src, after)
 }
 
 func cmdBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -218,9 +218,11 @@ func cmdBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "fcc build: --module and --package need --library")
 		return 2
 	}
-	if *pkgName != "" && !backend.ValidPackageName(*pkgName) {
-		fmt.Fprintf(stderr, "fcc build: --package: %q is not a valid Go package name\n", *pkgName)
-		return 2
+	if *pkgName != "" {
+		if err := backend.CheckPackageName(*pkgName); err != nil {
+			fmt.Fprintf(stderr, "fcc build: --package: %v\n", err)
+			return 2
+		}
 	}
 	if *out == "" {
 		*out = defaultOutput(path)
@@ -264,7 +266,7 @@ func cmdDev(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		os.Setenv("FCC_VALIDATE", "1")
 	}
 	if *explain != "" {
-		src, err := os.ReadFile(fs.Arg(0))
+		src, err := readSourceFile(fs.Arg(0))
 		if err != nil {
 			return fail(stderr, err)
 		}
@@ -273,7 +275,7 @@ func cmdDev(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 		var out strings.Builder
-		if err := pipeline.Explain(fs.Arg(0), string(src), *explain, &out); err != nil {
+		if err := pipeline.Explain(fs.Arg(0), src, *explain, &out); err != nil {
 			return fail(stderr, err)
 		}
 		io.WriteString(stdout, out.String())

@@ -79,6 +79,11 @@ func cmdDataset(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(gens) == 0 {
 		// Conversion: every value on stdin, in the chosen format.
 		r := values.NewReader(stdin)
+		limit, err := values.MemoryLimit()
+		if err != nil {
+			return fail(stderr, err)
+		}
+		r.SetMemoryLimit(limit)
 		for {
 			v, err := r.Read()
 			if err == io.EOF {
@@ -95,34 +100,77 @@ func cmdDataset(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
+	// Every option is checked before anything is written.
+	kinds := make([]spec.GenValue, len(gens))
+	consts := make([][]values.Value, len(gens))
 	for k, g := range gens {
-		vs, err := generated(g, uint64(*seed)+uint64(k))
+		var err error
+		kinds[k], consts[k], err = parseGeneration(g.what)
 		if err != nil {
-			w.Flush()
 			fmt.Fprintf(stderr, "fcc dataset: --generate %s: %v\n", g.what, err)
 			return 2
 		}
-		for _, v := range vs {
-			if err := writeData(w, v, g.format); err != nil {
-				return fail(stderr, err)
+	}
+	for k, g := range gens {
+		var err error
+		if consts[k] != nil {
+			for _, v := range consts[k] {
+				if err = writeData(w, v, g.format); err != nil {
+					break
+				}
 			}
+		} else {
+			err = writeRandom(w, kinds[k], uint64(*seed)+uint64(k), g.bounds, g.format)
+		}
+		if err != nil {
+			w.Flush()
+			fmt.Fprintf(stderr, "fcc dataset: --generate %s: %v\n", g.what, err)
+			return 1
 		}
 	}
 	return 0
 }
 
-// generated makes the values of one --generate option: a random value of
-// a type, or the value(s) written as a constant (futhark dataset accepts
-// both).
-func generated(g generation, seed uint64) ([]values.Value, error) {
-	gv, err := spec.ParseGenValue(g.what)
+// parseGeneration reads a --generate option: the type of a random value,
+// or the value(s) written as a constant (futhark dataset accepts both).
+func parseGeneration(what string) (spec.GenValue, []values.Value, error) {
+	gv, err := spec.ParseGenValue(what)
 	if err == nil {
-		return []values.Value{spec.Generate(gv, seed, g.bounds)}, nil
+		if gv.Value != nil {
+			return gv, []values.Value{*gv.Value}, nil
+		}
+		return gv, nil, nil
 	}
-	if vs, rerr := spec.ReadValues([]byte(g.what)); rerr == nil && len(vs) > 0 {
-		return vs, nil
+	if vs, rerr := spec.ReadValues([]byte(what)); rerr == nil && len(vs) > 0 {
+		return gv, vs, nil
 	}
-	return nil, err
+	return gv, nil, err
+}
+
+// genChunk is the number of elements generated and written at a time, so
+// that a data set larger than the memory streams through.
+const genChunk = 1 << 20
+
+// writeRandom writes the random value g in format f, generated in chunks
+// as it is written.
+func writeRandom(w *bufio.Writer, g spec.GenValue, seed uint64, b spec.Bounds, f dataFormat) error {
+	if f == formatType {
+		_, err := io.WriteString(w, values.ShapeString(g.Shape)+g.Type.String()+"\n")
+		return err
+	}
+	binary := f != formatText
+	sw, err := values.NewStreamWriter(w, g.Type, g.Shape, binary, f != formatBinaryNoHeader)
+	if err != nil || f == formatBinaryOnlyHeader {
+		return err
+	}
+	err = spec.GenerateStream(g, seed, b, genChunk, sw.Write)
+	if err == nil {
+		err = sw.Close()
+	}
+	if err == nil && f == formatText {
+		_, err = io.WriteString(w, "\n")
+	}
+	return err
 }
 
 // writeData writes v in format f.

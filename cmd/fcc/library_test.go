@@ -66,6 +66,11 @@ func TestCalls(t *testing.T) {
 	if _, err := mylib.NewContext(&mylib.Options{Params: map[string]int64{"nosuch": 1}}); err == nil || !strings.Contains(err.Error(), "nosuch") {
 		t.Errorf("unknown parameter: %v", err)
 	}
+	var served strings.Builder
+	if err := ctx.Serve(strings.NewReader("entry_points\ninputs scale\nfree nope\n"), &served); err != nil ||
+		served.String() != "%%% OK\nrowsums\nscale\nflip\npick\n%%% OK\ni32\n[]i32\n%%% OK\n%%% FAILURE\nunknown variable: nope\n%%% OK\n" {
+		t.Errorf("Serve: %q, %v", served.String(), err)
+	}
 	ctx.Close()
 	if _, err := ctx.Pick([]uint8{7}, 0); err == nil || !strings.Contains(err.Error(), "closed") {
 		t.Errorf("call after Close: %v", err)

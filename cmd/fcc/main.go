@@ -31,6 +31,9 @@ var commands = map[string]command{
 	"benchcmp": {"compare two fcc bench --json files", cmdBenchcmp},
 	"dataset":  {"generate random data, or convert data between text and binary", cmdDataset},
 	"difftest": {"compare random programs across passes and with compiled code", cmdDifftest},
+	"pkg":      {"manage packages: futhark.pkg and lib/ (as futhark pkg)", cmdPkg},
+	"script":   {"compile a program and print the value of a FutharkScript expression", cmdScript},
+	"literate": {"run a literate program's directives and write Markdown with its images and plots (as futhark literate)", cmdLiterate},
 }
 
 func main() {

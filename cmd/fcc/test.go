@@ -158,6 +158,7 @@ type testProgram struct {
 	internal *soac.Program // the frontend's output: what the interpreter runs
 	final    *soac.Program // after every pass
 	exe      string
+	server   *programServer // runs the compiled program's cases
 	err      error
 	reported atomic.Bool // the compile error was printed
 
@@ -243,7 +244,11 @@ func (r *testRunner) finish(p *testProgram, err error) {
 		note = fmt.Sprintf("%d failed  %s", n, note)
 	}
 	r.prog.Step(note)
-	if p.remaining.Add(-1) == 0 && !r.prog.fancy {
+	left := p.remaining.Add(-1)
+	if left == 0 && p.server != nil {
+		p.server.Close()
+	}
+	if left == 0 && !r.prog.fancy {
 		if n := p.failures.Load(); n > 0 {
 			r.prog.Printf(r.stdout, "FAIL %s (%d of %d cases failed)\n", p.path, n, len(p.tasks))
 		} else {
@@ -356,8 +361,9 @@ func compileGuarded(path string, after func(string, *soac.Program)) (prog *soac.
 }
 
 func readSource(path string) string {
-	b, _ := os.ReadFile(path)
-	return string(b)
+	// An unreadable file fails earlier, in spec.ParseFile.
+	src, _ := readSourceFile(path)
+	return src
 }
 
 // prepare compiles a program once: the frontend and every pass, and in
@@ -380,6 +386,10 @@ func (r *testRunner) prepare(p *testProgram) error {
 		name := strings.TrimSuffix(filepath.Base(p.path), ".fut")
 		p.exe = filepath.Join(r.tmp, fmt.Sprintf("%d-%s", p.index, name))
 		p.err = guard("backend", func() error { return pipeline.Build(p.final, p.exe, backend.BuildOptions{}) })
+		if p.err == nil {
+			args := append(tuningArgs(tuningFile(p.path, r.o.tuningExt, r.o.noTuning)), r.o.passOptions...)
+			p.server = newProgramServer(p.exe, args, r.tmp)
+		}
 	})
 	if p.err == nil {
 		return nil
@@ -413,18 +423,42 @@ func (r *testRunner) runCase(p *testProgram, entry string, c *spec.Case, where s
 	if err := r.prepare(p); err != nil {
 		return err
 	}
-	dir := filepath.Dir(p.path)
-	input, err := c.InputData(dir)
-	if err != nil {
-		return failf("input: %v", err)
+	if r.o.interpreted && c.Input.Kind == spec.InputScript {
+		return skipErr{where + ": script inputs need the compiled program's server mode"}
 	}
 	var got []values.Value
 	var runErr error
+	if !r.o.interpreted && c.Input.Kind == spec.InputScript && c.Expected.Kind != spec.ExpectAuto {
+		// Evaluated in the program's own server, so that opaque values
+		// pass from the expression to the entry point.
+		var inErr error
+		got, inErr, runErr = p.server.runScript(entry, c, p.path, r.o.timeout, c.Expected.Kind != spec.ExpectNothing)
+		if inErr != nil {
+			return failf("input: %v", inErr)
+		}
+		return r.checkCase(p, entry, c, got, runErr, nil, failf, where)
+	}
+	input, err := caseInput(p.exe, entry, c, p.path, r.o.passOptions)
+	if err != nil {
+		return failf("input: %v", err)
+	}
 	if r.o.interpreted {
 		got, runErr = runInterpreter(p.internal, entry, bytes.NewReader(input))
 	} else {
-		got, runErr = r.runExecutable(p.exe, entry, input, tuningArgs(tuningFile(p.path, r.o.tuningExt, r.o.noTuning)))
+		got, runErr = p.server.run(entry, input, r.o.timeout, c.Expected.Kind != spec.ExpectNothing)
+		if errors.Is(runErr, errNeedsProcess) {
+			got, runErr = r.runExecutable(p.exe, entry, input, tuningArgs(tuningFile(p.path, r.o.tuningExt, r.o.noTuning)))
+		}
 	}
+	return r.checkCase(p, entry, c, got, runErr, input, failf, where)
+}
+
+// checkCase compares a case's outcome (its results, or the error of the
+// run) with what the case expects. input is what the reference
+// interpreter runs for an auto output.
+func (r *testRunner) checkCase(p *testProgram, entry string, c *spec.Case, got []values.Value, runErr error, input []byte, failf func(string, ...any) error, where string) error {
+	dir := filepath.Dir(p.path)
+	var err error
 	if c.Expected.Kind == spec.ExpectError {
 		e := c.Expected.Error
 		switch {

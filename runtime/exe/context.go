@@ -57,6 +57,12 @@ type Context struct {
 
 	// errBuf is where kernels report run-time errors (see ErrorBuffer).
 	errBuf *Buffer
+	// smallGroupNoted is set once combinedGroups has logged that small
+	// work-groups reduce segments alone.
+	smallGroupNoted bool
+	// bigGroupNoted is set once DefaultGroupSize has logged that the
+	// requested group size exceeds the device's maximum.
+	bigGroupNoted bool
 	// syncBuf is the zeroed buffer of SyncBuffer.
 	syncBuf *Buffer
 	// scanStatus is the buffer of ScanStatus; scanTag the tag of the
@@ -468,7 +474,14 @@ func (c *Context) DefaultGroupSize() int64 {
 	if g <= 0 {
 		g = defaultGroupSize
 	}
-	return min(g, c.deviceMaxGroup())
+	if m := c.deviceMaxGroup(); g > m {
+		if !c.bigGroupNoted {
+			c.bigGroupNoted = true
+			c.Debugf("Work-groups of %d work-items requested; the device's maximum of %d used instead\n", g, m)
+		}
+		g = m
+	}
+	return g
 }
 
 // KernelGroupSize is DefaultGroupSize further clamped to the largest
@@ -527,7 +540,41 @@ func (c *Context) ReduceNumGroups() int64 {
 // partial results a second launch combines when g > 1 (few large
 // segments).
 func (c *Context) SegRedGroups(segs, segLen, group int64) int64 {
-	return segRedGroups(segs, segLen, group, c.ReduceNumGroups())
+	return c.combinedGroups(segRedGroups(segs, segLen, group, c.ReduceNumGroups()), group)
+}
+
+// FlatReduceGroups is the number of work-groups of group work-items that
+// reduce a one-dimensional array of n elements together: enough to fill
+// the device (ReduceNumGroups), one for few elements.
+func (c *Context) FlatReduceGroups(n, group int64) int64 {
+	return c.combinedGroups(min(groupsCovering(n, group), max(c.ReduceNumGroups(), 1)), group)
+}
+
+// groupsCovering is the number of work-groups of group work-items that
+// cover n work-items, at least one.
+func groupsCovering(n, group int64) int64 { return max((n+group-1)/max(group, 1), 1) }
+
+// minCombinedGroup is the smallest work-group size with which several
+// work-groups reduce one segment together, the last to finish combining
+// the others' results (backend/segred.go, singlePassFinish). PoCL 3.1
+// hangs or returns garbage when groups of 2 to 16 work-items do this
+// (a sum of 5 elements with --default-group-size 2 never ended), while
+// one group per segment is right with any size; so a smaller group
+// reduces each segment alone: slower, but groups that small are slow on
+// every device anyway.
+const minCombinedGroup = 32
+
+// combinedGroups is gps work-groups per segment, or 1 where the group is
+// smaller than minCombinedGroup (said once in the debug log).
+func (c *Context) combinedGroups(gps, group int64) int64 {
+	if gps <= 1 || group >= minCombinedGroup {
+		return gps
+	}
+	if !c.smallGroupNoted {
+		c.smallGroupNoted = true
+		c.Debugf("Work-groups of %d work-items reduce each segment alone (several combine only from %d work-items up)\n", group, minCombinedGroup)
+	}
+	return 1
 }
 
 func segRedGroups(segs, segLen, group, fill int64) int64 {
@@ -807,6 +854,11 @@ func arrayBytes(elem values.PrimType, shape []int64) (int64, error) {
 		if d < 0 {
 			return 0, fmt.Errorf("negative dimension in shape %v", shape)
 		}
+		if d == 0 {
+			n = 0 // no elements, whatever the other dimensions
+		}
+	}
+	for _, d := range shape {
 		if d != 0 && n > math.MaxInt64/d {
 			return 0, fmt.Errorf("array of shape %v is %w", shape, errTooLarge)
 		}

@@ -72,12 +72,19 @@ func NewLibrary(p *Program, opts *Options, log io.Writer) (*Library, error) {
 // errClosed is the error of a call on a closed Library.
 var errClosed = errors.New("fcc: the context is closed")
 
+// errNoLibrary is the error of a call on a nil Library: that of a
+// generated package's zero-value Context, which was not made by NewContext.
+var errNoLibrary = errors.New("fcc: the context was not created by NewContext")
+
 // Call runs the entry point name on args, one value per parameter of the
 // parameter's element type and rank, and returns its results downloaded
 // to the host. The arguments are copied to the device, so the caller's
 // data is never modified, even by an entry point that consumes its
 // argument.
 func (l *Library) Call(name string, args ...values.Value) ([]values.Value, error) {
+	if l == nil {
+		return nil, errNoLibrary
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.ctx == nil {
@@ -108,8 +115,12 @@ func (l *Library) Call(name string, args ...values.Value) ([]values.Value, error
 }
 
 // WriteProfile writes the per-kernel profile of the calls so far (with
-// Options.Profile set), as an executable's -P does.
+// Options.Profile set), as an executable's -P does. A nil Library has
+// none.
 func (l *Library) WriteProfile(w io.Writer) {
+	if l == nil {
+		return
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.ctx != nil {
@@ -119,8 +130,11 @@ func (l *Library) WriteProfile(w io.Writer) {
 }
 
 // Close releases the device resources; later calls fail. Closing twice is
-// harmless.
+// harmless, and so is closing a nil Library.
 func (l *Library) Close() {
+	if l == nil {
+		return
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.ctx != nil {

@@ -36,6 +36,9 @@ func Run(p *Program, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "Error: %v\nTry '%s --help' for more information.\n", err, progName(p))
 		return 2
 	}
+	if opts.Server && !opts.Help {
+		return runServer(p, opts, stdin, stdout, stderr)
+	}
 	var out bytes.Buffer
 	if err := runRecover(p, opts, stdin, &out, stderr); err != nil {
 		if code := interruptStatus(err); code != 0 {
@@ -160,7 +163,15 @@ func run(p *Program, opts *Options, stdin io.Reader, out io.Writer, stderr io.Wr
 	if opts.RunsGiven {
 		total++
 	}
-	var times []int64
+	// Each run's time is written as the run ends, as Futhark's
+	// executables do, so that a benchmark driver can show progress.
+	var rt *os.File
+	if opts.RuntimeFile != "" {
+		if rt, err = os.Create(opts.RuntimeFile); err != nil {
+			return fmt.Errorf("writing run time: %w", err)
+		}
+		defer rt.Close()
+	}
 	var results []values.Value
 	in := newRunInputs(entry, inputs)
 	defer in.release(c)
@@ -174,7 +185,11 @@ func run(p *Program, opts *Options, stdin io.Reader, out io.Writer, stderr io.Wr
 			return err
 		}
 		if !opts.RunsGiven || i > 0 {
-			times = append(times, us)
+			if rt != nil {
+				if _, err := fmt.Fprintf(rt, "%d\n", us); err != nil {
+					return fmt.Errorf("writing run time: %w", err)
+				}
+			}
 		} else {
 			c.resetProfile() // the profile covers the timed runs only
 		}
@@ -189,12 +204,8 @@ func run(p *Program, opts *Options, stdin io.Reader, out io.Writer, stderr io.Wr
 		_, peak := c.MemoryUsage()
 		fmt.Fprintf(stderr, "Peak device memory usage: %d bytes\n", peak)
 	}
-	if opts.RuntimeFile != "" {
-		var b strings.Builder
-		for _, t := range times {
-			fmt.Fprintf(&b, "%d\n", t)
-		}
-		if err := os.WriteFile(opts.RuntimeFile, []byte(b.String()), 0o644); err != nil {
+	if rt != nil {
+		if err := rt.Close(); err != nil {
 			return fmt.Errorf("writing run time: %w", err)
 		}
 	}

@@ -21,6 +21,7 @@ type Options struct {
 	Log           bool   // -L, --log
 	Profile       bool   // -P, --profile
 	Help          bool   // -h, --help
+	Server        bool   // --server: serve Futhark's server protocol on stdin/stdout (server.go)
 
 	Platform     string   // -p, --platform
 	Device       string   // -d, --device
@@ -126,6 +127,7 @@ var options = []option{
 	}},
 	{long: "tuning", arg: "FILE", help: "Read size=value assignments from the given file.", set: func(o *Options, v string) error { o.TuningFile = v; return nil }},
 	{long: "print-params", help: "Print all tuning parameters that can be set with --param or --tuning, then exit.", setFlag: func(o *Options) { o.PrintParams = true }},
+	{long: "server", help: "Run in server mode: read commands of Futhark's server protocol from standard input.", setFlag: func(o *Options) { o.Server = true }},
 	{long: "cache-file", arg: "FILE", help: "Store the compiled OpenCL program in FILE and load it from there when it matches.", set: func(o *Options, v string) error { o.CacheFile = v; return nil }},
 }
 

@@ -12,11 +12,8 @@ import (
 // has no direct equivalent. Each gives exactly what fcc's interpreter
 // gives (soac.EvalPrimFun).
 
-// Lgamma is log |Γ(x)|.
-func Lgamma(x float64) float64 {
-	r, _ := math.Lgamma(x)
-	return r
-}
+// Lgamma is log |Γ(x)|, as C's lgamma (see values.Lgamma).
+func Lgamma(x float64) float64 { return values.Lgamma(x) }
 
 // Popc counts the one bits of x (an integer's bits, zero-extended).
 func Popc(x uint64) int32 { return int32(bits.OnesCount64(x)) }

@@ -18,9 +18,15 @@ func (t ArgType) String() string { return strings.Repeat("[]", t.Rank) + t.Elem.
 // ReadArgs reads exactly one value per parameter of the entry point named
 // entry, checks each value's type, and fails on trailing data. Compiled
 // executables and the interpreter share it, so both accept the same input
-// and report mistakes in the same words.
+// and report mistakes in the same words. A value whose data would exceed
+// MemoryLimit is an error found before its data is allocated.
 func ReadArgs(r io.Reader, entry string, params []ArgType) ([]Value, error) {
 	rd := NewReader(r)
+	limit, err := MemoryLimit()
+	if err != nil {
+		return nil, err
+	}
+	rd.SetMemoryLimit(limit)
 	out := make([]Value, len(params))
 	for i, t := range params {
 		start := rd.Offset()

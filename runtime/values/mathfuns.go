@@ -55,4 +55,4 @@ func Acospi(x float64) float64 { return math.Acos(x) / math.Pi }
 func Atanpi(x float64) float64 { return math.Atan(x) / math.Pi }
 
 // Atan2pi is atan2(y, x)/π.
-func Atan2pi(y, x float64) float64 { return math.Atan2(y, x) / math.Pi }
+func Atan2pi(y, x float64) float64 { return Atan2(y, x) / math.Pi }

@@ -60,6 +60,8 @@ type Reader struct {
 	valLine      int
 	valLineStart int64
 
+	limit int64 // most bytes of one value's data, 0 for no limit
+
 	scratch []byte // token copy when a token straddles a refill
 	clean   []byte // numeric text without underscores and suffix
 	chunk   []byte // binary payload staging
@@ -69,6 +71,12 @@ type Reader struct {
 func NewReader(r io.Reader) *Reader {
 	return &Reader{rd: r, buf: make([]byte, bufSize), line: 1}
 }
+
+// SetMemoryLimit makes values whose data would take more than limit bytes
+// (0: no limit, the default) an error, found before their data is
+// allocated: from a binary value's header, and as a textual array grows.
+// See MemoryLimit.
+func (r *Reader) SetMemoryLimit(limit int64) { r.limit = limit }
 
 // Offset returns the number of bytes consumed so far.
 func (r *Reader) Offset() int64 { return r.base + int64(r.pos) }
@@ -344,6 +352,7 @@ func (r *Reader) read(want PrimType, hasWant bool, rank int) (Value, error) {
 // builder accumulates elements of one type.
 type builder struct {
 	t   PrimType
+	n   int64 // elements added
 	b   []bool
 	i8  []int8
 	i16 []int16
@@ -540,6 +549,9 @@ func (r *Reader) readArray(want PrimType, hasWant bool, wantRank int) (Value, er
 				typed = true
 			}
 			b.add(bits)
+			if b.n++; r.limit > 0 && b.n*int64(b.t.Size()) > r.limit {
+				return Value{}, r.errf(off, "%v", CheckAlloc(b.n*int64(b.t.Size()), r.limit, "a textual "+b.t.String()+" array"))
+			}
 			sawElem = true
 			count[depth-1]++
 			expect = false
@@ -616,8 +628,12 @@ func (r *Reader) readEmpty(start int64, want PrimType, hasWant bool) (Value, err
 	if err := expectByte(')', "')' after empty array type"); err != nil {
 		return Value{}, err
 	}
-	if n, _ := shapeCount(shape); n != 0 {
-		return Value{}, r.errf(start, "empty array must have a zero dimension, but shape is %v", shape)
+	n, ok := shapeCount(shape)
+	if !ok {
+		return Value{}, r.errf(start, "the shape %s has more than 2^63 elements", ShapeString(shape))
+	}
+	if n != 0 {
+		return Value{}, r.errf(start, "empty array must have a zero dimension, but shape is %s", ShapeString(shape))
 	}
 	return Value{Type: t, Shape: shape, Data: makeData(t, 0)}, nil
 }
@@ -1019,9 +1035,15 @@ func (r *Reader) readBinary() (Value, error) {
 		}
 	}
 	count, ok := shapeCount(shape)
+	if !ok {
+		return Value{}, binErrf(start+7, "the shape %s has more than 2^63 elements", ShapeString(shape))
+	}
 	size := int64(t.Size())
-	if !ok || count > math.MaxInt64/size || count*size > int64(math.MaxInt)/2 {
-		return Value{}, binErrf(start+7, "shape %v is too large", shape)
+	if count > math.MaxInt64/size || count*size > int64(math.MaxInt)/2 {
+		return Value{}, binErrf(start+7, "the shape %s needs more than 2^62 bytes", ShapeString(shape))
+	}
+	if err := CheckAlloc(count*size, r.limit, "a "+ShapeString(shape)+t.String()+" value"); err != nil {
+		return Value{}, binErrf(start+7, "%v", err)
 	}
 	dataStart := r.Offset()
 	data, err := r.readPayload(t, count)

@@ -265,6 +265,11 @@ func FuzzRead(f *testing.F) {
 		"1 -3i8 0x1F 0b101 1_000 1.5f32 1e-3 2f64 f32.nan -f32.inf true",
 		"[[1, 2], [3, 4]] empty([0][3]f32) empty([2][0]i64) -- c\n[1u8]",
 		"[f16.nan, 0.1f16, -f16.inf] [1.0e-10f32] [-0.0]",
+		// Huge and overflowing shapes, empty or not.
+		"empty([0][9223372036854775807]i32) empty([9223372036854775807][0][3]u8)",
+		"empty([4294967296][4294967296][0]f64) empty([4294967296][4294967296]f64)",
+		"b\x02\x02 i32\xff\xff\xff\xff\xff\xff\xff\x7f\x00\x00\x00\x00\x00\x00\x00\x00",
+		"b\x02\x01 f32\x00\x10\xa5\xd4\xe8\x00\x00\x00\x00\x00",
 	}
 	for _, s := range seeds {
 		f.Add([]byte(s))
@@ -292,6 +297,18 @@ func FuzzRead(f *testing.F) {
 				t.Fatalf("offset %d beyond input %d", r.Offset(), len(data))
 			}
 			checkRoundTrip(t, v)
+		}
+		// With a memory limit, no value read holds more data than it.
+		r = NewReader(bytes.NewReader(data))
+		r.SetMemoryLimit(64)
+		for i := 0; i < 100; i++ {
+			v, err := r.Read()
+			if err != nil {
+				break
+			}
+			if _, b, err := ShapeBytes(v.Type, v.Shape); err != nil || b > 64 {
+				t.Fatalf("read a %s value (%d bytes, %v) past the limit of 64 bytes", v.TypeString(), b, err)
+			}
 		}
 		// ReadAs must not panic either.
 		r = NewReader(bytes.NewReader(data))

@@ -232,6 +232,38 @@ func shapeCount(shape []int64) (int64, bool) {
 	return n, true
 }
 
+// ShapeString formats shape as it is written in a type: [2][3].
+func ShapeString(shape []int64) string {
+	var b strings.Builder
+	for _, d := range shape {
+		fmt.Fprintf(&b, "[%d]", d)
+	}
+	return b.String()
+}
+
+func shapeString(shape []int64) string { return ShapeString(shape) }
+
+// ShapeBytes returns the number of elements of an array of shape and the
+// bytes they take as elements of type t, or an error when a dimension is
+// negative or either number does not fit in an int64. An array with a
+// zero dimension has no elements whatever its other dimensions.
+func ShapeBytes(t PrimType, shape []int64) (elems, bytes int64, err error) {
+	for _, d := range shape {
+		if d < 0 {
+			return 0, 0, fmt.Errorf("the shape %s has a negative dimension", ShapeString(shape))
+		}
+	}
+	n, ok := shapeCount(shape)
+	if !ok {
+		return 0, 0, fmt.Errorf("the shape %s has more than 2^63 elements", ShapeString(shape))
+	}
+	size := int64(t.Size())
+	if size > 0 && n > math.MaxInt64/size {
+		return 0, 0, fmt.Errorf("the shape %s of %s elements needs more than 2^63 bytes", ShapeString(shape), t)
+	}
+	return n, n * size, nil
+}
+
 // Rank returns the number of dimensions (0 for a scalar).
 func (v Value) Rank() int { return len(v.Shape) }
 

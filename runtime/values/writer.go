@@ -296,16 +296,29 @@ func WriteBinary(w io.Writer, v Value) error {
 	if len(v.Shape) > MaxRank {
 		return fmt.Errorf("values: rank %d exceeds the binary format's limit of %d", len(v.Shape), MaxRank)
 	}
-	hdr := make([]byte, 0, 7+8*len(v.Shape))
-	hdr = append(hdr, 'b', 2, byte(len(v.Shape)))
-	hdr = append(hdr, binNames[v.Type]...)
-	for _, d := range v.Shape {
-		hdr = binary.LittleEndian.AppendUint64(hdr, uint64(d))
-	}
-	if _, err := w.Write(hdr); err != nil {
+	if err := writeBinaryHeader(w, v.Type, v.Shape); err != nil {
 		return err
 	}
-	switch d := v.Data.(type) {
+	return writeBinaryData(w, v.Data)
+}
+
+// writeBinaryHeader writes the binary format's header of a value of type
+// t and shape.
+func writeBinaryHeader(w io.Writer, t PrimType, shape []int64) error {
+	hdr := make([]byte, 0, 7+8*len(shape))
+	hdr = append(hdr, 'b', 2, byte(len(shape)))
+	hdr = append(hdr, binNames[t]...)
+	for _, d := range shape {
+		hdr = binary.LittleEndian.AppendUint64(hdr, uint64(d))
+	}
+	_, err := w.Write(hdr)
+	return err
+}
+
+// writeBinaryData writes the elements of data (a Value's Data) as the
+// binary format stores them.
+func writeBinaryData(w io.Writer, data any) error {
+	switch d := data.(type) {
 	case []bool:
 		return writeElems(w, d, 1, func(p []byte, x bool) {
 			p[0] = 0

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"fmt"
@@ -39,22 +40,55 @@ func ReadValues(data []byte) ([]values.Value, error) {
 }
 
 // ReadDataFile reads a data file, decompressing it when its name ends in
-// ".gz".
+// ".gz". The file, or what it inflates to, may take at most the memory
+// limit (values.MemoryLimit); a compressed file is inflated as a stream
+// and read value by value, so that a value whose header declares more
+// than the limit fails before its data is inflated, and inflated bytes
+// beyond what the values need are an error, not read whole first.
 func ReadDataFile(path string) ([]byte, error) {
-	data, err := os.ReadFile(path)
-	if err != nil || !strings.HasSuffix(path, ".gz") {
-		return data, err
+	limit, err := values.MemoryLimit()
+	if err != nil {
+		return nil, err
 	}
-	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if limit <= 0 {
+		limit = math.MaxInt64 - 1
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil {
+		return nil, err
+	} else if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	} else if fi.Size() > limit {
+		return nil, fmt.Errorf("%s: %v", path, values.CheckAlloc(fi.Size(), limit, "the data file"))
+	}
+	if !strings.HasSuffix(path, ".gz") {
+		return io.ReadAll(f)
+	}
+	zr, err := gzip.NewReader(bufio.NewReader(f))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	defer zr.Close()
-	out, err := io.ReadAll(zr)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+	var out bytes.Buffer
+	lr := &io.LimitedReader{R: zr, N: limit + 1}
+	r := values.NewReader(io.TeeReader(lr, &out))
+	r.SetMemoryLimit(limit)
+	for {
+		_, err := r.Read()
+		if lr.N <= 0 {
+			return nil, fmt.Errorf("%s: inflates to more than the memory limit of %d bytes (physical memory, or $%s)", path, limit, values.MemoryLimitEnv)
+		}
+		if err == io.EOF {
+			return out.Bytes(), nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s (inflated): %v", path, err)
+		}
 	}
-	return out, nil
 }
 
 // InputData returns what the case feeds a program on standard input;
@@ -68,6 +102,23 @@ func (c *Case) InputData(dir string) ([]byte, error) {
 	case InputFile:
 		return ReadDataFile(filepath.Join(dir, c.Input.File))
 	case InputRandom:
+		// The data is held twice (the generated value and its encoding):
+		// refuse at once what cannot fit, rather than dying of it.
+		limit, err := values.MemoryLimit()
+		if err != nil {
+			return nil, err
+		}
+		var total int64
+		for _, g := range c.Input.Random {
+			_, n, err := values.ShapeBytes(g.Type, g.Shape)
+			if err != nil {
+				return nil, fmt.Errorf("random input %s: %v", g, err)
+			}
+			total += n
+			if total > limit/2 && limit > 0 {
+				return nil, fmt.Errorf("random input %s: %v", g, values.CheckAlloc(2*total, limit, "the random input (generated and encoded)"))
+			}
+		}
 		var b bytes.Buffer
 		for k, g := range c.Input.Random {
 			if err := values.WriteBinary(&b, Generate(g, RandomSeed+uint64(k), DefaultBounds())); err != nil {
@@ -76,7 +127,9 @@ func (c *Case) InputData(dir string) ([]byte, error) {
 		}
 		return b.Bytes(), nil
 	}
-	return nil, fmt.Errorf("script inputs (FutharkScript) are not supported by fcc")
+	// A script input is evaluated against the compiled program in server
+	// mode (fcc test does so, see cmd/fcc/script.go).
+	return nil, fmt.Errorf("a script input (FutharkScript) must be evaluated against the compiled program (as fcc test, bench and autotune do)")
 }
 
 // ExpectedData returns the expected output of an ExpectValues or
@@ -365,61 +418,93 @@ func Generate(g GenValue, seed uint64, b Bounds) values.Value {
 		return *g.Value
 	}
 	v := values.NewArray(g.Type, g.Shape)
-	r := rand.New(rand.NewPCG(seed, 0x66636320))
-	n := int(v.Len())
-	switch d := v.Data.(type) {
+	fillRandom(newRand(seed), g.Type, v.Data, b)
+	return v
+}
+
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x66636320)) }
+
+// GenerateStream makes the value g describes as Generate does, passing
+// its elements to emit in order, as one-dimensional arrays of at most
+// chunk elements, without ever holding more: for values larger than the
+// memory. The elements are those of Generate(g, seed, b).
+func GenerateStream(g GenValue, seed uint64, b Bounds, chunk int64, emit func(values.Value) error) error {
+	if g.Value != nil {
+		v := *g.Value
+		return emit(values.Value{Type: v.Type, Shape: []int64{1}, Data: v.Data})
+	}
+	n, _, err := values.ShapeBytes(g.Type, g.Shape)
+	if err != nil {
+		return err
+	}
+	r := newRand(seed)
+	for done := int64(0); done < n; {
+		k := min(chunk, n-done)
+		v := values.NewArray(g.Type, []int64{k})
+		fillRandom(r, g.Type, v.Data, b)
+		if err := emit(v); err != nil {
+			return err
+		}
+		done += k
+	}
+	return nil
+}
+
+// fillRandom sets every element of data (a Value's Data of type t) to a
+// random value within b's bounds for t, drawn from r.
+func fillRandom(r *rand.Rand, t values.PrimType, data any, b Bounds) {
+	switch d := data.(type) {
 	case []bool:
-		for i := range n {
+		for i := range d {
 			d[i] = r.Uint64()&1 == 1
 		}
 	case []int8:
-		for i := range n {
-			d[i] = int8(randInt(r, b.Ints[g.Type]))
+		for i := range d {
+			d[i] = int8(randInt(r, b.Ints[t]))
 		}
 	case []int16:
-		for i := range n {
-			d[i] = int16(randInt(r, b.Ints[g.Type]))
+		for i := range d {
+			d[i] = int16(randInt(r, b.Ints[t]))
 		}
 	case []int32:
-		for i := range n {
-			d[i] = int32(randInt(r, b.Ints[g.Type]))
+		for i := range d {
+			d[i] = int32(randInt(r, b.Ints[t]))
 		}
 	case []int64:
-		for i := range n {
-			d[i] = randInt(r, b.Ints[g.Type])
+		for i := range d {
+			d[i] = randInt(r, b.Ints[t])
 		}
 	case []uint8:
-		for i := range n {
-			d[i] = uint8(randUint(r, b.Uints[g.Type]))
+		for i := range d {
+			d[i] = uint8(randUint(r, b.Uints[t]))
 		}
 	case []uint16:
-		if g.Type == values.F16 {
-			for i := range n {
-				d[i] = values.F16FromFloat32(float32(randFloat(r, b.Floats[g.Type])))
+		if t == values.F16 {
+			for i := range d {
+				d[i] = values.F16FromFloat32(float32(randFloat(r, b.Floats[t])))
 			}
 			break
 		}
-		for i := range n {
-			d[i] = uint16(randUint(r, b.Uints[g.Type]))
+		for i := range d {
+			d[i] = uint16(randUint(r, b.Uints[t]))
 		}
 	case []uint32:
-		for i := range n {
-			d[i] = uint32(randUint(r, b.Uints[g.Type]))
+		for i := range d {
+			d[i] = uint32(randUint(r, b.Uints[t]))
 		}
 	case []uint64:
-		for i := range n {
-			d[i] = randUint(r, b.Uints[g.Type])
+		for i := range d {
+			d[i] = randUint(r, b.Uints[t])
 		}
 	case []float32:
-		for i := range n {
-			d[i] = float32(randFloat(r, b.Floats[g.Type]))
+		for i := range d {
+			d[i] = float32(randFloat(r, b.Floats[t]))
 		}
 	case []float64:
-		for i := range n {
-			d[i] = randFloat(r, b.Floats[g.Type])
+		for i := range d {
+			d[i] = randFloat(r, b.Floats[t])
 		}
 	}
-	return v
 }
 
 func randInt(r *rand.Rand, lh [2]int64) int64 {

@@ -187,6 +187,9 @@ func ParseGenValue(s string) (GenValue, error) {
 		rest = rest[end+1:]
 	}
 	if t, ok := values.ParsePrimType(rest); ok {
+		if _, _, err := values.ShapeBytes(t, shape); err != nil {
+			return GenValue{}, fmt.Errorf("%q: %v", s, err)
+		}
 		return GenValue{Shape: shape, Type: t}, nil
 	}
 	if len(shape) == 0 {

@@ -434,7 +434,7 @@ func TestInputData(t *testing.T) {
 	if !bytes.Equal(r1, r2) {
 		t.Errorf("random input differs between calls")
 	}
-	if _, err := cs[2].InputData(dir); err == nil || !strings.Contains(err.Error(), "not supported") {
+	if _, err := cs[2].InputData(dir); err == nil || !strings.Contains(err.Error(), "must be evaluated against the compiled program") {
 		t.Errorf("script input: %v", err)
 	}
 }

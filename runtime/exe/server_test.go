@@ -1,0 +1,439 @@
+package exe
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/fcclang/fcc/runtime/values"
+)
+
+// serverProgram has transparent entry points, a consuming one, a failing
+// one, and opaque parameters and results (a tuple and a record).
+var serverProgram = &Program{
+	Name:   "prog",
+	OpenCL: testKernels,
+	Entries: []EntryPoint{
+		testProgram.Entries[0], // main: []f32 -> []f32
+		testProgram.Entries[1], // sum: []f32 -> f32
+		testProgram.Entries[2], // scale: f32 []f32 -> []f32 i64 f32
+		testProgram.Entries[3], // not: []bool bool f16 -> []bool bool f16
+		testProgram.Entries[4], // id2: *[][]i32 -> *[][]i32
+		testProgram.Entries[5], // fail
+		{Name: "tuple_param", Params: []TypeDesc{{Elem: values.F32}, f32arr}, Results: []TypeDesc{f32arr, {Elem: values.I64}, {Elem: values.F32}}, Run: entryScale,
+			ParamValues: []ExtValue{{Opaque: "(f32, []f32)", N: 2}}, ResultValues: []ExtValue{{N: 1}, {N: 1}, {N: 1}}},
+		{Name: "record_result", Params: []TypeDesc{{Elem: values.F32}, f32arr}, Results: []TypeDesc{f32arr, {Elem: values.I64}, {Elem: values.F32}}, Run: entryScale,
+			ParamValues: []ExtValue{{N: 1}, {N: 1}}, ResultValues: []ExtValue{{Opaque: "{a: []f32, n: i64}", N: 2}, {N: 1}}},
+	},
+	Params: testProgram.Params,
+}
+
+var runtimeLine = regexp.MustCompile(`(?m)^runtime: \d+$`)
+
+// serveSession runs the server on the commands (one per line) and
+// returns each command's response (the lines before its "%%% OK"), with
+// call times replaced by "runtime: T" and dir by "DIR".
+func serveSession(t *testing.T, c *Context, p *Program, dir string, cmds ...string) []string {
+	t.Helper()
+	var out bytes.Buffer
+	in := strings.Join(cmds, "\n") + "\n"
+	if err := Serve(p, c, strings.NewReader(in), &out); err != nil {
+		t.Fatalf("Serve: %v", err)
+	}
+	text := runtimeLine.ReplaceAllString(out.String(), "runtime: T")
+	text = strings.ReplaceAll(text, dir, "DIR")
+	parts := strings.Split(text, "%%% OK\n")
+	if parts[0] != "" || parts[len(parts)-1] != "" {
+		t.Fatalf("output does not start with %%%%%% OK and end with one:\n%s", text)
+	}
+	parts = parts[1 : len(parts)-1]
+	if len(parts) != len(cmds) {
+		t.Fatalf("%d commands, %d responses:\n%s", len(cmds), len(parts), text)
+	}
+	return parts
+}
+
+func newTestContext(t *testing.T) *Context {
+	t.Helper()
+	needOpenCL(t)
+	c, err := NewContext(testKernels, DefaultOptions(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	return c
+}
+
+// writeData writes values in the binary data format to a file in dir.
+func writeData(t *testing.T, dir, name string, vs ...values.Value) string {
+	t.Helper()
+	var b bytes.Buffer
+	for _, v := range vs {
+		if err := values.WriteBinary(&b, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f := filepath.Join(dir, name)
+	if err := os.WriteFile(f, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// readData reads every value of a data file as text, one per line.
+func readData(t *testing.T, f string) string {
+	t.Helper()
+	b, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd := values.NewReader(bytes.NewReader(b))
+	var s strings.Builder
+	for {
+		v, err := rd.Read()
+		if err != nil {
+			if err.Error() != "EOF" {
+				t.Fatalf("%s: %v", f, err)
+			}
+			return s.String()
+		}
+		values.WriteText(&s, v)
+		s.WriteByte('\n')
+	}
+}
+
+// TestServerCommands drives each command, and its errors, through one
+// session: the server must report every mistake and go on.
+func TestServerCommands(t *testing.T) {
+	c := newTestContext(t)
+	dir := t.TempDir()
+	xs := writeData(t, dir, "xs", values.Value{Type: values.F32, Shape: []int64{3}, Data: []float32{1, 2, 3}})
+	two := writeData(t, dir, "two", values.Scalar(float32(2)))
+	m := writeData(t, dir, "m", values.Value{Type: values.I32, Shape: []int64{2, 2}, Data: []int32{1, 2, 3, 4}})
+	bad := filepath.Join(dir, "bad")
+	os.WriteFile(bad, []byte("[1f32, 2f32"), 0o644)
+	text := filepath.Join(dir, "text")
+	os.WriteFile(text, []byte("[true, false] true 1.5f16"), 0o644)
+	out := filepath.Join(dir, "out")
+	out2 := filepath.Join(dir, "out2")
+	tests := []struct{ cmd, want string }{
+		{"entry_points", "main\nsum\nscale\nnot\nid2\nfail\ntuple_param\nrecord_result\n"},
+		{"types", "(f32, []f32)\n*[][]i32\n"}, // replaced below
+		{"inputs scale", "f32\n[]f32\n"},
+		{"outputs scale", "[]f32\ni64\nf32\n"},
+		{"inputs id2", "*[][]i32\n"},
+		{"outputs id2", "*[][]i32\n"},
+		{"inputs tuple_param", "(f32, []f32)\n"},
+		{"outputs record_result", "{a: []f32, n: i64}\nf32\n"},
+		{"inputs nope", "%%% FAILURE\nunknown entry point: nope (entry_points lists them)\n"},
+		{"restore " + xs + " xs []f32", ""},
+		{"restore " + two + " a f32", ""},
+		{"restore " + xs + " xs []f32", "%%% FAILURE\nvariable already exists: xs\n"},
+		{"restore " + xs + " ys []i32", "%%% FAILURE\nrestore ys: variable ys of type []i32 in DIR/xs: byte 0: binary value: expected element type i32 but found [3]f32\n"},
+		{"restore " + xs + " ys f32", "%%% FAILURE\nrestore ys: variable ys of type f32 in DIR/xs: byte 0: binary value: expected a value of rank 0 but found [3]f32\n"},
+		{"restore " + xs, "%%% FAILURE\nrestore: DIR/xs holds more than the 0 value(s) asked for\n"},
+		{"restore " + xs + " ys", "%%% FAILURE\nmalformed command: restore needs a type after variable ys\n"},
+		{"restore " + xs + " ys []f32 zs []f32", "%%% FAILURE\nrestore zs: DIR/xs ended after 1 value(s), before variable zs of type []f32\n"},
+		{"restore " + dir + "/missing ys []f32", "%%% FAILURE\ncannot open DIR/missing: open DIR/missing: no such file or directory\n"},
+		{"restore " + bad + " ys []f32", "%%% FAILURE\nrestore ys: variable ys of type []f32 in DIR/bad: line 1, column 12 (byte 11): unexpected end of input, expected ',' or ']' after array element\n"},
+		{"restore " + xs + " ys frob", "%%% FAILURE\nrestore ys: unknown type frob (the types command lists them)\n"},
+		{"restore " + text + " bs []bool b bool h f16", ""},
+		{"call not nbs nb nh bs b h", "runtime: T\n"},
+		{"store " + out + " nbs nb nh", ""},
+		{"call main ys xs", "runtime: T\n"},
+		{"call main ys xs", "%%% FAILURE\nvariable already exists: ys\n"},
+		{"call scale q q q a xs", "%%% FAILURE\nvariable q is named twice in one command\n"},
+		{"restore " + xs + " q []f32 q []f32", "%%% FAILURE\nvariable q is named twice in one command\n"},
+		{"call main zs", "%%% FAILURE\nentry point main has 1 output(s) and 1 input(s): call main needs 2 variable names, got 1\n"},
+		{"call main zs a", "%%% FAILURE\ninput 1 of entry point main (variable a) has type f32, expected []f32\n"},
+		{"call main zs nothere", "%%% FAILURE\nunknown variable: nothere\n"},
+		{"call nope zs xs", "%%% FAILURE\nunknown entry point: nope (entry_points lists them)\n"},
+		{"call scale r n s a ys", "runtime: T\n"},
+		{"store " + out2 + " r n s", ""},
+		{"call fail r2", "runtime: T\n%%% FAILURE\nprog.fut:3:5-10: index 7 out of bounds for array of shape [3]\n"}, // replaced below
+		{"call fail r2", "runtime: T\n%%% FAILURE\nprog.fut:3:5-10: index 7 out of bounds for array of shape [3]\n"},
+		{"type r2", "%%% FAILURE\nunknown variable: r2\n"},
+		{"type n", "i64\n"},
+		{"kind i64", "primitive\n"},
+		{"kind [][]i32", "array\n"},
+		{"kind (f32, []f32)", "%%% FAILURE\nmalformed command: \"kind (f32, []f32)\"; usage: kind TYPE\n"},
+		{`kind "(f32, []f32)"`, "record\n"},
+		{`kind "{a: []f32, n: i64}"`, "record\n"},
+		{"kind bogus", "%%% FAILURE\nunknown type bogus (the types command lists them)\n"},
+		{"rank [][]i32", "2\n"},
+		{"elemtype [][]i32", "i32\n"},
+		{"rank i32", "%%% FAILURE\ntype i32 is not an array of a primitive type\n"},
+		{"shape xs", "3\n"},
+		{"shape a", "%%% FAILURE\nvariable a has type f32, which is not an array of a primitive type\n"},
+		{"index e xs 1", ""},
+		{"index e xs 3", "%%% FAILURE\nvariable e already exists: e\n"}, // replaced below
+		{"index e2 xs 3", "%%% FAILURE\nindex [3] out of bounds for variable xs of shape [3]\n"},
+		{"index e2 xs 1 2", "%%% FAILURE\nvariable xs has rank 1: index needs 1 indices, got 2\n"},
+		{"new_array arr []f32 2 e a", ""},
+		{"new_array arr2 []f32 3 e a", "%%% FAILURE\nnew_array arr2: shape [3] holds 3 elements, got 2 variables\n"},
+		{"new_array arr2 []f32 2 e n", "%%% FAILURE\nnew_array arr2: element 2, variable n, has type i64, expected f32\n"},
+		{`new tp "(f32, []f32)" a arr`, ""},
+		{`new tp2 "(f32, []f32)" arr a`, "%%% FAILURE\nnew tp2: field 0, variable arr, has type []f32, expected f32\n"},
+		{`new tp2 "(f32, []f32)" a`, "%%% FAILURE\nnew tp2: type (f32, []f32) has 2 fields, got 1 variables\n"},
+		{`fields "(f32, []f32)"`, "0 f32\n1 []f32\n"},
+		{`fields "{a: []f32, n: i64}"`, "a []f32\nn i64\n"},
+		{"fields []f32", "%%% FAILURE\ntype []f32 is not a record or tuple\n"},
+		{"call tuple_param t1 t2 t3 tp", "runtime: T\n"},
+		{"call tuple_param t4 t5 t6 xs", "%%% FAILURE\ninput 1 of entry point tuple_param (variable xs) has type []f32, expected (f32, []f32)\n"},
+		{"call record_result rec s2 a arr", "runtime: T\n"},
+		{"type rec", "{a: []f32, n: i64}\n"},
+		{"project ra rec a", ""},
+		{"project rn rec n", ""},
+		{"project rx rec x", "%%% FAILURE\ntype {a: []f32, n: i64} has no field x\n"},
+		{"project rx xs a", "%%% FAILURE\nvariable xs has type []f32, which is not a record or tuple\n"},
+		{"store " + out + " ra rn t1 rec", ""},
+		{"restore " + out + " ra2 []f32 rn2 i64 t12 []f32 rec2 {a:[]f32,n:i64}", "%%% FAILURE\nrestore rec2: unknown type {a:[]f32,n:i64} (the types command lists them)\n"},
+		{`restore ` + out + ` ra2 []f32 rn2 i64 t12 []f32 rec2 "{a: []f32, n: i64}"`, ""},
+		{"rename rec2 rec3", ""},
+		{"rename rec3 rec", "%%% FAILURE\nvariable already exists: rec\n"},
+		{"rename gone x", "%%% FAILURE\nunknown variable: gone\n"},
+		{"restore " + m + " m [][]i32", ""},
+		{"call id2 m2 m", "runtime: T\n"},
+		{"call id2 m3 m", "%%% FAILURE\nvariable m was consumed by an entry point and may only be freed\n"},
+		{"store " + out2 + " m", "%%% FAILURE\nvariable m was consumed by an entry point and may only be freed\n"},
+		{"free m", ""},
+		{"free m", "%%% FAILURE\nunknown variable: m\n"},
+		{"free m2 nope", "%%% FAILURE\nunknown variable: nope\n"},
+		{"free m2", ""},
+		{"set_tuning_param main.group_size_1 64", ""},
+		{"set_tuning_param nope 64", "%%% FAILURE\nunknown tuning parameter: nope\n"},
+		{"set_tuning_param main.group_size_1 lots", "%%% FAILURE\ntuning parameter main.group_size_1: \"lots\" is not a non-negative integer\n"},
+		{"tuning_params main", "main.group_size_1 group_size\nmain.suff_outer_par_0 threshold\n"},
+		{"tuning_param_class main.suff_outer_par_0", "threshold\n"},
+		{"attributes main", ""},
+		{"pause_profiling", ""},
+		{"unpause_profiling", ""},
+		{"clear", ""},
+		{"frobnicate x", "%%% FAILURE\nunknown command: frobnicate\n"},
+		{"zip a b c", "%%% FAILURE\ncommand zip is not supported: fcc has no sum types or arrays of records in its external values\n"},
+		{"", "%%% FAILURE\nempty command\n"},
+		{`store "` + out, "%%% FAILURE\nmalformed command: the quoted word starting at column 7 has no closing quote\n"},
+		{`free "a"b`, "%%% FAILURE\nmalformed command: a space must follow the quoted word ending at column 8\n"},
+		{`free a"b"`, "%%% FAILURE\nmalformed command: quote inside the word starting at column 6\n"},
+		{"rename a", "%%% FAILURE\nmalformed command: \"rename a\"; usage: rename OLD NEW\n"},
+		{"call", "%%% FAILURE\nmalformed command: \"call\"; usage: call ENTRY OUT... IN...\n"},
+	}
+	// Fix the expectations that are easier to state here.
+	for i := range tests {
+		switch tests[i].cmd {
+		case "types":
+			tests[i].want = "(f32, []f32)\n[][]i32\n[]bool\n[]f32\nbool\nf16\nf32\ni32\ni64\n{a: []f32, n: i64}\n"
+		case "call fail r2":
+			tests[i].want = "%%% FAILURE\nprog.fut:3:5-10: index 7 out of bounds for array of shape [3]\n"
+		case "index e xs 3":
+			tests[i].want = "%%% FAILURE\nvariable already exists: e\n"
+		}
+	}
+	cmds := make([]string, len(tests))
+	for i, tc := range tests {
+		cmds[i] = tc.cmd
+	}
+	got := serveSession(t, c, serverProgram, dir, cmds...)
+	for i, tc := range tests {
+		if got[i] != tc.want {
+			t.Errorf("%s:\n got %q\nwant %q", tc.cmd, got[i], tc.want)
+		}
+	}
+	if s := readData(t, out2); s != "[4.0f32, 8.0f32, 12.0f32]\n3i64\n2.0f32\n" {
+		t.Errorf("stored scale results: %q", s)
+	}
+	if s := readData(t, out); s != "[4.0f32, 4.0f32]\n2i64\n[4.0f32, 4.0f32]\n[4.0f32, 4.0f32]\n2i64\n" {
+		t.Errorf("stored record results: %q", s)
+	}
+	if cur, _ := c.MemoryUsage(); cur != 0 {
+		t.Errorf("%d bytes of device memory still in use after the session", cur)
+	}
+}
+
+// TestServerStoreOpaque checks store of bool and f16 values written by
+// an entry point (the binary format's own type names).
+func TestServerBoolF16(t *testing.T) {
+	c := newTestContext(t)
+	dir := t.TempDir()
+	text := filepath.Join(dir, "text")
+	os.WriteFile(text, []byte("[true, false] true 1.5f16"), 0o644)
+	out := filepath.Join(dir, "out")
+	got := serveSession(t, c, serverProgram, dir,
+		"restore "+text+" bs []bool b bool h f16",
+		"call not nbs nb nh bs b h",
+		"store "+out+" nbs nb nh")
+	if got[1] != "runtime: T\n" || got[2] != "" {
+		t.Fatalf("responses %q", got)
+	}
+	if s := readData(t, out); s != "[false, true]\nfalse\n1.5f16\n" {
+		t.Errorf("stored: %q", s)
+	}
+}
+
+// TestServerNoLeak makes many calls, each result freed, and checks that
+// the device memory in use does not grow (the runtime's accounting).
+func TestServerNoLeak(t *testing.T) {
+	c := newTestContext(t)
+	dir := t.TempDir()
+	xs := writeData(t, dir, "xs", values.Value{Type: values.F32, Shape: []int64{1000}, Data: make([]float32, 1000)})
+	// FCC_SERVER_CALLS scales the test up (10^5 or 10^6 calls) for a
+	// measurement on a real device.
+	n := 2500
+	if v, err := strconv.Atoi(os.Getenv("FCC_SERVER_CALLS")); err == nil && v > 0 {
+		n = v / 2
+	}
+	cmds := []string{
+		"restore " + xs + " xs []f32",
+		"restore " + writeData(t, dir, "s", values.Scalar(float32(2))) + " s0 f32",
+	}
+	for i := 0; i < n; i++ {
+		cmds = append(cmds, "call main ys xs", "call scale a b d s0 ys", "free ys", "free a b d")
+	}
+	var out bytes.Buffer
+	in := strings.Join(cmds, "\n") + "\n"
+	s := newServer(serverProgram, c, &out)
+	start := time.Now()
+	if err := s.serve(strings.NewReader(in)); err != nil {
+		t.Fatal(err)
+	}
+	elapsed := time.Since(start)
+	if strings.Contains(out.String(), "FAILURE") {
+		t.Fatalf("a command failed: %.2000s", out.String())
+	}
+	cur, peak := c.MemoryUsage()
+	t.Logf("%d calls in %v; device memory: %d bytes in use, peak %d", 2*n, elapsed, cur, peak)
+	// At most xs, ys and scale's array result are held at once.
+	if peak > 3*4000 {
+		t.Errorf("peak device memory %d bytes over %d calls, want at most %d", peak, 2*n, 3*4000)
+	}
+	if cur != 4000 {
+		t.Errorf("after %d calls %d bytes are in use, want 4000 (xs only)", 2*n, cur)
+	}
+	if len(c.allocs) > 2048 {
+		t.Errorf("the allocation list grew to %d entries", len(c.allocs))
+	}
+	s.releaseAll()
+	if cur, _ := c.MemoryUsage(); cur != 0 {
+		t.Errorf("%d bytes in use after the session", cur)
+	}
+}
+
+// TestServerExecutable runs --server through Run, as a client does.
+func TestServerExecutable(t *testing.T) {
+	needOpenCL(t)
+	dir := t.TempDir()
+	xs := writeData(t, dir, "xs", values.Value{Type: values.F32, Shape: []int64{2}, Data: []float32{1, 2}})
+	out := filepath.Join(dir, "out")
+	r := runProg(serverProgram, fmt.Sprintf("restore %s xs []f32\ncall sum s xs\nstore %s s\n", xs, out), "--server")
+	want := "%%% OK\n%%% OK\nruntime: T\n%%% OK\n%%% OK\n"
+	if got := runtimeLine.ReplaceAllString(r.stdout, "runtime: T"); r.code != 0 || got != want || r.stderr != "" {
+		t.Fatalf("--server: %+v", r)
+	}
+	if s := readData(t, out); s != "3.0f32\n" {
+		t.Errorf("stored %q", s)
+	}
+	// A context that cannot be made ends the process before "%%% OK".
+	r = runProg(serverProgram, "", "--server", "--param", "nope=1")
+	if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, `unknown tuning parameter "nope"`) {
+		t.Fatalf("--server with a bad parameter: %+v", r)
+	}
+}
+
+func TestSplitWords(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want []string
+		err  string
+	}{
+		{"a b  c", []string{"a", "b", "c"}, ""},
+		{`  new v "{a: i32}" x `, []string{"new", "v", "{a: i32}", "x"}, ""},
+		{`""`, []string{""}, ""},
+		{"", nil, ""},
+		{`a "b`, nil, "no closing quote"},
+		{`a "b"c`, nil, "a space must follow"},
+		{`a b"c"`, nil, "quote inside"},
+	} {
+		got, err := splitWords(tc.line)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("splitWords(%q) error %v, want %q", tc.line, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || fmt.Sprint(got) != fmt.Sprint(tc.want) || len(got) != len(tc.want) {
+			t.Errorf("splitWords(%q) = %q, %v; want %q", tc.line, got, err, tc.want)
+		}
+	}
+}
+
+func TestParseTypeName(t *testing.T) {
+	for _, tc := range []struct {
+		in, out, comps, err string
+	}{
+		{in: "i32", out: "i32", comps: "[i32]"},
+		{in: "[][]f32", out: "[][]f32", comps: "[[][]f32]"},
+		{in: "[3][n]f32", out: "[][]f32", comps: "[[][]f32]"},
+		{in: "(f32, []f32)", out: "(f32, []f32)", comps: "[f32 []f32]"},
+		{in: "{a: []f32, n: i64}", out: "{a: []f32, n: i64}", comps: "[[]f32 i64]"},
+		{in: "[](i32, {x: f32, y: []bool})", out: "[](i32, {x: f32, y: []bool})", comps: "[[]i32 []f32 [][]bool]"},
+		{in: "((i32))", out: "i32", comps: "[i32]"},
+		{in: "i33", err: `unknown type "i33"`},
+		{in: "(i32, ", err: "the type ends early"},
+		{in: "(i32 f32)", err: "expected , or )"},
+		{in: "{a i32}", err: "expected : after field a"},
+		{in: "()", err: "the empty tuple"},
+		{in: "[i32", err: "expected ]"},
+		{in: "i32 x", err: `unexpected "x"`},
+	} {
+		e, err := parseTypeName(tc.in)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("parseTypeName(%q) error %v, want %q", tc.in, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("parseTypeName(%q): %v", tc.in, err)
+			continue
+		}
+		if e.String() != tc.out || fmt.Sprint(e.components()) != tc.comps {
+			t.Errorf("parseTypeName(%q) = %s %v, want %s %s", tc.in, e, e.components(), tc.out, tc.comps)
+		}
+	}
+}
+
+// FuzzServerCommand feeds arbitrary command lines to a server without a
+// device context: parsing and checking must report, never panic, and
+// always answer with exactly one "%%% OK".
+func FuzzServerCommand(f *testing.F) {
+	for _, s := range []string{"call main a b", `new v "{a: i32}" x`, "restore f x []f32", "free a a", `kind "(i32, [][]f32)"`, "fields \"{a: (i32, f32)}\"", "index a b 1 2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		if strings.ContainsAny(line, "\n") {
+			return
+		}
+		// Commands that reach the device or the file system are not
+		// fuzzed: the parse and the checks before them are.
+		if w, _ := splitWords(line); len(w) > 0 {
+			switch w[0] {
+			case "call", "restore", "store", "clear", "report", "index", "new_array", "set_tuning_param":
+				return
+			}
+		}
+		var out bytes.Buffer
+		s := newServer(serverProgram, nil, &out)
+		if err := s.serve(strings.NewReader(line + "\n")); err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(out.String(), "%%% OK\n"); n != 2 {
+			t.Fatalf("%q: %d OKs in %q", line, n, out.String())
+		}
+	})
+}
