@@ -1102,7 +1102,7 @@ func (c *checker) checkValDecl(d *ValDecl) {
 		c.checkOverloadAmbiguous(d, ft)
 	}
 	c.defaultVars()
-	c.defaultConstrs()
+	c.checkConstrsResolved()
 	c.checkMatches()
 	c.checkFieldsResolved()
 	g := &global{decl: d, typ: eraseTermDims(c.zonk(ft)), prelude: c.prelude, retUnique: retUnique || d.RetType == nil && !c.aliasesParams(sc, d.Body)}
@@ -2904,7 +2904,7 @@ func (c *checker) localFun(sc *scope, e *LetFunExp) *binding {
 func (c *checker) generalisable(sc *scope, t Type, start int) []int {
 	var cands []int
 	for _, id := range c.freeVars(t, nil) {
-		if id <= start || c.cons[id] != cAny || len(c.fields[id]) > 0 {
+		if id <= start || c.cons[id] != cAny || len(c.fields[id]) > 0 || c.hasConstrs(TVar{ID: id}) {
 			continue
 		}
 		if _, r := c.rigid[id]; r {

@@ -14,6 +14,8 @@ import (
 // are known.
 type sumState struct {
 	constrs map[int]map[string][]Type
+	// pos is where each constrained variable arose.
+	pos     map[int]Pos
 	matches []*MatchExp
 	// note explains the last unification that failed on a constructor.
 	note string
@@ -85,6 +87,10 @@ func (c *checker) constrained(name string, payload []Type, pos Pos) TVar {
 		c.sums.constrs = map[int]map[string][]Type{}
 	}
 	c.sums.constrs[v.ID] = map[string][]Type{name: payload}
+	if c.sums.pos == nil {
+		c.sums.pos = map[int]Pos{}
+	}
+	c.sums.pos[v.ID] = pos
 	return v
 }
 
@@ -107,6 +113,7 @@ func (c *checker) bindConstrs(v TVar, t Type) bool {
 		if wcs == nil {
 			wcs = map[string][]Type{}
 			c.sums.constrs[w.ID] = wcs
+			c.sums.pos[w.ID] = c.sums.pos[v.ID]
 		}
 		for name, ps := range vcs {
 			if qs, ok := wcs[name]; ok {
@@ -170,25 +177,27 @@ func constrNames(m map[string][]Type) string {
 	return strings.Join(ks, ", ")
 }
 
-// defaultConstrs makes each still unknown type with constructors the sum
-// of exactly those constructors, as Futhark does.
-func (c *checker) defaultConstrs() {
+// checkConstrsResolved reports a type known only to have some
+// constructors at the end of a definition: as in Futhark, the sum type
+// must be given somewhere (an annotation, a parameter's type).
+func (c *checker) checkConstrsResolved() {
 	ids := make([]int, 0, len(c.sums.constrs))
 	for id := range c.sums.constrs {
-		ids = append(ids, id)
+		if _, bound := c.subst[id]; !bound {
+			ids = append(ids, id)
+		}
 	}
 	sort.Ints(ids)
 	for _, id := range ids {
-		if _, bound := c.subst[id]; bound {
-			continue
-		}
 		var cs []SumConstr
 		for name, ps := range c.sums.constrs[id] {
 			cs = append(cs, SumConstr{Name: name, Payload: ps})
 		}
 		sortConstrs(cs)
-		c.subst[id] = TSum{Constrs: cs}
+		c.sums.constrs = nil
+		c.errorf(c.sums.pos[id], "Add a type annotation to disambiguate the type.", "Type is ambiguous (must be a sum type with constructors: %s).", c.show(TSum{Constrs: cs}))
 	}
+	c.sums.constrs = nil
 }
 
 // unifySum unifies two sum types: the same constructors with the same

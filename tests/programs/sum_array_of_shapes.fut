@@ -6,7 +6,7 @@
 type shape = #circle f32 | #square f32
 
 def main (xs: []f32) (bs: []bool) : []f32 =
-  let shapes = map2 (\x b -> if b then #circle x else #square x) xs bs
+  let shapes = map2 (\x b : shape -> if b then #circle x else #square x) xs bs
   in map (\s -> match s
                 case #circle r -> 3 * r * r
                 case #square a -> a * a) shapes

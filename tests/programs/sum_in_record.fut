@@ -5,7 +5,7 @@
 type tag = #double | #keep
 
 def main (xs: []i32) : ([]i32, i32) =
-  let rs = map (\x -> {v = x, t = if x % 2 == 1 then #double else #keep}) xs
+  let rs = map (\x -> {v = x, t = if x % 2 == 1 then #double else #keep : tag}) xs
   let ys = map (\r -> match r.t
                       case #double -> r.v * 2
                       case #keep -> r.v) rs
