@@ -336,7 +336,7 @@ func (c *checker) errorf(pos Pos, hint, format string, args ...any) {
 
 // show prints a type for a message, with resolved variables substituted
 // and type parameters under their names.
-func (c *checker) show(t Type) string { return typeStringN(c.zonk(t), c.rigid) }
+func (c *checker) show(t Type) string { return typeStringN(c.zonk(t), c.typeNames()) }
 
 func (c *checker) fresh(con constraint, pos Pos) TVar {
 	c.next++
@@ -1032,6 +1032,7 @@ func (c *checker) checkValDecl(d *ValDecl) {
 		c.errorf(d.Pos, "rename one of the definitions", "Duplicate definition of %q: it is defined more than once", d.Name)
 	}
 	c.consumed = map[*binding]Pos{}
+	c.sums = sumState{}
 	c.captures = nil
 	c.lambdaParams = nil
 	c.consumingCalls = 0
@@ -2058,8 +2059,17 @@ func (c *checker) aliasesOf(sc *scope, e Exp) []*binding {
 		add(c.withoutConsumedIn(e, c.aliasesOf(sc, e.Then)))
 		add(c.withoutConsumedIn(e, c.aliasesOf(sc, e.Else)))
 	case *MatchExp:
+		// Names bound by the cases alias the matched value, which a
+		// result with arrays may then alias.
+		if hasArray(c.zonk(c.types[e])) {
+			add(c.aliasesOf(sc, e.X))
+		}
 		for _, k := range e.Cases {
 			add(c.aliasesOf(sc, k.Body))
+		}
+	case *ConstrExp:
+		for _, a := range e.Args {
+			add(c.aliasesOf(sc, a))
 		}
 	case *RecordUpdateExp:
 		// The record keeps its other fields, which alias what the
@@ -2336,6 +2346,14 @@ func hasArray(t Type) bool {
 		}
 	case TVar:
 		return true
+	case TSum:
+		for _, k := range t.Constrs {
+			for _, p := range k.Payload {
+				if hasArray(p) {
+					return true
+				}
+			}
+		}
 	}
 	return false
 }

@@ -215,6 +215,7 @@ func (c *checker) builtinBinOp(sc *scope, e *BinOpExp, info binOpInfo) Type {
 			c.errorf(e.L.expPos(), "compare values of a primitive type, or arrays, tuples and records of them",
 				"%s has type %s, which does not support equality", opOperand("left", e.Op), c.show(lt))
 		}
+		c.sumOperand(e.L, e.Op, lt)
 		c.errorf(e.L.expPos(), c.operandHint(e.Op, lt), "%s must have %s, but has type %s%s", opOperand("left", e.Op), describeOperand(info), c.show(lt), c.operandNote(t))
 	}
 	rt := c.exp(sc, e.R)

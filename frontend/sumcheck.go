@@ -245,6 +245,14 @@ func (c *checker) match(sc *scope, e *MatchExp, expected Type) Type {
 		c.consumed = maps.Clone(before)
 		inner := sc.child()
 		c.bindPat(inner, k.Pat, xt)
+		als := c.aliasesOf(sc, e.X)
+		for _, n := range patNames(k.Pat, nil) {
+			b := inner.vars[n]
+			b.aliases = als
+			for _, a := range als {
+				b.consumable = b.consumable && a.consumable
+			}
+		}
 		var bt Type
 		if expected != nil {
 			bt = c.expExpect(inner, k.Body, expected)
@@ -339,4 +347,58 @@ func (c *checker) checkMatches() {
 			c.errorf(m.Pos, "add the missing cases, or a final case _ -> ...", "Unmatched cases in match expression:\n%s", strings.Join(lines, "\n"))
 		}
 	}
+}
+
+// typeNames names, for messages, the type parameters and the type
+// variables known only by their constructors (shown as Futhark shows
+// them: #foo i32 | ...).
+func (c *checker) typeNames() map[int]string {
+	if len(c.sums.constrs) == 0 {
+		return c.rigid
+	}
+	names := make(map[int]string, len(c.rigid)+len(c.sums.constrs))
+	for id, n := range c.rigid {
+		names[id] = n
+	}
+	for id, cs := range c.sums.constrs {
+		var parts []string
+		for _, name := range sortedKeys(cs) {
+			s := "#" + name
+			for _, p := range cs[name] {
+				ps := typeStringN(c.zonk(p), c.rigid)
+				if needsParens(c.zonk(p)) {
+					ps = "(" + ps + ")"
+				}
+				s += " " + ps
+			}
+			parts = append(parts, s)
+		}
+		names[id] = strings.Join(parts, " | ") + " | ..."
+	}
+	return names
+}
+
+// sumOperand reports an operand of a sum type given to an operator other
+// than == and !=, which are all sum types support.
+func (c *checker) sumOperand(x Exp, op string, t Type) {
+	if _, ok := c.resolve(t).(TSum); ok || c.hasConstrs(t) {
+		c.errorf(x.expPos(), "compare sum values with == and != only, or match on them", "%s has a sum type (%s), which %q is not defined for", opOperand("left", op), c.show(t), op)
+	}
+}
+
+// constrsWithoutArrays says whether t is a type known only by its
+// constructors, none of whose payloads can hold an array.
+func (c *checker) constrsWithoutArrays(t Type) bool {
+	v, ok := c.resolve(t).(TVar)
+	if !ok || len(c.sums.constrs[v.ID]) == 0 {
+		return false
+	}
+	for _, ps := range c.sums.constrs[v.ID] {
+		for _, p := range ps {
+			if hasArray(c.zonk(p)) {
+				return false
+			}
+		}
+	}
+	return true
 }
