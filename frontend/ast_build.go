@@ -251,7 +251,7 @@ func (b *astBuilder) pat(ctx parser.IPatContext) Pat {
 		for _, a := range ctx.AllInnerPat() {
 			p.Args = append(p.Args, b.innerPat(a))
 		}
-		return b.refutable(p)
+		return p
 	}
 	b.errorf(b.pos(ctx), "unsupported pattern")
 	return &PWild{Pos: b.pos(ctx)}
@@ -290,7 +290,7 @@ func (b *astBuilder) innerPat(ctx parser.IInnerPatContext) Pat {
 		}
 		return p
 	case *parser.NullaryConstrPatContext:
-		return b.refutable(&PConstr{Pos: b.pos(ctx), Name: ctx.CONSTRUCTOR().GetText()[1:]})
+		return &PConstr{Pos: b.pos(ctx), Name: ctx.CONSTRUCTOR().GetText()[1:]}
 	case *parser.NumLiteralPatContext:
 		p := &PLit{Pos: b.pos(ctx), Neg: ctx.MINUS() != nil}
 		if t := ctx.INT_LIT(); t != nil {

@@ -17,8 +17,9 @@ func (b *astBuilder) sumType(ctx *parser.SumTypeContext) TypeExp {
 	return t
 }
 
-// refutable accepts a refutable pattern in a match case and reports it
-// elsewhere, as Futhark does.
+// refutable accepts a literal pattern in a match case and reports it
+// elsewhere, as Futhark does. (A constructor pattern is irrefutable when
+// its type has one constructor, which the checker decides.)
 func (b *astBuilder) refutable(p Pat) Pat {
 	if !b.inCase {
 		b.errorf(p.patPos(), "Refutable pattern not allowed here: refutable patterns (literals, constructors) are only allowed in match cases")

@@ -17,6 +17,11 @@ type sumState struct {
 	// pos is where each constrained variable arose.
 	pos     map[int]Pos
 	matches []*MatchExp
+	// inCase counts the match case patterns being checked; outside them
+	// constructor patterns must be irrefutable, which is checked once
+	// their types are known (outside).
+	inCase  int
+	outside []*PConstr
 	// note explains the last unification that failed on a constructor.
 	note string
 }
@@ -143,7 +148,7 @@ func (c *checker) bindConstrs(v TVar, t Type) bool {
 		ps := vcs[name]
 		k, ok := s.constr(name)
 		if !ok {
-			c.sums.note = fmt.Sprintf(" (#%s is not a constructor of %s)", name, c.show(s))
+			c.sums.note = fmt.Sprintf(" (Unshared constructors: #%s. #%s is not a constructor of %s)", name, name, c.show(s))
 			return false
 		}
 		if len(k.Payload) != len(ps) {
@@ -188,6 +193,13 @@ func (c *checker) checkConstrsResolved() {
 		}
 	}
 	sort.Ints(ids)
+	outside := c.sums.outside
+	c.sums.outside = nil
+	for _, p := range outside {
+		if s, ok := c.resolve(c.patTypes[p]).(TSum); ok && len(s.Constrs) > 1 {
+			c.errorf(p.Pos, "use a match expression", "Refutable pattern not allowed here: #%s matches only some values of type %s", p.Name, c.show(s))
+		}
+	}
 	for _, id := range ids {
 		var cs []SumConstr
 		for name, ps := range c.sums.constrs[id] {
@@ -204,7 +216,22 @@ func (c *checker) checkConstrsResolved() {
 // payloads.
 func (c *checker) unifySum(a TSum, b Type, sm **sizeMismatch) bool {
 	s, ok := b.(TSum)
-	if !ok || len(s.Constrs) != len(a.Constrs) {
+	if !ok {
+		return false
+	}
+	var unshared []string
+	for _, k := range a.Constrs {
+		if _, ok := s.constr(k.Name); !ok {
+			unshared = append(unshared, "#"+k.Name)
+		}
+	}
+	for _, k := range s.Constrs {
+		if _, ok := a.constr(k.Name); !ok {
+			unshared = append(unshared, "#"+k.Name)
+		}
+	}
+	if len(unshared) > 0 {
+		c.sums.note = fmt.Sprintf(" (Unshared constructors: %s.)", strings.Join(unshared, ", "))
 		return false
 	}
 	for i, k := range a.Constrs {
@@ -244,7 +271,9 @@ func (c *checker) match(sc *scope, e *MatchExp, expected Type) Type {
 	for _, k := range e.Cases {
 		c.consumed = maps.Clone(before)
 		inner := sc.child()
+		c.sums.inCase++
 		c.bindPat(inner, k.Pat, xt)
+		c.sums.inCase--
 		als := c.aliasesOf(sc, e.X)
 		for _, n := range patNames(k.Pat, nil) {
 			b := inner.vars[n]
@@ -280,6 +309,12 @@ func (c *checker) match(sc *scope, e *MatchExp, expected Type) Type {
 
 // constrPat checks a constructor pattern against the type t of the value.
 func (c *checker) constrPat(sc *scope, p *PConstr, t Type) Type {
+	if c.sums.inCase == 0 {
+		c.sums.outside = append(c.sums.outside, p)
+	}
+	if t == nil {
+		t = c.fresh(0, p.Pos)
+	}
 	switch s := c.resolve(t).(type) {
 	case TSum:
 		k, ok := s.constr(p.Name)
@@ -287,7 +322,7 @@ func (c *checker) constrPat(sc *scope, p *PConstr, t Type) Type {
 			c.errorf(p.Pos, "", "Constructor #%s is not a constructor of the matched type %s", p.Name, c.show(s))
 		}
 		if len(k.Payload) != len(p.Args) {
-			c.errorf(p.Pos, "", "Constructor pattern #%s has %d argument(s), but #%s of type %s takes %d", p.Name, len(p.Args), p.Name, c.show(s), len(k.Payload))
+			c.errorf(p.Pos, "", "Pattern #%s cannot match a value of type %s: the pattern has %d argument(s), but #%s takes %d", p.Name, c.show(s), len(p.Args), p.Name, len(k.Payload))
 		}
 		for i, a := range p.Args {
 			c.bindPat(sc, a, k.Payload[i])

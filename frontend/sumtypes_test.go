@@ -31,7 +31,9 @@ func TestSumDiagnostics(t *testing.T) {
 		{"unknown constructor pattern", shape + "def main (s: shape) : f32 =\n  match s\n  case #square x -> x\n  case _ -> 0",
 			"t.fut:4:8: error: Constructor #square is not a constructor of the matched type #circle f32 | #rect f32 f32"},
 		{"pattern arity", shape + "def main (s: shape) : f32 =\n  match s\n  case #rect x -> x\n  case _ -> 0",
-			"t.fut:4:8: error: Constructor pattern #rect has 1 argument(s), but #rect of type #circle f32 | #rect f32 f32 takes 2"},
+			"t.fut:4:8: error: Pattern #rect cannot match a value of type #circle f32 | #rect f32 f32: the pattern has 1 argument(s), but #rect takes 2"},
+		{"unshared constructors", "def f (v: #a i32 | #b i32 | #c i32) : #a i32 | #b i32 | #d i32 = v\ndef main (x: i32) = x", "(Unshared constructors: #d, #c.)"},
+		{"refutable parameter", "type t = #a i32 | #b\ndef f ((#a x): t) = x\ndef main (x: i32) = f (#a x)", "t.fut:2:9: error: Refutable pattern not allowed here: #a matches only some values of type #a i32 | #b"},
 		{"two payload types", "def main (b: bool) : i32 =\n  let v = if b then #foo 1i32 else #foo true\n  in 0",
 			"t.fut:2:36: error: else branch (must have the type of the then branch)"},
 		{"constructor pattern on a number", "def main (x: i32) : i32 =\n  match x\n  case #foo -> 1\n  case _ -> 2",
@@ -45,7 +47,7 @@ func TestSumDiagnostics(t *testing.T) {
 			"t.fut:4:13: error: case of match (must have the type of the first case): expected type i32, but found bool"},
 		{"literal type", "def main (x: i32) : i32 =\n  match x\n  case 1.5 -> 1\n  case _ -> 2", "t.fut:3:8: error: literal pattern of type"},
 		{"function payload", "type t = #f (i32 -> i32)\ndef main (x: i32) = x", "sum types may not contain functions"},
-		{"constructor not in sum type", shape + "def area (s: shape) : f32 = 0\ndef main (x: f32) = area (#tri x)", "(#tri is not a constructor of #circle f32 | #rect f32 f32)"},
+		{"constructor not in sum type", shape + "def area (s: shape) : f32 = 0\ndef main (x: f32) = area (#tri x)", "(Unshared constructors: #tri. #tri is not a constructor of #circle f32 | #rect f32 f32)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { expectCompileError(t, tc.src, tc.want) })
@@ -115,6 +117,8 @@ func TestMatchRuns(t *testing.T) {
 		{"negative float", "def main (x: f32) : i32 = match x case -1.5 -> 1 case _ -> 0", "-1.5f32", "1i32"},
 		{"char", "def main (c: u8) : i32 = match c case 'a' -> 1 case 'b' -> 2 case _ -> 0", "98u8", "2i32"},
 		{"bool pair", "def main (a: bool) (b: bool) : i32 = match (a, b) case (true, true) -> 3 case (true, false) -> 2 case (false, true) -> 1 case (false, false) -> 0", "false true", "1i32"},
+		{"irrefutable let", "type t = #x i32\ndef main (x: i32) = let #x y = #x x : t in y + 1", "2", "3i32"},
+		{"irrefutable parameter", "type t = #x i32 i32\ndef f ((#x a b): t) = a - b\ndef main (x: i32) = f (#x x 1)", "5", "4i32"},
 		{"equality", "type t = #a i32 | #b f32\ndef main (x: i32) = ((#a x : t) == #a 1, (#a x : t) != #b 1)", "1", "true true"},
 	}
 	for _, tc := range tests {
