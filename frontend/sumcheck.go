@@ -126,7 +126,7 @@ func (c *checker) bindConstrs(v TVar, t Type) bool {
 					return false
 				}
 				for i := range ps {
-					if !c.unifyOK(ps[i], qs[i]) {
+					if !c.unifyPayload(ps[i], qs[i]) {
 						return false
 					}
 				}
@@ -156,7 +156,7 @@ func (c *checker) bindConstrs(v TVar, t Type) bool {
 			return false
 		}
 		for i := range ps {
-			if !c.unifyOK(k.Payload[i], ps[i]) {
+			if !c.unifyPayload(k.Payload[i], ps[i]) {
 				c.sums.note = fmt.Sprintf(" (argument %d of constructor #%s has type %s in %s, but %s where it is used)", i+1, name, c.show(k.Payload[i]), c.show(s), c.show(ps[i]))
 				return false
 			}
@@ -180,6 +180,13 @@ func constrNames(m map[string][]Type) string {
 		ks[i] = "#" + ks[i]
 	}
 	return strings.Join(ks, ", ")
+}
+
+// unifyPayload unifies the payload types of one constructor as two uses
+// see them. Their sizes are not compared: as with the branches of an
+// if, two values of a sum type may hold arrays of different sizes.
+func (c *checker) unifyPayload(a, b Type) bool {
+	return c.unifyOK(unknownDims(c.zonk(a)), unknownDims(c.zonk(b)))
 }
 
 // checkConstrsResolved reports a type known only to have some
