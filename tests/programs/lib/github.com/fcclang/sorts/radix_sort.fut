@@ -42,3 +42,22 @@ module mk_radix_sort (I: integral) : sort with t = I.t = {
 
   def sort [n] (xs: [n]t) : [n]t = sort_by_key (\x -> x) xs
 }
+
+-- | Radix sort of IEEE floating point numbers by their bits: a set sign
+-- bit means a smaller number and reverses the order of the other bits.
+-- NaNs go to the ends, by their sign bit.
+module mk_radix_sort_float (F: float) : sort with t = F.t = {
+  type t = F.t
+
+  local def key_bit (b: i32) (x: t) : i32 =
+    let sign = F.get_bit (F.num_bits - 1) x
+    let bit = F.get_bit b x
+    in if b == F.num_bits - 1 then 1 - bit
+       else if sign == 1 then 1 - bit
+       else bit
+
+  def sort_by_key [n] 'a (key: a -> t) (xs: [n]a) : [n]a =
+    radix_sort F.num_bits (\b x -> key_bit b (key x)) xs
+
+  def sort [n] (xs: [n]t) : [n]t = sort_by_key (\x -> x) xs
+}
