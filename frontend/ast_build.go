@@ -57,17 +57,20 @@ func (b *astBuilder) dec(ctx parser.IDecContext) Decl {
 	case *parser.AttrDecContext:
 		return b.dec(ctx.Dec())
 	case *parser.LocalDecContext:
-		return b.dec(ctx.Dec())
+		return &LocalDecl{Pos: b.pos(ctx), Decl: b.dec(ctx.Dec())}
 	case *parser.ValDecContext:
 		return b.valBind(ctx.ValBind())
 	case *parser.TypeDecContext:
 		return b.typeBind(ctx.TypeBind())
-	case *parser.ModTypeDecContext, *parser.ModDecContext:
-		return &UnsupportedDecl{Pos: b.pos(ctx), What: "modules"}
+	case *parser.ModTypeDecContext:
+		return &ModTypeDecl{Pos: b.pos(ctx), Name: ctx.GetName().GetText(), Sig: b.modTypeExp(ctx.ModTypeExp())}
+	case *parser.ModDecContext:
+		return b.modBind(ctx.ModBind())
 	case *parser.OpenDecContext:
-		return &UnsupportedDecl{Pos: b.pos(ctx), What: "open declarations"}
+		return &OpenDecl{Pos: b.pos(ctx), Mod: b.modExp(ctx.ModExp())}
 	case *parser.ImportDecContext:
-		return &UnsupportedDecl{Pos: b.pos(ctx), What: "imports"}
+		pos := b.pos(ctx)
+		return &ImportDecl{Pos: pos, Path: b.stringPath(pos, ctx.STRING_LIT().GetText())}
 	}
 	return &UnsupportedDecl{Pos: b.pos(ctx), What: "declarations of this kind"}
 }
@@ -662,7 +665,7 @@ func (b *astBuilder) atom(ctx parser.IAtomContext) Exp {
 	case *parser.ConstrAtomContext:
 		return &UnsupportedExp{Pos: b.pos(ctx), What: "sum type constructors"}
 	case *parser.OpenAtomContext:
-		return &UnsupportedExp{Pos: b.pos(ctx), What: "local module opens M.(e)"}
+		return b.openAtom(ctx)
 	}
 	return &UnsupportedExp{Pos: b.pos(ctx), What: "expressions of this kind"}
 }

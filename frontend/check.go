@@ -2929,7 +2929,7 @@ func (c *checker) varExp(sc *scope, e *VarExp) Type {
 	}
 	hint := "check the spelling, or define it before this use"
 	if len(e.Qual) > 0 {
-		hint = "modules other than the numeric ones (i32, f64, ...) are not supported yet"
+		hint = "check the spelling: the module does not define this name"
 	}
 	c.errorf(e.Pos, hint, "unknown name %q", qualName(e.Qual, e.Name))
 	return nil

@@ -3,6 +3,9 @@ package frontend
 import (
 	_ "embed"
 	"fmt"
+	"path"
+	"path/filepath"
+	"strings"
 
 	"github.com/fcclang/fcc/grammar"
 	"github.com/fcclang/fcc/soac"
@@ -34,9 +37,37 @@ func ParseProgram(filename, src string) (*Prog, error) {
 }
 
 // Compile parses, checks and internalises a program to the SOAC IR. Errors
-// are Diagnostics that point at the source.
+// are Diagnostics that point at the source. src is the text of the main
+// file; the files it imports are read relative to filename's directory.
 func Compile(filename, src string) (*soac.Program, error) {
-	prog, err := ParseProgram(filename, src)
+	dir, key := path.Split(filepath.ToSlash(filename))
+	if key == "" {
+		key = filename
+	}
+	loader := overlayLoader{key: key, src: src, rest: DirLoader(filepath.FromSlash(dirOrDot(dir)))}
+	return CompileProgram(loader, dir, key)
+}
+
+// CompileFile compiles the program whose main file is filename, reading
+// it and its imports from the file system.
+func CompileFile(filename string) (*soac.Program, error) {
+	dir, key := path.Split(filepath.ToSlash(filename))
+	return CompileProgram(DirLoader(filepath.FromSlash(dirOrDot(dir))), dir, key)
+}
+
+func dirOrDot(dir string) string {
+	if dir == "" {
+		return "."
+	}
+	return dir
+}
+
+// CompileProgram compiles the program whose main file the loader reads as
+// main; dir is the loader's root as diagnostics name it ("" or "." for
+// none).
+func CompileProgram(loader Loader, dir, main string) (*soac.Program, error) {
+	im := newImporter(loader, strings.TrimSuffix(dir, "/"))
+	flat, err := eliminate(im, main)
 	if err != nil {
 		return nil, err
 	}
@@ -52,22 +83,49 @@ func Compile(filename, src string) (*soac.Program, error) {
 		c.errs.attachLines(preludeSrc)
 		return nil, c.errs
 	}
-	c.checkProg(prog)
+	for _, d := range flat.prog.Decls {
+		n := len(c.errs)
+		c.checkProg(&Prog{Decls: []Decl{d}})
+		if vd, ok := d.(*ValDecl); ok && len(c.errs) > n {
+			if sc, ok := flat.specChecks[vd]; ok {
+				// The error is in a definition the elaborator made to
+				// compare a module with its module type: report it where
+				// the module is ascribed or applied.
+				for _, e := range c.errs[n:] {
+					e.Pos, e.Msg, e.Line = sc.at, sc.what+": "+e.Msg, ""
+				}
+			}
+		}
+	}
+	mainName := im.displayName(main)
 	if len(c.errs) > 0 {
-		c.errs.attachLines(src)
+		c.errs.attachSources(flat.sources)
 		return nil, c.errs
 	}
-	ir, ierr := safeInternalise(c, prog)
+	ir, ierr := safeInternalise(c, flat.prog)
 	if ierr != nil {
 		ds := Diagnostics{ierr}
-		ds.attachLines(src)
+		ds.attachSources(flat.sources)
 		return nil, ds
 	}
 	if len(ir.Funs) == 0 {
-		ds := Diagnostics{{Pos: Pos{File: filename, Line: 1, Col: 1}, Msg: "the program has no entry point", Hint: "declare one with `entry name ... = ...`, or define `main`"}}
+		ds := Diagnostics{{Pos: Pos{File: mainName, Line: 1, Col: 1}, Msg: "the program has no entry point", Hint: "declare one with `entry name ... = ...`, or define `main`"}}
 		return nil, ds
 	}
 	return ir, nil
+}
+
+// overlayLoader serves the main file's text as given and reads the rest.
+type overlayLoader struct {
+	key, src string
+	rest     Loader
+}
+
+func (l overlayLoader) ReadFile(name string) ([]byte, error) {
+	if name == l.key {
+		return []byte(l.src), nil
+	}
+	return l.rest.ReadFile(name)
 }
 
 // safeInternalise internalises, turning a diagnostic raised during

@@ -17,12 +17,18 @@ func run(t *testing.T, src, input string) string {
 	if err != nil {
 		t.Fatalf("%s\n%v", src, err)
 	}
-	f := prog.Entry("main")
+	return runProg(t, prog, "main", input)
+}
+
+// runProg interprets entry point entry of prog on input.
+func runProg(t *testing.T, prog *soac.Program, entry, input string) string {
+	t.Helper()
+	f := prog.Entry(entry)
 	params := make([]values.ArgType, len(f.Params))
 	for i, p := range f.Params {
 		params[i] = values.ArgType{Elem: p.Type.Elem, Rank: p.Type.Rank()}
 	}
-	args, err := values.ReadArgs(strings.NewReader(input), "main", params)
+	args, err := values.ReadArgs(strings.NewReader(input), entry, params)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +36,7 @@ func run(t *testing.T, src, input string) string {
 	for i, a := range args {
 		vargs[i] = soac.FromRuntime(a)
 	}
-	res, err := soac.NewInterpreter(prog).RunEntry("main", vargs)
+	res, err := soac.NewInterpreter(prog).RunEntry(entry, vargs)
 	if err != nil {
 		return "error: " + err.Error()
 	}
@@ -87,7 +93,7 @@ func TestDiagnostics(t *testing.T) {
 		{"def main (x: i32) = x 1", "t.fut:1:21: error: i32 is not a function"},
 		{"def main (x: i32) =", "t.fut:1:20: "},
 		{"def f (x: i32) = x\ndef f (x: i32) = x\ndef main = 1", "t.fut:2:1: error: Duplicate definition of \"f\": it is defined more than once"},
-		{"module M = {}\ndef main (x: i32) = x", "t.fut:1:1: error: modules are not supported yet"},
+		{"module M = {}\nmodule N = M.K\ndef main (x: i32) = x", "t.fut:2:12: error: Unknown module \"M.K\""},
 		{"def f (x: i32) = x", "the program has no entry point"},
 	}
 	for _, tc := range tests {

@@ -8,7 +8,6 @@ package pipeline
 import (
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/fcclang/fcc/backend"
 	"github.com/fcclang/fcc/flatten"
@@ -110,6 +109,12 @@ func Compile(path, src string, after func(pass string, p *soac.Program)) (*soac.
 	if err != nil {
 		return nil, err
 	}
+	return runPasses(prog, after)
+}
+
+// runPasses runs every pass on the frontend's output.
+func runPasses(prog *soac.Program, after func(pass string, p *soac.Program)) (*soac.Program, error) {
+	var err error
 	after(Internalise, prog)
 	for _, pass := range Passes {
 		if prog, err = pass.Run(prog); err != nil {
@@ -122,11 +127,14 @@ func Compile(path, src string, after func(pass string, p *soac.Program)) (*soac.
 
 // CompileFile reads path and compiles it as Compile does.
 func CompileFile(path string, after func(pass string, p *soac.Program)) (*soac.Program, error) {
-	src, err := os.ReadFile(path)
+	if after == nil {
+		after = func(string, *soac.Program) {}
+	}
+	prog, err := frontend.CompileFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return Compile(path, string(src), after)
+	return runPasses(prog, after)
 }
 
 // Build turns the output of Compile into an executable at out: OpenCL C

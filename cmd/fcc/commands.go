@@ -51,11 +51,7 @@ func parseFlags(fs *pflag.FlagSet, args []string, nargs int, stderr io.Writer) (
 
 // loadProgram reads a source file and compiles it to the SOAC IR.
 func loadProgram(path string) (*soac.Program, error) {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return frontend.Compile(path, string(src))
+	return frontend.CompileFile(path)
 }
 
 func cmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -1,0 +1,176 @@
+package frontend
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestNumericModulesMatch checks that every numeric module matches the
+// prelude's module type for its kind (so a functor over integral or real
+// can be applied to it) and that the match keeps the module's members.
+func TestNumericModulesMatch(t *testing.T) {
+	el, err := newElaborator(newImporter(FSLoader(nil), ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]string{
+		"i8": "integral", "i16": "integral", "i32": "integral", "i64": "integral",
+		"u8": "integral", "u16": "integral", "u32": "integral", "u64": "integral",
+		"f16": "float", "f32": "float", "f64": "float", "bool": "from_prim",
+	}
+	for mod, kind := range kinds {
+		m, ok := el.root.lookupMod(mod)
+		if !ok {
+			t.Errorf("no module %s", mod)
+			continue
+		}
+		s, ok := el.root.lookupSig(kind)
+		if !ok {
+			t.Fatalf("no module type %s", kind)
+		}
+		got := el.match(m, s, Pos{}, mod, true)
+		if len(el.errs) > 0 {
+			t.Errorf("%s does not match %s: %v", mod, kind, el.errs)
+			el.errs = nil
+			continue
+		}
+		if got.env.types["t"].name != mod {
+			t.Errorf("%s.t is %q as %s", mod, got.env.types["t"].name, kind)
+		}
+	}
+	// Specs are type-checked against ordinary modules, not the numeric
+	// ones (whose types the intrinsics define).
+	if len(el.specChecks) != 0 {
+		t.Errorf("numeric modules produced %d spec checks", len(el.specChecks))
+	}
+}
+
+func TestModulePrograms(t *testing.T) {
+	tests := []struct{ name, src, input, want string }{
+		{"qualified", `module M = { def x = 2i32 module N = { def y = x + 1 } }
+def main (a: i32) = a + M.x + M.N.y`, "10", "15i32"},
+		{"qualified type", `module M = { type t = i64 def z : t = 3 }
+def main (a: M.t) : M.t = a + M.z`, "1", "4i64"},
+		{"operators", `module M = { def (x: i32) +^ (y: i32) = x * 10 + y def (-) (x: i32) (y: i32) = x + y }
+def main (a: i32) = (a M.+^ 2, (M.+^) 3 4, M.(a - 1), reduce (M.-) 0 [a, a])`, "1", "12i32 34i32 2i32 2i32"},
+		{"local open", `module M = { def k = 5i32 def f (x: i32) = x * 2 }
+def main (k: i32) = (M.(f k), M.(f 1) + k)`, "3", "10i32 5i32"},
+		{"open and local", `module M = { local def hidden = 7i32 def shown = hidden + 1 }
+open M
+def main (a: i32) = a + shown`, "1", "9i32"},
+		{"functor", `module type S = { type t val one: t val add: t -> t -> t }
+module Twice (X: S) = { def two : X.t = X.add X.one X.one }
+module I = Twice { type t = i32 def one = 1i32 def add (x: i32) (y: i32) = x + y }
+module F = Twice { type t = f64 def one = 0.5f64 def add (x: f64) (y: f64) = x + y }
+def main (_: i32) = (I.two, F.two)`, "0", "2i32 1.0f64"},
+		{"functor of two parameters, partially applied", `module type V = { val v: i32 }
+module Add (A: V) (B: V) = { def v = A.v + B.v }
+module One = { def v = 1i32 }
+module AddOne = Add One
+module Three = AddOne { def v = 2i32 }
+module Two = Add One One
+def main (_: i32) = (Three.v, Two.v)`, "0", "3i32 2i32"},
+		{"higher-order functor", `module type V = { val v: i32 }
+module Apply (F: (X: V) -> V) (A: V) = F (F A)
+module Inc (X: V) = { def v = X.v + 1 }
+module R = Apply Inc { def v = 40i32 }
+def main (_: i32) = R.v`, "0", "42i32"},
+		{"anonymous functor", `module type V = { val v: i32 }
+module Double = \(X: V) -> { def v = X.v * 2 }
+module R = Double { def v = 21i32 }
+def main (_: i32) = R.v`, "0", "42i32"},
+		{"functor over integral", `module bits (I: integral) = {
+  def count (x: I.t) : i32 = loop acc = 0 for i < I.num_bits do acc + I.get_bit i x
+  def double (x: I.t) = x I.+ x
+}
+module B32 = bits i32
+module B8 = bits u8
+def main (x: i32) = (B32.count x, B8.count 255, B32.double x)`, "7", "3i32 8i32 14i32"},
+		{"functor over real", `module norm (R: real) = { def hyp (a: R.t) (b: R.t) = R.sqrt (a R.* a R.+ b R.* b) }
+module N64 = norm f64
+def main (a: f64) = N64.hyp a 4`, "3", "5.0f64"},
+		{"ascription with and include", `module type S0 = { type t val zero: t }
+module type S = { include S0 val inc: t -> t }
+module M : S with t = i32 = { type t = i32 def zero = 0i32 def inc (x: i32) = x + 1 def extra = 5 }
+def main (a: i32) = M.inc (M.inc a) + M.zero`, "1", "3i32"},
+		{"nested module specs", `module type Inner = { val x: i32 }
+module type Outer = { module I: Inner val y: i32 }
+module O : Outer = { module I = { def x = 4i32 } def y = I.x * 2 }
+def main (a: i32) = a + O.I.x + O.y`, "1", "13i32"},
+		{"polymorphic spec", `module type S = { val pick 'a: a -> a -> a }
+module M : S = { def pick 'a (x: a) (_: a) = x }
+def main (a: i32) = (M.pick a 2, M.pick true false)`, "1", "1i32 true"},
+		{"sized spec", `module type S = { val sum [n]: [n]i32 -> i32 }
+module M : S = { def sum [n] (xs: [n]i32) = reduce (+) 0 xs }
+def main (xs: []i32) = M.sum xs`, "[1,2,3]", "6i32"},
+		{"numeric modules unchanged", `def main (xs: []f32) = (f32.sum xs, i32.max 1 2, f64.sqrt 4)`, "[1,2]", "3.0f32 2i32 2.0f64"},
+		{"shadowing a module member", `module M = { def x = 1i32 }
+def main (x: i32) = x + M.x`, "5", "6i32"},
+		{"functor applied twice, states apart", `module type V = { val v: i32 }
+module Keep (X: V) = { def v = X.v def w = v * 10 }
+module A = Keep { def v = 1i32 }
+module B = Keep { def v = 2i32 }
+def main (_: i32) = (A.w, B.w)`, "0", "10i32 20i32"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := run(t, tc.src, tc.input); got != tc.want {
+				t.Errorf("%s\ngot %s, want %s", tc.src, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestModuleDiagnostics checks the module language's errors: message and
+// position.
+func TestModuleDiagnostics(t *testing.T) {
+	sig := "module type S = { type t val f: t -> i32 }\n"
+	tests := []struct{ name, src, want string }{
+		{"missing val", sig + "module M : S = { type t = i32 }\ndef main = 1i32",
+			`t.fut:2:1: error: Module "M" does not define value "f" that its module type specifies`},
+		{"missing type", sig + "module M : S = { def f (x: i32) = x }\ndef main = 1i32",
+			`t.fut:2:1: error: Module "M" does not define type "t" that its module type specifies`},
+		{"mismatched val", sig + "module M : S = { type t = i32 def f (x: i32) = x == 1 }\ndef main = 1i32",
+			`t.fut:2:1: error: value "f" of Module "M" does not have the type its module type specifies (val f at t.fut:1:26): Function body does not have expected type`},
+		{"mismatched type definition", "module type S = { type t = i32 }\nmodule M : S = { type t = f32 }\ndef main = 1i32",
+			`t.fut:2:1: error: type "t" of Module "M" is not the type its module type specifies`},
+		{"type arity", "module type S = { type t 'a }\nmodule M : S = { type t = i32 }\ndef main = 1i32",
+			`t.fut:2:1: error: Type "t" of Module "M" has 0 parameters, but its module type specifies 1`},
+		{"unknown module", "def main = N.x + 1i32", `t.fut:1:12: error: unknown name "N.x"`},
+		{"unknown module in binding", "module M = N\ndef main = 1i32", `t.fut:1:12: error: Unknown module "N"`},
+		{"unknown module type", "module M : T = {}\ndef main = 1i32", `t.fut:1:12: error: Unknown module type "T"`},
+		{"hidden member", sig + "module M : S = { type t = i32 def f (x: i32) = x def g = 1i32 }\ndef main = M.g",
+			`t.fut:3:12: error: unknown name "M.g"`},
+		{"apply non-parametric", "module M = {}\nmodule N = M M\ndef main = 1i32",
+			`t.fut:2:12: error: Cannot apply non-parametric module`},
+		{"functor argument mismatch", "module F (P: { val x: i32 }) = { def y = P.x + 1 }\nmodule G = F { def x = 1.0f32 }\ndef main = G.y",
+			`t.fut:2:14: error: value "x" of The argument for parameter "P" does not have the type its module type specifies`},
+		{"functor argument missing", "module F (P: { val x: i32 }) = { def y = P.x + 1 }\nmodule G = F {}\ndef main = G.y",
+			`t.fut:2:14: error: The argument for parameter "P" does not define value "x" that its module type specifies`},
+		{"functor argument not parametric", "module type V = { val v: i32 }\nmodule A (F: V -> V) = F { def v = 1i32 }\nmodule B = A { def v = 2i32 }\ndef main = 1i32",
+			`t.fut:3:14: error: The argument for parameter "F" is not a parametric module`},
+		{"duplicate value", "module M = { def x = 1i32 def x = 2i32 }\ndef main = M.x",
+			`t.fut:1:27: error: Duplicate definition of "x"`},
+		{"duplicate module", "module M = {}\nmodule M = {}\ndef main = 1i32",
+			`t.fut:2:1: error: Duplicate definition of module "M"`},
+		{"duplicate spec", "module type S = { val x: i32 val x: i32 }\ndef main = 1i32",
+			`t.fut:1:30: error: Duplicate specification of val x`},
+		{"members of a functor", "module F (X: {}) = { def x = 1i32 }\ndef main = F.x",
+			`t.fut:2:12: error: Module "F" is a parametric module; its members cannot be used`},
+		{"abstract type used as its representation", "module type S = { type t val inject: i32 -> t }\nmodule M : S = { type t = i32 def inject (x: i32) = x }\ndef main (x: i32) : i32 = M.inject x",
+			`t.fut:3:27: error: Function body does not have expected type: main is declared to return i32, but its body has type {M.t: i32}`},
+		{"representation given for an abstract type", "module type S = { type t val get: t -> i32 }\nmodule M : S = { type t = i32 def get (x: i32) = x }\ndef main (x: i32) = M.get x",
+			`t.fut:3:27: error: Cannot apply "M.get_1" to "x" (argument 1): expected type {M.t: i32}, but found i32`},
+		{"abstract types of two applications differ", "module type S = { type t val mk: i32 -> t val get: t -> i32 }\nmodule F (X: {}) : S = { type t = i32 def mk (x: i32) = x def get (x: t) = x }\nmodule A = F {}\nmodule B = F {}\ndef main (x: i32) = A.get (B.mk x)",
+			`t.fut:5:27: error: Cannot apply "A.get_1" to argument 1: expected type {A.t: i32}, but found {B.t: i32}`},
+		{"with of a missing type", "module type S = { val x: i32 }\nmodule M : S with t = i32 = { def x = 1i32 }\ndef main = 1i32",
+			`t.fut:2:19: error: Module type does not have an abstract type "t" to refine`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			expectCompileError(t, tc.src, tc.want)
+		})
+	}
+}
+
+var _ = fmt.Sprint
