@@ -84,15 +84,17 @@ def main (seed: i32) (n: i64) : ([n]i64, i64) =
       for xs in [[10 + g_rand.LCG.rand(r)[1] % 11 for r in g_rand.LCG.split(n, g_rand.LCG.seed([s]))]]])
 
 prog('mod_open_prelude', '''
-Opening a prelude module: a top-level local open of f64 makes its
-functions (sqrt, cos, pi) plain names, and a module that opens i64
-exports its names too.''', '''
-local open f64
-
+Opening a prelude module: a module that opens i64 exports its names
+too, and a top-level local open of f64 makes its functions (sqrt, cos,
+pi) plain names.  It comes last: f64's conversion functions i64, i32 ...
+would hide the modules of those names (modules and values share a name
+space).''', '''
 module int_ops = {
   open i64
   def clamp_abs (x: i64) (lo: i64) (hi: i64) : i64 = max lo (min hi (abs x))
 }
+
+local open f64
 
 def main (x: f64) (k: i64) : (f64, f64, i64, i64) =
   (sqrt (x * x + 1), cos (pi * x), int_ops.clamp_abs k 2 10, int_ops.sgn k)
