@@ -27,7 +27,8 @@ type elaborator struct {
 	fileEnvs   map[string]*modEnv
 	root       *mscope
 	specChecks map[*ValDecl]specCheck
-	fresh      int // names of the opaque views' variables
+	fresh      int                 // names of the opaque views' variables
+	valDecls   map[string]*ValDecl // flat definitions by name
 }
 
 // flatProgram is the result of elimination.
@@ -41,7 +42,7 @@ type flatProgram struct {
 var modTypesSrc string
 
 func newElaborator(im *importer) (*elaborator, error) {
-	el := &elaborator{im: im, used: map[string]bool{}, reserved: map[string]bool{}, fileEnvs: map[string]*modEnv{}, specChecks: map[*ValDecl]specCheck{}}
+	el := &elaborator{im: im, used: map[string]bool{}, reserved: map[string]bool{}, fileEnvs: map[string]*modEnv{}, specChecks: map[*ValDecl]specCheck{}, valDecls: map[string]*ValDecl{}}
 	env := newModEnv()
 	for name, m := range builtinModules() {
 		env.mods[name] = m
@@ -189,6 +190,7 @@ func (el *elaborator) elabDecl(sc *mscope, exports *modEnv, d Decl, prefix strin
 		n := &ValDecl{Pos: d.Pos, Entry: d.Entry && top, Name: el.alloc(prefix+d.Name, top), TypeParams: d.TypeParams,
 			Params: ps, RetType: r.typ(loc, d.RetType), Body: r.exp(loc, d.Body)}
 		el.decls = append(el.decls, n)
+		el.valDecls[n.Name] = n
 		v := valRef{name: n.Name}
 		sc.env.vals[d.Name], exports.vals[d.Name] = v, v
 	case *TypeDecl:
@@ -206,7 +208,7 @@ func (el *elaborator) elabDecl(sc *mscope, exports *modEnv, d Decl, prefix strin
 		} else {
 			m = el.evalMod(sc, d.Body, prefix+d.Name+".")
 			if d.Sig != nil {
-				m = el.match(m, el.evalSig(sc, d.Sig), d.Pos, fmt.Sprintf("Module %q", d.Name), true)
+				m = el.match(m, el.evalSig(sc, d.Sig), d.Pos, fmt.Sprintf("Module %q", d.Name), "", true)
 			}
 		}
 		sc.env.mods[d.Name], exports.mods[d.Name] = m, m
@@ -282,7 +284,7 @@ func (el *elaborator) evalMod(sc *mscope, me ModExp, prefix string) *module {
 		return el.apply(f.fn, arg, prefix, me.Arg.modPos())
 	case *MEAscript:
 		m := el.evalMod(sc, me.Mod, prefix)
-		return el.match(m, el.evalSig(sc, me.Sig), me.Pos, "Module", true)
+		return el.match(m, el.evalSig(sc, me.Sig), me.Pos, "Module", "", true)
 	case *MELambda:
 		return &module{fn: &functor{params: []ModParam{me.Param}, result: me.Result, body: me.Body, closure: sc}}
 	case *MEImport:
@@ -301,7 +303,7 @@ func (el *elaborator) evalMod(sc *mscope, me ModExp, prefix string) *module {
 func (el *elaborator) apply(f *functor, arg *module, prefix string, pos Pos) *module {
 	p := f.params[0]
 	psig := el.evalSig(f.closure, p.Sig)
-	bound := el.match(arg, psig, pos, fmt.Sprintf("The argument for parameter %q", p.Name), false)
+	bound := el.match(arg, psig, pos, fmt.Sprintf("The argument for parameter %q", p.Name), "", false)
 	env := newModEnv()
 	env.mods[p.Name] = bound
 	closure := f.closure.child(env)
@@ -310,7 +312,7 @@ func (el *elaborator) apply(f *functor, arg *module, prefix string, pos Pos) *mo
 	}
 	res := el.evalMod(closure, f.body, prefix)
 	if f.result != nil {
-		res = el.match(res, el.evalSig(closure, f.result), pos, "The result of the parametric module", true)
+		res = el.match(res, el.evalSig(closure, f.result), pos, "The result of the parametric module", "", true)
 	}
 	return res
 }

@@ -145,6 +145,7 @@ type ValSpec struct {
 	Name       string
 	TypeParams []TypeParam
 	Type       TypeExp
+	Text       string // the type as written, for messages
 }
 
 // TypeSpec is `type name params` (Type nil: abstract) or

@@ -120,7 +120,7 @@ func (b *astBuilder) spec(ctx parser.ISpecContext) Spec {
 	case *parser.AttrSpecContext:
 		return b.spec(c.Spec())
 	case *parser.ValSpecContext:
-		s := &ValSpec{Pos: b.pos(c), Type: b.typeExp(c.TypeExp())}
+		s := &ValSpec{Pos: b.pos(c), Type: b.typeExp(c.TypeExp()), Text: sourceText(c.TypeExp())}
 		if c.BindingId() != nil {
 			s.Name = b.bindingId(c.BindingId())
 		} else {

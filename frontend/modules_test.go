@@ -28,7 +28,7 @@ func TestNumericModulesMatch(t *testing.T) {
 		if !ok {
 			t.Fatalf("no module type %s", kind)
 		}
-		got := el.match(m, s, Pos{}, mod, true)
+		got := el.match(m, s, Pos{}, mod, "", true)
 		if len(el.errs) > 0 {
 			t.Errorf("%s does not match %s: %v", mod, kind, el.errs)
 			el.errs = nil
@@ -131,9 +131,9 @@ func TestModuleDiagnostics(t *testing.T) {
 		{"missing type", sig + "module M : S = { def f (x: i32) = x }\ndef main = 1i32",
 			`t.fut:2:1: error: Module "M" does not define type "t" that its module type specifies`},
 		{"mismatched val", sig + "module M : S = { type t = i32 def f (x: i32) = x == 1 }\ndef main = 1i32",
-			`t.fut:2:1: error: value "f" of Module "M" does not have the type its module type specifies (val f at t.fut:1:26): Function body does not have expected type`},
+			`t.fut:2:1: error: Module type mismatch: value "f" of Module "M" does not have the type its module type specifies (val f: t -> i32 at t.fut:1:26): Function body does not have expected type`},
 		{"mismatched type definition", "module type S = { type t = i32 }\nmodule M : S = { type t = f32 }\ndef main = 1i32",
-			`t.fut:2:1: error: type "t" of Module "M" is not the type its module type specifies`},
+			`t.fut:2:1: error: Module type mismatch: type "t" of Module "M" is not the type its module type specifies`},
 		{"type arity", "module type S = { type t 'a }\nmodule M : S = { type t = i32 }\ndef main = 1i32",
 			`t.fut:2:1: error: Type "t" of Module "M" has 0 parameters, but its module type specifies 1`},
 		{"unknown module", "def main = N.x + 1i32", `t.fut:1:12: error: unknown name "N.x"`},
@@ -144,7 +144,7 @@ func TestModuleDiagnostics(t *testing.T) {
 		{"apply non-parametric", "module M = {}\nmodule N = M M\ndef main = 1i32",
 			`t.fut:2:12: error: Cannot apply non-parametric module`},
 		{"functor argument mismatch", "module F (P: { val x: i32 }) = { def y = P.x + 1 }\nmodule G = F { def x = 1.0f32 }\ndef main = G.y",
-			`t.fut:2:14: error: value "x" of The argument for parameter "P" does not have the type its module type specifies`},
+			`t.fut:2:14: error: Module type mismatch: value "x" of The argument for parameter "P" does not have the type its module type specifies`},
 		{"functor argument missing", "module F (P: { val x: i32 }) = { def y = P.x + 1 }\nmodule G = F {}\ndef main = G.y",
 			`t.fut:2:14: error: The argument for parameter "P" does not define value "x" that its module type specifies`},
 		{"functor argument not parametric", "module type V = { val v: i32 }\nmodule A (F: V -> V) = F { def v = 1i32 }\nmodule B = A { def v = 2i32 }\ndef main = 1i32",
@@ -163,6 +163,10 @@ func TestModuleDiagnostics(t *testing.T) {
 			`t.fut:3:27: error: Cannot apply "M.get_1" to "x" (argument 1): expected type {M.t: i32}, but found i32`},
 		{"abstract types of two applications differ", "module type S = { type t val mk: i32 -> t val get: t -> i32 }\nmodule F (X: {}) : S = { type t = i32 def mk (x: i32) = x def get (x: t) = x }\nmodule A = F {}\nmodule B = F {}\ndef main (x: i32) = A.get (B.mk x)",
 			`t.fut:5:27: error: Cannot apply "A.get_1" to argument 1: expected type {A.t: i32}, but found {B.t: i32}`},
+		{"lifted type for a non-lifted spec", "module m = {type^ t = i32 -> i32}: {type t}\ndef main = 1i32",
+			`t.fut:1:12: error: Module type mismatch: type "t" of Module is lifted, but its module type specifies a non-lifted type`},
+		{"type parameter less lifted than specified", "module m = {def f 'a (x: a) = x}: {val f '^a : a -> a}\ndef main = 1i32",
+			`t.fut:1:12: error: Module type mismatch: type parameter 'a of value "f" of Module is non-lifted, but its module type specifies '^a`},
 		{"with of a missing type", "module type S = { val x: i32 }\nmodule M : S with t = i32 = { def x = 1i32 }\ndef main = 1i32",
 			`t.fut:2:19: error: Module type does not have an abstract type "t" to refine`},
 	}
