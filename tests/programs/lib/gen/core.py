@@ -40,13 +40,19 @@ def emptyd(t, dims):
     return 'empty(' + ''.join('[%d]' % d for d in dims) + t + ')'
 
 def prog(name, doc, src, cases, entry=None):
-    """cases: list of (list of input strings, list of output strings)."""
+    """cases: list of (list of input strings, list of output strings), a
+    dict of such lists by entry point, or the regex of a compile error."""
     PROGS.append((name, doc, src, cases, entry))
 
 def write_all():
     for name, doc, src, cases, entry in PROGS:
         lines = ['-- ' + l if l else '--' for l in doc.strip().split('\n')]
-        blocks = cases if isinstance(cases, dict) else {entry: cases}
+        if isinstance(cases, str):
+            # A program Futhark rejects: cases is the error's regex.
+            lines += ['-- ==', '-- error: ' + cases]
+            blocks = {}
+        else:
+            blocks = cases if isinstance(cases, dict) else {entry: cases}
         for k, (ent, cs) in enumerate(blocks.items()):
             if k > 0:
                 lines.append('')
