@@ -156,6 +156,7 @@ type TypeSpec struct {
 	Lifted string
 	Params []TypeParam
 	Type   TypeExp
+	Text   string // the spec as written, for messages
 }
 
 // ModSpec is `module name : sig`.

@@ -132,7 +132,7 @@ func (b *astBuilder) spec(ctx parser.ISpecContext) Spec {
 		return s
 	case *parser.TypeAbbrSpecContext:
 		d := b.typeBind(c.TypeBind()).(*TypeDecl)
-		return &TypeSpec{Pos: d.Pos, Name: d.Name, Lifted: d.Lifted, Params: d.Params, Type: d.Type}
+		return &TypeSpec{Pos: d.Pos, Name: d.Name, Lifted: d.Lifted, Params: d.Params, Type: d.Type, Text: sourceText(c.TypeBind())}
 	case *parser.AbstractTypeSpecContext:
 		s := &TypeSpec{Pos: b.pos(c), Name: c.GetName().GetText()}
 		if c.GetLift() != nil {

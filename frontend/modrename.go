@@ -111,7 +111,7 @@ func (r *renamer) qualVal(loc *locals, path []string, name string, pos Pos) (val
 // module's member), which the checker would otherwise find.
 func (r *renamer) notInScope(loc *locals, name string, pos Pos) {
 	if r.el.used[name] && !preludeNames()[name] && !r.isLocalVal(loc, name) {
-		r.el.errorf(pos, "check the spelling, or define or import it before this use", "unknown name %q", name)
+		r.el.errorf(pos, "check the spelling, or define it before this use", "unknown name %q", name)
 	}
 }
 

@@ -401,7 +401,7 @@ func (el *elaborator) checkTypeSpec(sp *TypeSpec, t typeRef, sc *mscope, at Pos,
 			Params:  []Pat{&PAscript{Pos: sp.Pos, Pat: &PId{Pos: sp.Pos, Name: "spec·x"}, Type: pair[0]}},
 			RetType: pair[1], Body: &VarExp{Pos: sp.Pos, Name: "spec·x"}}
 		el.decls = append(el.decls, d)
-		el.specChecks[d] = specCheck{at: at, what: fmt.Sprintf("Module type mismatch: type %q of %s is not the type its module type specifies (type %s at %s)", path+sp.Name, what, sp.Name, sp.Pos)}
+		el.specChecks[d] = specCheck{at: at, what: fmt.Sprintf("Module type mismatch: type %q of %s is not the type its module type specifies (%s at %s)", path+sp.Name, what, specText(sp), sp.Pos)}
 	}
 }
 
@@ -496,4 +496,12 @@ func (el *elaborator) checkTypeParamLifts(sp *ValSpec, v valRef, pos Pos, what, 
 		}
 		i++
 	}
+}
+
+// specText is a type spec as written, or as a with refinement makes it.
+func specText(sp *TypeSpec) string {
+	if sp.Text != "" {
+		return sp.Text
+	}
+	return "type " + sp.Name + " = ..."
 }

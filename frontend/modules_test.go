@@ -3,6 +3,7 @@ package frontend
 import (
 	"fmt"
 	"testing"
+	"testing/fstest"
 )
 
 // TestNumericModulesMatch checks that every numeric module matches the
@@ -178,3 +179,23 @@ func TestModuleDiagnostics(t *testing.T) {
 }
 
 var _ = fmt.Sprint
+
+// FuzzModules compiles fuzzed programs that may import an in-memory
+// library of modules: the elaborator must report errors, never panic.
+func FuzzModules(f *testing.F) {
+	lib := `module type monoid = { type t val op: t -> t -> t val ne: t }
+module add: monoid with t = i32 = { type t = i32 def op (x: i32) (y: i32) = x + y def ne = 0i32 }
+module fold (M: monoid) = { def sum [n] (xs: [n]M.t) = reduce M.op M.ne xs }
+module type box = { type b val mk: i32 -> b val get: b -> i32 }
+module B: box = { type b = i32 def mk (x: i32) = x def get (x: b) = x }`
+	f.Add("import \"lib\"\nmodule S = fold add\ndef main (xs: []i32) = S.sum xs + B.get (B.mk 1)")
+	f.Add("module M = { def x = 1i32 module N = { def y = x } }\ndef main = M.(N.y + x)")
+	f.Add("module F (A: {val x: i32}) (B: {val x: i32}) = { def z = A.x + B.x }\nmodule G = F {def x = 1i32}\nmodule H = G {def x = 2i32}\ndef main = H.z")
+	f.Add("import \"lib\"\nmodule T = fold (fold add)\ndef main = 1i32")
+	f.Add("import \"main\"\ndef main = 1i32")
+	f.Add("module type S = { type t 'a val f '^a: a -> t a include S }\ndef main = 1i32")
+	f.Fuzz(func(t *testing.T, src string) {
+		fsys := fstest.MapFS{"main.fut": {Data: []byte(src)}, "lib.fut": {Data: []byte(lib)}}
+		CompileProgram(FSLoader(fsys), "", "main.fut")
+	})
+}
