@@ -21,6 +21,10 @@ type checker struct {
 	next  int
 	subst map[int]Type
 	cons  map[int]constraint
+	// consSince lists the variables whose constraint was set since the
+	// last defaultVars: only they can need defaulting (variables are
+	// never unbound), which keeps defaulting linear in the program.
+	consSince []int
 	// occursFailed is set when a unification failed because a type
 	// variable occurs in the type it would be bound to.
 	occursFailed bool
@@ -343,6 +347,7 @@ func (c *checker) fresh(con constraint, pos Pos) TVar {
 	if con != cAny {
 		c.cons[v.ID] = con
 		c.consPos[v.ID] = pos
+		c.consSince = append(c.consSince, v.ID)
 	}
 	return v
 }
@@ -724,6 +729,7 @@ func (c *checker) bind(v TVar, t Type) bool {
 		}
 		if con != cAny {
 			c.cons[w.ID] = con
+			c.consSince = append(c.consSince, w.ID)
 			if _, has := c.consPos[w.ID]; !has {
 				c.consPos[w.ID] = c.consPos[v.ID]
 			}
@@ -768,17 +774,18 @@ func (c *checker) defaultVars() {
 		}
 	}
 	c.indexTypes = nil
-	for id, con := range c.cons {
+	for _, id := range c.consSince {
 		if _, bound := c.subst[id]; bound {
 			continue
 		}
-		switch con {
+		switch c.cons[id] {
 		case cNumeric, cIntegral, cIntOrBool:
 			c.subst[id] = tI32
 		case cFloat:
 			c.subst[id] = tF64
 		}
 	}
+	c.consSince = c.consSince[:0]
 }
 
 // freeVars lists the unresolved type variables of t in order of

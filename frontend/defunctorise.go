@@ -29,6 +29,7 @@ type elaborator struct {
 	specChecks map[*ValDecl]specCheck
 	fresh      int                 // names of the opaque views' variables
 	valDecls   map[string]*ValDecl // flat definitions by name
+	functors   []*functor          // as defined, for checkUnapplied
 }
 
 // flatProgram is the result of elimination.
@@ -110,10 +111,15 @@ func eliminate(im *importer, main string) (*flatProgram, error) {
 		return nil, perr
 	}
 	// Only the main file's entry points are entry points; main is one
-	// wherever it is defined, so an imported file's main is renamed.
+	// wherever it is defined, so an imported file's main is renamed. The
+	// main file's other top-level names are kept too (for messages):
+	// an imported definition of the same name is the one renamed.
 	el.reserved["main"] = true
 	for _, d := range f.prog.Decls {
-		if d, ok := d.(*ValDecl); ok && d.Entry {
+		switch d := d.(type) {
+		case *ValDecl:
+			el.reserved[d.Name] = true
+		case *TypeDecl:
 			el.reserved[d.Name] = true
 		}
 	}
@@ -122,6 +128,7 @@ func eliminate(im *importer, main string) (*flatProgram, error) {
 	sc.file = f
 	el.elabDecls(sc, newModEnv(), f.prog.Decls, "", true)
 	im.leave()
+	el.checkUnapplied()
 	if len(el.errs) > 0 {
 		el.errs.attachSources(im.sources)
 		return nil, el.errs
@@ -204,7 +211,7 @@ func (el *elaborator) elabDecl(sc *mscope, exports *modEnv, d Decl, prefix strin
 		el.duplicate(defined, "module ", d.Name, d.Pos)
 		var m *module
 		if len(d.Params) > 0 {
-			m = &module{fn: &functor{params: d.Params, result: d.Sig, body: d.Body, closure: sc}}
+			m = &module{fn: el.newFunctor(d.Pos, d.Params, d.Sig, d.Body, sc)}
 		} else {
 			m = el.evalMod(sc, d.Body, prefix+d.Name+".")
 			if d.Sig != nil {
@@ -253,6 +260,12 @@ func (el *elaborator) lookupModule(sc *mscope, path []string, pos Pos) *module {
 		}
 		m, ok = m.env.mods[path[i]]
 	}
+	if !ok && path[0] == "intrinsics" {
+		// Futhark's module of primitive operations, which fcc's
+		// numeric modules stand for.
+		el.errorf(pos, "use the numeric modules (i32, f64, ...) instead", "The 'intrinsics' module may not be used in module expressions.")
+		return nil
+	}
 	if !ok {
 		el.errorf(pos, "check the spelling, or define or import it before this use", "Unknown module %q", strings.Join(path, "."))
 		return nil
@@ -286,7 +299,7 @@ func (el *elaborator) evalMod(sc *mscope, me ModExp, prefix string) *module {
 		m := el.evalMod(sc, me.Mod, prefix)
 		return el.match(m, el.evalSig(sc, me.Sig), me.Pos, "Module", "", true)
 	case *MELambda:
-		return &module{fn: &functor{params: []ModParam{me.Param}, result: me.Result, body: me.Body, closure: sc}}
+		return &module{fn: el.newFunctor(me.Pos, []ModParam{me.Param}, me.Result, me.Body, sc)}
 	case *MEImport:
 		if sc.file == nil {
 			el.errorf(me.Pos, "", "imports are not allowed here")
@@ -308,11 +321,56 @@ func (el *elaborator) apply(f *functor, arg *module, prefix string, pos Pos) *mo
 	env.mods[p.Name] = bound
 	closure := f.closure.child(env)
 	if len(f.params) > 1 {
-		return &module{fn: &functor{params: f.params[1:], result: f.result, body: f.body, closure: closure}}
+		return &module{fn: &functor{params: f.params[1:], result: f.result, body: f.body, closure: closure, site: f.site}}
 	}
+	f.site.applied = true
 	res := el.evalMod(closure, f.body, prefix)
 	if f.result != nil {
 		res = el.match(res, el.evalSig(closure, f.result), pos, "The result of the parametric module", "", true)
 	}
 	return res
+}
+
+func (el *elaborator) newFunctor(pos Pos, params []ModParam, result ModTypeExp, body ModExp, sc *mscope) *functor {
+	f := &functor{params: params, result: result, body: body, closure: sc, site: &functorSite{pos: pos}}
+	el.functors = append(el.functors, f)
+	return f
+}
+
+// checkUnapplied checks what can be checked of a functor that is never
+// applied (its body is elaborated only at applications): that a body
+// written as a structure defines every name its result's module type
+// specifies, as Futhark reports even for a functor never applied.
+func (el *elaborator) checkUnapplied() {
+	for _, f := range el.functors {
+		st, ok := f.body.(*MEStruct)
+		if f.site.applied || f.result == nil || !ok {
+			continue
+		}
+		defined := map[string]bool{}
+		known := true
+		for _, d := range st.Decls {
+			switch d := d.(type) {
+			case *ValDecl:
+				defined["val:"+d.Name] = true
+			case *TypeDecl:
+				defined["type:"+d.Name] = true
+			case *ModDecl:
+				defined["module:"+d.Name] = true
+			case *OpenDecl, *ImportDecl:
+				known = false // names this check cannot see
+			}
+		}
+		if !known {
+			continue
+		}
+		s := el.evalSig(f.closure, f.result)
+		for _, it := range s.items {
+			if key := specKey(it.spec); key != "" && !defined[key] {
+				kind, name, _ := strings.Cut(key, ":")
+				el.errorf(f.site.pos, fmt.Sprintf("the module type specifies it at %s", it.spec.specPos()),
+					"The result of the parametric module does not define %s %q that its module type specifies", map[string]string{"val": "value", "type": "type", "module": "module"}[kind], name)
+			}
+		}
+	}
 }

@@ -22,6 +22,9 @@ type DirLoader string
 
 // ReadFile reads name relative to the directory.
 func (d DirLoader) ReadFile(name string) ([]byte, error) {
+	if path.IsAbs(name) {
+		return os.ReadFile(filepath.FromSlash(name))
+	}
 	return os.ReadFile(filepath.Join(string(d), filepath.FromSlash(name)))
 }
 
@@ -60,13 +63,17 @@ func newImporter(loader Loader, dir string) *importer {
 }
 
 // importKey is the loader path that `import "imp"` in the file with key
-// from denotes: relative to the importing file, with ".fut" added.
+// from denotes: relative to the importing file (unless absolute), with
+// ".fut" added.
 func importKey(from, imp string) string {
+	if path.IsAbs(imp) {
+		return path.Clean(imp) + ".fut"
+	}
 	return path.Clean(path.Join(path.Dir(from), imp)) + ".fut"
 }
 
 func (im *importer) displayName(key string) string {
-	if im.dir == "" || im.dir == "." {
+	if im.dir == "" || im.dir == "." || path.IsAbs(key) {
 		return key
 	}
 	return path.Join(im.dir, key)

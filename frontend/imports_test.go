@@ -124,10 +124,57 @@ func TestImportKey(t *testing.T) {
 		{"lib/x/b.fut", "c", "lib/x/c.fut"},
 		{"main.fut", "lib/github.com/o/r/m", "lib/github.com/o/r/m.fut"},
 		{"main.fut", "../up", "../up.fut"},
+		{"lib/a.fut", "/abs/x", "/abs/x.fut"},
 	}
 	for _, tc := range tests {
 		if got := importKey(tc.from, tc.imp); got != tc.want {
 			t.Errorf("importKey(%q, %q) = %q, want %q", tc.from, tc.imp, got, tc.want)
 		}
+	}
+}
+
+// TestImportedEntryPoints checks that only the main file's entry points
+// are entry points: an imported file's entry and main are ordinary
+// definitions (renamed where the main file uses the name).
+func TestImportedEntryPoints(t *testing.T) {
+	fsys := fstest.MapFS{
+		"main.fut": {Data: []byte("import \"lib\"\nentry go (x: i32) = main x + helper x")},
+		"lib.fut":  {Data: []byte("entry helper (x: i32) = x * 2\ndef main (x: i32) = x + 1\nentry go (x: i32) = x")},
+	}
+	prog, err := CompileProgram(FSLoader(fsys), "", "main.fut")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range prog.Funs {
+		names = append(names, f.Name)
+	}
+	if strings.Join(names, ",") != "go" {
+		t.Errorf("entry points %v, want only go", names)
+	}
+	if got := runProg(t, prog, "go", "5"); got != "16i32" {
+		t.Errorf("go 5 = %s, want 16i32", got)
+	}
+}
+
+// TestImportedNameClash checks that a name both the main file and an
+// import define keeps its name in the main file (messages name it as
+// written) and that each use refers to the definition in its scope.
+func TestImportedNameClash(t *testing.T) {
+	fsys := fstest.MapFS{
+		"main.fut": {Data: []byte("import \"lib\"\ndef twice (x: i32) = x * 20\ndef main (x: i32) = twice x + lib_twice x")},
+		"lib.fut":  {Data: []byte("def twice (x: i32) = x * 2\ndef lib_twice (x: i32) = twice x")},
+	}
+	prog, err := CompileProgram(FSLoader(fsys), "", "main.fut")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := runProg(t, prog, "main", "1"); got != "22i32" {
+		t.Errorf("main 1 = %s, want 22i32", got)
+	}
+	fsys["main.fut"] = &fstest.MapFile{Data: []byte("import \"lib\"\ndef twice (x: i32) : bool = x * 20\ndef main (x: i32) = twice x")}
+	err = compileFS(t, fsys)
+	if want := "main.fut:2:31: error: Function body does not have expected type: twice is declared to return bool"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want %q", err, want)
 	}
 }

@@ -72,6 +72,14 @@ type functor struct {
 	result  ModTypeExp // the result's module type, or nil
 	body    ModExp
 	closure *mscope
+	site    *functorSite // shared by the functor's partial applications
+}
+
+// functorSite is a functor as defined, for the check of those never
+// applied (defunctorise.go, checkUnapplied).
+type functorSite struct {
+	pos     Pos
+	applied bool
 }
 
 // mscope is a chain of module environments, innermost first; file is the
@@ -136,13 +144,6 @@ type sigArrow struct {
 	param  *sig
 	result ModTypeExp
 	sc     *mscope
-}
-
-func (s *sig) describe() string {
-	if s.arrow != nil {
-		return "a parametric module type"
-	}
-	return "a module type"
 }
 
 // evalSig evaluates a module type expression in sc.

@@ -4,13 +4,18 @@ import "fmt"
 
 // Abstract types outside their module. An ascription `M : S` makes each
 // abstract type `type t` of S opaque outside: M.t becomes a record type
-// with one field whose name cannot be written ({M.t: representation}),
+// with one field whose name cannot be written ({M.t·: representation},
+// which types print as M.t),
 // so outside code cannot use a value of it as its representation, and
 // each value S specifies is seen through a wrapper definition that wraps
 // and unwraps the record (under maps, tuples, records and functions) as
 // the value's specified type says. Records of one field have the
 // representation of their field, so the wrappers cost nothing after
 // internalisation.
+
+// opaqueMark ends the field name of an opaque view's record: no program
+// can write it, and types print the record as the abstract type's name.
+const opaqueMark = "·"
 
 // opacity is the abstract types of one ascription: spec name -> the
 // field of its record.
@@ -195,7 +200,7 @@ func (c *coercer) coerce(e Exp, t TypeExp, toOut bool) Exp {
 // viewType defines the outside view of abstract type sp whose
 // representation is t.
 func (el *elaborator) viewType(sp *TypeSpec, t typeRef) (*TypeDecl, string) {
-	field := t.name
+	field := t.name + opaqueMark
 	rep := &TEName{Pos: sp.Pos, Name: t.name}
 	for _, p := range sp.Params {
 		if p.Size {

@@ -178,6 +178,10 @@ func typeStringN(t Type, names map[int]string) string {
 		}
 		return "(" + strings.Join(s, ", ") + ")"
 	case TRecord:
+		if len(t.Fields) == 1 && strings.HasSuffix(t.Fields[0].Name, opaqueMark) {
+			// An abstract type seen outside its module (opaque.go).
+			return strings.TrimSuffix(t.Fields[0].Name, opaqueMark)
+		}
 		s := make([]string, len(t.Fields))
 		for i, f := range t.Fields {
 			s[i] = f.Name + ": " + typeString(f.Type)
