@@ -587,6 +587,13 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 		h.line("%s, err = c.NewArray(%s, []int64{%s})", id, elemConst(e.Types[i].Elem), strings.Join(shape, ", "))
 		h.check("", "allocating %s", p.Name)
 	}
+	// On a CPU the cpu version (segred_cpu.go), else the GPU versions.
+	cpu := lw.Version("cpu")
+	if cpu != nil {
+		if err := h.segRedCPU(e, nRed, name, cpu, outHost); err != nil {
+			return err
+		}
+	}
 	parts := make([]string, nRed)
 	for k := range parts {
 		parts[k] = fmt.Sprintf("%s_p%d", base, k)
@@ -625,6 +632,7 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 			h.indent--
 			h.line("}")
 		}
+		h.closeCPU(cpu != nil)
 		return h.segRedEnd(s, e, nRed, flat, base, outHost, releases)
 	}
 	for k := range parts {
@@ -661,6 +669,7 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 		h.indent--
 		h.line("}")
 	}
+	h.closeCPU(cpu != nil)
 	return h.segRedEnd(s, e, nRed, flat, base, outHost, releases)
 }
 

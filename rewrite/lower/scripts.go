@@ -26,6 +26,7 @@ var (
 	groups    = lift.Var("g") // work-groups (per segment)
 	teamSize  = lift.Var("m") // work-items per segment in the team version
 	teams     = lift.Var("k") // segments per work-group in the team version
+	items     = lift.Var("t") // work-items (per segment) in the cpu version
 )
 
 // reduceOntoGroups runs on a composition reduce(⊕, z) ∘ map(f) over c·l·g
@@ -178,7 +179,11 @@ var segmentsOntoItems = []step{
 // t work-items reduces c consecutive elements, and one work-item the t
 // partial results, in order (the ICFP paper's Fig. 10 derivation of asum,
 // steps (1) to (8), then its lowering). It serves reductions whose values
-// are arrays, which live in a work-item's scratch memory.
+// are arrays, which live in a work-item's scratch memory, and every
+// reduction's cpu version: on a CPU, work-items that fold contiguous
+// chunks alone need neither barriers nor local memory, which PoCL runs as
+// loops over the work-items, and a sequential fold is what a core does
+// fastest.
 var chunksOntoItems = []step{
 	{rule: "reduce-part-red", path: "0", params: lift.Params{"factor": perItem}},
 	{rule: "part-red-split", path: "1", params: lift.Params{"n": perItem}},
