@@ -948,6 +948,10 @@ func (h *hgen) segScanFlat(s *soac.Stm, e *soac.SegScanExp, reds []soac.Reduce, 
 	for i := range outs {
 		outs[i] = fmt.Sprintf("out%d", i)
 	}
+	// On a CPU the cpu version (segscan_cpu.go), else the look-back.
+	if err := sg.cpuScan(name, free, outs, outHost); err != nil {
+		return err
+	}
 	kc, ka, err := sg.scanKernel(name, free, outs, outHost)
 	if err != nil {
 		return err
@@ -956,6 +960,8 @@ func (h *hgen) segScanFlat(s *soac.Stm, e *soac.SegScanExp, reds []soac.Reduce, 
 	if err := h.launchKernel(kc, ka, name, "ngroups * group", "group"); err != nil {
 		return err
 	}
+	h.indent--
+	h.line("}")
 	h.indent--
 	h.line("}")
 	return nil
