@@ -23,12 +23,16 @@ const cpuItemsPerUnit = 4
 func (c *Context) CPUVersions() bool {
 	if c.cpuVersions == 0 {
 		c.cpuVersions = -1
-		if c.Param("cpu_versions", deviceIsCPU(c.device)) != 0 {
+		if c.Param(cpuVersionsParam, deviceIsCPU(c.device)) != 0 {
 			c.cpuVersions = 1
 		}
 	}
 	return c.cpuVersions > 0
 }
+
+// cpuVersionsParam is the tunable parameter that overrides the device's
+// type; every program accepts it.
+const cpuVersionsParam = "cpu_versions"
 
 func deviceIsCPU(d *cl.Device) int64 {
 	if d != nil && d.Type()&cl.DeviceTypeCPU != 0 {
