@@ -588,7 +588,7 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 		h.check("", "allocating %s", p.Name)
 	}
 	// On a CPU the cpu version (segred_cpu.go), else the GPU versions.
-	cpu := lw.Version("cpu")
+	cpu := lw.Version(lower.CPU)
 	if cpu != nil {
 		if err := h.segRedCPU(e, nRed, name, cpu, outHost); err != nil {
 			return err

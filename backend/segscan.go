@@ -949,7 +949,8 @@ func (h *hgen) segScanFlat(s *soac.Stm, e *soac.SegScanExp, reds []soac.Reduce, 
 		outs[i] = fmt.Sprintf("out%d", i)
 	}
 	// On a CPU the cpu version (segscan_cpu.go), else the look-back.
-	if err := sg.cpuScan(name, free, outs, outHost); err != nil {
+	cpu, err := sg.cpuScan(s, name, free, outs, outHost)
+	if err != nil {
 		return err
 	}
 	kc, ka, err := sg.scanKernel(name, free, outs, outHost)
@@ -960,8 +961,7 @@ func (h *hgen) segScanFlat(s *soac.Stm, e *soac.SegScanExp, reds []soac.Reduce, 
 	if err := h.launchKernel(kc, ka, name, "ngroups * group", "group"); err != nil {
 		return err
 	}
-	h.indent--
-	h.line("}")
+	h.closeCPU(cpu)
 	h.indent--
 	h.line("}")
 	return nil

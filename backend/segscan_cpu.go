@@ -3,6 +3,7 @@ package backend
 import (
 	"fmt"
 
+	"github.com/fcclang/fcc/rewrite/lower"
 	"github.com/fcclang/fcc/runtime/values"
 	"github.com/fcclang/fcc/soac"
 )
@@ -10,7 +11,9 @@ import (
 // This file generates the cpu version of a scan with scalar operators,
 // flat or segmented (the latter with the operator lifted to flags, as the
 // GPU version's), which the host runs on a device of type CPU
-// (exe.Context.CPUVersions). The GPU version's look-back has work-groups
+// (exe.Context.CPUVersions). Its form is derived by rewrite/lower
+// (scanOntoItems): chunks scanned by single work-items from carries that
+// a pass of their own computes (propagate-global). The GPU version's look-back has work-groups
 // spin on their predecessors' published totals and scans tiles in local
 // memory with barriers: on PoCL, which runs a work-group's work-items as
 // loops with their state saved at each barrier, the scan of 10^7 f32
@@ -32,10 +35,23 @@ import (
 const cpuScanMinChunk = 4096
 
 // cpuScan emits, inside segScanFlat's host code after its outputs are
-// allocated, the launches of the cpu version when the device is a CPU,
-// and opens the else branch of the GPU version, which the caller closes.
-func (sg *scanGen) cpuScan(name string, free []soac.VName, outs, outHost []string) error {
+// allocated, the launches of the cpu version of the scan bound by s when
+// the device is a CPU, and opens the else branch of the GPU version,
+// which the caller closes if cpuScan reports that it opened it: a scan
+// that the lowering gives no cpu version has only the GPU version.
+func (sg *scanGen) cpuScan(s *soac.Stm, name string, free []soac.VName, outs, outHost []string) (bool, error) {
 	h := sg.h
+	lw, err := lower.Stm(s)
+	if err != nil {
+		return false, err
+	}
+	v := lw.Version(lower.CPU)
+	if v == nil {
+		return false, nil
+	}
+	if !lower.PassCarries(v.Final()) || !lower.ItemsAlone(v.Final()) {
+		return false, fmt.Errorf("internal error: the cpu version of %s is not a three-phase scan by work-items alone", name)
+	}
 	h.line("if c.CPUVersions() {")
 	h.indent++
 	h.line("items := max(min(c.CPUItems(), fccGroups(n, %d)), 1)", cpuScanMinChunk)
@@ -54,11 +70,11 @@ func (sg *scanGen) cpuScan(name string, free []soac.VName, outs, outHost []strin
 		kname := fmt.Sprintf("%s_cpu%d", name, phase)
 		kc, ka, err := sg.cpuScanKernel(kname, phase, free, sums, outs, outHost)
 		if err != nil {
-			return err
+			return false, err
 		}
 		h.g.kernels = append(h.g.kernels, kc.b.String())
 		if err := h.launchKernel(kc, ka, kname, "items", "1"); err != nil {
-			return err
+			return false, err
 		}
 	}
 	for _, s := range sums {
@@ -67,7 +83,7 @@ func (sg *scanGen) cpuScan(name string, free []soac.VName, outs, outHost []strin
 	h.indent--
 	h.line("} else {")
 	h.indent++
-	return nil
+	return true, nil
 }
 
 // cpuScanKernel generates phase 1 (chunk totals into sums) or phase 2

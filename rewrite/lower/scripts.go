@@ -141,6 +141,24 @@ var scanOntoGroups = script([]step{
 	{rule: "propagate-lookback", path: "1"},
 })
 
+// scanOntoItems runs on a composition scan(⊕, z) ∘ map(f) over c·t
+// elements: each of t work-items scans c consecutive elements
+// sequentially, from the carry that a pass of its own folds from the
+// totals of the chunks before (propagate-global): a CPU's three-phase
+// scan, with neither local memory nor work-groups that wait on each
+// other. Elements are only ever combined left to right.
+var scanOntoItems = []step{
+	{rule: "scan-split", path: "0", params: lift.Params{"n": perItem}},
+	{rule: "split-join", path: "4", params: lift.Params{"n": perItem}},
+	{rule: "cancel-split-join", path: "3"},
+	{rule: "fuse-map-map", path: "2"},
+	{rule: "map-seq", path: "2.0.1"},
+	{rule: "scan-seq", path: "2.0.0"},
+	{rule: "fuse-scan-seq-map-seq", path: "2.0.0"},
+	{rule: "map-global", path: "2", params: lift.Params{"dim": lift.Const(0)}},
+	{rule: "propagate-global", path: "1"},
+}
+
 // histOntoItems runs on hist(⊕, z, B) ∘ map(f): one work-item per point,
 // each updating the bins in global memory (by atomics or a lock per bin,
 // in any order: the operator is commutative, as the language requires).

@@ -23,6 +23,10 @@ type Version struct {
 	Deriv *lift.Derivation
 }
 
+// CPU names the version of a Seg-op that the host runs on a device of
+// type CPU (exe.Context.CPUVersions), and its others on any other device.
+const CPU = "cpu"
+
 // Final is the version's low-level form.
 func (v *Version) Final() lift.Expr { return v.Deriv.Current() }
 
@@ -232,7 +236,13 @@ func segScan(s *soac.Stm, e *soac.SegScanExp, reds []soac.Reduce) (*SegOp, error
 	if err != nil {
 		return nil, err
 	}
-	return &SegOp{Stm: s, Kind: "segscan", Note: note, Versions: []*Version{v}}, nil
+	cpu, err := derive(stmName(s)+" (cpu)", start, lift.ArrayOf(index, perItem.Mul(items)), "", scanOntoItems)
+	if err != nil {
+		return nil, err
+	}
+	cpu.Name = CPU
+	note += "; c·t in the cpu version, which the host runs on a CL_DEVICE_TYPE_CPU device"
+	return &SegOp{Stm: s, Kind: "segscan", Note: note, Versions: []*Version{v, cpu}}, nil
 }
 
 func segMap(s *soac.Stm, e *soac.SegMapExp) (*SegOp, error) {
@@ -265,7 +275,7 @@ func segRed(s *soac.Stm, e *soac.SegRedExp) (*SegOp, error) {
 		if err != nil {
 			return nil, err
 		}
-		cpu.Name = "cpu"
+		cpu.Name = CPU
 		note := segLen + " elements = c·l·g, the rest filled with the neutral element; " +
 			"c·t in the cpu version, which the host runs on a CL_DEVICE_TYPE_CPU device"
 		return &SegOp{Stm: s, Kind: "segred", Note: note, Versions: []*Version{v, cpu}}, nil
@@ -288,7 +298,7 @@ func segRed(s *soac.Stm, e *soac.SegRedExp) (*SegOp, error) {
 	if err != nil {
 		return nil, err
 	}
-	cpu.Name = "cpu"
+	cpu.Name = CPU
 	note := fmt.Sprintf("s = %s segments of %s elements (c·l·g in the groups version, c·m in the team version, "+
 		"c·t in the cpu version, which the host runs on a CL_DEVICE_TYPE_CPU device, t = 1 when the segments outnumber the work-items)", segs, segLen)
 	return &SegOp{Stm: s, Kind: "segred", Note: note, Versions: []*Version{grp, team, cpu}}, nil
