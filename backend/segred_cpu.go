@@ -33,10 +33,25 @@ import (
 // work-item in the cpu version.
 const cpuLanes = 4
 
-// segRedCPU emits, inside the host code of segRed, the launches of the
-// cpu version v of the reduction when the device is a CPU, and opens the
-// else branch of the GPU versions, which the caller closes.
+// openGPU opens, when a Seg-op has a cpu version, the branch of the host
+// code that runs its GPU versions; the cpu version's generator (segRedCPU,
+// scanGen.cpuScan) closes it and adds the else branch. The GPU versions
+// come first so that their kernels are generated as if the cpu version
+// did not exist (see cgen.sameSites).
+func (h *hgen) openGPU(cpu bool) {
+	if cpu {
+		h.line("if !c.CPUVersions() {")
+		h.indent++
+	}
+}
+
+// segRedCPU emits, inside the host code of segRed after its GPU
+// versions, the else branch (see openGPU) with the launches of the cpu
+// version v of the reduction; nothing when v is nil.
 func (h *hgen) segRedCPU(e *soac.SegRedExp, nRed int, name string, v *lower.Version, outHost []string) error {
+	if v == nil {
+		return nil
+	}
 	if !lower.ItemsAlone(v.Final()) {
 		return fmt.Errorf("internal error: the cpu version of %s is not folded by work-items alone", name)
 	}
@@ -45,7 +60,8 @@ func (h *hgen) segRedCPU(e *soac.SegRedExp, nRed int, name string, v *lower.Vers
 	for k := range parts {
 		parts[k] = fmt.Sprintf("%s_cpu%d", name, k)
 	}
-	h.line("if c.CPUVersions() {")
+	h.indent--
+	h.line("} else {")
 	h.indent++
 	h.line("chunks, rows := c.CPUSplit(segs, seglen)")
 	for k := range parts {
@@ -79,8 +95,7 @@ func (h *hgen) segRedCPU(e *soac.SegRedExp, nRed int, name string, v *lower.Vers
 	h.indent--
 	h.line("}")
 	h.indent--
-	h.line("} else {")
-	h.indent++
+	h.line("}")
 	return nil
 }
 
@@ -89,6 +104,7 @@ func (h *hgen) segRedCPU(e *soac.SegRedExp, nRed int, name string, v *lower.Vers
 // w/chunks, into element seg*chunks + chunk of the buffers parts.
 func (h *hgen) segRedCPUChunks(e *soac.SegRedExp, nRed int, name string, comm bool, parts, mapOuts []string) (*cgen, *kernelArgs, error) {
 	c := h.g.newCgen()
+	c.sameSites = true
 	ka, prologue, err := c.inputs(segFree(e))
 	if err != nil {
 		return nil, nil, err
@@ -183,6 +199,7 @@ func (h *hgen) segRedCPUChunks(e *soac.SegRedExp, nRed int, name string, comm bo
 // in order, the chunks partial results of segment seg into its result.
 func (h *hgen) segRedCPUCombine(e *soac.SegRedExp, nRed int, name string, parts, results []string) (*cgen, *kernelArgs, error) {
 	c := h.g.newCgen()
+	c.sameSites = true
 	ka, prologue, err := c.inputs(segFree(e))
 	if err != nil {
 		return nil, nil, err
@@ -218,12 +235,4 @@ func (h *hgen) segRedCPUCombine(e *soac.SegRedExp, nRed int, name string, parts,
 	c.kernelEnd()
 	h.g.kernels = append(h.g.kernels, c.b.String())
 	return c, ka, nil
-}
-
-// closeCPU closes the else branch that segRedCPU opened, if it did.
-func (h *hgen) closeCPU(opened bool) {
-	if opened {
-		h.indent--
-		h.line("}")
-	}
 }

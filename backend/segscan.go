@@ -948,11 +948,12 @@ func (h *hgen) segScanFlat(s *soac.Stm, e *soac.SegScanExp, reds []soac.Reduce, 
 	for i := range outs {
 		outs[i] = fmt.Sprintf("out%d", i)
 	}
-	// On a CPU the cpu version (segscan_cpu.go), else the look-back.
-	cpu, err := sg.cpuScan(s, name, free, outs, outHost)
+	// The look-back, and on a CPU the cpu version (segscan_cpu.go).
+	cpu, err := cpuScanVersion(s)
 	if err != nil {
 		return err
 	}
+	h.openGPU(cpu != nil)
 	kc, ka, err := sg.scanKernel(name, free, outs, outHost)
 	if err != nil {
 		return err
@@ -961,7 +962,9 @@ func (h *hgen) segScanFlat(s *soac.Stm, e *soac.SegScanExp, reds []soac.Reduce, 
 	if err := h.launchKernel(kc, ka, name, "ngroups * group", "group"); err != nil {
 		return err
 	}
-	h.closeCPU(cpu)
+	if err := sg.cpuScan(cpu, name, free, outs, outHost); err != nil {
+		return err
+	}
 	h.indent--
 	h.line("}")
 	return nil

@@ -34,25 +34,28 @@ import (
 // cpuScanMinChunk is the fewest elements worth a work-item of their own.
 const cpuScanMinChunk = 4096
 
-// cpuScan emits, inside segScanFlat's host code after its outputs are
-// allocated, the launches of the cpu version of the scan bound by s when
-// the device is a CPU, and opens the else branch of the GPU version,
-// which the caller closes if cpuScan reports that it opened it: a scan
-// that the lowering gives no cpu version has only the GPU version.
-func (sg *scanGen) cpuScan(s *soac.Stm, name string, free []soac.VName, outs, outHost []string) (bool, error) {
-	h := sg.h
+// cpuScanVersion is the cpu version of the scan bound by s, or nil.
+func cpuScanVersion(s *soac.Stm) (*lower.Version, error) {
 	lw, err := lower.Stm(s)
 	if err != nil {
-		return false, err
+		return nil, err
 	}
-	v := lw.Version(lower.CPU)
+	return lw.Version(lower.CPU), nil
+}
+
+// cpuScan emits, inside segScanFlat's host code after the GPU version's
+// launch, the else branch (see openGPU) with the launches of the cpu
+// version v; nothing when v is nil.
+func (sg *scanGen) cpuScan(v *lower.Version, name string, free []soac.VName, outs, outHost []string) error {
 	if v == nil {
-		return false, nil
+		return nil
 	}
+	h := sg.h
 	if !lower.PassCarries(v.Final()) || !lower.ItemsAlone(v.Final()) {
-		return false, fmt.Errorf("internal error: the cpu version of %s is not a three-phase scan by work-items alone", name)
+		return fmt.Errorf("internal error: the cpu version of %s is not a three-phase scan by work-items alone", name)
 	}
-	h.line("if c.CPUVersions() {")
+	h.indent--
+	h.line("} else {")
 	h.indent++
 	h.line("items := max(min(c.CPUItems(), fccGroups(n, %d)), 1)", cpuScanMinChunk)
 	sums := make([]string, sg.nScan)
@@ -70,20 +73,19 @@ func (sg *scanGen) cpuScan(s *soac.Stm, name string, free []soac.VName, outs, ou
 		kname := fmt.Sprintf("%s_cpu%d", name, phase)
 		kc, ka, err := sg.cpuScanKernel(kname, phase, free, sums, outs, outHost)
 		if err != nil {
-			return false, err
+			return err
 		}
 		h.g.kernels = append(h.g.kernels, kc.b.String())
 		if err := h.launchKernel(kc, ka, kname, "items", "1"); err != nil {
-			return false, err
+			return err
 		}
 	}
 	for _, s := range sums {
 		h.line("c.ReleaseArray(%s)", s)
 	}
 	h.indent--
-	h.line("} else {")
-	h.indent++
-	return true, nil
+	h.line("}")
+	return nil
 }
 
 // cpuScanKernel generates phase 1 (chunk totals into sums) or phase 2
@@ -93,6 +95,7 @@ func (sg *scanGen) cpuScan(s *soac.Stm, name string, free []soac.VName, outs, ou
 func (sg *scanGen) cpuScanKernel(name string, phase int, free []soac.VName, sums, outs, outHost []string) (*cgen, *kernelArgs, error) {
 	h, e := sg.h, sg.e
 	c := h.g.newCgen()
+	c.sameSites = true
 	ka, prologue, err := c.inputs(free)
 	if err != nil {
 		return nil, nil, err
