@@ -3,7 +3,7 @@
 
 Usage: bench.py BINDIR [--runs R] [--rounds K] [--n N]
 
-BINDIR holds sum, scan, segsum and saxpy built by fcc from this folder's
+BINDIR holds sum, scan, segsum, segscan and saxpy built by fcc from this folder's
 programs. For every case the script writes the input in Futhark's binary
 format, runs the executable with -r R -t FILE (the executable's own timing
 of each run, in microseconds, excluding the upload of the input), and times
@@ -64,6 +64,10 @@ def main():
         m = xs.reshape(n // rowlen, rowlen)
         cases.append((f"segsum rows of {rowlen}", "segsum", (m,),
                       lambda m=m: m.sum(axis=1)))
+    for rowlen in (1000, 100000):
+        m = xs.reshape(n // rowlen, rowlen)
+        cases.append((f"segscan rows of {rowlen}", "segscan", (m,),
+                      lambda m=m: np.cumsum(m, axis=1)))
     cases.append(("saxpy", "saxpy", (alpha, xs, ys), lambda: alpha * xs + ys))
     if a.only:
         cases = [c for c in cases if c[1] in a.only.split(",")]
