@@ -85,16 +85,21 @@ func TestEndToEnd(t *testing.T) {
 				for i, v := range res {
 					want[i] = v.ToRuntime()
 				}
-				cmd := exec.Command(prog)
-				cmd.Stdin = strings.NewReader(textOf(t, args))
-				var stderr bytes.Buffer
-				cmd.Stderr = &stderr
-				got, err := cmd.Output()
-				if err != nil {
-					t.Fatalf("%v: %s", err, stderr.String())
-				}
-				if string(got) != textOf(t, want) {
-					t.Fatalf("output differs from the interpreter's:\n got %s\nwant %s", got, textOf(t, want))
+				// The device's own versions (the cpu versions on PoCL),
+				// then the GPU versions, which a CPU device runs only
+				// when told to.
+				for _, flags := range [][]string{nil, {"--param", "cpu_versions=0"}} {
+					cmd := exec.Command(prog, flags...)
+					cmd.Stdin = strings.NewReader(textOf(t, args))
+					var stderr bytes.Buffer
+					cmd.Stderr = &stderr
+					got, err := cmd.Output()
+					if err != nil {
+						t.Fatalf("%v %v: %s", flags, err, stderr.String())
+					}
+					if string(got) != textOf(t, want) {
+						t.Fatalf("%v: output differs from the interpreter's:\n got %s\nwant %s", flags, got, textOf(t, want))
+					}
 				}
 			}
 		})

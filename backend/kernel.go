@@ -2,6 +2,7 @@ package backend
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/fcclang/fcc/runtime/values"
@@ -126,6 +127,11 @@ type cgen struct {
 	scratch []scratchBuf
 	// narrowOffsets makes element offsets fcc_ix (see ix).
 	narrowOffsets bool
+	// sameSites makes fail reuse the code of an earlier site with the
+	// same message: a Seg-op's cpu version, generated after its GPU
+	// versions, checks what they check, and taking no codes of its own
+	// leaves the codes, and so the text, of later kernels as they are.
+	sameSites bool
 }
 
 // fail emits code recording a run-time error when cond holds: the first
@@ -134,8 +140,14 @@ type cgen struct {
 // work-item goes on, so that barriers stay uniform; callers substitute a
 // harmless value for the failed operation.
 func (c *cgen) fail(cond, msg string, args ...string) {
-	c.g.errSites = append(c.g.errSites, msg)
-	code := len(c.g.errSites)
+	code := 0
+	if c.sameSites {
+		code = slices.Index(c.g.errSites, msg) + 1
+	}
+	if code == 0 {
+		c.g.errSites = append(c.g.errSites, msg)
+		code = len(c.g.errSites)
+	}
 	c.line("if (%s) {", cond)
 	c.indent++
 	c.line("if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, %d) == 0) {", code)

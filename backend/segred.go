@@ -586,6 +586,9 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 		h.line("%s, err = c.NewArray(%s, []int64{%s})", id, elemConst(e.Types[i].Elem), strings.Join(shape, ", "))
 		h.check("", "allocating %s", p.Name)
 	}
+	// The GPU versions, and on a CPU the cpu version (segred_cpu.go).
+	cpu := lw.Version(lower.CPU)
+	h.openGPU(cpu != nil)
 	parts := make([]string, nRed)
 	for k := range parts {
 		parts[k] = fmt.Sprintf("%s_p%d", base, k)
@@ -624,6 +627,9 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 			h.indent--
 			h.line("}")
 		}
+		if err := h.segRedCPU(e, nRed, name, cpu, outHost); err != nil {
+			return err
+		}
 		return h.segRedEnd(s, e, nRed, flat, base, outHost, releases)
 	}
 	for k := range parts {
@@ -659,6 +665,9 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 	if !flat {
 		h.indent--
 		h.line("}")
+	}
+	if err := h.segRedCPU(e, nRed, name, cpu, outHost); err != nil {
+		return err
 	}
 	return h.segRedEnd(s, e, nRed, flat, base, outHost, releases)
 }

@@ -947,12 +947,21 @@ func (h *hgen) segScanFlat(s *soac.Stm, e *soac.SegScanExp, reds []soac.Reduce, 
 	for i := range outs {
 		outs[i] = fmt.Sprintf("out%d", i)
 	}
+	// The look-back, and on a CPU the cpu version (segscan_cpu.go).
+	cpu, err := cpuScanVersion(s)
+	if err != nil {
+		return err
+	}
+	h.openGPU(cpu != nil)
 	kc, ka, err := sg.scanKernel(name, free, outs, outHost)
 	if err != nil {
 		return err
 	}
 	h.g.kernels = append(h.g.kernels, kc.b.String())
 	if err := h.launchKernel(kc, ka, name, "ngroups * group", "group"); err != nil {
+		return err
+	}
+	if err := sg.cpuScan(cpu, name, free, outs, outHost); err != nil {
 		return err
 	}
 	h.indent--

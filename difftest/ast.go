@@ -65,6 +65,11 @@ const (
 	KScatter               // Params[i], Step, Off, Kids[dest, cond, vs]: scatter with unique indices
 	KLoop                  // Params[acc, i], Kids[init, bound, body]
 	KIndex                 // Kids[arr, idx...]: guarded indexing
+	// KMatch builds a value of the sum type #a T1 | #b T2 | #c (T1, T2
+	// the types of pa and pb) and matches on it; Params[x, y] are bound
+	// to the payloads in caseA and caseB. With Lit set (an integer
+	// literal of type T1), a first case #a Lit gives caseLit.
+	KMatch // Params[x, y], Lit, Kids[c1, c2, pa, pb, caseA, caseB, caseC, caseLit?]
 )
 
 // Node is an expression of a generated program. Nodes are trees (never
@@ -336,6 +341,14 @@ func render(n *Node) string {
 			e = fmt.Sprintf("(%s :> %s)", e, n.T)
 		}
 		return e
+	case KMatch:
+		sum := fmt.Sprintf("(#a %s | #b %s | #c)", k[2].T, k[3].T)
+		v := fmt.Sprintf("((if %s then #a %s else if %s then #b %s else #c) : %s)", render(k[0]), render(k[2]), render(k[1]), render(k[3]), sum)
+		var cases string
+		if n.Lit != "" {
+			cases = fmt.Sprintf(" case #a %s -> %s", n.Lit, render(k[7]))
+		}
+		return fmt.Sprintf("(match %s%s case #a %s -> %s case #b %s -> %s case #c -> %s)", v, cases, n.Params[0], render(k[4]), n.Params[1], render(k[5]), render(k[6]))
 	}
 	panic(fmt.Sprintf("difftest: unknown node kind %d", n.Kind))
 }

@@ -45,6 +45,9 @@ func TestRender(t *testing.T) {
 		{"float to int", &Node{Kind: KConv, T: Type{values.U8, nil}, Kids: []*Node{{Kind: KVar, T: Type{values.F32, nil}, Name: "f"}}}, "(u8.f32 (f32.max 0f32 (f32.min 100f32 f)))"},
 		{"array loop", &Node{Kind: KLoop, T: xs.T, Params: []string{"acc", "k"}, Kids: []*Node{xs, &Node{Kind: KVar, Name: "n"}, &Node{Kind: KVar, Name: "acc"}}},
 			"((loop acc = xs for k < n do acc) :> [n]i32)"},
+		{"match", &Node{Kind: KMatch, T: i32, Params: []string{"p", "q"}, Lit: "1i32", Kids: []*Node{
+			{Kind: KVar, Name: "b"}, {Kind: KLit, Lit: "true"}, x, {Kind: KVar, T: Type{values.F32, nil}, Name: "f"}, x, y, y, x}},
+			"(match ((if b then #a x else if true then #b f else #c) : (#a i32 | #b f32 | #c)) case #a 1i32 -> x case #a p -> x case #b q -> y case #c -> y)"},
 	}
 	for _, tc := range tests {
 		if got := render(tc.n); got != tc.want {
@@ -188,5 +191,24 @@ func TestBatchCompiles(t *testing.T) {
 	}
 	if _, _, err := compileStages(Program(fs)); err != nil {
 		t.Fatalf("a batch of %d functions does not compile: %v", len(fs), err)
+	}
+}
+
+// TestGeneratorMakesMatches checks that generated programs include sum
+// types and matches, with and without a literal case.
+func TestGeneratorMakesMatches(t *testing.T) {
+	g := NewGenerator(3)
+	matches, lits := 0, 0
+	for i := 0; i < 200; i++ {
+		src := g.Func("f").Source()
+		if strings.Contains(src, "(match ") {
+			matches++
+		}
+		if strings.Contains(src, "case #a 0") || strings.Contains(src, "case #a 1") || strings.Contains(src, "case #a 2") {
+			lits++
+		}
+	}
+	if matches < 20 || lits == 0 {
+		t.Errorf("of 200 functions, %d have a match and %d a literal case", matches, lits)
 	}
 }

@@ -1,7 +1,8 @@
 // Package difftest is fcc's differential tester. It generates random,
 // well-typed entry points in the source language (maps, reductions, scans,
-// histograms, scatters, loops, conditionals and nested parallelism over
-// every primitive type but f16, with inputs of sizes including 0 and 1),
+// histograms, scatters, loops, conditionals, matches on values of a sum
+// type and nested parallelism over every primitive type but f16, with
+// inputs of sizes including 0 and 1),
 // compiles each with the pipeline and compares the results of the reference
 // interpreter after internalise with those of the interpreter after every
 // later pass, and with executables built for the machine's OpenCL device:

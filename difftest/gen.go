@@ -324,7 +324,9 @@ func (g *Generator) scalarExpr(t values.PrimType, depth int, env scope) *Node {
 	st := Type{t, nil}
 	sub := func(u Type) *Node { return g.expr(u, depth-1, env) }
 	for {
-		switch g.pick(10) {
+		switch g.pick(11) {
+		case 10: // a sum value built and matched
+			return g.match(st, depth, env)
 		case 0, 1: // binary operator
 			if t == values.Bool {
 				if g.chance(0.5) {
@@ -395,6 +397,23 @@ func (g *Generator) scalarExpr(t values.PrimType, depth int, env scope) *Node {
 			return g.leaf(st, env)
 		}
 	}
+}
+
+// match generates a match of type t on a value of a sum type with
+// constructors #a, #b (scalar payloads) and #c.
+func (g *Generator) match(t Type, depth int, env scope) *Node {
+	sub := func(u Type, env scope) *Node { return g.expr(u, depth-1, env) }
+	bt := Type{values.Bool, nil}
+	ta, tb := Type{g.primType(), nil}, Type{g.primType(), nil}
+	x, y := g.name("x"), g.name("y")
+	n := &Node{Kind: KMatch, T: t, Params: []string{x, y}, Kids: []*Node{
+		sub(bt, env), sub(bt, env), sub(ta, env), sub(tb, env),
+		sub(t, env.with(Param{x, ta})), sub(t, env.with(Param{y, tb})), sub(t, env)}}
+	if ta.Elem.IsInt() && g.chance(0.5) {
+		n.Lit = litInt(ta.Elem, int64(g.pick(3)))
+		n.Kids = append(n.Kids, sub(t, env))
+	}
+	return n
 }
 
 // loop generates a for loop of type t.

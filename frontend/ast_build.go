@@ -17,6 +17,9 @@ import (
 type astBuilder struct {
 	file string
 	errs Diagnostics
+	// inCase is set while a match case's pattern is built: only there
+	// may patterns be refutable.
+	inCase bool
 }
 
 func (b *astBuilder) pos(ctx antlr.ParserRuleContext) Pos {
@@ -181,8 +184,7 @@ func (b *astBuilder) typeTerm(ctx parser.ITypeTermContext) TypeExp {
 		}
 		return t
 	case *parser.SumTypeContext:
-		b.errorf(b.pos(ctx), "sum types are not supported yet")
-		return &TETuple{Pos: b.pos(ctx)}
+		return b.sumType(ctx)
 	}
 	b.errorf(b.pos(ctx), "unsupported type")
 	return &TETuple{Pos: b.pos(ctx)}
@@ -248,8 +250,14 @@ func (b *astBuilder) pat(ctx parser.IPatContext) Pat {
 			return &PAscript{Pos: b.pos(ctx), Pat: p, Type: b.typeExp(ctx.TypeExp())}
 		}
 		return p
+	case *parser.ConstrPatContext:
+		p := &PConstr{Pos: b.pos(ctx), Name: ctx.CONSTRUCTOR().GetText()[1:]}
+		for _, a := range ctx.AllInnerPat() {
+			p.Args = append(p.Args, b.innerPat(a))
+		}
+		return p
 	}
-	b.errorf(b.pos(ctx), "constructor patterns are not supported yet")
+	b.errorf(b.pos(ctx), "unsupported pattern")
 	return &PWild{Pos: b.pos(ctx)}
 }
 
@@ -285,8 +293,36 @@ func (b *astBuilder) innerPat(ctx parser.IInnerPatContext) Pat {
 			p.Fields = append(p.Fields, PatField{Name: name, Pat: sub})
 		}
 		return p
+	case *parser.NullaryConstrPatContext:
+		return &PConstr{Pos: b.pos(ctx), Name: ctx.CONSTRUCTOR().GetText()[1:]}
+	case *parser.NumLiteralPatContext:
+		p := &PLit{Pos: b.pos(ctx), Neg: ctx.MINUS() != nil}
+		if t := ctx.INT_LIT(); t != nil {
+			p.Lit = b.intLit(b.tokPos(t.GetSymbol()), t.GetText())
+		} else {
+			t := ctx.FLOAT_LIT()
+			p.Lit = b.floatLit(b.tokPos(t.GetSymbol()), t.GetText())
+		}
+		return b.refutable(p)
+	case *parser.OtherLiteralPatContext:
+		p := &PLit{Pos: b.pos(ctx)}
+		switch {
+		case ctx.TRUE() != nil:
+			p.Lit = &BoolLit{Pos: p.Pos, Value: true}
+		case ctx.FALSE() != nil:
+			p.Lit = &BoolLit{Pos: p.Pos, Value: false}
+		default:
+			text := ctx.GetText()
+			s, err := unquote(text[1 : len(text)-1])
+			if err != nil || len([]rune(s)) != 1 {
+				b.errorf(p.Pos, "invalid character literal %s", text)
+			} else {
+				p.Lit = &IntLit{Pos: p.Pos, Value: uint64([]rune(s)[0])}
+			}
+		}
+		return b.refutable(p)
 	}
-	b.errorf(b.pos(ctx), "Refutable pattern: refutable patterns (literals, constructors) are only allowed in match cases")
+	b.errorf(b.pos(ctx), "unsupported pattern")
 	return &PWild{Pos: b.pos(ctx)}
 }
 
@@ -319,6 +355,12 @@ func (b *astBuilder) exp2(ctx parser.IExp2Context) Exp {
 	case *parser.ApplyExpContext:
 		atoms := ctx.AllAtom()
 		fn := b.atom(atoms[0])
+		if c, ok := fn.(*ConstrExp); ok {
+			for _, a := range atoms[1:] {
+				c.Args = append(c.Args, b.atom(a))
+			}
+			return c
+		}
 		if len(atoms) == 1 {
 			return fn
 		}
@@ -354,7 +396,7 @@ func (b *astBuilder) exp2(ctx parser.IExp2Context) Exp {
 	case *parser.LoopExpContext:
 		return b.loop(ctx)
 	case *parser.MatchExpContext:
-		return &UnsupportedExp{Pos: b.pos(ctx), What: "match expressions"}
+		return b.match(ctx)
 	case *parser.LambdaExpContext:
 		l := &LambdaExp{Pos: b.pos(ctx), Body: b.exp(ctx.Exp())}
 		for _, p := range ctx.AllFunParam() {
@@ -667,7 +709,7 @@ func (b *astBuilder) atom(ctx parser.IAtomContext) Exp {
 	case *parser.HoleAtomContext:
 		return &UnsupportedExp{Pos: b.pos(ctx), What: "holes (???)"}
 	case *parser.ConstrAtomContext:
-		return &UnsupportedExp{Pos: b.pos(ctx), What: "sum type constructors"}
+		return &ConstrExp{Pos: b.pos(ctx), Name: ctx.CONSTRUCTOR().GetText()[1:]}
 	case *parser.OpenAtomContext:
 		return b.openAtom(ctx)
 	}

@@ -21,6 +21,7 @@ type checker struct {
 	next  int
 	subst map[int]Type
 	cons  map[int]constraint
+	sums  sumState // sum types and match (sumcheck.go)
 	// consSince lists the variables whose constraint was set since the
 	// last defaultVars: only they can need defaulting (variables are
 	// never unbound), which keeps defaulting linear in the program.
@@ -355,7 +356,7 @@ func (c *checker) errorf(pos Pos, hint, format string, args ...any) {
 
 // show prints a type for a message, with resolved variables substituted
 // and type parameters under their names.
-func (c *checker) show(t Type) string { return typeStringN(c.zonk(t), c.rigid) }
+func (c *checker) show(t Type) string { return typeStringN(c.zonk(t), c.typeNames()) }
 
 func (c *checker) fresh(con constraint, pos Pos) TVar {
 	c.next++
@@ -418,6 +419,8 @@ func (c *checker) zonk(t Type) Type {
 		return TRecord{Fields: fs}
 	case TFun:
 		return TFun{Param: c.zonk(t.Param), Result: c.zonk(t.Result)}
+	case TSum:
+		return mapSum(t, c.zonk)
 	default:
 		return t
 	}
@@ -461,6 +464,8 @@ func substType(t Type, m map[int]Type, anonDims bool) Type {
 		return TRecord{Fields: fs}
 	case TFun:
 		return TFun{Param: substType(t.Param, m, anonDims), Result: substType(t.Result, m, anonDims)}
+	case TSum:
+		return mapSum(t, func(p Type) Type { return substType(p, m, anonDims) })
 	}
 	return t
 }
@@ -485,6 +490,14 @@ func (c *checker) occurs(id int, t Type) bool {
 		}
 	case TFun:
 		return c.occurs(id, t.Param) || c.occurs(id, t.Result)
+	case TSum:
+		for _, k := range t.Constrs {
+			for _, p := range k.Payload {
+				if c.occurs(id, p) {
+					return true
+				}
+			}
+		}
 	}
 	return false
 }
@@ -516,6 +529,7 @@ func (c *checker) unify(expected, found Type, pos Pos, what string) {
 	c.occursFailed = false
 	c.consFailed = nil
 	c.fieldNote = ""
+	c.sums.note = ""
 	if !c.unifyS(expected, found, &sm) {
 		c.checkLift(pos)
 		if sm != nil {
@@ -535,7 +549,7 @@ func (c *checker) unify(expected, found Type, pos Pos, what string) {
 // mismatchNotes explains why expected and found do not unify, where a
 // note says more than the two types do.
 func (c *checker) mismatchNotes(expected, found Type) string {
-	return c.unsharedFields(expected, found) + c.rankNote(expected, found) + c.occursNote() + c.consNote()
+	return c.unsharedFields(expected, found) + c.rankNote(expected, found) + c.occursNote() + c.consNote() + c.sums.note
 }
 
 // occursNote explains a mismatch where a type variable would have had to
@@ -713,6 +727,8 @@ func (c *checker) unifyS(a, b Type, sm **sizeMismatch) bool {
 	case TFun:
 		b, ok := b.(TFun)
 		return ok && c.unifyS(a.Param, b.Param, sm) && c.unifyS(a.Result, b.Result, sm)
+	case TSum:
+		return c.unifySum(a, b, sm)
 	}
 	return false
 }
@@ -723,6 +739,9 @@ func (c *checker) bind(v TVar, t Type) bool {
 			c.liftViolation = &liftViolation{t: t, v: v.ID}
 			return false
 		}
+	}
+	if !c.bindConstrs(v, t) {
+		return false
 	}
 	if w, ok := t.(TVar); ok {
 		if w.ID == v.ID {
@@ -838,6 +857,12 @@ func (c *checker) freeVars(t Type, out []int) []int {
 		}
 	case TFun:
 		return c.freeVars(t.Result, c.freeVars(t.Param, out))
+	case TSum:
+		for _, k := range t.Constrs {
+			for _, p := range k.Payload {
+				out = c.freeVars(p, out)
+			}
+		}
 	}
 	return out
 }
@@ -1041,6 +1066,7 @@ func (c *checker) checkValDecl(d *ValDecl) {
 		c.errorf(d.Pos, "rename one of the definitions", "Duplicate definition of %q: it is defined more than once", d.Name)
 	}
 	c.consumed = map[*binding]Pos{}
+	c.sums = sumState{}
 	c.captures = nil
 	c.lambdaParams = nil
 	c.consumingCalls = 0
@@ -1111,6 +1137,8 @@ func (c *checker) checkValDecl(d *ValDecl) {
 		c.checkOverloadAmbiguous(d, ft)
 	}
 	c.defaultVars()
+	c.checkConstrsResolved()
+	c.checkMatches()
 	c.checkFieldsResolved()
 	g := &global{decl: d, typ: eraseTermDims(c.zonk(ft)), prelude: c.prelude, retUnique: retUnique || d.RetType == nil && !c.aliasesParams(sc, d.Body)}
 	if !retUnique {
@@ -1542,6 +1570,8 @@ func (c *checker) typeExp(sc *scope, te TypeExp) Type {
 			return es[0]
 		}
 		return TTuple{Elems: es}
+	case *TESum:
+		return c.sumTypeExp(sc, te)
 	case *TERecord:
 		fs := make([]RecordField, len(te.Fields))
 		seen := map[string]bool{}
@@ -1716,6 +1746,10 @@ func eachSubPat(p Pat, f func(Pat)) {
 		for _, fd := range p.Fields {
 			eachSubPat(fd.Pat, f)
 		}
+	case *PConstr:
+		for _, a := range p.Args {
+			eachSubPat(a, f)
+		}
 	}
 }
 
@@ -1816,6 +1850,10 @@ func (c *checker) bindPat1(sc *scope, p Pat, t Type) Type {
 		rt := TRecord{Fields: fs}
 		c.patTypes[p] = rt
 		return rt
+	case *PConstr:
+		return c.constrPat(sc, p, t)
+	case *PLit:
+		return c.litPat(sc, p, t)
 	}
 	c.errorf(p.patPos(), "", "unsupported pattern")
 	return nil
@@ -1860,6 +1898,10 @@ func patNames(p Pat, out []string) []string {
 	case *PRecord:
 		for _, f := range p.Fields {
 			out = patNames(f.Pat, out)
+		}
+	case *PConstr:
+		for _, a := range p.Args {
+			out = patNames(a, out)
 		}
 	}
 	return out
@@ -2050,6 +2092,19 @@ func (c *checker) aliasesOf(sc *scope, e Exp) []*binding {
 	case *IfExp:
 		add(c.withoutConsumedIn(e, c.aliasesOf(sc, e.Then)))
 		add(c.withoutConsumedIn(e, c.aliasesOf(sc, e.Else)))
+	case *MatchExp:
+		// Names bound by the cases alias the matched value, which a
+		// result with arrays may then alias.
+		if hasArray(c.zonk(c.types[e])) {
+			add(c.aliasesOf(sc, e.X))
+		}
+		for _, k := range e.Cases {
+			add(c.aliasesOf(sc, k.Body))
+		}
+	case *ConstrExp:
+		for _, a := range e.Args {
+			add(c.aliasesOf(sc, a))
+		}
 	case *RecordUpdateExp:
 		// The record keeps its other fields, which alias what the
 		// record did, except what the new field's value consumed (a
@@ -2325,6 +2380,14 @@ func hasArray(t Type) bool {
 		}
 	case TVar:
 		return true
+	case TSum:
+		for _, k := range t.Constrs {
+			for _, p := range k.Payload {
+				if hasArray(p) {
+					return true
+				}
+			}
+		}
 	}
 	return false
 }
@@ -2594,6 +2657,10 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 		return c.joinTypes(tt, et)
 	case *LoopExp:
 		return c.loop(sc, e)
+	case *ConstrExp:
+		return c.constrExp(sc, e, expected)
+	case *MatchExp:
+		return c.match(sc, e, expected)
 	case *AscriptExp:
 		t := c.typeExp(sc, e.Type)
 		c.unify(t, c.expExpect(sc, e.X, t), e.X.expPos(), "expression with type ascription")
@@ -2889,7 +2956,7 @@ func (c *checker) localFun(sc *scope, e *LetFunExp) *binding {
 func (c *checker) generalisable(sc *scope, t Type, start int) []int {
 	var cands []int
 	for _, id := range c.freeVars(t, nil) {
-		if id <= start || c.cons[id] != cAny || len(c.fields[id]) > 0 {
+		if id <= start || c.cons[id] != cAny || len(c.fields[id]) > 0 || c.hasConstrs(TVar{ID: id}) {
 			continue
 		}
 		if _, r := c.rigid[id]; r {

@@ -314,6 +314,8 @@ func components(t Type) int {
 	switch t := t.(type) {
 	case TArray:
 		return components(t.Elem)
+	case TSum:
+		return sumComponents(t)
 	case TTuple:
 		n := 0
 		for _, e := range t.Elems {
@@ -389,6 +391,8 @@ func (ic *internaliser) paramTypes(t Type, sizes map[string]soac.SubExp) []soac.
 			out = append(out, ic.paramTypes(f.Type, sizes)...)
 		}
 		return out
+	case TSum:
+		return ic.sumParamTypes(t)
 	}
 	panic(fmt.Sprintf("frontend: internalise: unsupported parameter type %s", typeString(t)))
 }
@@ -473,7 +477,9 @@ func (ic *internaliser) bindPat(env *ienv, p Pat, v ival) {
 			ic.bindPat(env, f.Pat, part)
 		}
 	default:
-		panic(fmt.Sprintf("frontend: internalise: unsupported pattern %T", p))
+		if !ic.bindSumPat(env, p, v) {
+			panic(fmt.Sprintf("frontend: internalise: unsupported pattern %T", p))
+		}
 	}
 }
 
@@ -494,6 +500,8 @@ func (ic *internaliser) components(t Type) int {
 		return n
 	case TArray:
 		return ic.components(t.Elem)
+	case TSum:
+		return sumComponents(t)
 	case TFun:
 		return 0
 	case TVar:
@@ -713,31 +721,13 @@ func (ic *internaliser) exp(env *ienv, e Exp) ival {
 			}
 			return ic.exp(env, e.Else)
 		}
-		var thenRes, elseRes []soac.SubExp
-		thenB := ic.subBody(func() []soac.SubExp { thenRes = ic.exp(env, e.Then).ses; return thenRes })
-		elseB := ic.subBody(func() []soac.SubExp { elseRes = ic.exp(env, e.Else).ses; return elseRes })
-		ts, ext := ic.branchTypes(thenB, elseB, thenRes, elseRes)
-		// Existential sizes come first in the pattern (and the branches'
-		// results), before the arrays whose types name them, as in
-		// Futhark's IR and as loops do.
-		var pat []soac.Param
-		var out []soac.SubExp
-		var all []soac.Type
-		for _, v := range ext {
-			pat = append(pat, soac.Param{Name: v, Type: soac.Prim(values.I64)})
-			all = append(all, soac.Prim(values.I64))
-		}
-		for _, t := range ts {
-			v := ic.names.New("if")
-			ic.types[v] = t
-			pat = append(pat, soac.Param{Name: v, Type: t})
-			out = append(out, soac.Var{Name: v})
-		}
-		all = append(all, ts...)
-		ic.b.Add(&soac.Stm{Pat: pat, Exp: &soac.IfExp{Cond: cond, Then: thenB, Else: elseB, Types: all}, Pos: e.Pos})
-		return ival{ses: out}
+		return ic.ifThenElse(cond, func() []soac.SubExp { return ic.exp(env, e.Then).ses }, func() []soac.SubExp { return ic.exp(env, e.Else).ses }, e.Pos)
 	case *LoopExp:
 		return ic.loop(env, e)
+	case *ConstrExp:
+		return ic.constrExp(env, e)
+	case *MatchExp:
+		return ic.match(env, e)
 	case *AssertExp:
 		cond := ic.exp(env, e.Cond).ses[0]
 		msg := "assertion failed"
@@ -748,6 +738,34 @@ func (ic *internaliser) exp(env *ienv, e Exp) ival {
 		return ic.exp(env, e.X)
 	}
 	panic(fmt.Sprintf("frontend: internalise: %s: unsupported expression %T", e.expPos(), e))
+}
+
+// ifThenElse emits if cond then thenF() else elseF(), each branch in its
+// own body.
+func (ic *internaliser) ifThenElse(cond soac.SubExp, thenF, elseF func() []soac.SubExp, pos Pos) ival {
+	var thenRes, elseRes []soac.SubExp
+	thenB := ic.subBody(func() []soac.SubExp { thenRes = thenF(); return thenRes })
+	elseB := ic.subBody(func() []soac.SubExp { elseRes = elseF(); return elseRes })
+	ts, ext := ic.branchTypes(thenB, elseB, thenRes, elseRes)
+	// Existential sizes come first in the pattern (and the branches'
+	// results), before the arrays whose types name them, as in
+	// Futhark's IR and as loops do.
+	var pat []soac.Param
+	var out []soac.SubExp
+	var all []soac.Type
+	for _, v := range ext {
+		pat = append(pat, soac.Param{Name: v, Type: soac.Prim(values.I64)})
+		all = append(all, soac.Prim(values.I64))
+	}
+	for _, t := range ts {
+		v := ic.names.New("if")
+		ic.types[v] = t
+		pat = append(pat, soac.Param{Name: v, Type: t})
+		out = append(out, soac.Var{Name: v})
+	}
+	all = append(all, ts...)
+	ic.b.Add(&soac.Stm{Pat: pat, Exp: &soac.IfExp{Cond: cond, Then: thenB, Else: elseB, Types: all}, Pos: pos})
+	return ival{ses: out}
 }
 
 // boundIn lists the names a body binds at its top level.

@@ -200,6 +200,8 @@ func (r *renamer) typ(loc *locals, t TypeExp) TypeExp {
 			loc = loc.bind("v:", s)
 		}
 		return &TEExistential{Pos: t.Pos, Sizes: t.Sizes, Type: r.typ(loc, t.Type)}
+	case *TESum:
+		return r.sumType(loc, t)
 	}
 	panic("frontend: renamer: unknown type expression")
 }
@@ -246,6 +248,8 @@ func (r *renamer) pat(loc *locals, p Pat, out *locals) (Pat, *locals) {
 	case *PAscript:
 		q, out := r.pat(loc, p.Pat, out)
 		return &PAscript{Pos: p.Pos, Pat: q, Type: r.typ(loc, p.Type)}, out
+	case *PConstr, *PLit:
+		return r.sumPat(loc, p, out)
 	}
 	panic("frontend: renamer: unknown pattern")
 }
@@ -476,6 +480,8 @@ func (r *renamer) exp(loc *locals, e Exp) Exp {
 			return &TupleExp{Pos: e.Pos}
 		}
 		return &ParenExp{Pos: e.Pos, X: r.exp(&locals{env: env, next: loc}, e.X)}
+	case *ConstrExp, *MatchExp:
+		return r.sumExp(loc, e)
 	}
 	panic("frontend: renamer: unknown expression")
 }

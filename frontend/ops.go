@@ -201,7 +201,7 @@ func (c *checker) builtinBinOp(sc *scope, e *BinOpExp, info binOpInfo) Type {
 		t = v
 	}
 	lt := c.exp(sc, e.L)
-	if (e.Op == "==" || e.Op == "!=") && isStructured(c.resolve(lt)) && !containsFun(c.zonk(lt)) {
+	if (e.Op == "==" || e.Op == "!=") && (isStructured(c.resolve(lt)) || c.hasConstrs(lt)) && !containsFun(c.zonk(lt)) {
 		// Equality on arrays, tuples and records, as in Futhark: the
 		// operands have one type, compared component by component.
 		rt := c.exp(sc, e.R)
@@ -215,6 +215,7 @@ func (c *checker) builtinBinOp(sc *scope, e *BinOpExp, info binOpInfo) Type {
 			c.errorf(e.L.expPos(), "compare values of a primitive type, or arrays, tuples and records of them",
 				"%s has type %s, which does not support equality", opOperand("left", e.Op), c.show(lt))
 		}
+		c.sumOperand(e.L, e.Op, lt)
 		c.errorf(e.L.expPos(), c.operandHint(e.Op, lt), "%s must have %s, but has type %s%s", opOperand("left", e.Op), describeOperand(info), c.show(lt), c.operandNote(t))
 	}
 	rt := c.exp(sc, e.R)
@@ -229,10 +230,10 @@ func (c *checker) builtinBinOp(sc *scope, e *BinOpExp, info binOpInfo) Type {
 	return t
 }
 
-// isStructured reports whether t is an array, tuple or record type.
+// isStructured reports whether t is an array, tuple, record or sum type.
 func isStructured(t Type) bool {
 	switch t.(type) {
-	case TArray, TTuple, TRecord:
+	case TArray, TTuple, TRecord, TSum:
 		return true
 	}
 	return false

@@ -368,6 +368,8 @@ func mapDims(t Type, f func(ds []Dim) []Dim) Type {
 		return TRecord{Fields: fs}
 	case TFun:
 		return TFun{Param: mapDims(t.Param, f), Result: mapDims(t.Result, f)}
+	case TSum:
+		return mapSum(t, func(p Type) Type { return mapDims(p, f) })
 	}
 	return t
 }

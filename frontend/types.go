@@ -193,6 +193,8 @@ func typeStringN(t Type, names map[int]string) string {
 			p = "(" + p + ")"
 		}
 		return p + " -> " + typeString(t.Result)
+	case TSum:
+		return sumString(t, typeString)
 	case TVar:
 		if n, ok := names[t.ID]; ok {
 			return n

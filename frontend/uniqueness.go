@@ -204,7 +204,7 @@ func (c *checker) markHoldsResult(sc *scope, p Pat, v Exp, inner *scope) {
 // update would overwrite the array while it reads from it (Futhark User's
 // Guide, "In-place Updates").
 func (c *checker) checkUpdateValue(sc *scope, target, v Exp) {
-	if !hasArray(c.zonk(c.types[v])) {
+	if !hasArray(c.zonk(c.types[v])) || c.constrsWithoutArrays(c.types[v]) {
 		return
 	}
 	mine := c.aliasesOf(sc, target)

@@ -17,7 +17,7 @@ echo "== grammar is up to date"
 grammar/check-stale.sh
 echo "== go test"
 # The compiled corpus runs once, through fcc test below.
-FCC_SKIP_GRAMMAR_STALE=1 FCC_SKIP_COMPILED_E2E=1 go test -count=1 ./... 2>&1 | tee /tmp/fcc-test.log
+FCC_SKIP_GRAMMAR_STALE=1 FCC_SKIP_COMPILED_E2E=1 go test -count=1 -timeout 45m ./... 2>&1 | tee /tmp/fcc-test.log
 echo "== fcc test (compiled, OpenCL)"
 go run ./cmd/fcc test tests/programs examples
 echo "== fcc test (interpreted)"

@@ -65,11 +65,14 @@ type Scan struct {
 type PropagateLevel int
 
 // The levels of propagate: the high-level pattern, a work-group's scan of
-// its work-items' totals, and the look-back over the work-groups before.
+// its work-items' totals, the look-back over the work-groups before, and
+// a pass of its own over the totals of chunks that single work-items
+// scan (a CPU's three-phase scan).
 const (
 	PropagateHigh PropagateLevel = iota
 	PropagateLocal
 	PropagateLookback
+	PropagateGlobal
 )
 
 // Propagate combines every element of each chunk of scanned chunks with the

@@ -50,7 +50,7 @@ func printExpr(b *strings.Builder, e Expr, infixArg bool) {
 		printFold(b, map[bool]string{false: "scan", true: "scan-seq"}[e.Seq], e.Op, e.Init)
 		b.WriteString(")")
 	case *Propagate:
-		printFold(b, []string{"propagate", "propagate-local", "propagate-lookback"}[e.Level], e.Op, e.Init)
+		printFold(b, []string{"propagate", "propagate-local", "propagate-lookback", "propagate-global"}[e.Level], e.Op, e.Init)
 		b.WriteString(")")
 	case *Hist:
 		printFold(b, []string{"hist", "hist-global", "hist-local"}[e.Level], e.Op, e.Init)

@@ -9,12 +9,14 @@ import "fmt"
 // work-item sequentially (scan-seq), the work-items of a work-group
 // together for the carries of their chunks (propagate-local), and the
 // work-groups through their predecessors' published totals
-// (propagate-lookback, the decoupled look-back of Merrill and Garland).
+// (propagate-lookback, the decoupled look-back of Merrill and Garland), or
+// work-items that scan whole chunks alone, whose carries a pass of its
+// own computes from the chunks' totals (propagate-global).
 
 // rulesScanAlgorithmic and rulesScanLowering join Algorithmic and Lowering.
 var (
 	rulesScanAlgorithmic = []*Rule{ruleScanSplit, ruleFuseScanSeqMapSeq}
-	rulesScanLowering    = []*Rule{ruleScanSeq, rulePropagateLocal, rulePropagateLookback}
+	rulesScanLowering    = []*Rule{ruleScanSeq, rulePropagateLocal, rulePropagateLookback, rulePropagateGlobal}
 )
 
 var ruleScanSplit = &Rule{
@@ -111,4 +113,23 @@ var rulePropagateLookback = &Rule{
 		return nil
 	},
 	Rewrite: func(s *Site, p Params) []Expr { return lowerPropagate(s, PropagateLookback) },
+}
+
+var rulePropagateGlobal = &Rule{
+	Name: "propagate-global", Fig: "7b′", Width: 1,
+	Doc:   "propagate(f, z) ∘ map-global(g) → propagate-global(f, z) ∘ map-global(g)",
+	Match: highPropagate,
+	Guard: func(s *Site, p Params) error {
+		// The chunks are single work-items': their totals are folded by a
+		// pass of their own (a kernel reducing each chunk) before the
+		// chunks are scanned from their carries.
+		if err := allWorkgroups(s, "propagate-global"); err != nil {
+			return err
+		}
+		if _, ok := isMapKind(s.Next(1), MapGlobal); !ok {
+			return fmt.Errorf("propagate-global needs chunks made by a map-global")
+		}
+		return nil
+	},
+	Rewrite: func(s *Site, p Params) []Expr { return lowerPropagate(s, PropagateGlobal) },
 }

@@ -80,7 +80,13 @@ func Forms(p *soac.Program) (string, error) {
 		}
 		for _, v := range l.Versions {
 			name := stmName(s)
-			if v.Name != "" {
+			switch v.Name {
+			case "":
+			case CPU:
+				// The one version the host chooses by the device's type
+				// rather than by sizes: say so where the forms are read.
+				name += " (" + v.Name + ", on a CL_DEVICE_TYPE_CPU device)"
+			default:
 				name += " (" + v.Name + ")"
 			}
 			fmt.Fprintf(&b, "-- lowered %s %s = %s\n", l.Kind, name, lift.Print(v.Final()))
@@ -108,6 +114,16 @@ func LooksBack(e lift.Expr) bool {
 	return contains(e, func(x lift.Expr) bool {
 		p, ok := x.(*lift.Propagate)
 		return ok && p.Level == lift.PropagateLookback
+	})
+}
+
+// PassCarries reports whether a low-level form's chunks take their
+// carries from a pass of their own over the chunks' totals
+// (propagate-global): a three-phase scan.
+func PassCarries(e lift.Expr) bool {
+	return contains(e, func(x lift.Expr) bool {
+		p, ok := x.(*lift.Propagate)
+		return ok && p.Level == lift.PropagateGlobal
 	})
 }
 

@@ -26,6 +26,7 @@ var (
 	groups    = lift.Var("g") // work-groups (per segment)
 	teamSize  = lift.Var("m") // work-items per segment in the team version
 	teams     = lift.Var("k") // segments per work-group in the team version
+	items     = lift.Var("t") // work-items (per segment) in the cpu version
 )
 
 // reduceOntoGroups runs on a composition reduce(⊕, z) ∘ map(f) over c·l·g
@@ -140,6 +141,24 @@ var scanOntoGroups = script([]step{
 	{rule: "propagate-lookback", path: "1"},
 })
 
+// scanOntoItems runs on a composition scan(⊕, z) ∘ map(f) over c·t
+// elements: each of t work-items scans c consecutive elements
+// sequentially, from the carry that a pass of its own folds from the
+// totals of the chunks before (propagate-global): a CPU's three-phase
+// scan, with neither local memory nor work-groups that wait on each
+// other. Elements are only ever combined left to right.
+var scanOntoItems = []step{
+	{rule: "scan-split", path: "0", params: lift.Params{"n": perItem}},
+	{rule: "split-join", path: "4", params: lift.Params{"n": perItem}},
+	{rule: "cancel-split-join", path: "3"},
+	{rule: "fuse-map-map", path: "2"},
+	{rule: "map-seq", path: "2.0.1"},
+	{rule: "scan-seq", path: "2.0.0"},
+	{rule: "fuse-scan-seq-map-seq", path: "2.0.0"},
+	{rule: "map-global", path: "2", params: lift.Params{"dim": lift.Const(0)}},
+	{rule: "propagate-global", path: "1"},
+}
+
 // histOntoItems runs on hist(⊕, z, B) ∘ map(f): one work-item per point,
 // each updating the bins in global memory (by atomics or a lock per bin,
 // in any order: the operator is commutative, as the language requires).
@@ -178,7 +197,11 @@ var segmentsOntoItems = []step{
 // t work-items reduces c consecutive elements, and one work-item the t
 // partial results, in order (the ICFP paper's Fig. 10 derivation of asum,
 // steps (1) to (8), then its lowering). It serves reductions whose values
-// are arrays, which live in a work-item's scratch memory.
+// are arrays, which live in a work-item's scratch memory, and every
+// reduction's cpu version: on a CPU, work-items that fold contiguous
+// chunks alone need neither barriers nor local memory, which PoCL runs as
+// loops over the work-items, and a sequential fold is what a core does
+// fastest.
 var chunksOntoItems = []step{
 	{rule: "reduce-part-red", path: "0", params: lift.Params{"factor": perItem}},
 	{rule: "part-red-split", path: "1", params: lift.Params{"n": perItem}},

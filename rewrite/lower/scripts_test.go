@@ -104,6 +104,21 @@ var scriptCases = []struct {
 		want:    "reduce-seq(lastnz, 0) ∘ join ∘ map-global(reduce-seq(λ(acc, x). lastnz(acc, abs(x)), 0)) ∘ split(c)",
 	},
 	{
+		name:    "segments in chunks",
+		start:   lift.MapF(lift.Comp(lift.ReduceF(lastNonZero, lift.Float(0)), lift.MapF(lift.Fun("abs")))),
+		in:      lift.ArrayOf(lift.ArrayOf(lift.FloatT, perItem.Mul(items)), lift.Var("s")),
+		prefix:  "0",
+		scripts: [][]step{chunksOntoItems, segmentsOntoItems},
+		want:    "map-global[1](reduce-seq(lastnz, 0) ∘ join ∘ map-global(reduce-seq(λ(acc, x). lastnz(acc, abs(x)), 0)) ∘ split(c))",
+	},
+	{
+		name:    "scan in chunks",
+		start:   lift.Comp(&lift.Scan{Op: lastNonZero, Init: lift.Float(0)}, lift.MapF(lift.Fun("neg"))),
+		in:      lift.ArrayOf(lift.FloatT, perItem.Mul(items)),
+		scripts: [][]step{scanOntoItems},
+		want:    "join ∘ propagate-global(lastnz, 0) ∘ map-global(scan-seq(λ(acc, x). lastnz(acc, neg(x)), 0)) ∘ split(c)",
+	},
+	{
 		name:    "reduce per segment",
 		start:   lift.MapF(lift.Comp(lift.ReduceF(lastNonZero, lift.Float(0)), lift.MapF(lift.Fun("neg")))),
 		in:      lift.ArrayOf(lift.ArrayOf(lift.FloatT, perItem), lift.Var("s")),

@@ -14,11 +14,18 @@ type Version struct {
 	// Name is "" for a Seg-op's only version; a segmented reduction has a
 	// "groups" version (one or more work-groups per segment) and a "team"
 	// version (several segments per work-group), which the host chooses
-	// between by the segments' size; a histogram has a "global" version
+	// between by the segments' size; a reduction also has a "cpu" version
+	// (contiguous chunks folded sequentially by t work-items, their
+	// results combined in order by one), which the host runs on a device
+	// of type CPU; a histogram has a "global" version
 	// and, over a flat space, a "local" one.
 	Name  string
 	Deriv *lift.Derivation
 }
+
+// CPU names the version of a Seg-op that the host runs on a device of
+// type CPU (exe.Context.CPUVersions), and its others on any other device.
+const CPU = "cpu"
 
 // Final is the version's low-level form.
 func (v *Version) Final() lift.Expr { return v.Deriv.Current() }
@@ -173,7 +180,7 @@ func foldArrays(s *soac.Stm, kind string, space []soac.SegDim, reds []soac.Reduc
 	r := len(space) - 1
 	note := "values that are arrays, folded by single work-items; "
 	if fold == "reduce" && r == 0 {
-		v, err := derive(stmName(s), start, lift.ArrayOf(index, perItem.Mul(lift.Var("t"))), "", chunksOntoItems)
+		v, err := derive(stmName(s), start, lift.ArrayOf(index, perItem.Mul(items)), "", chunksOntoItems)
 		if err != nil {
 			return nil, err
 		}
@@ -229,7 +236,13 @@ func segScan(s *soac.Stm, e *soac.SegScanExp, reds []soac.Reduce) (*SegOp, error
 	if err != nil {
 		return nil, err
 	}
-	return &SegOp{Stm: s, Kind: "segscan", Note: note, Versions: []*Version{v}}, nil
+	cpu, err := derive(stmName(s)+" (cpu)", start, lift.ArrayOf(index, perItem.Mul(items)), "", scanOntoItems)
+	if err != nil {
+		return nil, err
+	}
+	cpu.Name = CPU
+	note += "; c·t in the cpu version, which the host runs on a CL_DEVICE_TYPE_CPU device"
+	return &SegOp{Stm: s, Kind: "segscan", Note: note, Versions: []*Version{v, cpu}}, nil
 }
 
 func segMap(s *soac.Stm, e *soac.SegMapExp) (*SegOp, error) {
@@ -258,8 +271,14 @@ func segRed(s *soac.Stm, e *soac.SegRedExp) (*SegOp, error) {
 		if err != nil {
 			return nil, err
 		}
-		note := segLen + " elements = c·l·g, the rest filled with the neutral element"
-		return &SegOp{Stm: s, Kind: "segred", Note: note, Versions: []*Version{v}}, nil
+		cpu, err := derive(name+" (cpu)", start, lift.ArrayOf(index, perItem.Mul(items)), "", chunksOntoItems)
+		if err != nil {
+			return nil, err
+		}
+		cpu.Name = CPU
+		note := segLen + " elements = c·l·g, the rest filled with the neutral element; " +
+			"c·t in the cpu version, which the host runs on a CL_DEVICE_TYPE_CPU device"
+		return &SegOp{Stm: s, Kind: "segred", Note: note, Versions: []*Version{v, cpu}}, nil
 	}
 	segs := spaceSize(e.Space[:r])
 	grp, err := derive(name+" (groups)", lift.MapF(start),
@@ -274,8 +293,15 @@ func segRed(s *soac.Stm, e *soac.SegRedExp) (*SegOp, error) {
 		return nil, err
 	}
 	team.Name = "team"
-	note := fmt.Sprintf("s = %s segments of %s elements (c·l·g in the groups version, c·m in the team version)", segs, segLen)
-	return &SegOp{Stm: s, Kind: "segred", Note: note, Versions: []*Version{grp, team}}, nil
+	cpu, err := derive(name+" (cpu)", lift.MapF(start),
+		lift.ArrayOf(lift.ArrayOf(index, perItem.Mul(items)), lift.Var("s")), "0", chunksOntoItems, segmentsOntoItems)
+	if err != nil {
+		return nil, err
+	}
+	cpu.Name = CPU
+	note := fmt.Sprintf("s = %s segments of %s elements (c·l·g in the groups version, c·m in the team version, "+
+		"c·t in the cpu version, which the host runs on a CL_DEVICE_TYPE_CPU device, t = 1 when the segments outnumber the work-items)", segs, segLen)
+	return &SegOp{Stm: s, Kind: "segred", Note: note, Versions: []*Version{grp, team, cpu}}, nil
 }
 
 // neutralOf is the reductions' neutral elements as one value of type acc.

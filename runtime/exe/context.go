@@ -93,6 +93,10 @@ type Context struct {
 	// makes (0: not yet read).
 	maxGroup, computeUnits, localMem int64
 
+	// cpuVersions caches CPUVersions (devclass.go): 0 not yet read, 1
+	// CPU versions, -1 GPU versions.
+	cpuVersions int
+
 	// allocs are the buffers allocated since the last ReleaseSince mark
 	// (released ones included, until compacted): an entry point's run
 	// frees what it allocated and did not return, whatever paths its host

@@ -47,7 +47,7 @@ func (p *Program) resolveParams(opts *Options) error {
 		}
 	}
 	if len(p.Params) > 0 {
-		known := map[string]bool{}
+		known := map[string]bool{cpuVersionsParam: true}
 		for _, prm := range p.Params {
 			known[prm.Name] = true
 		}

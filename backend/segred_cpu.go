@@ -1,0 +1,238 @@
+package backend
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fcclang/fcc/rewrite/lower"
+	"github.com/fcclang/fcc/soac"
+)
+
+// This file generates the cpu version of segred (rewrite/lower derives
+// it: contiguous chunks folded sequentially by single work-items, whose
+// results one work-item combines in order), which the host runs on a
+// device of type CPU (exe.Context.CPUVersions). Work-groups are of one
+// work-item: nothing goes through local memory and there is no barrier,
+// which PoCL runs as loops over a group's work-items with their state
+// saved and restored at each. exe.Context.CPUSplit chooses between
+//
+//   - rows consecutive segments per work-item, each folded whole and its
+//     result written directly (many segments);
+//   - chunks contiguous parts per segment (few long segments, and a flat
+//     reduction, one segment), whose results segred_X_cpu2 combines in
+//     order, one work-item per segment.
+//
+// Only the order of combination of the chunks' results is fixed, so the
+// version serves non-commutative operators too. For commutative ones a
+// work-item keeps cpuLanes accumulators, lane u taking elements u,
+// u+cpuLanes, … of its chunk: the additions of one lane depend on each
+// other, those of different lanes do not, so that a core overlaps them
+// (one float addition every cycle instead of one per its latency).
+
+// cpuLanes is the number of accumulators of a commutative reduction's
+// work-item in the cpu version.
+const cpuLanes = 4
+
+// openGPU opens, when a Seg-op has a cpu version, the branch of the host
+// code that runs its GPU versions; the cpu version's generator (segRedCPU,
+// scanGen.cpuScan) closes it and adds the else branch. The GPU versions
+// come first so that their kernels are generated as if the cpu version
+// did not exist (see cgen.sameSites).
+func (h *hgen) openGPU(cpu bool) {
+	if cpu {
+		h.line("if !c.CPUVersions() {")
+		h.indent++
+	}
+}
+
+// segRedCPU emits, inside the host code of segRed after its GPU
+// versions, the else branch (see openGPU) with the launches of the cpu
+// version v of the reduction; nothing when v is nil.
+func (h *hgen) segRedCPU(e *soac.SegRedExp, nRed int, name string, v *lower.Version, outHost []string) error {
+	if v == nil {
+		return nil
+	}
+	if !lower.ItemsAlone(v.Final()) {
+		return fmt.Errorf("internal error: the cpu version of %s is not folded by work-items alone", name)
+	}
+	comm := lower.Commutative(e.Reds)
+	parts := make([]string, nRed)
+	for k := range parts {
+		parts[k] = fmt.Sprintf("%s_cpu%d", name, k)
+	}
+	h.indent--
+	h.line("} else {")
+	h.indent++
+	h.line("chunks, rows := c.CPUSplit(segs, seglen)")
+	for k := range parts {
+		h.line("%s := %s", parts[k], outHost[k])
+		h.line("if chunks > 1 {")
+		h.line("\t%s, err = c.NewArray(%s, []int64{segs * chunks})", parts[k], elemConst(e.Types[k].Elem))
+		h.indent++
+		h.check("", "allocating partial results")
+		h.indent--
+		h.line("}")
+	}
+	c1, ka1, err := h.segRedCPUChunks(e, nRed, name+"_cpu", comm, parts, outHost[nRed:])
+	if err != nil {
+		return err
+	}
+	if err := h.launchKernel(c1, ka1, name+"_cpu", "max(fccGroups(segs, rows) * chunks, 1)", "1"); err != nil {
+		return err
+	}
+	h.line("if chunks > 1 {")
+	h.indent++
+	c2, ka2, err := h.segRedCPUCombine(e, nRed, name+"_cpu2", parts, outHost[:nRed])
+	if err != nil {
+		return err
+	}
+	if err := h.launchKernel(c2, ka2, name+"_cpu2", "max(segs, 1)", "1"); err != nil {
+		return err
+	}
+	for _, p := range parts {
+		h.line("c.ReleaseArray(%s)", p)
+	}
+	h.indent--
+	h.line("}")
+	h.indent--
+	h.line("}")
+	return nil
+}
+
+// segRedCPUChunks generates the kernel in which work-item w folds either
+// the rows segments from w*rows (chunks 1) or chunk w%chunks of segment
+// w/chunks, into element seg*chunks + chunk of the buffers parts.
+func (h *hgen) segRedCPUChunks(e *soac.SegRedExp, nRed int, name string, comm bool, parts, mapOuts []string) (*cgen, *kernelArgs, error) {
+	c := h.g.newCgen()
+	c.sameSites = true
+	ka, prologue, err := c.inputs(segFree(e))
+	if err != nil {
+		return nil, nil, err
+	}
+	dims, err := h.spaceArgs(c, e.Space, ka)
+	if err != nil {
+		return nil, nil, err
+	}
+	ka.decls = append(ka.decls, "long chunks", "long rows")
+	ka.host = append(ka.host, "chunks", "rows")
+	partPtrs := bufArgs(ka, e.Types[:nRed], "part", parts)
+	outs := bufArgs(ka, e.Types[nRed:], "mapout", mapOuts)
+	r := len(dims) - 1
+	outer, inner := dims[:r], dims[r]
+	c.kernelHead(name, ka.decls, prologue)
+	c.line("long w = get_global_id(0);")
+	c.line("long segs = %s;", strings.Join(append([]string{"1"}, outer...), " * "))
+	c.line("long seg0 = chunks == 1 ? w * rows : w / chunks;")
+	c.line("long seg1 = min(seg0 + (chunks == 1 ? rows : 1), segs);")
+	c.line("long chunk = chunks == 1 ? 0 : w %% chunks;")
+	c.line("long per = (%s + chunks - 1) / chunks;", inner)
+	c.line("long js = min(chunk * per, %s), je = min(js + per, %s);", inner, inner)
+	c.line("for (long seg = seg0; seg < seg1; seg++) {")
+	c.indent++
+	if r > 0 {
+		c.decodeSpace(e.Space[:r], outer, "seg")
+	}
+	acc, err := c.neutrals(e.Reds, e.Types, "acc")
+	if err != nil {
+		return nil, nil, err
+	}
+	idx := h.g.names.id(e.Space[r].Index)
+	element := func(acc []string) func() error {
+		return func() error { return c.segRedElement(e, nRed, idx, inner, acc, outs) }
+	}
+	if comm {
+		lanes := make([][]string, cpuLanes)
+		lanes[0] = acc
+		for u := 1; u < cpuLanes; u++ {
+			if lanes[u], err = c.neutrals(e.Reds, e.Types, fmt.Sprintf("lane%d_", u)); err != nil {
+				return nil, nil, err
+			}
+		}
+		c.line("long j0 = js;")
+		c.line("for (; j0 + %d <= je; j0 += %d) {", cpuLanes, cpuLanes)
+		c.indent++
+		for u := range lanes {
+			c.line("{")
+			c.indent++
+			c.line("long %s = j0 + %d;", idx, u)
+			if err := element(lanes[u])(); err != nil {
+				return nil, nil, err
+			}
+			c.indent--
+			c.line("}")
+		}
+		c.indent--
+		c.line("}")
+		c.line("for (; j0 < je; j0++) {")
+		c.indent++
+		c.line("long %s = j0;", idx)
+		if err := element(acc)(); err != nil {
+			return nil, nil, err
+		}
+		c.indent--
+		c.line("}")
+		for u := 1; u < cpuLanes; u++ {
+			if err := c.combine(e.Reds, acc, lanes[u]); err != nil {
+				return nil, nil, err
+			}
+		}
+	} else {
+		c.line("for (long %s = js; %s < je; %s++) {", idx, idx, idx)
+		c.indent++
+		if err := element(acc)(); err != nil {
+			return nil, nil, err
+		}
+		c.indent--
+		c.line("}")
+	}
+	for k := 0; k < nRed; k++ {
+		c.line("%s", store(partPtrs[k], e.Types[k].Elem, "seg * chunks + chunk", acc[k]))
+	}
+	c.indent--
+	c.line("}")
+	c.kernelEnd()
+	h.g.kernels = append(h.g.kernels, c.b.String())
+	return c, ka, nil
+}
+
+// segRedCPUCombine generates the kernel in which work-item seg combines,
+// in order, the chunks partial results of segment seg into its result.
+func (h *hgen) segRedCPUCombine(e *soac.SegRedExp, nRed int, name string, parts, results []string) (*cgen, *kernelArgs, error) {
+	c := h.g.newCgen()
+	c.sameSites = true
+	ka, prologue, err := c.inputs(segFree(e))
+	if err != nil {
+		return nil, nil, err
+	}
+	ka.decls = append(ka.decls, "long segs", "long chunks")
+	ka.host = append(ka.host, "segs", "chunks")
+	partPtrs := bufArgs(ka, e.Types[:nRed], "part", parts)
+	resPtrs := bufArgs(ka, e.Types[:nRed], "result", results)
+	c.kernelHead(name, ka.decls, prologue)
+	c.line("long seg = get_global_id(0);")
+	c.line("if (seg < segs) {")
+	c.indent++
+	acc, err := c.neutrals(e.Reds, e.Types, "acc")
+	if err != nil {
+		return nil, nil, err
+	}
+	c.line("for (long j = seg * chunks; j < (seg + 1) * chunks; j++) {")
+	c.indent++
+	xs := make([]string, nRed)
+	for k := range xs {
+		xs[k] = load(&kview{ptr: partPtrs[k], elem: e.Types[k].Elem}, "j")
+	}
+	if err := c.combine(e.Reds, acc, xs); err != nil {
+		return nil, nil, err
+	}
+	c.indent--
+	c.line("}")
+	for k := range acc {
+		c.line("%s", store(resPtrs[k], e.Types[k].Elem, "seg", acc[k]))
+	}
+	c.indent--
+	c.line("}")
+	c.kernelEnd()
+	h.g.kernels = append(h.g.kernels, c.b.String())
+	return c, ka, nil
+}

@@ -1,0 +1,282 @@
+package frontend
+
+import (
+	"fmt"
+
+	"github.com/fcclang/fcc/runtime/values"
+	"github.com/fcclang/fcc/soac"
+)
+
+// Sum types in the IR, as Futhark internalises them: a value of a sum type
+// is a u8 tag (the constructor's index in name order) followed by payload
+// slots. Each constructor's payload, flattened to its primitive
+// components, takes slots by type: a component uses the first slot of its
+// type (element type and rank) that the constructor has not used yet, so
+// constructors share slots and an array of a sum type is one tag array
+// and one array per slot. Slots a constructor does not use hold a blank
+// value (zero, or an empty array), so that equality can compare all
+// components.
+
+// leaf is the IR type of one component, without its sizes.
+type leaf struct {
+	elem values.PrimType
+	rank int
+}
+
+// leaves are the components of a value of type t, in order.
+func leaves(t Type) []leaf {
+	switch t := t.(type) {
+	case TPrim:
+		return []leaf{{t.T, 0}}
+	case TArray:
+		var out []leaf
+		for _, l := range leaves(t.Elem) {
+			out = append(out, leaf{l.elem, l.rank + len(t.Dims)})
+		}
+		return out
+	case TTuple:
+		var out []leaf
+		for _, e := range t.Elems {
+			out = append(out, leaves(e)...)
+		}
+		return out
+	case TRecord:
+		var out []leaf
+		for _, f := range t.Fields {
+			out = append(out, leaves(f.Type)...)
+		}
+		return out
+	case TSum:
+		slots, _ := sumLayout(t)
+		return append([]leaf{{values.U8, 0}}, slots...)
+	}
+	return nil
+}
+
+// sumLayout gives the payload slots of sum type t and, for each
+// constructor, the slot of each of its payload's components.
+func sumLayout(t TSum) ([]leaf, [][]int) {
+	var slots []leaf
+	assign := make([][]int, len(t.Constrs))
+	for i, k := range t.Constrs {
+		used := map[int]bool{}
+		for _, p := range k.Payload {
+			for _, l := range leaves(p) {
+				s := -1
+				for j, sl := range slots {
+					if sl == l && !used[j] {
+						s = j
+						break
+					}
+				}
+				if s < 0 {
+					s = len(slots)
+					slots = append(slots, l)
+				}
+				used[s] = true
+				assign[i] = append(assign[i], s)
+			}
+		}
+	}
+	return slots, assign
+}
+
+// sumComponents is the number of IR values of a sum type.
+func sumComponents(t TSum) int {
+	slots, _ := sumLayout(t)
+	return 1 + len(slots)
+}
+
+// blank is the value of an unused slot.
+func (ic *internaliser) blank(l leaf, pos Pos) soac.SubExp {
+	var zero soac.SubExp
+	switch {
+	case l.elem == values.Bool:
+		zero = soac.Const{Value: soac.BoolValue(false)}
+	case l.elem.IsFloat():
+		zero = soac.Const{Value: soac.FloatValue(l.elem, 0)}
+	default:
+		zero = soac.Const{Value: soac.IntValue(l.elem, 0)}
+	}
+	if l.rank == 0 {
+		return zero
+	}
+	shape := make([]soac.SubExp, l.rank)
+	for i := range shape {
+		shape[i] = soac.I64(0)
+	}
+	return ic.let("blank", soac.Array(l.elem, shape...), &soac.ReplicateExp{Shape: shape, X: zero}, pos)
+}
+
+// sumParamTypes are the IR types of an entry parameter of sum type t.
+func (ic *internaliser) sumParamTypes(t TSum) []soac.Type {
+	var out []soac.Type
+	for _, l := range leaves(t) {
+		shape := make([]soac.SubExp, l.rank)
+		for i := range shape {
+			shape[i] = ic.sizeVar("d")
+		}
+		out = append(out, soac.Type{Elem: l.elem, Shape: shape})
+	}
+	return out
+}
+
+// constrExp internalises #name e1 ... en.
+func (ic *internaliser) constrExp(env *ienv, e *ConstrExp) ival {
+	t, ok := ic.typeOfExp(e).(TSum)
+	if !ok {
+		panic(fmt.Sprintf("frontend: internalise: %s: constructor of non-sum type %s", e.Pos, typeString(ic.typeOfExp(e))))
+	}
+	slots, assign := sumLayout(t)
+	tag := t.tag(e.Name)
+	out := make([]soac.SubExp, 1+len(slots))
+	out[0] = soac.Const{Value: soac.IntValue(values.U8, int64(tag))}
+	var comps []soac.SubExp
+	for _, a := range e.Args {
+		comps = append(comps, ic.exp(env, a).ses...)
+	}
+	for i, s := range assign[tag] {
+		out[1+s] = comps[i]
+	}
+	for s, l := range slots {
+		if out[1+s] == nil {
+			out[1+s] = ic.blank(l, e.Pos)
+		}
+	}
+	return ival{ses: out}
+}
+
+// payload is the value of each payload of constructor name in v, a value
+// of sum type t.
+func (ic *internaliser) payload(v ival, t TSum, name string) ([]ival, []Type) {
+	_, assign := sumLayout(t)
+	tag := t.tag(name)
+	k := t.Constrs[tag]
+	var out []ival
+	i := 0
+	for _, p := range k.Payload {
+		n := len(leaves(p))
+		var ses []soac.SubExp
+		for _, s := range assign[tag][i : i+n] {
+			ses = append(ses, v.ses[1+s])
+		}
+		i += n
+		out = append(out, ival{ses: ses})
+	}
+	return out, k.Payload
+}
+
+// patTest is a bool that says whether v, of type t, matches p.
+func (ic *internaliser) patTest(p Pat, v ival, t Type, pos Pos) soac.SubExp {
+	yes := soac.Const{Value: soac.BoolValue(true)}
+	switch p := p.(type) {
+	case *PId, *PWild:
+		return yes
+	case *PAscript:
+		return ic.patTest(p.Pat, v, t, pos)
+	case *PTuple:
+		if len(p.Elems) == 1 {
+			return ic.patTest(p.Elems[0], v, t, pos)
+		}
+		var res soac.SubExp = yes
+		for i, q := range p.Elems {
+			part, pt := ic.projectVal(v, t, fmt.Sprint(i))
+			res = ic.logic(soac.LogAnd, res, ic.patTest(q, part, pt, pos), pos)
+		}
+		return res
+	case *PRecord:
+		var res soac.SubExp = yes
+		for _, f := range p.Fields {
+			part, pt := ic.projectVal(v, t, f.Name)
+			res = ic.logic(soac.LogAnd, res, ic.patTest(f.Pat, part, pt, pos), pos)
+		}
+		return res
+	case *PLit:
+		pt := ic.primOf(p.Lit)
+		lit := ic.litValue(p, pt)
+		return ic.let("c", soac.Prim(values.Bool), &soac.CmpOpExp{Op: soac.Eq, T: pt, X: v.ses[0], Y: lit}, pos)
+	case *PConstr:
+		st := t.(TSum)
+		tag := soac.Const{Value: soac.IntValue(values.U8, int64(st.tag(p.Name)))}
+		res := ic.let("c", soac.Prim(values.Bool), &soac.CmpOpExp{Op: soac.Eq, T: values.U8, X: v.ses[0], Y: tag}, pos)
+		parts, pts := ic.payload(v, st, p.Name)
+		for i, q := range p.Args {
+			res = ic.logic(soac.LogAnd, res, ic.patTest(q, parts[i], pts[i], pos), pos)
+		}
+		return res
+	}
+	panic(fmt.Sprintf("frontend: internalise: unsupported pattern %T", p))
+}
+
+// litValue is the constant of a literal pattern of type t.
+func (ic *internaliser) litValue(p *PLit, t values.PrimType) soac.SubExp {
+	switch l := p.Lit.(type) {
+	case *BoolLit:
+		return soac.Const{Value: soac.BoolValue(l.Value)}
+	case *IntLit:
+		if t.IsFloat() {
+			x := float64(l.Value)
+			if p.Neg {
+				x = -x
+			}
+			return soac.Const{Value: soac.FloatValue(t, x)}
+		}
+		x := int64(l.Value)
+		if p.Neg {
+			x = -x
+		}
+		return soac.Const{Value: soac.IntValue(t, x)}
+	case *FloatLit:
+		x := l.Value
+		if p.Neg {
+			x = -x
+		}
+		return soac.Const{Value: soac.FloatValue(t, x)}
+	}
+	panic("frontend: internalise: bad literal pattern")
+}
+
+// bindSumPat binds the names of a constructor pattern.
+func (ic *internaliser) bindSumPat(env *ienv, p Pat, v ival) bool {
+	switch p := p.(type) {
+	case *PLit:
+		return true
+	case *PConstr:
+		st := ic.srcType(ic.c.patTypes[p]).(TSum)
+		parts, _ := ic.payload(v, st, p.Name)
+		for i, q := range p.Args {
+			ic.bindPat(env, q, parts[i])
+		}
+		return true
+	}
+	return false
+}
+
+// match internalises a match as a chain of tests and branches, the cases
+// tried in order; the last is taken without a test, since the checker
+// has found the match exhaustive.
+func (ic *internaliser) match(env *ienv, e *MatchExp) ival {
+	x := ic.exp(env, e.X)
+	t := ic.typeOfExp(e.X)
+	var cases func(i int) ival
+	cases = func(i int) ival {
+		k := e.Cases[i]
+		body := func() ival {
+			inner := env.child()
+			ic.bindPat(inner, k.Pat, x)
+			return ic.exp(inner, k.Body)
+		}
+		if i == len(e.Cases)-1 {
+			return body()
+		}
+		cond := ic.patTest(k.Pat, x, t, k.Pos)
+		if c, ok := cond.(soac.Const); ok {
+			if c.Value.Bool() {
+				return body()
+			}
+			return cases(i + 1)
+		}
+		return ic.ifThenElse(cond, func() []soac.SubExp { return body().ses }, func() []soac.SubExp { return cases(i + 1).ses }, e.Pos)
+	}
+	return cases(0)
+}
