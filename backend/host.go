@@ -474,10 +474,7 @@ func (h *hgen) stm(s *soac.Stm) error {
 	case *soac.ScatterExp:
 		return h.scatter(s, e)
 	case *soac.ScremaExp:
-		// The segconv pass made the others Seg-ops.
-		if len(e.Scans) > 0 && len(e.Reds) > 0 {
-			return h.scanAndReduce(s, e) // kcoverage.go
-		}
+		// The segconv pass made every host-level screma a Seg-op.
 		switch {
 		case len(e.Scans) > 0:
 			return unsupported("scan", s.Pos)

@@ -602,43 +602,6 @@ func (c *cgen) storeFlat(out string, t soac.Type, flat string, a kacc) error {
 	})
 }
 
-// scanAndReduce compiles a top-level screma with both scans and
-// reductions, which no single Seg-op computes, as two: a scan whose map
-// also writes the values to reduce (mapped out, so that the map lambda
-// runs once per element), then a reduction of those arrays.
-func (h *hgen) scanAndReduce(s *soac.Stm, e *soac.ScremaExp) error {
-	scans := soac.ScanReduces(e.Scans)
-	nScan, nRed := soac.ReduceValues(scans), soac.ReduceValues(e.Reds)
-	// The map lambda's results are the scanned values, the values to
-	// reduce and the mapped-out ones, in that order: the same lambda with
-	// no reductions maps the values to reduce out, after the scans.
-	var pat1 []soac.Param
-	var redArrs []soac.VName
-	ident := &soac.Lambda{Body: &soac.Body{}}
-	for i, p := range s.Pat {
-		if i < nScan || i >= nScan+nRed {
-			pat1 = append(pat1, p)
-			continue
-		}
-		t := e.Map.RetType[i]
-		arr := soac.Param{Name: soac.VName(fmt.Sprintf("fcc_tored%d_%s", i-nScan, s.Pat[0].Name)), Type: soac.Type{Elem: t.Elem, Shape: append([]soac.SubExp{e.W}, t.Shape...)}}
-		h.g.types[arr.Name] = arr.Type
-		pat1 = append(pat1, arr)
-		redArrs = append(redArrs, arr.Name)
-		x := soac.Param{Name: soac.VName(fmt.Sprintf("fcc_redx%d_%s", i-nScan, s.Pat[0].Name)), Type: t}
-		h.g.types[x.Name] = t
-		ident.Params = append(ident.Params, x)
-		ident.Body.Result = append(ident.Body.Result, soac.Var{Name: x.Name})
-		ident.RetType = append(ident.RetType, t)
-	}
-	scan := &soac.Stm{Pat: pat1, Exp: &soac.ScremaExp{W: e.W, Inputs: e.Inputs, Scans: e.Scans, Map: e.Map}, Pos: s.Pos}
-	red := &soac.Stm{Pat: s.Pat[nScan : nScan+nRed], Exp: &soac.ScremaExp{W: e.W, Inputs: redArrs, Reds: e.Reds, Map: ident}, Pos: s.Pos}
-	if err := h.stm(scan); err != nil {
-		return err
-	}
-	return h.stm(red)
-}
-
 // segRedChunked compiles a flat (one-segment) segred with array values
 // in two kernels, so that the reduction is not left to one work-item: in
 // the first, each work-item reduces a contiguous chunk of the input

@@ -107,7 +107,10 @@ func TestConvert(t *testing.T) {
 		"let {sum: i32} = segred_thread (fcc_i_sum < n)",
 		"let {h: [k]i32} = seghist_thread (fcc_i_h < n)",
 		"let {sc: [n]i32} = segscan_thread (fcc_i_sc < n)",
-		"let {sc2: [n]i32, r2: i32} = screma n (xs)", // scans and reductions stay
+		// Scans and reductions: a segscan that maps out the values to
+		// reduce, then a segred of them.
+		"let {sc2: [n]i32, fcc_tored0_sc2: [n]i32} = segscan_thread (fcc_i_sc2 < n)",
+		"let {r2: i32} = segred_thread (fcc_i_r2 < n)",
 		"let {s: i32} = screma c (r)",                // runs inside a kernel
 	} {
 		if !strings.Contains(out, want) {

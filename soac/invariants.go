@@ -8,9 +8,8 @@ type Invariants uint
 const (
 	// NoHostSOACs: no screma or hist runs at host level in a host
 	// function (a function that no kernel or lambda calls): the ones
-	// flattening left there have become Seg-ops. Two SOACs stay, as no
-	// Seg-op expresses them: scatter, and a screma with both scans and
-	// reductions (the backend compiles it as a scan and a reduction).
+	// flattening left there have become Seg-ops (a screma with both scans
+	// and reductions as a segscan and a segred). Scatter stays.
 	NoHostSOACs Invariants = 1 << iota
 )
 
@@ -38,8 +37,7 @@ func ValidateWith(p *Program, inv Invariants) error {
 }
 
 // firstHostSOAC returns the first statement of a host-level body (and of
-// the bodies of its ifs and loops) that is a screma or hist other than
-// the ones NoHostSOACs allows.
+// the bodies of its ifs and loops) that is a screma or hist.
 func firstHostSOAC(b *Body) *Stm {
 	for _, s := range b.Stms {
 		switch e := s.Exp.(type) {
@@ -54,11 +52,7 @@ func firstHostSOAC(b *Body) *Stm {
 			if t := firstHostSOAC(e.Body); t != nil {
 				return t
 			}
-		case *ScremaExp:
-			if len(e.Scans) == 0 || len(e.Reds) == 0 {
-				return s
-			}
-		case *HistExp:
+		case *ScremaExp, *HistExp:
 			return s
 		}
 	}
