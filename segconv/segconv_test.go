@@ -111,7 +111,7 @@ func TestConvert(t *testing.T) {
 		// reduce, then a segred of them.
 		"let {sc2: [n]i32, fcc_tored0_sc2: [n]i32} = segscan_thread (fcc_i_sc2 < n)",
 		"let {r2: i32} = segred_thread (fcc_i_r2 < n)",
-		"let {s: i32} = screma c (r)",                // runs inside a kernel
+		"let {s: i32} = screma c (r)", // runs inside a kernel
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in\n%s", want, out)
