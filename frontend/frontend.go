@@ -66,7 +66,11 @@ func dirOrDot(dir string) string {
 // main; dir is the loader's root as diagnostics name it ("" or "." for
 // none).
 func CompileProgram(loader Loader, dir, main string) (*soac.Program, error) {
-	im := newImporter(loader, strings.TrimSuffix(dir, "/"))
+	// The root folder "/" keeps its slash: "/x.fut" is shown as such.
+	if dir != "/" {
+		dir = strings.TrimSuffix(dir, "/")
+	}
+	im := newImporter(loader, dir)
 	flat, err := eliminate(im, main)
 	if err != nil {
 		return nil, err
