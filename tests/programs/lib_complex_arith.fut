@@ -19,4 +19,9 @@ def parts (z: c64.complex) : (f64, f64) = (c64.re z, c64.im z)
 def main (a: f64) (b: f64) (c: f64) (d: f64) =
   let z = c64.mk a b
   let w = c64.mk c d
-  in (parts (z c64.+ w), parts (z c64.- w), parts (z c64.* w), parts (z c64./ w))
+  let (sr, si) = parts (z c64.+ w)
+  let (dr, di) = parts (z c64.- w)
+  let (pr, pi) = parts (z c64.* w)
+  let (qr, qi) = parts (z c64./ w)
+  -- A flat tuple: an entry point's nested tuples would be opaque values.
+  in (sr, si, dr, di, pr, pi, qr, qi)
