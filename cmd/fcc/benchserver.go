@@ -63,7 +63,7 @@ func (r *serverRuns) begin(input []byte, check bool) error {
 		}
 	}
 	s.n++
-	r.inFile = filepath.Join(s.tmp, fmt.Sprintf("bench-%d.in", s.n))
+	r.inFile = filepath.Join(s.tmp, fmt.Sprintf("%s-bench-%d.in", s.prefix, s.n))
 	if err := os.WriteFile(r.inFile, input, 0o644); err != nil {
 		return err
 	}
@@ -77,7 +77,7 @@ func (r *serverRuns) begin(input []byte, check bool) error {
 		return err
 	}
 	if check {
-		outFile := filepath.Join(s.tmp, fmt.Sprintf("bench-%d.out", s.n))
+		outFile := filepath.Join(s.tmp, fmt.Sprintf("%s-bench-%d.out", s.prefix, s.n))
 		defer os.Remove(outFile)
 		if _, err := s.cmd(append([]string{"store", outFile}, r.outs...)...); err != nil {
 			return err

@@ -27,6 +27,7 @@ type programServer struct {
 	client *script.Client
 	types  map[string]entryTypes
 	n      int
+	prefix string // of the files in tmp
 }
 
 type entryTypes struct {
@@ -39,7 +40,9 @@ type entryTypes struct {
 var errNeedsProcess = errors.New("the entry point's results are opaque")
 
 func newProgramServer(exe string, args []string, tmp string) *programServer {
-	return &programServer{exe: exe, args: args, tmp: tmp, types: map[string]entryTypes{}}
+	// The files of the programs' servers share the folder tmp: each name
+	// holds the executable's, which fcc test and fcc bench keep unique.
+	return &programServer{exe: exe, args: args, tmp: tmp, types: map[string]entryTypes{}, prefix: filepath.Base(exe)}
 }
 
 // Close stops the server.
@@ -87,8 +90,8 @@ func (s *programServer) run(entry string, input []byte, timeout time.Duration, r
 		}
 	}
 	s.n++
-	inFile := filepath.Join(s.tmp, fmt.Sprintf("server-%d.in", s.n))
-	outFile := filepath.Join(s.tmp, fmt.Sprintf("server-%d.out", s.n))
+	inFile := filepath.Join(s.tmp, fmt.Sprintf("%s-server-%d.in", s.prefix, s.n))
+	outFile := filepath.Join(s.tmp, fmt.Sprintf("%s-server-%d.out", s.prefix, s.n))
 	defer os.Remove(inFile)
 	defer os.Remove(outFile)
 	if err := os.WriteFile(inFile, input, 0o644); err != nil {
