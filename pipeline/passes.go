@@ -148,9 +148,6 @@ func explainSimplify(p *soac.Program) (*soac.Program, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	// The rule engine rewrites functions only; the thresholds that
-	// flattening and tiling declared stay the program's.
-	out.Thresholds = p.Thresholds
 	return out, log.String(), nil
 }
 

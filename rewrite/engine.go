@@ -147,7 +147,9 @@ func Run(p *soac.Program, rules RuleSet, opts Options) (*soac.Program, *Log, err
 		keys:  map[*soac.Stm]string{},
 		frees: map[*soac.Stm]map[soac.VName]bool{},
 	}
-	out := &soac.Program{Funs: append([]*soac.FunDef(nil), p.Funs...)}
+	// Rules rewrite functions only: everything else of the program (its
+	// thresholds) is kept.
+	out := &soac.Program{Funs: append([]*soac.FunDef(nil), p.Funs...), Thresholds: p.Thresholds}
 	for {
 		changed := false
 		for i, f := range out.Funs {
