@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	pathpkg "path"
 	"strconv"
 	"strings"
 	"testing"
@@ -60,6 +61,8 @@ func checkGenerated(t *testing.T, path, entry, param string) (string, bool) {
 		t.Fatal(err)
 	}
 	lits := generatedStrings(t, src.Host)
+	// Messages name the file by its cleaned path ("a//b.fut" is "a/b.fut").
+	path = pathpkg.Clean(path)
 	var hostPos, kernelPos, entryName bool
 	for _, s := range lits {
 		hostPos = hostPos || s == path+":2:11"

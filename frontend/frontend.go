@@ -40,10 +40,7 @@ func ParseProgram(filename, src string) (*Prog, error) {
 // are Diagnostics that point at the source. src is the text of the main
 // file; the files it imports are read relative to filename's directory.
 func Compile(filename, src string) (*soac.Program, error) {
-	dir, key := path.Split(filepath.ToSlash(filename))
-	if key == "" {
-		key = filename
-	}
+	dir, key := splitMain(filename)
 	loader := overlayLoader{key: key, src: src, rest: DirLoader(filepath.FromSlash(dirOrDot(dir)))}
 	return CompileProgram(loader, dir, key)
 }
@@ -51,8 +48,15 @@ func Compile(filename, src string) (*soac.Program, error) {
 // CompileFile compiles the program whose main file is filename, reading
 // it and its imports from the file system.
 func CompileFile(filename string) (*soac.Program, error) {
-	dir, key := path.Split(filepath.ToSlash(filename))
+	dir, key := splitMain(filename)
 	return CompileProgram(DirLoader(filepath.FromSlash(dirOrDot(dir))), dir, key)
+}
+
+// splitMain splits the main file's path, cleaned so that its messages
+// name it as path.Clean does ("a//b.fut" is "a/b.fut"), into its folder
+// and its name.
+func splitMain(filename string) (dir, key string) {
+	return path.Split(path.Clean(filepath.ToSlash(filename)))
 }
 
 func dirOrDot(dir string) string {
