@@ -112,6 +112,8 @@ func FuzzHostileNames(f *testing.F) {
 	f.Add(`a"b.fut`, "main", "xs")
 	f.Add("a\nb%d\\.fut", "f'", "len")
 	f.Add("*/#.fut", "f_27_", "Array")
+	f.Add("a////\"b.fut", "main", "xs")
+	f.Add("a/", "main", "xs")
 	f.Fuzz(func(t *testing.T, path, entry, param string) {
 		if !validIdent(entry) || !validIdent(param) || entry == param || param == "i" || param == "d" || param == "x" {
 			t.Skip()
