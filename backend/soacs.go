@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/fcclang/fcc/rewrite/lower"
 	"github.com/fcclang/fcc/runtime/values"
 	"github.com/fcclang/fcc/soac"
 )
@@ -41,12 +40,8 @@ func (h *hgen) segScan(s *soac.Stm, e *soac.SegScanExp) error {
 	}
 	// Flat and segmented alike: a single pass with decoupled look-back
 	// (rewrite/lower: propagate-lookback; see segscan.go).
-	lw, err := lower.Stm(s)
-	if err != nil {
+	if _, err := versionWith(s, "", "a single-pass scan", soac.LooksBack); err != nil {
 		return err
-	}
-	if lw == nil || !lower.LooksBack(lw.Versions[0].Final()) {
-		return fmt.Errorf("internal error: the segscan at %s has no single-pass lowered form", s.Pos)
 	}
 	return h.segScanFlat(s, e, reds, nScan)
 }
@@ -94,14 +89,15 @@ func (h *hgen) segHist(s *soac.Stm, e *soac.SegHistExp) error {
 	// global memory, always; hist-local, a work-group's bins in local
 	// memory, when the lowering derived it and the operators have local
 	// atomics here.
-	lw, err := lower.Stm(s)
+	if _, err := versionWith(s, "global", "bins in global memory", soac.GlobalBins); err != nil {
+		return err
+	}
+	lw, err := loweringOf(s)
 	if err != nil {
 		return err
 	}
-	if lw == nil || lw.Version("global") == nil || !lower.GlobalBins(lw.Version("global").Final()) {
-		return fmt.Errorf("internal error: the seghist at %s has no lowered form with global bins", s.Pos)
-	}
-	local := lw.Version("local") != nil && lower.LocalBins(lw.Version("local").Final()) && h.g.localHistOK(e)
+	lv := lw.Version("local")
+	local := lv != nil && lv.Has(soac.LocalBins) && h.g.localHistOK(e)
 	c := h.g.newCgen()
 	name := "seghist_" + h.g.names.id(s.Pat[0].Name)[2:]
 	ka, prologue, err := c.inputs(segFree(e))

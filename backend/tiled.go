@@ -114,19 +114,24 @@ func tileParams(p *soac.Program) []tileParam {
 	return out
 }
 
-// tiledSegMap generates a SegMap with a tiling plan.
+// tiledSegMap generates a SegMap with a tiling plan, its body taken apart
+// by the roles the lowering recorded.
 func (h *hgen) tiledSegMap(s *soac.Stm, e *soac.SegMapExp) error {
+	lw, err := loweringOf(s)
+	if err != nil {
+		return err
+	}
 	switch e.Tile.Rank {
 	case 2:
-		m, err := tiling.TwoD(e, h.g.types)
+		m, err := tiling.Split2D(e, lw.Tile)
 		if err != nil {
-			return fmt.Errorf("%s: a tile2d plan on a segmap the 2-D rule does not match: %v", s.Pos, err)
+			return fmt.Errorf("%s: a tile2d plan: %v", s.Pos, err)
 		}
 		return h.tiled2D(s, e, m)
 	case 1:
-		m, err := tiling.OneD(e, h.g.types)
+		m, err := tiling.Split1D(e, lw.Tile)
 		if err != nil {
-			return fmt.Errorf("%s: a tile1d plan on a segmap the 1-D rule does not match: %v", s.Pos, err)
+			return fmt.Errorf("%s: a tile1d plan: %v", s.Pos, err)
 		}
 		return h.tiled1D(s, e, m)
 	}

@@ -1,4 +1,4 @@
-package backend
+package lower
 
 import (
 	"os"
@@ -7,10 +7,11 @@ import (
 	"github.com/fcclang/fcc/soac"
 )
 
-// TestStreamingMap checks which segmaps compute several points per
-// work-item: light straight-line maps (stridedPoints) and reductions of
-// one row per point (rowPoints).
-func TestStreamingMap(t *testing.T) {
+// TestPointsRules checks which rule spreads each segmap's points over
+// work-items: light straight-line maps compute several points per
+// work-item, reductions of one row per point interchange tiny rows' loops
+// with the points, and the others take one work-item per point.
+func TestPointsRules(t *testing.T) {
 	text, err := os.ReadFile("testdata/streaming.ir")
 	if err != nil {
 		t.Fatal(err)
@@ -19,22 +20,27 @@ func TestStreamingMap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	type kinds struct{ streaming, row bool }
-	want := map[string]kinds{
-		"light": {true, false},  // 4 statements, 2 reads
-		"heavy": {false, false}, // 16 statements, 1 read
-		"rows":  {false, true},  // a reduction of each row
-		"arr":   {false, false}, // array results
+	want := map[string]soac.PointsPlan{
+		"light": {Rule: soac.RuleStreaming, PerItem: 4},                      // 4 statements, 2 reads
+		"heavy": {Rule: soac.RuleOnePerItem, PerItem: 1},                     // 16 statements, 1 read
+		"rows":  {Rule: soac.RuleRows, PerItem: 4, TinyRow: 4, Reduction: 1}, // a reduction of each row
+		"arr":   {Rule: soac.RuleOnePerItem, PerItem: 1},                     // array results
 	}
 	seen := map[string]bool{}
 	for _, f := range p.Funs {
 		soac.VisitStms(f.Body, func(s *soac.Stm) {
-			if e, ok := s.Exp.(*soac.SegMapExp); ok {
-				seen[f.Name] = true
-				_, row := rowReduceOf(e)
-				if got := (kinds{streamingMap(e), row}); got != want[f.Name] {
-					t.Errorf("%s: (streamingMap, rowReduceOf) = %v, want %v", f.Name, got, want[f.Name])
-				}
+			e, ok := s.Exp.(*soac.SegMapExp)
+			if !ok {
+				return
+			}
+			seen[f.Name] = true
+			got := planPoints(e)
+			if got.Why == "" {
+				t.Errorf("%s: rule %s gives no reason", f.Name, got.Rule)
+			}
+			got.Why = ""
+			if got != want[f.Name] {
+				t.Errorf("%s: plan %+v, want %+v", f.Name, got, want[f.Name])
 			}
 		})
 	}
