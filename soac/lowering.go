@@ -17,6 +17,7 @@ import (
 //	  version "NAME" "FORM" ("FACT", ...) [lanes N]
 //	  points "RULE" per_item N [tiny_row N reduction K] why "WHY"
 //	  tile sides (SIDE, ...) reduction K
+//	  variant T R vector V depth D pad P
 //	}
 //
 // with each line present only when it has something to say.
@@ -31,6 +32,20 @@ type Lowering struct {
 	// Tile, for a tiled segmap, gives the roles of its body's
 	// statements; nil otherwise.
 	Tile *TileRoles
+	// TileVariants, for a 2-D tiled segmap, are the shapes of the kernels
+	// compiled for it, by decreasing T and then R (the host chooses among
+	// them by the tile-size parameters and the problem's size).
+	TileVariants []TileVariant
+}
+
+// TileVariant is one kernel of a 2-D tiled segmap: a work-group of T x T
+// work-items computes a block of TR x TR results, R x R per work-item;
+// the reduction advances Depth elements at a time, each row array's slab
+// of Depth x TR elements staged in local memory (double buffered, rows
+// padded by Pad elements against bank conflicts) and read Vector
+// elements at a time.
+type TileVariant struct {
+	T, R, Vector, Depth, Pad int
 }
 
 // LoweredVersion is one version of a lowered Seg-op.
@@ -172,6 +187,9 @@ func (l *Lowering) print(pr *printer) {
 		}
 		pr.line("tile sides (%s) reduction %d", strings.Join(sides, ", "), t.Reduction)
 	}
+	for _, v := range l.TileVariants {
+		pr.line("variant %d %d vector %d depth %d pad %d", v.T, v.R, v.Vector, v.Depth, v.Pad)
+	}
 	pr.indent--
 	pr.line("}")
 }
@@ -217,8 +235,18 @@ func (p *parser) lowering() *Lowering {
 			p.expect("reduction")
 			t.Reduction = p.smallInt()
 			l.Tile = t
+		case p.is("variant"):
+			p.next()
+			v := TileVariant{T: p.smallInt(), R: p.smallInt()}
+			p.expect("vector")
+			v.Vector = p.smallInt()
+			p.expect("depth")
+			v.Depth = p.smallInt()
+			p.expect("pad")
+			v.Pad = p.smallInt()
+			l.TileVariants = append(l.TileVariants, v)
 		default:
-			p.fail("expected version, points, tile or '}' in a lowering, found %s", p.tok)
+			p.fail("expected version, points, tile, variant or '}' in a lowering, found %s", p.tok)
 		}
 	}
 	p.next()

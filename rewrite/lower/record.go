@@ -56,6 +56,9 @@ func Record(s *soac.Stm, l *SegOp, types map[soac.VName]soac.Type) (*soac.Loweri
 				return nil, fmt.Errorf("%s: %v", s.Pos, err)
 			}
 			rec.Tile = roles
+			if m.Tile.Rank == 2 {
+				rec.TileVariants = tileVariants()
+			}
 			return rec, nil
 		}
 		plan := planPoints(m)

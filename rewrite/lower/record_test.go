@@ -41,7 +41,9 @@ def main [n][k][m] (a: [n][k]f32) (b: [k][m]f32) : [n][m]f32 =
 `, []string{
 		// The tiled map: row 0 of a (indexed by the outer index), row 1
 		// of b's transpose (the inner), their reduction statement 2.
-		`segmap map_1: tile sides [0 1] reduction 2`,
+		// Its kernels: T x T work-items with R x R results each, slabs
+		// read min(R, 4) elements at a time, 8 deep, rows padded by 4.
+		`segmap map_1: tile sides [0 1] reduction 2 16x8/v4/d8/p4 16x4/v4/d8/p4 16x2/v2/d8/p4 8x2/v2/d8/p4`,
 		`segmap map_2: ""(one-per-item,items-alone) points rows 4 tiny 4 at 2`,
 		`segred map_4: groups(strided,group-combines) team(strided) cpu(one-per-item,items-alone)x4`,
 	}},
@@ -137,6 +139,9 @@ func summary(s *soac.Stm) (string, bool) {
 	}
 	if tr := l.Tile; tr != nil {
 		parts = append(parts, fmt.Sprintf("tile sides %v reduction %d", tr.Sides, tr.Reduction))
+	}
+	for _, v := range l.TileVariants {
+		parts = append(parts, fmt.Sprintf("%dx%d/v%d/d%d/p%d", v.T, v.R, v.Vector, v.Depth, v.Pad))
 	}
 	return fmt.Sprintf("%s %s: %s", kind, s.Pat[0].Name, strings.Join(parts, " ")), true
 }
