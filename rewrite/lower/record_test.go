@@ -47,6 +47,25 @@ def main [n][k][m] (a: [n][k]f32) (b: [k][m]f32) : [n][m]f32 =
 		`segmap map_2: ""(one-per-item,items-alone) points rows 4 tiny 4 at 2`,
 		`segred map_4: groups(strided,group-combines) team(strided) cpu(one-per-item,items-alone)x4`,
 	}},
+	{"histogram-i32-add", `
+def main [n] (is: [n]i64) (xs: [n]i32) : []i32 = hist (+) 0 256 is xs
+`, []string{
+		// Local atomics for i32 addition: a work-group's bins may live in
+		// local memory.
+		`seghist hist_10: global(items-alone,global-bins) local(strided,local-bins)`,
+	}},
+	{"histogram-f64-add", `
+def main [n] (is: [n]i64) (xs: [n]f64) : []f64 = hist (+) 0 256 is xs
+`, []string{
+		// No 64-bit local atomics: bins in global memory only.
+		`seghist hist_10: global(items-alone,global-bins)`,
+	}},
+	{"histogram-i32-mul", `
+def main [n] (is: [n]i64) (xs: [n]i32) : []i32 = hist (*) 1 256 is xs
+`, []string{
+		// No atomic multiplication: global bins under a lock.
+		`seghist hist_10: global(items-alone,global-bins)`,
+	}},
 	{"ordered-sum", `
 def main [n] (xs: [n]f32) : f32 = reduce (\a b -> if b != 0 then b else a) 0 xs
 `, []string{
