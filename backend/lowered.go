@@ -9,17 +9,7 @@ import (
 // loweringOf is the lowering the lower pass recorded in the Seg-op bound
 // by s (soac.Lowering), by which the Seg-op is compiled.
 func loweringOf(s *soac.Stm) (*soac.Lowering, error) {
-	var l *soac.Lowering
-	switch e := s.Exp.(type) {
-	case *soac.SegMapExp:
-		l = e.Lowering
-	case *soac.SegRedExp:
-		l = e.Lowering
-	case *soac.SegScanExp:
-		l = e.Lowering
-	case *soac.SegHistExp:
-		l = e.Lowering
-	}
+	l, _ := soac.LoweringOf(s.Exp)
 	if l == nil {
 		return nil, fmt.Errorf("internal error: the Seg-op at %s has no lowering (the lower pass records it)", s.Pos)
 	}

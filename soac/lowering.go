@@ -284,3 +284,37 @@ func StraightLine(b *Body) bool {
 // CPUVersion names the version of a Seg-op that the host runs on a device
 // of type CPU (exe.Context.CPUVersions), and its others on any other.
 const CPUVersion = "cpu"
+
+// LoweringOf returns the lowering recorded in a Seg-op expression (nil
+// before the lower pass), and whether e is a Seg-op at all.
+func LoweringOf(e Exp) (*Lowering, bool) {
+	switch e := e.(type) {
+	case *SegMapExp:
+		return e.Lowering, true
+	case *SegRedExp:
+		return e.Lowering, true
+	case *SegScanExp:
+		return e.Lowering, true
+	case *SegHistExp:
+		return e.Lowering, true
+	}
+	return nil, false
+}
+
+// SetLowering records l in the Seg-op expression e; it reports whether e
+// is a Seg-op.
+func SetLowering(e Exp, l *Lowering) bool {
+	switch e := e.(type) {
+	case *SegMapExp:
+		e.Lowering = l
+	case *SegRedExp:
+		e.Lowering = l
+	case *SegScanExp:
+		e.Lowering = l
+	case *SegHistExp:
+		e.Lowering = l
+	default:
+		return false
+	}
+	return true
+}

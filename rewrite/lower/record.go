@@ -26,16 +26,7 @@ func Run(p *soac.Program) (*soac.Program, error) {
 		if err != nil {
 			return err
 		}
-		switch e := s.Exp.(type) {
-		case *soac.SegMapExp:
-			e.Lowering = rec
-		case *soac.SegRedExp:
-			e.Lowering = rec
-		case *soac.SegScanExp:
-			e.Lowering = rec
-		case *soac.SegHistExp:
-			e.Lowering = rec
-		}
+		soac.SetLowering(s.Exp, rec)
 		return nil
 	})
 	if err != nil {
@@ -148,15 +139,8 @@ func Lowered(p *soac.Program) bool {
 	done := true
 	for _, f := range p.Funs {
 		soac.VisitExps(f.Body, func(e soac.Exp) {
-			switch e := e.(type) {
-			case *soac.SegMapExp:
-				done = done && e.Lowering != nil
-			case *soac.SegRedExp:
-				done = done && e.Lowering != nil
-			case *soac.SegScanExp:
-				done = done && e.Lowering != nil
-			case *soac.SegHistExp:
-				done = done && e.Lowering != nil
+			if l, seg := soac.LoweringOf(e); seg && l == nil {
+				done = false
 			}
 		})
 	}

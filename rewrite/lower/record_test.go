@@ -116,20 +116,11 @@ func TestRecord(t *testing.T) {
 // records: its versions with their facts and lanes, its points plan or
 // its tile roles.
 func summary(s *soac.Stm) (string, bool) {
-	var kind string
-	var l *soac.Lowering
-	switch e := s.Exp.(type) {
-	case *soac.SegMapExp:
-		kind, l = "segmap", e.Lowering
-	case *soac.SegRedExp:
-		kind, l = "segred", e.Lowering
-	case *soac.SegScanExp:
-		kind, l = "segscan", e.Lowering
-	case *soac.SegHistExp:
-		kind, l = "seghist", e.Lowering
-	default:
+	l, seg := soac.LoweringOf(s.Exp)
+	if !seg {
 		return "", false
 	}
+	kind := strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(fmt.Sprintf("%T", s.Exp), "*soac."), "Exp"))
 	if l == nil {
 		return fmt.Sprintf("%s %s: not lowered", kind, s.Pat[0].Name), true
 	}
