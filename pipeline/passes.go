@@ -49,7 +49,7 @@ var Passes = mustOrder([]Pass{
 	{Name: "simplify-tiled", Doc: "simplify the tiled program", Run: simplify, Explain: explainSimplify},
 	{Name: "segconv", Doc: "host-level SOACs into one-dimensional Seg-ops", Run: segconv.Convert, Establishes: soac.NoHostSOACs},
 	{Name: "prove", Doc: "mark the indices inside kernels proved in bounds", Run: prove.Prove},
-	{Name: "lower", Doc: "record in every Seg-op its low-level form: versions, distribution, strategy, tile roles", Run: lower.Run, Explain: lower.Explain},
+	{Name: "lower", Doc: "record in every Seg-op its lowering: versions and their facts, points per work-item, lanes, tile roles and variants", Run: lower.Run, Explain: lower.Explain, Establishes: soac.Lowered},
 }, Order)
 
 // Order lists the ordering constraints that matter, each with its reason.

@@ -318,3 +318,58 @@ func SetLowering(e Exp, l *Lowering) bool {
 	}
 	return true
 }
+
+// checkLowering says what is wrong with the lowering recorded in e, or ""
+// when e is no Seg-op or its lowering fits it: a Seg-op has one; an
+// untiled one has versions; an untiled segmap, and only it, a points plan
+// whose row reduction (for the rows rule) is a screma of its body; a tiled
+// segmap, and only it, roles whose rows and reduction are statements of
+// its body, and kernel variants exactly when it is tiled in 2-D.
+func checkLowering(e Exp) string {
+	l, seg := LoweringOf(e)
+	switch {
+	case !seg:
+		return ""
+	case l == nil:
+		return "a Seg-op without its lowering after the lower pass"
+	}
+	m, isMap := e.(*SegMapExp)
+	tiled := isMap && m.Tile != nil
+	switch {
+	case !tiled && len(l.Versions) == 0:
+		return "a lowering without versions"
+	case (isMap && !tiled) != (l.Points != nil):
+		return "a points plan where there is no untiled segmap, or none where there is"
+	case tiled != (l.Tile != nil):
+		return "tile roles where there is no tiled segmap, or none where there is"
+	case (tiled && m.Tile.Rank == 2) != (len(l.TileVariants) > 0):
+		return "tile variants where there is no 2-D tiled segmap, or none where there is"
+	}
+	if p := l.Points; p != nil {
+		if p.PerItem < 1 {
+			return "a points plan of fewer than one point per work-item"
+		}
+		if p.TinyRow > 0 && !isScremaAt(m.Body, p.Reduction) {
+			return fmt.Sprintf("a rows plan whose reduction, statement %d, is not a screma of the body", p.Reduction)
+		}
+	}
+	if t := l.Tile; t != nil {
+		if !isScremaAt(m.Body, t.Reduction) {
+			return fmt.Sprintf("tile roles whose reduction, statement %d, is not a screma of the body", t.Reduction)
+		}
+		for k, side := range t.Sides {
+			if _, ok := m.Body.Stms[k].Exp.(*IndexExp); !ok || side < 0 || side >= len(m.Space) || k >= t.Reduction {
+				return fmt.Sprintf("tile roles whose row %d is not a row of the body indexed by a space dimension", k)
+			}
+		}
+	}
+	return ""
+}
+
+func isScremaAt(b *Body, k int) bool {
+	if k < 0 || k >= len(b.Stms) {
+		return false
+	}
+	_, ok := b.Stms[k].Exp.(*ScremaExp)
+	return ok
+}

@@ -69,3 +69,45 @@ fun main (xs_2: [n_1]f32): {[n_1]f32} = {
 		}
 	}
 }
+
+// TestLoweredInvariant checks that the validator's Lowered invariant
+// rejects a Seg-op without its lowering and lowerings that do not fit it.
+func TestLoweredInvariant(t *testing.T) {
+	prog := func(lowering string) string {
+		return `entry "main"
+fun main (xs_2: [n_1]f32): {[n_1]f32} = {
+  let {ys_3: [n_1]f32} = segmap_thread (gtid_1 < n_1) : {f32}
+` + lowering + `  body {
+    let {x_4: f32} = xs_2[gtid_1]
+    in {x_4}
+  }
+  in {ys_3}
+}
+`
+	}
+	version := "      version \"\" \"map-global(f)\" (\"one-per-item\")\n"
+	for _, tc := range []struct {
+		name, lowering string
+		ok             bool
+	}{
+		{"fits", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", true},
+		{"missing", "", false},
+		{"no versions", "    lowering {\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
+		{"no points", "    lowering {\n" + version + "    }\n", false},
+		{"zero points", "    lowering {\n" + version + "      points \"one-per-item\" per_item 0 why \"x\"\n    }\n", false},
+		{"rows without a screma", "    lowering {\n" + version + "      points \"rows\" per_item 4 tiny_row 4 reduction 0 why \"x\"\n    }\n", false},
+		{"tile roles of an untiled map", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 why \"x\"\n      tile sides () reduction 0\n    }\n", false},
+	} {
+		p, err := ParseProgram(prog(tc.lowering))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		err = ValidateWith(p, Lowered)
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: ValidateWith = %v, want ok %v", tc.name, err, tc.ok)
+		}
+		if err := ValidateWith(p, 0); err != nil {
+			t.Errorf("%s: without the invariant: %v", tc.name, err)
+		}
+	}
+}
