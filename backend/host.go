@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fcclang/fcc/rewrite/lower"
 	"github.com/fcclang/fcc/runtime/values"
 	"github.com/fcclang/fcc/soac"
 )
@@ -41,6 +42,14 @@ func (g *gen) newCgen() *cgen {
 // generate produces the kernels and host functions of a program, once
 // for both sources (Generate).
 func generate(p *soac.Program) (*gen, error) {
+	if !lower.Lowered(p) {
+		// IR that did not come through the pipeline (IR text, say): its
+		// Seg-ops get their lowering from the pass, as they would there.
+		var err error
+		if p, err = lower.Run(p); err != nil {
+			return nil, err
+		}
+	}
 	g := &gen{prog: p, types: typeEnv(p), names: newMangler(), needIota: map[soac.PrimType]bool{}}
 	for _, f := range p.Funs {
 		h := &hgen{g: g}

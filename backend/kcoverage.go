@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/fcclang/fcc/rewrite/lower"
 	"github.com/fcclang/fcc/soac"
 )
 
@@ -449,11 +448,11 @@ func (h *hgen) segScanArrays(s *soac.Stm, e *soac.SegScanExp) error {
 // itemsAlone checks that the lowered form of the Seg-op s has work-items
 // fold alone (rewrite/lower), as the kernels of this file do.
 func itemsAlone(s *soac.Stm) error {
-	lw, err := lower.Stm(s)
+	l, err := loweringOf(s)
 	if err != nil {
 		return err
 	}
-	if lw == nil || !lower.ItemsAlone(lw.Versions[0].Final()) {
+	if len(l.Versions) == 0 || !l.Versions[0].Has(soac.ItemsAlone) {
 		return fmt.Errorf("internal error: the Seg-op at %s has no lowered form of work-items folding alone", s.Pos)
 	}
 	return nil

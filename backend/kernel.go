@@ -56,21 +56,7 @@ func (c *cgen) ixType() string {
 // straightLine reports whether a body runs no loop: no loop, SOAC or
 // other statement that the backend generates as one, in it or its
 // branches.
-func straightLine(b *soac.Body) bool {
-	for _, s := range b.Stms {
-		switch e := s.Exp.(type) {
-		case *soac.SubExpExp, *soac.BinOpExp, *soac.CmpOpExp, *soac.UnOpExp, *soac.ConvOpExp,
-			*soac.IndexExp, *soac.CallPrimExp, *soac.AssertExp:
-		case *soac.IfExp:
-			if !straightLine(e.Then) || !straightLine(e.Else) {
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	return true
-}
+func straightLine(b *soac.Body) bool { return soac.StraightLine(b) }
 
 // isCIdent reports whether x is a C identifier or a decimal literal, which
 // need no parentheses under a cast.

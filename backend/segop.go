@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/fcclang/fcc/rewrite/lower"
 	"github.com/fcclang/fcc/runtime/values"
 	"github.com/fcclang/fcc/soac"
 )
@@ -182,13 +181,18 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 	if e.Tile != nil {
 		return h.tiledSegMap(s, e)
 	}
-	// One work-item per point (rewrite/lower: map-global).
-	lw, err := lower.Stm(s)
+	// The lowering's map-global form, its points spread over work-items
+	// as its plan says (rewrite/lower: pointsRules).
+	if _, err := versionWith(s, "", "one work-item per point", soac.OnePerItem); err != nil {
+		return err
+	}
+	lw, err := loweringOf(s)
 	if err != nil {
 		return err
 	}
-	if lw == nil || !lower.OnePerItem(lw.Versions[0].Final()) {
-		return fmt.Errorf("internal error: a segmap at %s has no map-global lowered form", s.Pos)
+	plan := lw.Points
+	if plan == nil || plan.PerItem < 1 {
+		return fmt.Errorf("internal error: the segmap at %s has no plan for its points", s.Pos)
 	}
 	c := h.g.newCgen()
 	name := h.kernelName("segmap_", s.Pat)
@@ -226,29 +230,33 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 	points := strings.Join(dims, " * ")
 	c.narrowOffsets = straightLine(e.Body)
 	total := "(" + strings.Join(hostDims, " * ") + ")"
-	row, isRow := rowReduceOf(e)
-	if isRow || streamingMap(e) {
-		if isRow {
-			err = c.rowPoints(e, row, dims, points, outs)
-		} else {
-			err = c.stridedPoints(e, dims, points, outs)
-		}
-		if err != nil {
-			return err
-		}
-		c.kernelEnd()
-		h.g.kernels = append(h.g.kernels, c.b.String())
-		items := fmt.Sprintf("fccStridedItems(%s, %d)", total, pointsPerItem)
-		if isRow {
-			// Rows longer than tinyRow are computed one after another:
-			// one point per work-item was as fast there (probe-segrows.txt).
+	switch plan.Rule {
+	case soac.RuleRows, soac.RuleStreaming:
+		items := fmt.Sprintf("fccStridedItems(%s, %d)", total, plan.PerItem)
+		if plan.Rule == soac.RuleRows {
+			row, err := rowReduceAt(e, plan.Reduction)
+			if err != nil {
+				return fmt.Errorf("%s: %v", s.Pos, err)
+			}
+			if err := c.rowPoints(e, row, dims, points, outs, plan); err != nil {
+				return err
+			}
 			w, err := h.operand(row.red.Exp.(*soac.ScremaExp).W)
 			if err != nil {
 				return err
 			}
-			items = fmt.Sprintf("fccRowItems(%s, int64(%s), %d, %d)", total, w, pointsPerItem, tinyRow)
+			// Rows longer than plan.TinyRow are computed one after
+			// another, one work-item per point.
+			items = fmt.Sprintf("fccRowItems(%s, int64(%s), %d, %d)", total, w, plan.PerItem, plan.TinyRow)
+		} else if err := c.stridedPoints(e, dims, points, outs, plan.PerItem); err != nil {
+			return err
 		}
+		c.kernelEnd()
+		h.g.kernels = append(h.g.kernels, c.b.String())
 		return h.launch1D(c, name, items, ka)
+	case soac.RuleOnePerItem:
+	default:
+		return fmt.Errorf("internal error: the segmap at %s has points rule %q, which the backend does not know", s.Pos, plan.Rule)
 	}
 	c.line("long gtid = get_global_id(0);")
 	c.line("if (gtid >= %s) return;", points)
@@ -273,61 +281,9 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 	return h.launch1D(c, name, total, ka)
 }
 
-// pointsPerItem is how many points of a streaming segmap each work-item
-// computes (stridedPoints). One 4-byte load and store per work-item
-// keeps too few bytes in flight: on the H100, a copy kernel reached 81%
-// of copy bandwidth with one point per work-item and 95% with four
-// (bench/probe/rows.cl), and saxpy went from 90% to 98% (RESULTS.md,
-// run 14).
-const pointsPerItem = 4
-
-// streamingMap reports whether a segmap's work-items should each compute
-// several points: its results are scalars, and its body is straight-line
-// code that does little besides loading (at most loadShare statements
-// per element read). Bodies heavy in arithmetic gain nothing, and may
-// lose: Black-Scholes (70 statements for 3 reads) went from 323 to 398
-// us with four points per work-item (run 14). Bodies with loops
-// serialise their points' loads anyway: the segmented sum of 10^8 rows
-// of one element went from 381 to 410 us.
-func streamingMap(e *soac.SegMapExp) bool {
-	for _, t := range e.Types {
-		if t.Rank() > 0 {
-			return false
-		}
-	}
-	if !straightLine(e.Body) {
-		return false
-	}
-	stms, loads := bodyWeight(e.Body)
-	return loads > 0 && stms <= loadShare*loads
-}
-
-const loadShare = 8
-
-// bodyWeight counts a straight-line body's statements and its reads of
-// array elements, both branches of an if included.
-func bodyWeight(b *soac.Body) (stms, loads int) {
-	for _, s := range b.Stms {
-		stms++
-		switch x := s.Exp.(type) {
-		case *soac.IndexExp:
-			if len(s.Pat) == 1 && s.Pat[0].Type.Rank() == 0 {
-				loads++
-			}
-		case *soac.IfExp:
-			for _, br := range []*soac.Body{x.Then, x.Else} {
-				s, l := bodyWeight(br)
-				stms += s
-				loads += l
-			}
-		}
-	}
-	return stms, loads
-}
-
 // stridedPoints emits a streaming segmap's points as map-global does in
 // Lift's code generator: work-item g of G computes points g, g+G, g+2G,
-// ... It takes pointsPerItem of them at a time, all computed before any
+// ... It takes k of them at a time, all computed before any
 // is stored, so that their loads are in flight together (a store before
 // the next point's loads would order them, as the compiler cannot tell
 // that the arrays do not overlap), and each of the loads is coalesced
@@ -335,21 +291,21 @@ func bodyWeight(b *soac.Body) (stms, loads int) {
 // the per-point bounds tests, for all but the last points, which lets
 // the compiler schedule the points' loads together (95% of copy
 // bandwidth instead of 91% for a copy on the H100).
-func (c *cgen) stridedPoints(e *soac.SegMapExp, dims []string, points string, outs []string) error {
-	return c.stridedLoop(points, func() error {
+func (c *cgen) stridedPoints(e *soac.SegMapExp, dims []string, points string, outs []string, k int) error {
+	return c.stridedLoop(points, k, func() error {
 		if !straightLine(e.Body) {
-			return c.pointsAtOnce(e, dims, points, outs, true)
+			return c.pointsAtOnce(e, dims, points, outs, k, true)
 		}
-		return c.branch(fmt.Sprintf("fcc_base + %d * fcc_gsize < %s", pointsPerItem-1, points),
-			func() error { return c.pointsAtOnce(e, dims, points, outs, false) },
-			func() error { return c.pointsAtOnce(e, dims, points, outs, true) })
+		return c.branch(fmt.Sprintf("fcc_base + %d * fcc_gsize < %s", k-1, points),
+			func() error { return c.pointsAtOnce(e, dims, points, outs, k, false) },
+			func() error { return c.pointsAtOnce(e, dims, points, outs, k, true) })
 	})
 }
 
-// stridedLoop emits a work-item's loop over its points, pointsPerItem at a
-// time from fcc_base, strided by the launch size; emit writes the body.
-func (c *cgen) stridedLoop(points string, emit func() error) error {
-	c.line("for (long fcc_base = fcc_gid; fcc_base < %s; fcc_base += %d * fcc_gsize) {", points, pointsPerItem)
+// stridedLoop emits a work-item's loop over its points, k at a time from
+// fcc_base, strided by the launch size; emit writes the body.
+func (c *cgen) stridedLoop(points string, k int, emit func() error) error {
+	c.line("for (long fcc_base = fcc_gid; fcc_base < %s; fcc_base += %d * fcc_gsize) {", points, k)
 	c.indent++
 	if err := emit(); err != nil {
 		return err
@@ -377,10 +333,9 @@ func (c *cgen) branch(cond string, then, els func() error) error {
 	return nil
 }
 
-// pointsAtOnce computes the pointsPerItem points from fcc_base on, then
-// stores them; guarded tests each point against the space's size.
-func (c *cgen) pointsAtOnce(e *soac.SegMapExp, dims []string, points string, outs []string, guarded bool) error {
-	k := pointsPerItem
+// pointsAtOnce computes the k points from fcc_base on, then stores them;
+// guarded tests each point against the space's size.
+func (c *cgen) pointsAtOnce(e *soac.SegMapExp, dims []string, points string, outs []string, k int, guarded bool) error {
 	vals := make([][]string, k)
 	for j := range vals {
 		vals[j] = make([]string, len(e.Types))

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/fcclang/fcc/rewrite/lower"
 	"github.com/fcclang/fcc/soac"
 )
 
@@ -523,19 +522,23 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 	// groups' results may be combined in any order, in the one kernel;
 	// without, each work-item reads a contiguous chunk and the results
 	// are combined in order, the groups' by a second kernel.
-	lw, err := lower.Stm(s)
+	flat := len(e.Space) == 1
+	lw, err := loweringOf(s)
 	if err != nil {
 		return err
 	}
-	flat := len(e.Space) == 1
-	groups, team := lw.Version(""), lw.Version("team")
+	gname := ""
 	if !flat {
-		groups = lw.Version("groups")
+		gname = "groups"
+		if _, err := versionWith(s, "team", "a team of work-items per segment"); err != nil {
+			return err
+		}
 	}
-	if groups == nil || !lower.GroupCombines(groups.Final()) || !flat && team == nil {
-		return fmt.Errorf("internal error: the segred at %s has no lowered form that a work-group combines", s.Pos)
+	groups, err := versionWith(s, gname, "partial results a work-group combines", soac.GroupCombines)
+	if err != nil {
+		return err
 	}
-	comm := lower.Strided(groups.Final())
+	comm := groups.Has(soac.Strided)
 	hostDims := make([]string, len(e.Space))
 	for d, sd := range e.Space {
 		x, err := h.operand(sd.N)
@@ -587,7 +590,7 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 		h.check("", "allocating %s", p.Name)
 	}
 	// The GPU versions, and on a CPU the cpu version (segred_cpu.go).
-	cpu := lw.Version(lower.CPU)
+	cpu := lw.Version(soac.CPUVersion)
 	h.openGPU(cpu != nil)
 	parts := make([]string, nRed)
 	for k := range parts {
@@ -600,7 +603,7 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 		h.line("if gps == 0 {")
 		h.indent++
 		h.line("team := c.SegRedTeam(seglen, group)")
-		cs, kas, err := h.segRedTeam(e, nRed, name, lower.Strided(team.Final()), outHost)
+		cs, kas, err := h.segRedTeam(e, nRed, name, lw.Version("team").Has(soac.Strided), outHost)
 		if err != nil {
 			return err
 		}

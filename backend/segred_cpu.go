@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/fcclang/fcc/rewrite/lower"
 	"github.com/fcclang/fcc/soac"
 )
 
@@ -23,15 +22,12 @@ import (
 //     order, one work-item per segment.
 //
 // Only the order of combination of the chunks' results is fixed, so the
-// version serves non-commutative operators too. For commutative ones a
-// work-item keeps cpuLanes accumulators, lane u taking elements u,
-// u+cpuLanes, … of its chunk: the additions of one lane depend on each
+// version serves non-commutative operators too. When the lowering gives
+// the version several lanes (it does for commutative operators), a
+// work-item keeps that many accumulators, lane u taking elements u,
+// u+lanes, … of its chunk: the additions of one lane depend on each
 // other, those of different lanes do not, so that a core overlaps them
 // (one float addition every cycle instead of one per its latency).
-
-// cpuLanes is the number of accumulators of a commutative reduction's
-// work-item in the cpu version.
-const cpuLanes = 4
 
 // openGPU opens, when a Seg-op has a cpu version, the branch of the host
 // code that runs its GPU versions; the cpu version's generator (segRedCPU,
@@ -48,14 +44,13 @@ func (h *hgen) openGPU(cpu bool) {
 // segRedCPU emits, inside the host code of segRed after its GPU
 // versions, the else branch (see openGPU) with the launches of the cpu
 // version v of the reduction; nothing when v is nil.
-func (h *hgen) segRedCPU(e *soac.SegRedExp, nRed int, name string, v *lower.Version, outHost []string) error {
+func (h *hgen) segRedCPU(e *soac.SegRedExp, nRed int, name string, v *soac.LoweredVersion, outHost []string) error {
 	if v == nil {
 		return nil
 	}
-	if !lower.ItemsAlone(v.Final()) {
+	if !v.Has(soac.ItemsAlone) {
 		return fmt.Errorf("internal error: the cpu version of %s is not folded by work-items alone", name)
 	}
-	comm := lower.Commutative(e.Reds)
 	parts := make([]string, nRed)
 	for k := range parts {
 		parts[k] = fmt.Sprintf("%s_cpu%d", name, k)
@@ -73,7 +68,7 @@ func (h *hgen) segRedCPU(e *soac.SegRedExp, nRed int, name string, v *lower.Vers
 		h.indent--
 		h.line("}")
 	}
-	c1, ka1, err := h.segRedCPUChunks(e, nRed, name+"_cpu", comm, parts, outHost[nRed:])
+	c1, ka1, err := h.segRedCPUChunks(e, nRed, name+"_cpu", v.Lanes, parts, outHost[nRed:])
 	if err != nil {
 		return err
 	}
@@ -101,8 +96,9 @@ func (h *hgen) segRedCPU(e *soac.SegRedExp, nRed int, name string, v *lower.Vers
 
 // segRedCPUChunks generates the kernel in which work-item w folds either
 // the rows segments from w*rows (chunks 1) or chunk w%chunks of segment
-// w/chunks, into element seg*chunks + chunk of the buffers parts.
-func (h *hgen) segRedCPUChunks(e *soac.SegRedExp, nRed int, name string, comm bool, parts, mapOuts []string) (*cgen, *kernelArgs, error) {
+// w/chunks, into element seg*chunks + chunk of the buffers parts, with
+// nLanes accumulators when it is above 1.
+func (h *hgen) segRedCPUChunks(e *soac.SegRedExp, nRed int, name string, nLanes int, parts, mapOuts []string) (*cgen, *kernelArgs, error) {
 	c := h.g.newCgen()
 	c.sameSites = true
 	ka, prologue, err := c.inputs(segFree(e))
@@ -140,16 +136,16 @@ func (h *hgen) segRedCPUChunks(e *soac.SegRedExp, nRed int, name string, comm bo
 	element := func(acc []string) func() error {
 		return func() error { return c.segRedElement(e, nRed, idx, inner, acc, outs) }
 	}
-	if comm {
-		lanes := make([][]string, cpuLanes)
+	if nLanes > 1 {
+		lanes := make([][]string, nLanes)
 		lanes[0] = acc
-		for u := 1; u < cpuLanes; u++ {
+		for u := 1; u < nLanes; u++ {
 			if lanes[u], err = c.neutrals(e.Reds, e.Types, fmt.Sprintf("lane%d_", u)); err != nil {
 				return nil, nil, err
 			}
 		}
 		c.line("long j0 = js;")
-		c.line("for (; j0 + %d <= je; j0 += %d) {", cpuLanes, cpuLanes)
+		c.line("for (; j0 + %d <= je; j0 += %d) {", nLanes, nLanes)
 		c.indent++
 		for u := range lanes {
 			c.line("{")
@@ -171,7 +167,7 @@ func (h *hgen) segRedCPUChunks(e *soac.SegRedExp, nRed int, name string, comm bo
 		}
 		c.indent--
 		c.line("}")
-		for u := 1; u < cpuLanes; u++ {
+		for u := 1; u < nLanes; u++ {
 			if err := c.combine(e.Reds, acc, lanes[u]); err != nil {
 				return nil, nil, err
 			}

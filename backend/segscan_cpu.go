@@ -3,7 +3,6 @@ package backend
 import (
 	"fmt"
 
-	"github.com/fcclang/fcc/rewrite/lower"
 	"github.com/fcclang/fcc/runtime/values"
 	"github.com/fcclang/fcc/soac"
 )
@@ -35,23 +34,23 @@ import (
 const cpuScanMinChunk = 4096
 
 // cpuScanVersion is the cpu version of the scan bound by s, or nil.
-func cpuScanVersion(s *soac.Stm) (*lower.Version, error) {
-	lw, err := lower.Stm(s)
+func cpuScanVersion(s *soac.Stm) (*soac.LoweredVersion, error) {
+	lw, err := loweringOf(s)
 	if err != nil {
 		return nil, err
 	}
-	return lw.Version(lower.CPU), nil
+	return lw.Version(soac.CPUVersion), nil
 }
 
 // cpuScan emits, inside segScanFlat's host code after the GPU version's
 // launch, the else branch (see openGPU) with the launches of the cpu
 // version v; nothing when v is nil.
-func (sg *scanGen) cpuScan(v *lower.Version, name string, free []soac.VName, outs, outHost []string) error {
+func (sg *scanGen) cpuScan(v *soac.LoweredVersion, name string, free []soac.VName, outs, outHost []string) error {
 	if v == nil {
 		return nil
 	}
 	h := sg.h
-	if !lower.PassCarries(v.Final()) || !lower.ItemsAlone(v.Final()) {
+	if !v.Has(soac.PassCarries) || !v.Has(soac.ItemsAlone) {
 		return fmt.Errorf("internal error: the cpu version of %s is not a three-phase scan by work-items alone", name)
 	}
 	h.indent--

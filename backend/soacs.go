@@ -41,12 +41,8 @@ func (h *hgen) segScan(s *soac.Stm, e *soac.SegScanExp) error {
 	}
 	// Flat and segmented alike: a single pass with decoupled look-back
 	// (rewrite/lower: propagate-lookback; see segscan.go).
-	lw, err := lower.Stm(s)
-	if err != nil {
+	if _, err := versionWith(s, "", "a single-pass scan", soac.LooksBack); err != nil {
 		return err
-	}
-	if lw == nil || !lower.LooksBack(lw.Versions[0].Final()) {
-		return fmt.Errorf("internal error: the segscan at %s has no single-pass lowered form", s.Pos)
 	}
 	return h.segScanFlat(s, e, reds, nScan)
 }
@@ -92,16 +88,17 @@ func rowMajorOffset(idx, dims []string) string {
 func (h *hgen) segHist(s *soac.Stm, e *soac.SegHistExp) error {
 	// The lowered versions (rewrite/lower): hist-global, the bins in
 	// global memory, always; hist-local, a work-group's bins in local
-	// memory, when the lowering derived it and the operators have local
-	// atomics here.
-	lw, err := lower.Stm(s)
+	// memory, when the lowering derived it (its operators have local
+	// atomics).
+	if _, err := versionWith(s, "global", "bins in global memory", soac.GlobalBins); err != nil {
+		return err
+	}
+	lw, err := loweringOf(s)
 	if err != nil {
 		return err
 	}
-	if lw == nil || lw.Version("global") == nil || !lower.GlobalBins(lw.Version("global").Final()) {
-		return fmt.Errorf("internal error: the seghist at %s has no lowered form with global bins", s.Pos)
-	}
-	local := lw.Version("local") != nil && lower.LocalBins(lw.Version("local").Final()) && h.g.localHistOK(e)
+	lv := lw.Version("local")
+	local := lv != nil && lv.Has(soac.LocalBins)
 	c := h.g.newCgen()
 	name := "seghist_" + h.g.names.id(s.Pat[0].Name)[2:]
 	ka, prologue, err := c.inputs(segFree(e))
@@ -351,34 +348,13 @@ func (g *gen) atomicHist(op soac.HistOp, rank int) string {
 		return ""
 	}
 	t := g.types[op.Dests[0]]
-	e, ok := op.Op.BinOp()
-	if t.Rank() != rank || !ok || e.T != t.Elem {
+	if t.Rank() != rank {
 		return ""
 	}
-	switch {
-	case t.Elem == values.F32 && e.Op == soac.Add:
-		return "fcc_atomic_fadd"
-	case t.Elem == values.I32 || t.Elem == values.U32:
-		switch e.Op {
-		case soac.Add:
-			return "atomic_add"
-		case soac.Min:
-			return "atomic_min"
-		case soac.Max:
-			return "atomic_max"
-		}
-	case t.Elem == values.I64 || t.Elem == values.U64:
+	if b, ok := op.Op.BinOp(); ok && b.T == t.Elem && (t.Elem == values.I64 || t.Elem == values.U64) {
 		g.needInt64Atomics = true
-		switch e.Op {
-		case soac.Add:
-			return "atom_add"
-		case soac.Min:
-			return "atom_min"
-		case soac.Max:
-			return "atom_max"
-		}
 	}
-	return ""
+	return lower.Atomic(op, t.Elem)
 }
 
 func mustStorage(t soac.PrimType) string {
@@ -472,19 +448,6 @@ func (h *hgen) scatter(s *soac.Stm, e *soac.ScatterExp) error {
 	c.kernelEnd()
 	h.g.kernels = append(h.g.kernels, c.b.String())
 	return h.launch1D(c, name, "int64("+w+")", ka)
-}
-
-// localHistOK reports whether a seghist has a version with sub-histograms
-// in local memory: one-dimensional (not segmented), and every operator
-// updated by a 32-bit atomic that also exists for local memory (integer
-// add, min, max; f32 add by compare-and-swap).
-func (g *gen) localHistOK(e *soac.SegHistExp) bool {
-	for _, op := range e.Ops {
-		if g.atomicHist(op, 1) == "" || g.types[op.Dests[0]].Elem.Size() != 4 {
-			return false
-		}
-	}
-	return true
 }
 
 // segHistLocal generates the seghist kernel for small histograms. With

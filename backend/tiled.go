@@ -26,7 +26,8 @@ import (
 // current one is used, so there is one barrier per slab and the global
 // loads' latency hides behind the arithmetic.
 //
-// Why these sizes (defaults T = 16, R = 8, so 256 work-items, a 128 x 128
+// Why these sizes, which the lowering chooses (rewrite/lower/tile.go:
+// tileVariants; defaults T = 16, R = 8, so 256 work-items, a 128 x 128
 // block and BK = 8, the standard recipe for SGEMM on NVIDIA GPUs):
 //
 //   - arithmetic intensity: per slab a work-item loads (BM+BN)*BK/256 = 8
@@ -79,14 +80,6 @@ import (
 // per work-group instead of once per work-item. G is the plan's
 // parameter (default: the default group size).
 
-// tileVariants2D are the (T, R) pairs a 2-D tiled SegMap gets kernels
-// for, by decreasing T and then R (the host's choice relies on the
-// order). Every variant is a kernel of its own, compiled with the
-// program, so the list is short: the 128x128 block for large problems,
-// 64x64 and 32x32 for ones that would otherwise leave compute units
-// idle, and a 16x16 block of 64 work-items for small ones.
-var tileVariants2D = [][2]int{{16, 8}, {16, 4}, {16, 2}, {8, 2}}
-
 // tileParam is a tunable parameter a tiled kernel reads.
 type tileParam struct {
 	name, class string
@@ -114,23 +107,37 @@ func tileParams(p *soac.Program) []tileParam {
 	return out
 }
 
-// tiledSegMap generates a SegMap with a tiling plan.
+// tiledSegMap generates a SegMap with a tiling plan, its body taken apart
+// by the roles the lowering recorded.
 func (h *hgen) tiledSegMap(s *soac.Stm, e *soac.SegMapExp) error {
+	lw, err := loweringOf(s)
+	if err != nil {
+		return err
+	}
 	switch e.Tile.Rank {
 	case 2:
-		m, err := tiling.TwoD(e, h.g.types)
+		m, err := tiling.Split2D(e, lw.Tile)
 		if err != nil {
-			return fmt.Errorf("%s: a tile2d plan on a segmap the 2-D rule does not match: %v", s.Pos, err)
+			return fmt.Errorf("%s: a tile2d plan: %v", s.Pos, err)
 		}
-		return h.tiled2D(s, e, m)
+		if len(lw.TileVariants) == 0 {
+			return fmt.Errorf("internal error: the tiled segmap at %s has no tile variants", s.Pos)
+		}
+		return h.tiled2D(s, e, m, lw.TileVariants)
 	case 1:
-		m, err := tiling.OneD(e, h.g.types)
+		m, err := tiling.Split1D(e, lw.Tile)
 		if err != nil {
-			return fmt.Errorf("%s: a tile1d plan on a segmap the 1-D rule does not match: %v", s.Pos, err)
+			return fmt.Errorf("%s: a tile1d plan: %v", s.Pos, err)
 		}
 		return h.tiled1D(s, e, m)
 	}
 	return fmt.Errorf("%s: tiling plan of rank %d", s.Pos, e.Tile.Rank)
+}
+
+// newTile2D starts the kernel of variant tv of the tiled map m.
+func newTile2D(c *cgen, m *tiling.Match2D, tv soac.TileVariant) *tile2D {
+	return &tile2D{c: c, m: m, t: tv.T, r: tv.R, v: tv.Vector, bk: tv.Depth, pad: tv.Pad,
+		bx: tv.T * tv.R, nt: tv.T * tv.T, lpt: tv.R * tv.Depth / tv.T}
 }
 
 // tile2D is one variant of a 2-D tiled kernel being generated.
@@ -156,7 +163,9 @@ type tile2D struct {
 	exact []bool
 }
 
-func (h *hgen) tiled2D(s *soac.Stm, e *soac.SegMapExp, m *tiling.Match2D) error {
+// tiled2D generates a 2-D tiled SegMap: a kernel per variant the lowering
+// recorded (and the exact variants of the first), and the host's choice.
+func (h *hgen) tiled2D(s *soac.Stm, e *soac.SegMapExp, m *tiling.Match2D, variants []soac.TileVariant) error {
 	name := h.kernelName("tiled2d_", s.Pat)
 	free := segFree(e)
 	h.line("// %s", name)
@@ -180,7 +189,7 @@ func (h *hgen) tiled2D(s *soac.Stm, e *soac.SegMapExp, m *tiling.Match2D) error 
 		}
 		return c, k, pro, nil
 	}
-	for vi, tr := range tileVariants2D {
+	for vi, tv := range variants {
 		c, k, pro, err := newKernel()
 		if err != nil {
 			return err
@@ -196,7 +205,7 @@ func (h *hgen) tiled2D(s *soac.Stm, e *soac.SegMapExp, m *tiling.Match2D) error 
 				return err
 			}
 		}
-		t := &tile2D{c: c, m: m, t: tr[0], r: tr[1]}
+		t := newTile2D(c, m, tv)
 		src, err := t.kernel(fmt.Sprintf("%s_t%dr%d", name, t.t, t.r), ka, pro, outs, e)
 		if err != nil {
 			return err
@@ -213,7 +222,8 @@ func (h *hgen) tiled2D(s *soac.Stm, e *soac.SegMapExp, m *tiling.Match2D) error 
 				if err != nil {
 					return err
 				}
-				x := &tile2D{c: c, m: m, t: tr[0], r: tr[1], exact: make([]bool, len(m.Rows))}
+				x := newTile2D(c, m, tv)
+				x.exact = make([]bool, len(m.Rows))
 				for i := range x.exact {
 					x.exact[i] = mask&(1<<i) != 0
 				}
@@ -249,9 +259,10 @@ func (h *hgen) tiled2D(s *soac.Stm, e *soac.SegMapExp, m *tiling.Match2D) error 
 	// The variant with that T and the largest R not above rs (the
 	// smallest R when all are above it).
 	h.line("switch {")
-	for vi, tr := range tileVariants2D {
-		last := vi+1 == len(tileVariants2D)
-		lastOfT := last || tileVariants2D[vi+1][0] != tr[0]
+	for vi, tv := range variants {
+		tr := [2]int{tv.T, tv.R}
+		last := vi+1 == len(variants)
+		lastOfT := last || variants[vi+1].T != tr[0]
 		switch {
 		case last:
 			h.line("default:")
@@ -332,12 +343,6 @@ func (h *hgen) exactTileCheck(t *tile2D, ka *kernelArgs) (string, error) {
 // kernel returns the OpenCL C of one variant.
 func (t *tile2D) kernel(name string, ka *kernelArgs, prologue, outs []string, e *soac.SegMapExp) (string, error) {
 	c, m := t.c, t.m
-	t.v = min(t.r, 4)
-	t.bk = max(8, t.t/t.r)
-	t.bx = t.t * t.r
-	t.nt = t.t * t.t
-	t.lpt = t.r * t.bk / t.t
-	t.pad = 4
 	c.line("__kernel __attribute__((reqd_work_group_size(%d, %d, 1)))", t.t, t.t)
 	c.line("void %s(%s)", name, strings.Join(ka.decls, ",\n    "))
 	c.line("{")

@@ -49,7 +49,7 @@ var Passes = mustOrder([]Pass{
 	{Name: "simplify-tiled", Doc: "simplify the tiled program", Run: simplify, Explain: explainSimplify},
 	{Name: "segconv", Doc: "host-level SOACs into one-dimensional Seg-ops", Run: segconv.Convert, Establishes: soac.NoHostSOACs},
 	{Name: "prove", Doc: "mark the indices inside kernels proved in bounds", Run: prove.Prove},
-	{Name: "lower", Doc: "check that every Seg-op lowers to Lift's low-level patterns", Run: lower.Check, Explain: lower.Explain},
+	{Name: "lower", Doc: "record in every Seg-op its lowering: versions and their facts, points per work-item, lanes, tile roles and variants", Run: lower.Run, Explain: lower.Explain, Establishes: soac.Lowered},
 }, Order)
 
 // Order lists the ordering constraints that matter, each with its reason.
@@ -63,7 +63,7 @@ var Order = []Constraint{
 	{"flatten", "tile", "tiling needs Seg-ops"},
 	{"simplify-flat", "tile", "tiling matches kernel bodies whose copies and dead code are gone"},
 	{"tile", "simplify-tiled", "it simplifies what tiling leaves behind"},
-	{"tile", "lower", "lowering leaves tiled maps to their plans, so tiling must have decided"},
+	{"tile", "lower", "lowering records the roles of a tiled map's statements, so tiling must have decided"},
 	{"tile", "segconv", "the Seg-ops made from host SOACs are plain kernels: tiling them would change the code"},
 	{"simplify-tiled", "segconv", "simplification may not see a SOAC become a Seg-op: its fusion rules would run on host SOACs"},
 	{"segconv", "lower", "lowering checks every Seg-op the backend compiles, the converted SOACs included"},

@@ -11,19 +11,13 @@ import (
 
 	"github.com/fcclang/fcc/backend"
 	"github.com/fcclang/fcc/frontend"
-	"github.com/fcclang/fcc/rewrite/lower"
 	"github.com/fcclang/fcc/soac"
 )
 
-// Show prints the program after the pass called pass: its IR, and after
-// lowering also the low-level form of each Seg-op.
+// Show prints the program after the pass called pass: its IR, which
+// after lowering holds each Seg-op's lowering.
 func Show(pass string, p *soac.Program) (string, error) {
-	s := soac.Print(p)
-	if pass != "lower" {
-		return s, nil
-	}
-	forms, err := lower.Forms(p)
-	return s + forms, err
+	return soac.Print(p), nil
 }
 
 // Explain compiles src like Compile and writes to w the derivation of

@@ -11,6 +11,9 @@ const (
 	// flattening left there have become Seg-ops (a screma with both scans
 	// and reductions as a segscan and a segred). Scatter stays.
 	NoHostSOACs Invariants = 1 << iota
+	// Lowered: every Seg-op holds its lowering (the lower pass), and the
+	// lowering fits the Seg-op (checkLowering).
+	Lowered
 )
 
 // ValidateWith checks p as Validate does, and then the invariants inv.
@@ -30,6 +33,26 @@ func ValidateWith(p *Program, inv Invariants) error {
 					name = s.Pat[0].Name
 				}
 				return &ValidationError{Fun: f.Name, Pos: s.Pos, Name: name, Msg: "a SOAC at host level after the conversion to Seg-ops"}
+			}
+		}
+	}
+	if inv&Lowered != 0 {
+		for _, f := range p.Funs {
+			var bad *ValidationError
+			VisitStms(f.Body, func(s *Stm) {
+				if bad != nil {
+					return
+				}
+				if msg := checkLowering(s.Exp); msg != "" {
+					name := VName("")
+					if len(s.Pat) > 0 {
+						name = s.Pat[0].Name
+					}
+					bad = &ValidationError{Fun: f.Name, Pos: s.Pos, Name: name, Msg: msg}
+				}
+			})
+			if bad != nil {
+				return bad
 			}
 		}
 	}

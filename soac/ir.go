@@ -455,6 +455,8 @@ type SegMapExp struct {
 	// Tile, set by the tiling pass, asks the backend for a block-tiled
 	// kernel; nil for an ordinary one. It does not change the meaning.
 	Tile *TilePlan
+	// Lowering, set by the lower pass, is how the Seg-op runs.
+	Lowering *Lowering
 }
 
 // TilePlan is the tiling pass's decision for a SegMap whose body reduces
@@ -479,11 +481,12 @@ type TilePlan struct {
 // have the shape of the outer dimensions of Space (scalars when Space has
 // one dimension).
 type SegRedExp struct {
-	Level SegLevel
-	Space []SegDim
-	Reds  []Reduce
-	Body  *Body
-	Types []Type // types of one point's results
+	Level    SegLevel
+	Space    []SegDim
+	Reds     []Reduce
+	Body     *Body
+	Types    []Type    // types of one point's results
+	Lowering *Lowering // set by the lower pass (see SegMapExp)
 }
 
 func (*SubExpExp) isExp()    {}
@@ -508,11 +511,12 @@ func (*ScremaExp) isExp()    {}
 // remaining results are mapped out. All results have the shape of Space
 // followed by the result's own shape.
 type SegScanExp struct {
-	Level SegLevel
-	Space []SegDim
-	Scans []Scan
-	Body  *Body
-	Types []Type // types of one point's results
+	Level    SegLevel
+	Space    []SegDim
+	Scans    []Scan
+	Body     *Body
+	Types    []Type    // types of one point's results
+	Lowering *Lowering // set by the lower pass (see SegMapExp)
 }
 
 // SegHistExp is a histogram computed in parallel over Space: every point
@@ -520,11 +524,12 @@ type SegScanExp struct {
 // index followed by that operator's values. The results are the updated
 // destination arrays of the operators, in order.
 type SegHistExp struct {
-	Level SegLevel
-	Space []SegDim
-	Ops   []HistOp
-	Body  *Body
-	Types []Type // types of one point's results
+	Level    SegLevel
+	Space    []SegDim
+	Ops      []HistOp
+	Body     *Body
+	Types    []Type    // types of one point's results
+	Lowering *Lowering // set by the lower pass (see SegMapExp)
 }
 
 // ThresholdExp is true when Parallelism is at least the current value of

@@ -813,12 +813,14 @@ func (p *parser) exp(pos Pos) Exp {
 		e.Space = p.space()
 		p.expect(":")
 		e.Types = p.types()
+		e.Lowering = p.lowering()
 		e.Body = p.block("body")
 		return e
 	case "segred_thread", "segred_group":
 		e := &SegRedExp{Level: segLevel(kw), Space: p.space()}
 		p.expect(":")
 		e.Types = p.types()
+		e.Lowering = p.lowering()
 		for p.is("reduce") || p.is("reduce_comm") {
 			e.Reds = append(e.Reds, p.reduce())
 		}
@@ -828,6 +830,7 @@ func (p *parser) exp(pos Pos) Exp {
 		e := &SegScanExp{Level: segLevel(kw), Space: p.space()}
 		p.expect(":")
 		e.Types = p.types()
+		e.Lowering = p.lowering()
 		for p.is("scan") {
 			p.next()
 			ne := p.subExps("(", ")")
@@ -839,6 +842,7 @@ func (p *parser) exp(pos Pos) Exp {
 		e := &SegHistExp{Level: segLevel(kw), Space: p.space()}
 		p.expect(":")
 		e.Types = p.types()
+		e.Lowering = p.lowering()
 		for p.is("op") {
 			p.next()
 			bins := p.subExp()

@@ -111,9 +111,11 @@ func (pr *printer) stm(s *Stm) {
 		pr.indent--
 	case *SegMapExp:
 		pr.line("%ssegmap%s%s (%s) : %s", head, level(e.Level), tilePlan(e.Tile), space(e.Space), types(e.Types))
+		pr.lowering(e.Lowering)
 		pr.block("body", e.Body)
 	case *SegRedExp:
 		pr.line("%ssegred%s (%s) : %s", head, level(e.Level), space(e.Space), types(e.Types))
+		pr.lowering(e.Lowering)
 		pr.indent++
 		for _, r := range e.Reds {
 			pr.lambda(reduceHead(r), r.Op)
@@ -122,6 +124,7 @@ func (pr *printer) stm(s *Stm) {
 		pr.block("body", e.Body)
 	case *SegScanExp:
 		pr.line("%ssegscan%s (%s) : %s", head, level(e.Level), space(e.Space), types(e.Types))
+		pr.lowering(e.Lowering)
 		pr.indent++
 		for _, sc := range e.Scans {
 			pr.lambda(fmt.Sprintf("scan (%s)", subExps(sc.Neutral)), sc.Op)
@@ -130,6 +133,7 @@ func (pr *printer) stm(s *Stm) {
 		pr.block("body", e.Body)
 	case *SegHistExp:
 		pr.line("%sseghist%s (%s) : %s", head, level(e.Level), space(e.Space), types(e.Types))
+		pr.lowering(e.Lowering)
 		pr.indent++
 		for _, op := range e.Ops {
 			pr.lambda(fmt.Sprintf("op %s (%s) (%s)", subExp(op.Bins), names(op.Dests), subExps(op.Neutral)), op.Op)
@@ -174,6 +178,16 @@ func space(sp []SegDim) string {
 		s[i] = fmt.Sprintf("%s < %s", d.Index, subExp(d.N))
 	}
 	return strings.Join(s, ", ")
+}
+
+// lowering prints a Seg-op's lowering, indented under its head.
+func (pr *printer) lowering(l *Lowering) {
+	if l == nil {
+		return
+	}
+	pr.indent++
+	l.print(pr)
+	pr.indent--
 }
 
 func (pr *printer) block(kw string, b *Body) {

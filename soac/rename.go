@@ -325,25 +325,25 @@ func (c *Copier) Exp(e Exp) Exp {
 		return &ScatterExp{W: c.SubExp(e.W), Inputs: c.Names(e.Inputs), Lambda: c.Lambda(e.Lambda), Dests: dests}
 	case *SegMapExp:
 		m := c.mark()
-		out := &SegMapExp{Level: e.Level, Space: c.space(e.Space), Body: c.Body(e.Body), Types: c.Types(e.Types), Tile: e.Tile}
+		out := &SegMapExp{Level: e.Level, Space: c.space(e.Space), Body: c.Body(e.Body), Types: c.Types(e.Types), Tile: e.Tile, Lowering: e.Lowering}
 		c.restore(m)
 		return out
 	case *SegRedExp:
 		reds := c.reduces(e.Reds)
 		m := c.mark()
-		out := &SegRedExp{Level: e.Level, Space: c.space(e.Space), Reds: reds, Body: c.Body(e.Body), Types: c.Types(e.Types)}
+		out := &SegRedExp{Level: e.Level, Space: c.space(e.Space), Reds: reds, Body: c.Body(e.Body), Types: c.Types(e.Types), Lowering: e.Lowering}
 		c.restore(m)
 		return out
 	case *SegScanExp:
 		scans := c.scans(e.Scans)
 		m := c.mark()
-		out := &SegScanExp{Level: e.Level, Space: c.space(e.Space), Scans: scans, Body: c.Body(e.Body), Types: c.Types(e.Types)}
+		out := &SegScanExp{Level: e.Level, Space: c.space(e.Space), Scans: scans, Body: c.Body(e.Body), Types: c.Types(e.Types), Lowering: e.Lowering}
 		c.restore(m)
 		return out
 	case *SegHistExp:
 		ops := c.histOps(e.Ops)
 		m := c.mark()
-		out := &SegHistExp{Level: e.Level, Space: c.space(e.Space), Ops: ops, Body: c.Body(e.Body), Types: c.Types(e.Types)}
+		out := &SegHistExp{Level: e.Level, Space: c.space(e.Space), Ops: ops, Body: c.Body(e.Body), Types: c.Types(e.Types), Lowering: e.Lowering}
 		c.restore(m)
 		return out
 	case *ThresholdExp:

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/fcclang/fcc/pipeline"
-	"github.com/fcclang/fcc/rewrite/lower"
 	"github.com/fcclang/fcc/soac"
 	"github.com/fcclang/fcc/tests/spec"
 )
@@ -40,18 +39,7 @@ func TestGolden(t *testing.T) {
 			}
 			printed := map[string]string{}
 			_, err := compileRecovering(file, func(pass string, p *soac.Program) {
-				if pass != "lower" {
-					printed[pass] = soac.Print(p)
-					return
-				}
-				// The IR is the tile pass's; what lowering adds is each
-				// Seg-op's low-level form. Programs without any have no
-				// file.
-				forms, ferr := lower.Forms(p)
-				if ferr != nil {
-					forms = "error: " + ferr.Error() + "\n"
-				}
-				printed[pass] = forms
+				printed[pass] = soac.Print(p)
 			})
 			if err != nil && len(printed) == 0 {
 				t.Skipf("does not compile (TestPrograms reports it): %v", err)
@@ -64,24 +52,13 @@ func TestGolden(t *testing.T) {
 					continue
 				}
 				path := filepath.Join(goldenDir, name+"."+pass+".golden")
-				unchanged := pass != "lower" && got == prev
-				if pass != "lower" {
-					prev = got
-				}
+				unchanged := got == prev
+				prev = got
 				// A pass that changes nothing needs no file (one that
 				// exists is still checked), so that the passes added
 				// late in the pipeline have files only where they did
-				// something; the empty low-level form of a program
-				// without Seg-ops has none.
+				// something (lowering only where there are Seg-ops).
 				if unchanged {
-					if _, err := os.Stat(path); os.IsNotExist(err) {
-						continue
-					}
-				}
-				if got == "" && pass == "lower" {
-					if *update {
-						os.Remove(path)
-					}
 					if _, err := os.Stat(path); os.IsNotExist(err) {
 						continue
 					}

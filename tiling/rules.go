@@ -7,9 +7,9 @@ import (
 )
 
 // This file holds the tiling rules: the shapes of SegMap body that can be
-// tiled, recognised on the flattened IR. The backend uses the same
-// matchers to take a tiled body apart, so the pass and the code generator
-// never disagree about what a plan covers.
+// tiled, recognised on the flattened IR. The lower pass records a match's
+// roles in the SegMap (soac.TileRoles) and the backend takes the body
+// apart by them (Split2D, Split1D) without matching it again.
 //
 // In the terms of the subdivide/exchange seed (which the matchers apply
 // directly, as one fixed derivation, not as rewrite rules): the
@@ -277,4 +277,53 @@ func TypeEnv(p *soac.Program) map[soac.VName]soac.Type {
 		})
 	}
 	return env
+}
+
+// Split2D takes apart a 2-D tiled body by the roles the lowering recorded
+// of its match (TwoD): rows, the reduction, the epilogue.
+func Split2D(e *soac.SegMapExp, roles *soac.TileRoles) (*Match2D, error) {
+	stms := e.Body.Stms
+	if roles == nil || len(roles.Sides) != roles.Reduction || roles.Reduction >= len(stms) {
+		return nil, fmt.Errorf("tile roles that do not fit the body's %d statements", len(stms))
+	}
+	m := &Match2D{}
+	for k, side := range roles.Sides {
+		s := stms[k]
+		ix, ok := s.Exp.(*soac.IndexExp)
+		if !ok || len(s.Pat) != 1 || side < 0 || side > 1 {
+			return nil, fmt.Errorf("statement %d is not a row of side %d", k, side)
+		}
+		m.Rows = append(m.Rows, Row{Name: s.Pat[0].Name, Arr: ix.Arr, Side: side})
+	}
+	red, sc, err := splitAt(stms, roles.Reduction)
+	if err != nil {
+		return nil, err
+	}
+	m.Red, m.Screma, m.Epilogue = red, sc, stms[roles.Reduction+1:]
+	return m, nil
+}
+
+// Split1D takes apart a 1-D tiled body by the roles the lowering recorded
+// of its match (OneD): prologue, the reduction, the epilogue.
+func Split1D(e *soac.SegMapExp, roles *soac.TileRoles) (*Match1D, error) {
+	stms := e.Body.Stms
+	if roles == nil || len(roles.Sides) != 0 {
+		return nil, fmt.Errorf("tile roles of a 2-D tiling on a 1-D tiled map")
+	}
+	red, sc, err := splitAt(stms, roles.Reduction)
+	if err != nil {
+		return nil, err
+	}
+	return &Match1D{Prologue: stms[:roles.Reduction], Red: red, Screma: sc, Epilogue: stms[roles.Reduction+1:]}, nil
+}
+
+func splitAt(stms []*soac.Stm, k int) (*soac.Stm, *soac.ScremaExp, error) {
+	if k < 0 || k >= len(stms) {
+		return nil, nil, fmt.Errorf("the reduction is statement %d of %d", k, len(stms))
+	}
+	sc, ok := stms[k].Exp.(*soac.ScremaExp)
+	if !ok {
+		return nil, nil, fmt.Errorf("statement %d, the reduction, is not a screma", k)
+	}
+	return stms[k], sc, nil
 }

@@ -12,17 +12,18 @@ import (
 // order.
 func Program(p *soac.Program) ([]*SegOp, error) {
 	var out []*SegOp
-	err := each(p, func(_ *soac.Stm, l *SegOp) {
+	err := each(p, func(_ *soac.Stm, l *SegOp) error {
 		if l != nil {
 			out = append(out, l)
 		}
+		return nil
 	})
 	return out, err
 }
 
 // each calls f on every Seg-op of p in program order with its lowering,
-// nil for a tiled map.
-func each(p *soac.Program, f func(*soac.Stm, *SegOp)) error {
+// nil for a tiled map, and stops at f's first error.
+func each(p *soac.Program, f func(*soac.Stm, *SegOp) error) error {
 	for _, fn := range p.Funs {
 		var err error
 		soac.VisitStms(fn.Body, func(s *soac.Stm) {
@@ -30,12 +31,12 @@ func each(p *soac.Program, f func(*soac.Stm, *SegOp)) error {
 				return
 			}
 			if m, ok := s.Exp.(*soac.SegMapExp); ok && m.Tile != nil {
-				f(s, nil)
+				err = f(s, nil)
 				return
 			}
 			var l *SegOp
 			if l, err = Stm(s); l != nil {
-				f(s, l)
+				err = f(s, l)
 			}
 		})
 		if err != nil {
@@ -45,54 +46,26 @@ func each(p *soac.Program, f func(*soac.Stm, *SegOp)) error {
 	return nil
 }
 
-// Check is the lowering pass as a step of the pipeline: the program is
-// unchanged (the backend lowers each Seg-op as it compiles it), but every
-// Seg-op must lower.
-func Check(p *soac.Program) (*soac.Program, error) {
-	return p, each(p, func(*soac.Stm, *SegOp) {})
-}
-
-// Explain returns p and the derivations of its Seg-ops, in program order;
-// a tiled map is named with a pointer to its plan.
+// Explain runs the pass (Run) and returns the derivations of p's Seg-ops,
+// in program order; a tiled map is named with a pointer to its plan.
 func Explain(p *soac.Program) (*soac.Program, string, error) {
 	var b strings.Builder
-	err := each(p, func(s *soac.Stm, l *SegOp) {
+	err := each(p, func(s *soac.Stm, l *SegOp) error {
 		if l == nil {
 			fmt.Fprintf(&b, "-- segmap %s: block-tiled by the tiling pass (its derivation is under tile)\n", stmName(s))
-			return
+			return nil
 		}
 		b.WriteString(l.String())
+		return nil
 	})
 	if err != nil {
 		return nil, "", err
 	}
-	return p, b.String(), nil
-}
-
-// Forms prints the low-level form of every version of every Seg-op of p,
-// one line each: what `fcc dev --print-after=lower` adds to the IR.
-func Forms(p *soac.Program) (string, error) {
-	var b strings.Builder
-	err := each(p, func(s *soac.Stm, l *SegOp) {
-		if l == nil {
-			fmt.Fprintf(&b, "-- lowered segmap %s = block-tiled (tile plan)\n", stmName(s))
-			return
-		}
-		for _, v := range l.Versions {
-			name := stmName(s)
-			switch v.Name {
-			case "":
-			case CPU:
-				// The one version the host chooses by the device's type
-				// rather than by sizes: say so where the forms are read.
-				name += " (" + v.Name + ", on a CL_DEVICE_TYPE_CPU device)"
-			default:
-				name += " (" + v.Name + ")"
-			}
-			fmt.Fprintf(&b, "-- lowered %s %s = %s\n", l.Kind, name, lift.Print(v.Final()))
-		}
-	})
-	return b.String(), err
+	out, err := Run(p)
+	if err != nil {
+		return nil, "", err
+	}
+	return out, b.String(), nil
 }
 
 // Strided reports whether a low-level form distributes elements over

@@ -89,10 +89,10 @@ func Stm(s *soac.Stm) (*SegOp, error) {
 }
 
 // segHist lowers a histogram: a "global" version whose work-items update
-// the bins in global memory, and for a histogram over a flat space a
-// "local" version with a histogram per work-group in local memory, merged
-// by a second kernel; the host chooses between them by the histogram's
-// size. The body's results are, per operator, a bin and its values.
+// the bins in global memory, and for a histogram over a flat space whose
+// operators have local atomics (localBinsOK) a "local" version with a
+// histogram per work-group in local memory, merged by a second kernel; the
+// host chooses between them by the histogram's size. The body's results are, per operator, a bin and its values.
 // Several operators are updated together and share the form: they are
 // presented as one operator on tuples over B bins.
 func segHist(s *soac.Stm, e *soac.SegHistExp) (*SegOp, error) {
@@ -142,12 +142,17 @@ func segHist(s *soac.Stm, e *soac.SegHistExp) (*SegOp, error) {
 		return nil, err
 	}
 	g.Name = "global"
+	note += fmt.Sprintf("n = %s points", spaceSize(e.Space))
+	if !localBinsOK(e) {
+		note += "; no local version: an operator has no 32-bit atomic for local memory"
+		return &SegOp{Stm: s, Kind: "seghist", Note: note, Versions: []*Version{g}}, nil
+	}
 	l, err := derive(name+" (local)", start, lift.ArrayOf(index, perItem.Mul(groupSize).Mul(groups)), "", histOntoGroups)
 	if err != nil {
 		return nil, err
 	}
 	l.Name = "local"
-	note += fmt.Sprintf("n = %s points (c·l·g in the local version)", spaceSize(e.Space))
+	note += " (c·l·g in the local version)"
 	return &SegOp{Stm: s, Kind: "seghist", Note: note, Versions: []*Version{g, l}}, nil
 }
 

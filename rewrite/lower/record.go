@@ -1,0 +1,148 @@
+package lower
+
+import (
+	"fmt"
+
+	"github.com/fcclang/fcc/rewrite/lift"
+	"github.com/fcclang/fcc/soac"
+	"github.com/fcclang/fcc/tiling"
+)
+
+// Run is the lowering pass as a step of the pipeline: it records in each
+// Seg-op of a copy of p its soac.Lowering (its versions' low-level forms
+// and what they say, how a segmap's points are spread over work-items,
+// the roles of a tiled map's statements), which the backend compiles by.
+func Run(p *soac.Program) (*soac.Program, error) {
+	out := *p
+	out.Funs = make([]*soac.FunDef, len(p.Funs))
+	for i, f := range p.Funs {
+		nf := *f
+		nf.Body = soac.NewCopier(nil, nil).Body(f.Body)
+		out.Funs[i] = &nf
+	}
+	types := tiling.TypeEnv(&out)
+	err := each(&out, func(s *soac.Stm, l *SegOp) error {
+		rec, err := Record(s, l, types)
+		if err != nil {
+			return err
+		}
+		soac.SetLowering(s.Exp, rec)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// Record is the lowering of the Seg-op bound by s whose derivations are l
+// (nil for a tiled map); types gives the types of the arrays a tiled map
+// reads (tiling.TypeEnv).
+func Record(s *soac.Stm, l *SegOp, types map[soac.VName]soac.Type) (*soac.Lowering, error) {
+	rec := &soac.Lowering{}
+	if m, ok := s.Exp.(*soac.SegMapExp); ok {
+		if m.Tile != nil {
+			roles, err := tileRoles(m, types)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", s.Pos, err)
+			}
+			rec.Tile = roles
+			if m.Tile.Rank == 2 {
+				rec.TileVariants = tileVariants()
+			}
+			return rec, nil
+		}
+		plan := planPoints(m)
+		rec.Points = &plan
+	}
+	for _, v := range l.Versions {
+		form := v.Final()
+		lv := soac.LoweredVersion{Name: v.Name, Form: lift.Print(form), Facts: facts(form)}
+		if r, ok := s.Exp.(*soac.SegRedExp); ok && v.Name == CPU {
+			lv.Lanes = cpuLanes(r.Reds)
+		}
+		rec.Versions = append(rec.Versions, lv)
+	}
+	return rec, nil
+}
+
+// cpuLanesOf is the accumulators a work-item of a reduction's cpu version
+// keeps when the operator is commutative: four float additions overlap
+// on a core, one per cycle, where one accumulator waits out each one's
+// latency.
+const cpuLanesOf = 4
+
+// cpuLanes is the lanes of a reduction's cpu version: cpuLanesOf for a
+// commutative operator, whose elements may be combined in any order, and
+// 1 otherwise (one accumulator keeps the order).
+func cpuLanes(reds []soac.Reduce) int {
+	if Commutative(reds) {
+		return cpuLanesOf
+	}
+	return 1
+}
+
+// factTests read the facts of a low-level form off its patterns, in the
+// order they are recorded.
+var factTests = []struct {
+	fact soac.Fact
+	test func(lift.Expr) bool
+}{
+	{soac.OnePerItem, OnePerItem},
+	{soac.ItemsAlone, ItemsAlone},
+	{soac.Strided, Strided},
+	{soac.GroupCombines, GroupCombines},
+	{soac.LooksBack, LooksBack},
+	{soac.PassCarries, PassCarries},
+	{soac.GlobalBins, GlobalBins},
+	{soac.LocalBins, LocalBins},
+}
+
+func facts(e lift.Expr) []soac.Fact {
+	var out []soac.Fact
+	for _, t := range factTests {
+		if t.test(e) {
+			out = append(out, t.fact)
+		}
+	}
+	return out
+}
+
+// tileRoles records the tiling rule's match of a tiled map by position
+// (soac.TileRoles), so that the backend takes the body apart without
+// matching it again.
+func tileRoles(e *soac.SegMapExp, types map[soac.VName]soac.Type) (*soac.TileRoles, error) {
+	switch e.Tile.Rank {
+	case 2:
+		m, err := tiling.TwoD(e, types)
+		if err != nil {
+			return nil, fmt.Errorf("a tile2d plan on a segmap the 2-D rule does not match: %v", err)
+		}
+		roles := &soac.TileRoles{Reduction: len(m.Rows)}
+		for _, r := range m.Rows {
+			roles.Sides = append(roles.Sides, r.Side)
+		}
+		return roles, nil
+	case 1:
+		m, err := tiling.OneD(e, types)
+		if err != nil {
+			return nil, fmt.Errorf("a tile1d plan on a segmap the 1-D rule does not match: %v", err)
+		}
+		return &soac.TileRoles{Reduction: len(m.Prologue)}, nil
+	}
+	return nil, fmt.Errorf("tiling plan of rank %d", e.Tile.Rank)
+}
+
+// Lowered reports whether every Seg-op of p holds its lowering: whether p
+// went through Run.
+func Lowered(p *soac.Program) bool {
+	done := true
+	for _, f := range p.Funs {
+		soac.VisitExps(f.Body, func(e soac.Exp) {
+			if l, seg := soac.LoweringOf(e); seg && l == nil {
+				done = false
+			}
+		})
+	}
+	return done
+}

@@ -1,0 +1,174 @@
+package lower_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/fcclang/fcc/pipeline"
+	"github.com/fcclang/fcc/soac"
+)
+
+// recordCases are programs whose recorded lowerings are checked: want has
+// one line per Seg-op, in program order (see summary), and the printed IR
+// after the pass is the golden file testdata/NAME.lowered.
+var recordCases = []struct {
+	name, src string
+	want      []string
+}{
+	{"segmented-sum", `
+def main [n][m] (xss: [n][m]f32) : [n]f32 = map f32.sum xss
+`, []string{
+		// Short rows: one work-item per segment, four segments per
+		// work-item, their row loops interchanged up to rows of four.
+		`segmap map_2: ""(one-per-item,items-alone) points rows 4 tiny 4 at 1`,
+		// Long rows: the segment over work-groups, or a team of
+		// work-items per segment, or on a CPU chunks folded by work-items
+		// with four lanes (+ is commutative).
+		`segred map_3: groups(strided,group-combines) team(strided) cpu(one-per-item,items-alone)x4`,
+	}},
+	{"streaming-map", `
+def main [n] (a: f32) (xs: [n]f32) (ys: [n]f32) : [n]f32 = map2 (\x y -> a*x+y) xs ys
+`, []string{`segmap map_9: ""(one-per-item,items-alone) points streaming 4`}},
+	{"heavy-map", `
+def main [n] (xs: [n]f32) : [n]f32 = map (\x -> f32.sin x * f32.cos x + f32.log (x*x+1) * f32.exp x / f32.sqrt (x+2) - f32.tanh x) xs
+`, []string{`segmap map_18: ""(one-per-item,items-alone) points one-per-item 1`}},
+	{"matmul", `
+def main [n][k][m] (a: [n][k]f32) (b: [k][m]f32) : [n][m]f32 =
+  map (\r -> map (\c -> f32.sum (map2 (*) r c)) (transpose b)) a
+`, []string{
+		// The tiled map: row 0 of a (indexed by the outer index), row 1
+		// of b's transpose (the inner), their reduction statement 2.
+		// Its kernels: T x T work-items with R x R results each, slabs
+		// read min(R, 4) elements at a time, 8 deep, rows padded by 4.
+		`segmap map_1: tile sides [0 1] reduction 2 16x8/v4/d8/p4 16x4/v4/d8/p4 16x2/v2/d8/p4 8x2/v2/d8/p4`,
+		`segmap map_2: ""(one-per-item,items-alone) points rows 4 tiny 4 at 2`,
+		`segred map_4: groups(strided,group-combines) team(strided) cpu(one-per-item,items-alone)x4`,
+	}},
+	{"histogram-i32-add", `
+def main [n] (is: [n]i64) (xs: [n]i32) : []i32 = hist (+) 0 256 is xs
+`, []string{
+		// Local atomics for i32 addition: a work-group's bins may live in
+		// local memory.
+		`seghist hist_10: global(items-alone,global-bins) local(strided,local-bins)`,
+	}},
+	{"histogram-f64-add", `
+def main [n] (is: [n]i64) (xs: [n]f64) : []f64 = hist (+) 0 256 is xs
+`, []string{
+		// No 64-bit local atomics: bins in global memory only.
+		`seghist hist_10: global(items-alone,global-bins)`,
+	}},
+	{"histogram-i32-mul", `
+def main [n] (is: [n]i64) (xs: [n]i32) : []i32 = hist (*) 1 256 is xs
+`, []string{
+		// No atomic multiplication: global bins under a lock.
+		`seghist hist_10: global(items-alone,global-bins)`,
+	}},
+	{"ordered-sum", `
+def main [n] (xs: [n]f32) : f32 = reduce (\a b -> if b != 0 then b else a) 0 xs
+`, []string{
+		// Not commutative: contiguous chunks, one lane.
+		`segred reduce_9: ""(group-combines) cpu(items-alone)x1`,
+	}},
+}
+
+// TestRecord checks the lowering the pass records in each Seg-op, that the
+// printed program parses back to the same text, and the printed program
+// against testdata/NAME.lowered (go test -update rewrites it).
+func TestRecord(t *testing.T) {
+	for _, tc := range recordCases {
+		t.Run(tc.name, func(t *testing.T) {
+			var printed string
+			p, err := pipeline.Compile(tc.name+".fut", tc.src, func(pass string, p *soac.Program) {
+				if pass == "lower" {
+					printed = soac.Print(p)
+				}
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, f := range p.Funs {
+				soac.VisitStms(f.Body, func(s *soac.Stm) {
+					if line, ok := summary(s); ok {
+						got = append(got, line)
+					}
+				})
+			}
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("lowerings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+			q, err := soac.ParseProgram(printed)
+			if err != nil {
+				t.Fatalf("the lowered program does not parse: %v", err)
+			}
+			if again := soac.Print(q); again != printed {
+				t.Errorf("the lowered program prints differently once parsed:\n%s", again)
+			}
+			checkGolden(t, filepath.Join("testdata", tc.name+".lowered"), printed)
+		})
+	}
+}
+
+// summary is one line of what the lowering of the Seg-op bound by s
+// records: its versions with their facts and lanes, its points plan or
+// its tile roles.
+func summary(s *soac.Stm) (string, bool) {
+	l, seg := soac.LoweringOf(s.Exp)
+	if !seg {
+		return "", false
+	}
+	kind := strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(fmt.Sprintf("%T", s.Exp), "*soac."), "Exp"))
+	if l == nil {
+		return fmt.Sprintf("%s %s: not lowered", kind, s.Pat[0].Name), true
+	}
+	var parts []string
+	for _, v := range l.Versions {
+		facts := make([]string, len(v.Facts))
+		for i, f := range v.Facts {
+			facts[i] = string(f)
+		}
+		name := v.Name
+		if name == "" {
+			name = `""`
+		}
+		part := fmt.Sprintf("%s(%s)", name, strings.Join(facts, ","))
+		if v.Lanes > 0 {
+			part += fmt.Sprintf("x%d", v.Lanes)
+		}
+		parts = append(parts, part)
+	}
+	if pl := l.Points; pl != nil {
+		part := fmt.Sprintf("points %s %d", pl.Rule, pl.PerItem)
+		if pl.TinyRow > 0 {
+			part += fmt.Sprintf(" tiny %d at %d", pl.TinyRow, pl.Reduction)
+		}
+		parts = append(parts, part)
+	}
+	if tr := l.Tile; tr != nil {
+		parts = append(parts, fmt.Sprintf("tile sides %v reduction %d", tr.Sides, tr.Reduction))
+	}
+	for _, v := range l.TileVariants {
+		parts = append(parts, fmt.Sprintf("%dx%d/v%d/d%d/p%d", v.T, v.R, v.Vector, v.Depth, v.Pad))
+	}
+	return fmt.Sprintf("%s %s: %s", kind, s.Pat[0].Name, strings.Join(parts, " ")), true
+}
+
+func checkGolden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test -update creates it)", err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs (go test -update accepts the change)\n--- got\n%s--- want\n%s", path, got, want)
+	}
+}

@@ -1,0 +1,375 @@
+package soac
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Lowering is the lower pass's record of how a Seg-op runs on the OpenCL
+// hierarchy: which low-level forms it has (one per kernel version), how
+// its points are distributed over work-items, and for a tiled map which
+// role each statement of its body plays. The backend compiles the Seg-op
+// by these fields alone, so what `fcc dev --print-after=lower` prints is
+// what runs. It does not change the Seg-op's meaning. Printed after the
+// Seg-op's head as
+//
+//	lowering {
+//	  version "NAME" "FORM" ("FACT", ...) [lanes N]
+//	  points "RULE" per_item N [tiny_row N reduction K] why "WHY"
+//	  tile sides (SIDE, ...) reduction K
+//	  variant T R vector V depth D pad P
+//	}
+//
+// with each line present only when it has something to say.
+type Lowering struct {
+	// Versions are the Seg-op's low-level forms, one per kernel version
+	// the host chooses among (by sizes, or by the device's type for the
+	// "cpu" version); a segmap has one, named "".
+	Versions []LoweredVersion
+	// Points, for an untiled segmap, says how many points a work-item
+	// computes and why; nil for the other Seg-ops.
+	Points *PointsPlan
+	// Tile, for a tiled segmap, gives the roles of its body's
+	// statements; nil otherwise.
+	Tile *TileRoles
+	// TileVariants, for a 2-D tiled segmap, are the shapes of the kernels
+	// compiled for it, by decreasing T and then R (the host chooses among
+	// them by the tile-size parameters and the problem's size).
+	TileVariants []TileVariant
+}
+
+// TileVariant is one kernel of a 2-D tiled segmap: a work-group of T x T
+// work-items computes a block of TR x TR results, R x R per work-item;
+// the reduction advances Depth elements at a time, each row array's slab
+// of Depth x TR elements staged in local memory (double buffered, rows
+// padded by Pad elements against bank conflicts) and read Vector
+// elements at a time.
+type TileVariant struct {
+	T, R, Vector, Depth, Pad int
+}
+
+// LoweredVersion is one version of a lowered Seg-op.
+type LoweredVersion struct {
+	Name string
+	// Form is the version's low-level form, as Lift prints it.
+	Form string
+	// Facts are what the form says of the kernel, read off its patterns
+	// (the Fact constants), in a fixed order.
+	Facts []Fact
+	// Lanes, when above 0, is the accumulators each work-item of the
+	// version keeps (its vector width): lane u folds elements u, u+Lanes,
+	// … of the work-item's chunk, so that their operations overlap. 0
+	// where the version has no such choice.
+	Lanes int
+}
+
+// A Fact is a property of a low-level form that decides a kernel.
+type Fact string
+
+// The facts a lowered form can have.
+const (
+	// OnePerItem: map-global, one work-item per point, nothing shared.
+	OnePerItem Fact = "one-per-item"
+	// ItemsAlone: work-items fold alone (map-global, nothing shared by a
+	// work-group).
+	ItemsAlone Fact = "items-alone"
+	// Strided: work-items take interleaved elements (reorder-stride), so
+	// partial results may be combined in any order.
+	Strided Fact = "strided"
+	// GroupCombines: a work-group combines its items' partial results in
+	// local memory (reduce-local).
+	GroupCombines Fact = "group-combines"
+	// LooksBack: work-groups take their carries from the groups before
+	// them (propagate-lookback): a single-pass scan.
+	LooksBack Fact = "looks-back"
+	// PassCarries: chunks take their carries from a pass of their own
+	// over the chunks' totals (propagate-global): a three-phase scan.
+	PassCarries Fact = "pass-carries"
+	// GlobalBins: a histogram's bins are updated in global memory.
+	GlobalBins Fact = "global-bins"
+	// LocalBins: a work-group's bins live in local memory.
+	LocalBins Fact = "local-bins"
+)
+
+// Has reports whether the version's form has fact f.
+func (v *LoweredVersion) Has(f Fact) bool {
+	for _, x := range v.Facts {
+		if x == f {
+			return true
+		}
+	}
+	return false
+}
+
+// Version returns the version called name, or nil.
+func (l *Lowering) Version(name string) *LoweredVersion {
+	if l == nil {
+		return nil
+	}
+	for i := range l.Versions {
+		if l.Versions[i].Name == name {
+			return &l.Versions[i]
+		}
+	}
+	return nil
+}
+
+// PointsPlan is how an untiled segmap's points are spread over
+// work-items: PerItem of them at a time, strided by the launch size
+// (work-item g of G computes g, g+G, g+2G, ...), or one work-item per
+// point when PerItem is 1.
+type PointsPlan struct {
+	// Rule names the lowering rule that chose the plan.
+	Rule string
+	// PerItem is the points a work-item computes per step of its loop.
+	PerItem int
+	// TinyRow, for a body that reduces one row per point, is the longest
+	// row whose loop is interchanged with the points (each step of the
+	// loop loads an element of each point's row); longer rows are
+	// computed one point per work-item. 0 for other bodies.
+	TinyRow int
+	// Reduction, for a body that reduces one row per point (TinyRow > 0),
+	// is the position of the row's reduction among the body's
+	// statements: those before it and after it are straight-line code.
+	Reduction int
+	// Why is the rule's reason, in words.
+	Why string
+}
+
+// The rules of PointsPlan.
+const (
+	// RuleOnePerItem: one work-item per point.
+	RuleOnePerItem = "one-per-item"
+	// RuleStreaming: a body that does little besides loading computes
+	// several points per work-item, their loads in flight together.
+	RuleStreaming = "streaming"
+	// RuleRows: a body that reduces one row per point.
+	RuleRows = "rows"
+)
+
+// TileRoles is the tiling match of a tiled segmap's body, by position:
+// its first len(Sides) statements are rows of invariant arrays, statement
+// k indexed by the space index of dimension Sides[k] (0: the outer, the
+// result's rows; 1: the inner, its columns), and statement Reduction is
+// the reduction over them. A 1-D tiled body has no Sides: the statements
+// before Reduction are per-work-item code, the reduction reads arrays
+// invariant to the space, and the statements after it are its epilogue.
+type TileRoles struct {
+	Sides     []int
+	Reduction int
+}
+
+func (l *Lowering) print(pr *printer) {
+	pr.line("lowering {")
+	pr.indent++
+	for _, v := range l.Versions {
+		facts := make([]string, len(v.Facts))
+		for i, f := range v.Facts {
+			facts[i] = fmt.Sprintf("%q", string(f))
+		}
+		lanes := ""
+		if v.Lanes > 0 {
+			lanes = fmt.Sprintf(" lanes %d", v.Lanes)
+		}
+		pr.line("version %q %q (%s)%s", v.Name, v.Form, strings.Join(facts, ", "), lanes)
+	}
+	if p := l.Points; p != nil {
+		rows := ""
+		if p.TinyRow > 0 {
+			rows = fmt.Sprintf(" tiny_row %d reduction %d", p.TinyRow, p.Reduction)
+		}
+		pr.line("points %q per_item %d%s why %q", p.Rule, p.PerItem, rows, p.Why)
+	}
+	if t := l.Tile; t != nil {
+		sides := make([]string, len(t.Sides))
+		for i, s := range t.Sides {
+			sides[i] = fmt.Sprint(s)
+		}
+		pr.line("tile sides (%s) reduction %d", strings.Join(sides, ", "), t.Reduction)
+	}
+	for _, v := range l.TileVariants {
+		pr.line("variant %d %d vector %d depth %d pad %d", v.T, v.R, v.Vector, v.Depth, v.Pad)
+	}
+	pr.indent--
+	pr.line("}")
+}
+
+// lowering parses a lowering block when one comes next; nil otherwise.
+func (p *parser) lowering() *Lowering {
+	if !p.is("lowering") {
+		return nil
+	}
+	p.next()
+	p.expect("{")
+	l := &Lowering{}
+	for !p.is("}") {
+		switch {
+		case p.is("version"):
+			p.next()
+			v := LoweredVersion{Name: p.str(), Form: p.str()}
+			p.list("(", ")", func() { v.Facts = append(v.Facts, Fact(p.str())) })
+			if p.is("lanes") {
+				p.next()
+				v.Lanes = p.smallInt()
+			}
+			l.Versions = append(l.Versions, v)
+		case p.is("points"):
+			p.next()
+			pts := &PointsPlan{Rule: p.str()}
+			p.expect("per_item")
+			pts.PerItem = p.smallInt()
+			if p.is("tiny_row") {
+				p.next()
+				pts.TinyRow = p.smallInt()
+				p.expect("reduction")
+				pts.Reduction = p.smallInt()
+			}
+			p.expect("why")
+			pts.Why = p.str()
+			l.Points = pts
+		case p.is("tile"):
+			p.next()
+			t := &TileRoles{}
+			p.expect("sides")
+			p.list("(", ")", func() { t.Sides = append(t.Sides, p.smallInt()) })
+			p.expect("reduction")
+			t.Reduction = p.smallInt()
+			l.Tile = t
+		case p.is("variant"):
+			p.next()
+			v := TileVariant{T: p.smallInt(), R: p.smallInt()}
+			p.expect("vector")
+			v.Vector = p.smallInt()
+			p.expect("depth")
+			v.Depth = p.smallInt()
+			p.expect("pad")
+			v.Pad = p.smallInt()
+			l.TileVariants = append(l.TileVariants, v)
+		default:
+			p.fail("expected version, points, tile, variant or '}' in a lowering, found %s", p.tok)
+		}
+	}
+	p.next()
+	return l
+}
+
+// smallInt parses a non-negative integer that fits an int32.
+func (p *parser) smallInt() int {
+	n := p.intLit()
+	if n < 0 || n > 1<<31-1 {
+		p.fail("bad count %d", n)
+	}
+	return int(n)
+}
+
+// StraightLine reports whether a body is straight-line code: scalar
+// statements, indexing and ifs of straight-line branches, no loops and no
+// SOACs.
+func StraightLine(b *Body) bool {
+	for _, s := range b.Stms {
+		switch e := s.Exp.(type) {
+		case *SubExpExp, *BinOpExp, *CmpOpExp, *UnOpExp, *ConvOpExp,
+			*IndexExp, *CallPrimExp, *AssertExp:
+		case *IfExp:
+			if !StraightLine(e.Then) || !StraightLine(e.Else) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// CPUVersion names the version of a Seg-op that the host runs on a device
+// of type CPU (exe.Context.CPUVersions), and its others on any other.
+const CPUVersion = "cpu"
+
+// LoweringOf returns the lowering recorded in a Seg-op expression (nil
+// before the lower pass), and whether e is a Seg-op at all.
+func LoweringOf(e Exp) (*Lowering, bool) {
+	switch e := e.(type) {
+	case *SegMapExp:
+		return e.Lowering, true
+	case *SegRedExp:
+		return e.Lowering, true
+	case *SegScanExp:
+		return e.Lowering, true
+	case *SegHistExp:
+		return e.Lowering, true
+	}
+	return nil, false
+}
+
+// SetLowering records l in the Seg-op expression e; it reports whether e
+// is a Seg-op.
+func SetLowering(e Exp, l *Lowering) bool {
+	switch e := e.(type) {
+	case *SegMapExp:
+		e.Lowering = l
+	case *SegRedExp:
+		e.Lowering = l
+	case *SegScanExp:
+		e.Lowering = l
+	case *SegHistExp:
+		e.Lowering = l
+	default:
+		return false
+	}
+	return true
+}
+
+// checkLowering says what is wrong with the lowering recorded in e, or ""
+// when e is no Seg-op or its lowering fits it: a Seg-op has one; an
+// untiled one has versions; an untiled segmap, and only it, a points plan
+// whose row reduction (for the rows rule) is a screma of its body; a tiled
+// segmap, and only it, roles whose rows and reduction are statements of
+// its body, and kernel variants exactly when it is tiled in 2-D.
+func checkLowering(e Exp) string {
+	l, seg := LoweringOf(e)
+	switch {
+	case !seg:
+		return ""
+	case l == nil:
+		return "a Seg-op without its lowering after the lower pass"
+	}
+	m, isMap := e.(*SegMapExp)
+	tiled := isMap && m.Tile != nil
+	switch {
+	case !tiled && len(l.Versions) == 0:
+		return "a lowering without versions"
+	case (isMap && !tiled) != (l.Points != nil):
+		return "a points plan where there is no untiled segmap, or none where there is"
+	case tiled != (l.Tile != nil):
+		return "tile roles where there is no tiled segmap, or none where there is"
+	case (tiled && m.Tile.Rank == 2) != (len(l.TileVariants) > 0):
+		return "tile variants where there is no 2-D tiled segmap, or none where there is"
+	}
+	if p := l.Points; p != nil {
+		if p.PerItem < 1 {
+			return "a points plan of fewer than one point per work-item"
+		}
+		if p.TinyRow > 0 && !isScremaAt(m.Body, p.Reduction) {
+			return fmt.Sprintf("a rows plan whose reduction, statement %d, is not a screma of the body", p.Reduction)
+		}
+	}
+	if t := l.Tile; t != nil {
+		if !isScremaAt(m.Body, t.Reduction) {
+			return fmt.Sprintf("tile roles whose reduction, statement %d, is not a screma of the body", t.Reduction)
+		}
+		for k, side := range t.Sides {
+			if _, ok := m.Body.Stms[k].Exp.(*IndexExp); !ok || side < 0 || side >= len(m.Space) || k >= t.Reduction {
+				return fmt.Sprintf("tile roles whose row %d is not a row of the body indexed by a space dimension", k)
+			}
+		}
+	}
+	return ""
+}
+
+func isScremaAt(b *Body, k int) bool {
+	if k < 0 || k >= len(b.Stms) {
+		return false
+	}
+	_, ok := b.Stms[k].Exp.(*ScremaExp)
+	return ok
+}

@@ -1,0 +1,113 @@
+package soac
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestLoweringRoundTrip checks that every field of a lowering prints and
+// parses back, and that malformed lowerings are rejected.
+func TestLoweringRoundTrip(t *testing.T) {
+	prog := func(head, lowering string) string {
+		return `entry "main"
+fun main (xs_2: [n_1]f32): {[n_1]f32} = {
+  let {ys_3: [n_1]f32} = ` + head + ` (gtid_1 < n_1) : {f32}
+` + lowering + `  body {
+    let {x_4: f32} = xs_2[gtid_1]
+    in {x_4}
+  }
+  in {ys_3}
+}
+`
+	}
+	good := []string{
+		`    lowering {
+      version "" "map-global(f)" ("one-per-item", "items-alone")
+      points "streaming" per_item 4 why "light"
+    }
+`,
+		`    lowering {
+      version "cpu" "map-global(f)" () lanes 4
+      points "rows" per_item 4 tiny_row 4 reduction 1 why "rows"
+    }
+`,
+		`    lowering {
+      tile sides (0, 1) reduction 2
+      variant 16 8 vector 4 depth 8 pad 4
+      variant 8 2 vector 2 depth 8 pad 4
+    }
+`,
+		`    lowering {
+    }
+`,
+	}
+	for _, l := range good {
+		text := prog("segmap_thread", l)
+		p, err := ParseProgram(text)
+		if err != nil {
+			t.Fatalf("parse: %v\n%s", err, text)
+		}
+		if got := Print(p); got != text {
+			t.Errorf("round trip differs:\n%s\nwant:\n%s", got, text)
+		}
+		e := p.Funs[0].Body.Stms[0].Exp
+		if l, seg := LoweringOf(e); !seg || l == nil {
+			t.Errorf("no lowering recorded in\n%s", text)
+		}
+	}
+	bad := map[string]string{
+		"unknown line":  "    lowering {\n      speed 3\n    }\n",
+		"no per_item":   "    lowering {\n      points \"rows\" 4 why \"x\"\n    }\n",
+		"negative":      "    lowering {\n      tile sides (-1) reduction 0\n    }\n",
+		"variant short": "    lowering {\n      variant 16 8 vector 4\n    }\n",
+	}
+	for name, l := range bad {
+		if _, err := ParseProgram(prog("segmap_thread", l)); err == nil {
+			t.Errorf("%s: parsed", name)
+		} else if !strings.Contains(err.Error(), ":") {
+			t.Errorf("%s: error without a position: %v", name, err)
+		}
+	}
+}
+
+// TestLoweredInvariant checks that the validator's Lowered invariant
+// rejects a Seg-op without its lowering and lowerings that do not fit it.
+func TestLoweredInvariant(t *testing.T) {
+	prog := func(lowering string) string {
+		return `entry "main"
+fun main (xs_2: [n_1]f32): {[n_1]f32} = {
+  let {ys_3: [n_1]f32} = segmap_thread (gtid_1 < n_1) : {f32}
+` + lowering + `  body {
+    let {x_4: f32} = xs_2[gtid_1]
+    in {x_4}
+  }
+  in {ys_3}
+}
+`
+	}
+	version := "      version \"\" \"map-global(f)\" (\"one-per-item\")\n"
+	for _, tc := range []struct {
+		name, lowering string
+		ok             bool
+	}{
+		{"fits", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", true},
+		{"missing", "", false},
+		{"no versions", "    lowering {\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
+		{"no points", "    lowering {\n" + version + "    }\n", false},
+		{"zero points", "    lowering {\n" + version + "      points \"one-per-item\" per_item 0 why \"x\"\n    }\n", false},
+		{"rows without a screma", "    lowering {\n" + version + "      points \"rows\" per_item 4 tiny_row 4 reduction 0 why \"x\"\n    }\n", false},
+		{"tile roles of an untiled map", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 why \"x\"\n      tile sides () reduction 0\n    }\n", false},
+	} {
+		p, err := ParseProgram(prog(tc.lowering))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		err = ValidateWith(p, Lowered)
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: ValidateWith = %v, want ok %v", tc.name, err, tc.ok)
+		}
+		if err := ValidateWith(p, 0); err != nil {
+			t.Errorf("%s: without the invariant: %v", tc.name, err)
+		}
+	}
+}
