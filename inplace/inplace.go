@@ -486,6 +486,13 @@ func valueAliases(b *soac.Body, upd *soac.UpdateExp, defs map[soac.VName]int, a 
 	if v.Name == a || v.Name == upd.Arr {
 		return true
 	}
+	if i, ok := defs[v.Name]; ok {
+		for _, p := range b.Stms[i].Pat {
+			if p.Name == v.Name && p.Type.Rank() == 0 {
+				return false // a value, not a view
+			}
+		}
+	}
 	seen := map[soac.VName]bool{}
 	var views func(n soac.VName) bool
 	views = func(n soac.VName) bool {
