@@ -272,7 +272,10 @@ func (pa *pass) segMap(s *soac.Stm, e *soac.SegMapExp, frames []frame) {
 		if !ownUsesOnly(e.Body, a, e.Space) || !deadAfter(frames, a) {
 			continue
 		}
-		ok = true
+		// After the chain's first update, A and what was bound from it
+		// are not used (they would see the update).
+		first := chain[len(chain)-1]
+		ok = !usedFrom(e.Body, first+1, a) && !viewUsedAfter(e.Body, first, a)
 		for _, k := range chain {
 			upd := e.Body.Stms[k].Exp.(*soac.UpdateExp)
 			if !pa.resultOnce(e.Body, j, rv.Name, a, upd.Arr) || consumedAfter(e.Body, k, upd.Arr) || valueAliases(e.Body, upd, defs, a) {

@@ -24,7 +24,7 @@ fun main (n: i64, xs: [n][4i64]i32): {[n][4i64]i32} = {
       let {v: i32} = READ
       let {u: [4i64]i32} = update x[i] = v
       XAFTER
-      in {u}
+      in {BODYRES}
     }
     AFTER
     in {RESULT}
@@ -50,6 +50,16 @@ func TestInPlace(t *testing.T) {
 			"BEFORE": "let {row: [4i64]i32} = a[0i64]",
 			"AFTER":  "let {z: i32} = row[0i64]"}, false},
 		{"element used after its update", map[string]string{"XAFTER": "let {y: i32} = x[0i64]"}, false},
+		{"input read after the update", map[string]string{"XAFTER": "let {y: i32} = a[g, 0i64]"}, false},
+		{"second view of the element used after", map[string]string{
+			"READ":   "xs[g, i]\n      let {x2: [4i64]i32} = a[g]",
+			"XAFTER": "let {y: i32} = x2[0i64]"}, false},
+		{"chain of updates", map[string]string{
+			"XAFTER":  "let {w: i32} = u[1i64]\n      let {u2: [4i64]i32} = update u[0i64] = w",
+			"BODYRES": "u2"}, true},
+		{"chain whose middle is used after", map[string]string{
+			"XAFTER":  "let {u2: [4i64]i32} = update u[0i64] = v\n      let {w: i32} = u[1i64]",
+			"BODYRES": "u2"}, false},
 		{"next state may be an argument", map[string]string{
 			"AFTER":  "let {c: bool} = lt i64 i 2i64\n    let {r: [n][4i64]i32} = if c : {[n][4i64]i32}\n    then {\n      in {nx}\n    }\n    else {\n      in {xs}\n    }",
 			"RESULT": "r"}, false},
@@ -59,12 +69,12 @@ func TestInPlace(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			subs := map[string]string{"INIT": "init", "READ": "xs[g, i]", "BEFORE": "", "AFTER": "", "XAFTER": "", "LOOPAFTER": "", "RESULT": "nx"}
+			subs := map[string]string{"INIT": "init", "READ": "xs[g, i]", "BEFORE": "", "AFTER": "", "XAFTER": "", "LOOPAFTER": "", "RESULT": "nx", "BODYRES": "u"}
 			for k, v := range c.subs {
 				subs[k] = v
 			}
 			text := prog
-			for _, k := range []string{"INIT", "READ", "BEFORE", "XAFTER", "LOOPAFTER", "AFTER", "RESULT"} {
+			for _, k := range []string{"INIT", "READ", "BEFORE", "XAFTER", "LOOPAFTER", "AFTER", "RESULT", "BODYRES"} {
 				text = strings.ReplaceAll(text, k, subs[k])
 			}
 			p, err := soac.ParseProgram(text)
@@ -86,7 +96,11 @@ func TestInPlace(t *testing.T) {
 				t.Fatal(err)
 			}
 			out := soac.Print(q)
-			if got := strings.Contains(out, "= v inplace (a)"); got != c.want {
+			got := strings.Contains(out, "= v inplace (a)")
+			if c.subs["BODYRES"] == "u2" && got != strings.Contains(out, "inplace (a)\n      in {u2}") {
+				t.Errorf("the chain's updates are not marked alike:\n%s", out)
+			}
+			if got != c.want {
 				t.Errorf("marked = %v, want %v:\n%s", got, c.want, out)
 			}
 			// The mark survives printing and parsing.
