@@ -49,7 +49,7 @@ func InPlace(p *soac.Program) (*soac.Program, error) {
 		nf := *f
 		nf.Body = soac.NewCopier(nil, nil).Body(f.Body)
 		out.Funs[i] = &nf
-		pa := &pass{fresh: map[soac.VName]bool{}, types: map[soac.VName]soac.Type{}}
+		pa := &pass{fresh: map[soac.VName]int{}, types: map[soac.VName]soac.Type{}}
 		for _, prm := range nf.Params {
 			pa.types[prm.Name] = prm.Type
 		}
@@ -60,10 +60,19 @@ func InPlace(p *soac.Program) (*soac.Program, error) {
 
 type pass struct {
 	// fresh are the arrays of the function that own their memory (see
-	// the package comment).
-	fresh map[soac.VName]bool
+	// the package comment), with the depth of host loops they are bound
+	// at plus one. An array bound outside a loop is not fresh inside it:
+	// updated in place, the next iteration would see the update.
+	fresh map[soac.VName]int
 	types map[soac.VName]soac.Type
+	// depth is the number of host loops around the body being walked.
+	depth int
 }
+
+// isFresh reports whether name is fresh at the current loop depth.
+func (pa *pass) isFresh(name soac.VName) bool { return pa.fresh[name] == pa.depth+1 }
+
+func (pa *pass) setFresh(name soac.VName) { pa.fresh[name] = pa.depth + 1 }
 
 // frame is an enclosing host body and the position of the statement
 // being walked in it, innermost last.
@@ -86,7 +95,7 @@ func (pa *pass) host(b *soac.Body, outer []frame) {
 			pa.host(e.Else, frames)
 			for k, p := range s.Pat {
 				if p.Type.Rank() > 0 && freshIn([]*soac.Body{e.Then}, e.Then.Result[k], "") && freshIn([]*soac.Body{e.Else}, e.Else.Result[k], "") {
-					pa.fresh[p.Name] = true
+					pa.setFresh(p.Name)
 				}
 			}
 		case *soac.LoopExp:
@@ -95,11 +104,13 @@ func (pa *pass) host(b *soac.Body, outer []frame) {
 				// Every iteration's value must own its memory too: the
 				// next iteration updates it.
 				if prm.Type.Rank() > 0 && pa.ownedInit(e, k, b, i) && freshIn([]*soac.Body{e.Body}, e.Body.Result[k], prm.Name) {
-					pa.fresh[prm.Name] = true
-					pa.fresh[s.Pat[k].Name] = true
+					pa.setFresh(s.Pat[k].Name)
+					pa.fresh[prm.Name] = pa.depth + 2 // inside the loop
 				}
 			}
+			pa.depth++
 			pa.host(e.Body, frames)
+			pa.depth--
 		case *soac.SegMapExp:
 			if e.Tile == nil {
 				pa.segMap(s, e, frames)
@@ -108,10 +119,6 @@ func (pa *pass) host(b *soac.Body, outer []frame) {
 		case *soac.SegRedExp, *soac.SegScanExp, *soac.SegHistExp, *soac.ReplicateExp,
 			*soac.IotaExp, *soac.CopyExp, *soac.ConcatExp, *soac.ArrayLitExp:
 			markFresh(pa, s)
-		case *soac.SubExpExp:
-			if v, ok := e.X.(soac.Var); ok && pa.fresh[v.Name] && len(s.Pat) == 1 {
-				pa.fresh[s.Pat[0].Name] = true
-			}
 		}
 	}
 }
@@ -145,8 +152,6 @@ func freshIn(bodies []*soac.Body, se soac.SubExp, self soac.VName) bool {
 			case *soac.SegMapExp, *soac.SegRedExp, *soac.SegScanExp, *soac.SegHistExp, *soac.ReplicateExp,
 				*soac.IotaExp, *soac.CopyExp, *soac.ConcatExp, *soac.ArrayLitExp:
 				return true
-			case *soac.SubExpExp:
-				return freshIn(bodies[bi:], e.X, self)
 			case *soac.IfExp:
 				return freshIn(append([]*soac.Body{e.Then}, bodies[bi:]...), e.Then.Result[k], self) &&
 					freshIn(append([]*soac.Body{e.Else}, bodies[bi:]...), e.Else.Result[k], self)
@@ -160,17 +165,18 @@ func freshIn(bodies []*soac.Body, se soac.SubExp, self soac.VName) bool {
 func markFresh(pa *pass, s *soac.Stm) {
 	for _, p := range s.Pat {
 		if p.Type.Rank() > 0 {
-			pa.fresh[p.Name] = true
+			pa.setFresh(p.Name)
 		}
 	}
 }
 
 // ownedInit reports whether merge parameter k of loop e (statement at of
-// body b) starts from a fresh array that nothing but the loop uses: the
-// host passes the initial value's memory to the loop without a copy.
+// body b) starts from a fresh array bound in b that nothing but the loop
+// uses: the host passes the initial value's memory to the loop without a
+// copy. (A copy x = y of an array is not fresh: y may be used after.)
 func (pa *pass) ownedInit(e *soac.LoopExp, k int, b *soac.Body, at int) bool {
 	v, ok := e.Init[k].(soac.Var)
-	if !ok || !pa.fresh[v.Name] {
+	if !ok || !pa.isFresh(v.Name) || !soac.BoundInBody(&soac.Body{Stms: b.Stms[:at]})[v.Name] {
 		return false
 	}
 	for j, x := range e.Init {
@@ -263,7 +269,7 @@ func (pa *pass) segMap(s *soac.Stm, e *soac.SegMapExp, frames []frame) {
 		}
 		a := ix.Arr
 		at, ok := pa.types[a]
-		if !ok || !pa.fresh[a] || at.Rank() != len(e.Space)+e.Types[j].Rank() {
+		if !ok || !pa.isFresh(a) || at.Rank() != len(e.Space)+e.Types[j].Rank() {
 			continue
 		}
 		if !sameDims(at.Shape[:len(e.Space)], e.Space) {

@@ -13,12 +13,13 @@ import (
 const prog = `entry "main"
 fun main (n: i64, xs: [n][4i64]i32): {[n][4i64]i32} = {
   let {init: [n][4i64]i32} = copy xs
+  PRELOOP
   let {res: [n][4i64]i32} = loop {a: [n][4i64]i32 = INIT} for i: i64 < 4i64
   do {
     BEFORE
     let {nx: [n][4i64]i32} = segmap_thread (g < n) : {[4i64]i32}
     body {
-      let {x: [4i64]i32} = a[g]
+      let {x: [4i64]i32} = ARR[g]
       let {g1: i64} = add i64 g 1i64
       let {gw: i64} = mod i64 g1 n
       let {v: i32} = READ
@@ -44,6 +45,11 @@ func TestInPlace(t *testing.T) {
 		{"own element read", map[string]string{"READ": "a[g, i]"}, true},
 		{"initial value is the caller's", map[string]string{"INIT": "xs"}, false},
 		{"initial value used after the loop", map[string]string{"LOOPAFTER": "let {w: i32} = init[0i64, 0i64]"}, false},
+		{"initial value is another name's", map[string]string{
+			"PRELOOP":   "let {init2: [n][4i64]i32} = init",
+			"INIT":      "init2",
+			"LOOPAFTER": "let {w: i32} = init[0i64, 0i64]"}, false},
+		{"array bound outside the loop", map[string]string{"ARR": "init", "INIT": "xs"}, false},
 		{"another point's element read", map[string]string{"READ": "a[gw, i]"}, false},
 		{"state used after the segmap", map[string]string{"AFTER": "let {z: i32} = a[0i64, 0i64]"}, false},
 		{"view of the state used after", map[string]string{
@@ -69,12 +75,12 @@ func TestInPlace(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			subs := map[string]string{"INIT": "init", "READ": "xs[g, i]", "BEFORE": "", "AFTER": "", "XAFTER": "", "LOOPAFTER": "", "RESULT": "nx", "BODYRES": "u"}
+			subs := map[string]string{"INIT": "init", "READ": "xs[g, i]", "BEFORE": "", "AFTER": "", "XAFTER": "", "LOOPAFTER": "", "RESULT": "nx", "BODYRES": "u", "PRELOOP": "", "ARR": "a"}
 			for k, v := range c.subs {
 				subs[k] = v
 			}
 			text := prog
-			for _, k := range []string{"INIT", "READ", "BEFORE", "XAFTER", "LOOPAFTER", "AFTER", "RESULT", "BODYRES"} {
+			for _, k := range []string{"INIT", "READ", "BEFORE", "XAFTER", "LOOPAFTER", "AFTER", "RESULT", "BODYRES", "PRELOOP", "ARR"} {
 				text = strings.ReplaceAll(text, k, subs[k])
 			}
 			p, err := soac.ParseProgram(text)
@@ -97,6 +103,9 @@ func TestInPlace(t *testing.T) {
 			}
 			out := soac.Print(q)
 			got := strings.Contains(out, "= v inplace (a)")
+			if strings.Contains(out, " inplace (") && !got {
+				t.Errorf("an update is marked for another array:\n%s", out)
+			}
 			if c.subs["BODYRES"] == "u2" && got != strings.Contains(out, "inplace (a)\n      in {u2}") {
 				t.Errorf("the chain's updates are not marked alike:\n%s", out)
 			}
