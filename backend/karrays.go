@@ -50,6 +50,24 @@ func (c *cgen) hostKnown(se soac.SubExp) bool {
 // newArray allocates a per-work-item scratch array of the given shape and
 // returns its view.
 func (c *cgen) newArray(elem soac.PrimType, shape []soac.SubExp, pos soac.Pos) (*kview, error) {
+	v, err := c.arrayView(elem, shape, pos)
+	if err != nil {
+		return nil, err
+	}
+	c.addScratch(v)
+	return v, nil
+}
+
+// addScratch allocates the scratch buffer of a view made by arrayView.
+func (c *cgen) addScratch(v *kview) {
+	c.scratch = append(c.scratch, v.scratch)
+	v.scratch = scratchBuf{}
+}
+
+// arrayView returns the view a per-work-item scratch array of the given
+// shape would have, without allocating its buffer (addScratch does).
+// Its buffer's name is reserved: a later array gets another.
+func (c *cgen) arrayView(elem soac.PrimType, shape []soac.SubExp, pos soac.Pos) (*kview, error) {
 	dims := make([]string, len(shape))
 	for k, d := range shape {
 		if !c.hostKnown(d) {
@@ -64,13 +82,14 @@ func (c *cgen) newArray(elem soac.PrimType, shape []soac.SubExp, pos soac.Pos) (
 	if _, err := cStorage(elem); err != nil {
 		return nil, err
 	}
-	param := fmt.Sprintf("fcc_scratch%d", len(c.scratch))
-	c.scratch = append(c.scratch, scratchBuf{param: param, elem: elem, dims: shape})
+	param := fmt.Sprintf("fcc_scratch%d", c.scratchIDs)
+	c.scratchIDs++
 	strides := rowMajor(dims)
 	for k := range strides {
 		strides[k] = "(" + strides[k] + ") * fcc_gsize"
 	}
-	return &kview{ptr: param, off: "fcc_gid", dims: dims, strides: strides, elem: elem, owned: true}, nil
+	return &kview{ptr: param, off: "fcc_gid", dims: dims, strides: strides, elem: elem, owned: true,
+		scratch: scratchBuf{param: param, elem: elem, dims: shape}}, nil
 }
 
 // scratchDecls are the kernel parameters of the scratch buffers.
@@ -422,9 +441,10 @@ func (c *cgen) arrayStm(s *soac.Stm) (bool, error) {
 		return true, nil
 	case *soac.UpdateExp:
 		v := c.vars[e.Arr].view
-		if !v.owned {
+		if !v.owned && e.InPlace == "" {
 			// The array is not the work-item's own (an input of the
-			// kernel): update a private copy.
+			// kernel) and the inplace pass did not give it to the
+			// work-item: update a private copy.
 			r, err := c.newArray(v.elem, s.Pat[0].Type.Shape, s.Pos)
 			if err != nil {
 				return true, err
@@ -556,23 +576,33 @@ func (c *cgen) ifArrays(s *soac.Stm, e *soac.IfExp) error {
 // loopArrays sets up the double buffers of a loop's array merge
 // parameters: each gets two scratch arrays behind two pointer variables,
 // the first holding the initial value. It returns the parameters' views
-// (which use the first pointer) and the spare pointers.
+// (which use the first pointer) and the spare pointers. The spare buffer
+// is allocated only if an iteration copies into it (see endLoopArrays).
 func (c *cgen) loopArrays(e *soac.LoopExp, pos soac.Pos) (map[int]*kview, map[int]string, error) {
 	views, spares := map[int]*kview{}, map[int]string{}
+	if c.spareViews == nil {
+		c.spareViews = map[string]*kview{}
+	}
 	for i, p := range e.Params {
 		if p.Type.Rank() == 0 {
 			continue
 		}
-		a, err := c.newArray(p.Type.Elem, p.Type.Shape, pos)
+		// The parameter's layout is that of a fresh array; it gets a
+		// buffer of its own only when it cannot adopt its initial
+		// value's (an unused scratch buffer costs an array per
+		// work-item of device memory).
+		a, err := c.arrayView(p.Type.Elem, p.Type.Shape, pos)
 		if err != nil {
 			return nil, nil, err
 		}
-		b, err := c.newArray(p.Type.Elem, p.Type.Shape, pos)
+		b, err := c.arrayView(p.Type.Elem, p.Type.Shape, pos)
 		if err != nil {
 			return nil, nil, err
 		}
 		st := mustStorage(p.Type.Elem)
 		id := c.g.names.id(p.Name)
+		c.spareViews[id+"_spare"] = b
+		b.ptr = spareMarker(id + "_spare")
 		init, err := c.arrayOperand(e.Init[i])
 		if err != nil {
 			return nil, nil, err
@@ -584,6 +614,7 @@ func (c *cgen) loopArrays(e *soac.LoopExp, pos soac.Pos) (map[int]*kview, map[in
 			views[i], spares[i] = a, id+"_spare"
 			continue
 		}
+		c.addScratch(a)
 		c.line("__global %s *%s_buf = %s, *%s_spare = %s;", st, id, a.ptr, id, b.ptr)
 		a.ptr = id + "_buf"
 		if err := c.copyView(a, init); err != nil {
@@ -649,21 +680,45 @@ func (c *cgen) adoptable(e *soac.LoopExp, i int, fresh *kview) bool {
 	return true
 }
 
+// spareMarker stands for the buffer of a loop parameter's spare pointer
+// until the loop's code is complete (endLoopArrays).
+func spareMarker(spare string) string { return "/*fcc:" + spare + "*/" }
+
+// endLoopArrays completes the spare pointers of a loop's array
+// parameters: a spare that an iteration copies into (copied) gets its
+// scratch buffer; the others, never used, none.
+func (c *cgen) endLoopArrays(spares map[int]string, copied map[int]bool) {
+	src := c.b.String()
+	for i, sp := range spares {
+		v := c.spareViews[sp]
+		delete(c.spareViews, sp)
+		buf := "0"
+		if copied[i] {
+			buf = v.scratch.param
+			c.addScratch(v)
+		}
+		src = strings.Replace(src, spareMarker(sp), buf, 1)
+	}
+	c.b.Reset()
+	c.b.WriteString(src)
+}
+
 // loopCarry ends an iteration for array parameter i: unless the body's
 // result res is the parameter's own array (updated in place), it is
-// copied into the spare buffer and the buffers are swapped.
-func (c *cgen) loopCarry(param *kview, spare string, res *kview) error {
+// copied into the spare buffer and the buffers are swapped. It reports
+// whether it copied.
+func (c *cgen) loopCarry(param *kview, spare string, res *kview) (bool, error) {
 	if sameView(param, res) {
-		return nil
+		return false, nil
 	}
 	dst := *param
 	dst.ptr = spare
 	if err := c.copyView(&dst, res); err != nil {
-		return err
+		return false, err
 	}
 	st := mustStorage(param.elem)
 	c.line("{ __global %s *t = %s; %s = %s; %s = t; }", st, param.ptr, param.ptr, spare, spare)
-	return nil
+	return true, nil
 }
 
 // declareReductions declares the C variables of a sequential screma's

@@ -25,6 +25,9 @@ type kview struct {
 	// owned is set for the work-item's own arrays (scratch), which
 	// in-place updates may write; other views are copied first.
 	owned bool
+	// scratch is the buffer arrayView reserved for the view, until
+	// addScratch allocates it.
+	scratch scratchBuf
 }
 
 // ix converts C expression x, a term of an element offset, to the type
@@ -109,8 +112,13 @@ type cgen struct {
 	// at is the statement being generated in each body being generated,
 	// innermost last (see adoptable).
 	at []bodyAt
-	// scratch are the kernel's scratch buffers (see karrays.go).
-	scratch []scratchBuf
+	// scratch are the kernel's scratch buffers (see karrays.go);
+	// scratchIDs counts the names given to them.
+	scratch    []scratchBuf
+	scratchIDs int
+	// spareViews are the spare buffers of the loops being generated,
+	// by spare pointer (see endLoopArrays).
+	spareViews map[string]*kview
 	// narrowOffsets makes element offsets fcc_ix (see ix).
 	narrowOffsets bool
 	// sameSites makes fail reuse the code of an earlier site with the
@@ -526,6 +534,8 @@ func (c *cgen) loop(s *soac.Stm, e *soac.LoopExp) error {
 	// Results may refer to the merge parameters, so go through
 	// temporaries; arrays are carried first, since scalar results do
 	// not refer to them.
+	copied := map[int]bool{}
+	defer c.endLoopArrays(spares, copied)
 	for i := range res {
 		if views[i] == nil {
 			continue
@@ -534,9 +544,11 @@ func (c *cgen) loop(s *soac.Stm, e *soac.LoopExp) error {
 		if err != nil {
 			return err
 		}
-		if err := c.loopCarry(views[i], spares[i], rv); err != nil {
+		cp, err := c.loopCarry(views[i], spares[i], rv)
+		if err != nil {
 			return err
 		}
+		copied[i] = cp
 	}
 	tmps := make([]string, len(res))
 	for i, r := range res {

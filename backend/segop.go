@@ -213,7 +213,7 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 	if err != nil {
 		return err
 	}
-	outs, err := h.outputs(c, s.Pat, e.Types, shapes, ka, "out")
+	outs, err := h.segMapOutputs(c, s, e, shapes, ka)
 	if err != nil {
 		return err
 	}
@@ -222,7 +222,7 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 	// write neighbouring addresses. The result is that buffer seen
 	// through a rearranged view, so consumers see the usual shape.
 	for i, p := range s.Pat {
-		if r := e.Types[i].Rank(); r > 0 {
+		if r := e.Types[i].Rank(); r > 0 && outs[i] != "" {
 			h.pointsInner(h.g.names.id(p.Name), len(e.Space), r)
 		}
 	}
@@ -266,6 +266,9 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 		return err
 	}
 	for i, r := range res {
+		if outs[i] == "" {
+			continue // computed in place (inplace.go)
+		}
 		if e.Types[i].Rank() > 0 {
 			if err := c.storeRowPointsInner(outs[i], e.Types[i], "gtid", "("+points+")", e.Body.Result[i]); err != nil {
 				return err

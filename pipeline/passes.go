@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/fcclang/fcc/flatten"
+	"github.com/fcclang/fcc/inplace"
 	"github.com/fcclang/fcc/prove"
 	"github.com/fcclang/fcc/rewrite"
 	"github.com/fcclang/fcc/rewrite/lower"
@@ -49,6 +50,7 @@ var Passes = mustOrder([]Pass{
 	{Name: "simplify-tiled", Doc: "simplify the tiled program", Run: simplify, Explain: explainSimplify},
 	{Name: "segconv", Doc: "host-level SOACs into one-dimensional Seg-ops", Run: segconv.Convert, Establishes: soac.NoHostSOACs},
 	{Name: "prove", Doc: "mark the indices inside kernels proved in bounds", Run: prove.Prove},
+	{Name: "inplace", Doc: "mark the updates inside kernels that write the kernel input they consume", Run: inplace.InPlace},
 	{Name: "lower", Doc: "record in every Seg-op its lowering: versions and their facts, points per work-item, lanes, tile roles and variants", Run: lower.Run, Explain: lower.Explain, Establishes: soac.Lowered},
 }, Order)
 
@@ -70,6 +72,8 @@ var Order = []Constraint{
 	{"segconv", "prove", "the kernels made from host SOACs need their indices proved too"},
 	{"simplify-tiled", "prove", "the marks live on index expressions: a rewrite after prove would drop or copy them"},
 	{"simplify-tiled", "lower", "lowering checks the Seg-ops the backend will compile"},
+	{"segconv", "inplace", "the kernels made from host SOACs update their inputs in place too"},
+	{"simplify-tiled", "inplace", "the marks live on update expressions: a rewrite after inplace would drop them, or move a use of the array after the update"},
 }
 
 // mustOrder returns passes after checking them against order; a pass

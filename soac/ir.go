@@ -258,6 +258,14 @@ type UpdateExp struct {
 	Slice []DimIndex
 	Value SubExp
 	Pos   Pos
+	// InPlace, set by the inplace pass on an update inside a Seg-op's
+	// body, names the kernel input array whose memory the update writes:
+	// Arr is that input's element at the work-item's own point, the
+	// update consumes the input, and the Seg-op's result is the input's
+	// memory (no copy of the element to scratch, none to a fresh output).
+	// Empty when no such decision was made. Printed "inplace (A)"; it
+	// does not change the meaning.
+	InPlace VName
 }
 
 // RearrangeExp permutes the dimensions of an array: dimension i of the

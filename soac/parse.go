@@ -697,7 +697,14 @@ func (p *parser) exp(pos Pos) Exp {
 		arr := p.name()
 		sl := p.slice()
 		p.expect("=")
-		return &UpdateExp{Arr: arr, Slice: sl, Value: p.subExp(), Pos: pos}
+		e := &UpdateExp{Arr: arr, Slice: sl, Value: p.subExp(), Pos: pos}
+		if p.tok.kind == tIdent && p.tok.text == "inplace" {
+			p.next()
+			p.expect("(")
+			e.InPlace = p.name()
+			p.expect(")")
+		}
+		return e
 	case "rearrange":
 		perm := []int{}
 		p.list("(", ")", func() {

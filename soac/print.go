@@ -238,6 +238,9 @@ func simpleExp(e Exp) string {
 	case *SliceExp:
 		return fmt.Sprintf("slice %s[%s]", e.Arr, sliceString(e.Slice))
 	case *UpdateExp:
+		if e.InPlace != "" {
+			return fmt.Sprintf("update %s[%s] = %s inplace (%s)", e.Arr, sliceString(e.Slice), subExp(e.Value), e.InPlace)
+		}
 		return fmt.Sprintf("update %s[%s] = %s", e.Arr, sliceString(e.Slice), subExp(e.Value))
 	case *RearrangeExp:
 		perm := make([]string, len(e.Perm))

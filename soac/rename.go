@@ -283,7 +283,11 @@ func (c *Copier) Exp(e Exp) Exp {
 	case *SliceExp:
 		return &SliceExp{Arr: c.Name(e.Arr), Slice: c.slice(e.Slice), Pos: e.Pos}
 	case *UpdateExp:
-		return &UpdateExp{Arr: c.Name(e.Arr), Slice: c.slice(e.Slice), Value: c.SubExp(e.Value), Pos: e.Pos}
+		u := &UpdateExp{Arr: c.Name(e.Arr), Slice: c.slice(e.Slice), Value: c.SubExp(e.Value), Pos: e.Pos}
+		if e.InPlace != "" {
+			u.InPlace = c.Name(e.InPlace)
+		}
+		return u
 	case *RearrangeExp:
 		return &RearrangeExp{Perm: append([]int(nil), e.Perm...), Arr: c.Name(e.Arr)}
 	case *ReshapeExp:

@@ -558,6 +558,11 @@ func (v *validator) exp(e Exp, who VName) []Type {
 		if vt := v.sub(e.Value); !compatible(st, vt) {
 			v.fail(seName(e.Value), "update value has type %s, the slice of %s has type %s", vt, e.Arr, st)
 		}
+		if e.InPlace != "" {
+			if it := v.arr(e.InPlace); it.Rank() <= t.Rank() {
+				v.fail(e.InPlace, "in-place target of type %s has no element of type %s", it, t)
+			}
+		}
 		return one(Type{Elem: t.Elem, Shape: t.Shape})
 	case *IotaExp:
 		v.i64(e.N, "iota size")

@@ -181,6 +181,9 @@ func (fv *freeVars) exp(e Exp) {
 		fv.use(e.Arr)
 		fv.slice(e.Slice)
 		fv.sub(e.Value)
+		if e.InPlace != "" {
+			fv.use(e.InPlace)
+		}
 	case *RearrangeExp:
 		fv.use(e.Arr)
 	case *ReshapeExp:
