@@ -770,15 +770,19 @@ func (c *Context) ReleaseSince(mark int, keep ...*DeviceArray) {
 	if mark > len(c.allocs) {
 		mark = len(c.allocs)
 	}
-	kept := map[*Buffer]bool{}
-	for _, a := range keep {
-		if a != nil {
-			kept[a.Buf] = true
+	// Host loops call this every iteration with a few arrays to keep: a
+	// scan of keep allocates nothing, where a set would.
+	kept := func(b *Buffer) bool {
+		for _, a := range keep {
+			if a != nil && a.Buf == b {
+				return true
+			}
 		}
+		return false
 	}
-	var still []*Buffer
+	still := c.allocs[mark:mark]
 	for _, b := range c.allocs[mark:] {
-		if kept[b] {
+		if kept(b) {
 			if b.Mem != nil {
 				still = append(still, b)
 			}
@@ -786,7 +790,9 @@ func (c *Context) ReleaseSince(mark int, keep ...*DeviceArray) {
 		}
 		c.Release(b)
 	}
-	c.allocs = append(c.allocs[:mark], still...)
+	n := mark + len(still)
+	clear(c.allocs[n:]) // drop the released buffers for the collector
+	c.allocs = c.allocs[:n]
 }
 
 // Release frees a buffer (keeping its memory for reuse by Alloc). The
