@@ -47,11 +47,18 @@ func runCounting(t *testing.T, exe, entry, input string) clCalls {
 	return n
 }
 
+// ones is an n by n matrix of ones, in the text format.
+func ones(n int) string {
+	row := "[" + strings.TrimSuffix(strings.Repeat("1f32, ", n), ", ") + "]"
+	return "[" + strings.TrimSuffix(strings.Repeat(row+", ", n), ", ") + "]"
+}
+
 // TestHostLoopCosts checks what a host loop costs per iteration in OpenCL
 // calls (issue 22): run with few and with many iterations, a loop must
-// allocate no more buffers and copy no more bytes, and a scatter or
-// histogram into the array the loop carries must update it in place; only
-// a destination that is not row-major is copied.
+// allocate no more buffers, copy no more bytes and read from the device no
+// more often, and a scatter or histogram into the array the loop carries
+// must update it in place; only a destination that is not row-major is
+// copied.
 func TestHostLoopCosts(t *testing.T) {
 	if !canCompile(t) || os.Getenv("FCC_PREBUILT") != "" {
 		t.Skip("needs compiled programs")
@@ -69,6 +76,8 @@ func TestHostLoopCosts(t *testing.T) {
 		// row-major; the others update that copy in place.
 		{"programs/hostloop_scatter_inplace.fut", "transposed", "[[1, 2], [3, 4], [5, 6]] 1i64", "[[1, 2], [3, 4], [5, 6]] 5i64", 4, 1, 1},
 		{"programs/hostloop_double_buffer.fut", "main", "3i64 [4, 0, 7, 1, 3]", "50i64 [4, 0, 7, 1, 3]", 47, 0, 0},
+		// The pivot each step reads is read by the kernel.
+		{"programs/hostloop_pivot_read.fut", "diag", "2i64 " + ones(32), "30i64 " + ones(32), 28, 0, 0},
 	}
 	exes := map[string]string{}
 	for _, c := range cases {
@@ -92,6 +101,9 @@ func TestHostLoopCosts(t *testing.T) {
 		}
 		if few["copied"] != c.copied || many["copied"] != c.copied {
 			t.Errorf("%s: copied %d and %d consumed arrays, want %d", c.entry, few["copied"], many["copied"], c.copied)
+		}
+		if many["reads"] != few["reads"] {
+			t.Errorf("%s: %d more iterations read from the device %d more times", c.entry, c.steps, many["reads"]-few["reads"])
 		}
 		if many["copy bytes"] != few["copy bytes"] {
 			t.Errorf("%s: %d more iterations copied %d more bytes", c.entry, c.steps, many["copy bytes"]-few["copy bytes"])
