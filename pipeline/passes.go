@@ -47,7 +47,7 @@ var Passes = mustOrder([]Pass{
 	{Name: "simplify-flat", Doc: "simplify the flattened program (what kernel extraction left behind)", Run: simplify, Explain: explainSimplify},
 	{Name: "tile", Doc: "block and register tiling of Seg-ops with invariant inputs", Run: tiling.Tile, Explain: tiling.Explain},
 	{Name: "simplify-tiled", Doc: "simplify the tiled program", Run: simplify, Explain: explainSimplify},
-	{Name: "segconv", Doc: "host-level SOACs into one-dimensional Seg-ops", Run: segconv.Convert, Establishes: soac.NoHostSOACs},
+	{Name: "segconv", Doc: "host-level SOACs into one-dimensional Seg-ops; element reads only kernels use moved into them", Run: segconv.Convert, Establishes: soac.NoHostSOACs},
 	{Name: "prove", Doc: "mark the indices inside kernels proved in bounds", Run: prove.Prove},
 	{Name: "lower", Doc: "check that every Seg-op lowers to Lift's low-level patterns", Run: lower.Check, Explain: lower.Explain},
 }, Order)
@@ -65,7 +65,7 @@ var Order = []Constraint{
 	{"tile", "simplify-tiled", "it simplifies what tiling leaves behind"},
 	{"tile", "lower", "lowering leaves tiled maps to their plans, so tiling must have decided"},
 	{"tile", "segconv", "the Seg-ops made from host SOACs are plain kernels: tiling them would change the code"},
-	{"simplify-tiled", "segconv", "simplification may not see a SOAC become a Seg-op: its fusion rules would run on host SOACs"},
+	{"simplify-tiled", "segconv", "simplification may not see a SOAC become a Seg-op: its fusion rules would run on host SOACs; nor the element reads segconv moves into kernels, which it would hoist back out"},
 	{"segconv", "lower", "lowering checks every Seg-op the backend compiles, the converted SOACs included"},
 	{"segconv", "prove", "the kernels made from host SOACs need their indices proved too"},
 	{"simplify-tiled", "prove", "the marks live on index expressions: a rewrite after prove would drop or copy them"},
