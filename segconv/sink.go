@@ -19,57 +19,139 @@ import (
 // an index out of bounds fails as before, kernels or not.
 
 // sinkReads returns stms with the element reads that only kernels use
-// moved into them.
+// moved into them, together with the scalar operations on the element
+// that only kernels use (LU's reciprocal of its pivot, say).
 func (c *converter) sinkReads(stms []*soac.Stm, result []soac.SubExp) []*soac.Stm {
 	out := make([]*soac.Stm, 0, len(stms))
+	moved := map[int]bool{} // statements moved with an earlier read
 	for i, s := range stms {
+		if moved[i] {
+			continue
+		}
 		e, ok := s.Exp.(*soac.IndexExp)
-		if !ok || len(s.Pat) != 1 || s.Pat[0].Type.Rank() != 0 || !c.sinkable(s.Pat[0].Name, stms[i+1:], result) {
+		if !ok || len(s.Pat) != 1 || s.Pat[0].Type.Rank() != 0 {
+			out = append(out, s)
+			continue
+		}
+		group, names := c.readGroup(stms, i)
+		if !c.sinkable(names, stms[i+1:], i+1, group, result) {
 			out = append(out, s)
 			continue
 		}
 		out = append(out, c.boundsChecks(e)...)
-		x := s.Pat[0].Name
-		for j, t := range stms[i+1:] {
-			stms[i+1+j] = c.sinkInto(t, x, e, s.Pat[0].Type)
+		read := *s
+		read.Exp = &soac.IndexExp{Arr: e.Arr, Indices: e.Indices, Pos: e.Pos, InBounds: allTrue(len(e.Indices))}
+		stmsG := []*soac.Stm{&read}
+		for j := range group {
+			moved[j] = true
+		}
+		for j := i + 1; j < len(stms); j++ {
+			if group[j] {
+				stmsG = append(stmsG, stms[j])
+			}
+		}
+		for j := i + 1; j < len(stms); j++ {
+			if !group[j] {
+				stms[j] = c.sinkInto(stms[j], names, stmsG)
+			}
 		}
 	}
 	return out
 }
 
-// sinkable reports whether x is used only in the bodies of Seg-ops (of
-// later statements, or of the branches of later ifs) and no statement up
-// to its last use consumes an array (which might be the one x is read
-// from: a kernel must read it as it was).
-func (c *converter) sinkable(x soac.VName, stms []*soac.Stm, result []soac.SubExp) bool {
-	for _, r := range result {
-		if v, ok := r.(soac.Var); ok && v.Name == x {
+// readGroup returns the statements after stms[i], a read, that compute
+// scalars from its value (or theirs) with operations that cannot fail,
+// and the names the read and those statements bind.
+func (c *converter) readGroup(stms []*soac.Stm, i int) (map[int]bool, map[soac.VName]bool) {
+	names := map[soac.VName]bool{stms[i].Pat[0].Name: true}
+	group := map[int]bool{}
+	for j := i + 1; j < len(stms); j++ {
+		t := stms[j]
+		if !cheapScalar(t) {
+			continue
+		}
+		uses := false
+		for x := range soac.FreeInExp(t.Exp) {
+			uses = uses || names[x]
+		}
+		if !uses {
+			continue
+		}
+		group[j] = true
+		for _, p := range t.Pat {
+			names[p.Name] = true
+		}
+	}
+	return group, names
+}
+
+// cheapScalar reports whether s binds scalars by an operation that cannot
+// fail (a failure must not move into a kernel that may not run).
+func cheapScalar(s *soac.Stm) bool {
+	for _, p := range s.Pat {
+		if p.Type.Rank() > 0 {
 			return false
 		}
 	}
+	switch e := s.Exp.(type) {
+	case *soac.SubExpExp, *soac.CmpOpExp, *soac.ConvOpExp, *soac.UnOpExp:
+		return true
+	case *soac.BinOpExp:
+		switch e.Op {
+		case soac.Div, soac.Mod, soac.Quot, soac.Rem, soac.Pow:
+			return e.T.IsFloat()
+		}
+		return true
+	}
+	return false
+}
+
+// sinkable reports whether names (a read and the statements of group,
+// indices of stms offset by off) are used only in the bodies of Seg-ops
+// (of later statements, or of the branches of later ifs) and no statement
+// up to their last use consumes an array (which might be the one read
+// from: a kernel must read it as it was).
+func (c *converter) sinkable(names map[soac.VName]bool, stms []*soac.Stm, off int, group map[int]bool, result []soac.SubExp) bool {
+	for _, r := range result {
+		if v, ok := r.(soac.Var); ok && names[v.Name] {
+			return false
+		}
+	}
+	usesAny := func(t *soac.Stm) bool {
+		free := soac.FreeInExp(t.Exp)
+		for x := range names {
+			if free[x] || inShapes(x, t.Pat) {
+				return true
+			}
+		}
+		return false
+	}
 	last := -1
 	for j, t := range stms {
-		if soac.FreeInExp(t.Exp)[x] || inShapes(x, t.Pat) {
+		if !group[off+j] && usesAny(t) {
 			last = j
 		}
 	}
 	if last < 0 {
 		return false
 	}
-	used := false
-	for _, t := range stms[:last+1] {
+	for j, t := range stms[:last+1] {
+		if group[off+j] {
+			continue
+		}
 		if consumesAny(t.Exp) {
 			return false
 		}
-		if !soac.FreeInExp(t.Exp)[x] && !inShapes(x, t.Pat) {
+		if !usesAny(t) {
 			continue
 		}
-		if inShapes(x, t.Pat) || !kernelUse(x, t.Exp) {
-			return false
+		for x := range names {
+			if inShapes(x, t.Pat) || (soac.FreeInExp(t.Exp)[x] && !kernelUse(x, t.Exp)) {
+				return false
+			}
 		}
-		used = true
 	}
-	return used
+	return true
 }
 
 // kernelUse reports whether e uses x only in the body of a Seg-op (not
@@ -112,17 +194,27 @@ func kernelUse(x soac.VName, e soac.Exp) bool {
 	return false
 }
 
-// sinkInto returns s with the read e of x added to the bodies of the
-// Seg-ops that use x, under a fresh name in each.
-func (c *converter) sinkInto(s *soac.Stm, x soac.VName, e *soac.IndexExp, t soac.Type) *soac.Stm {
-	if !soac.FreeInExp(s.Exp)[x] {
+// sinkInto returns s with copies of stms, which bind names, added to the
+// bodies of the Seg-ops that use names, under fresh names in each.
+func (c *converter) sinkInto(s *soac.Stm, names map[soac.VName]bool, stms []*soac.Stm) *soac.Stm {
+	free := soac.FreeInExp(s.Exp)
+	used := false
+	for x := range names {
+		used = used || free[x]
+	}
+	if !used {
 		return s
 	}
 	withRead := func(b *soac.Body) *soac.Body {
-		y := c.fresh(string(x) + "_k")
-		read := &soac.IndexExp{Arr: e.Arr, Indices: e.Indices, Pos: e.Pos, InBounds: allTrue(len(e.Indices))}
-		nb := soac.NewCopier(map[soac.VName]soac.SubExp{x: soac.Var{Name: y}}, nil).Body(b)
-		nb.Stms = append([]*soac.Stm{{Pat: []soac.Param{{Name: y, Type: t}}, Exp: read, Pos: s.Pos}}, nb.Stms...)
+		cp := soac.NewCopier(nil, func(n soac.VName) soac.VName {
+			if names[n] {
+				return c.fresh(string(n) + "_k")
+			}
+			return n
+		})
+		moved := cp.Body(&soac.Body{Stms: stms})
+		nb := cp.Body(b)
+		nb.Stms = append(moved.Stms, nb.Stms...)
 		return nb
 	}
 	ns := *s
@@ -144,7 +236,7 @@ func (c *converter) sinkInto(s *soac.Stm, x soac.VName, e *soac.IndexExp, t soac
 		branch := func(b *soac.Body) *soac.Body {
 			nb := &soac.Body{Result: b.Result, Stms: make([]*soac.Stm, len(b.Stms))}
 			for k, st := range b.Stms {
-				nb.Stms[k] = c.sinkInto(st, x, e, t)
+				nb.Stms[k] = c.sinkInto(st, names, stms)
 			}
 			return nb
 		}
