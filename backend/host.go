@@ -217,6 +217,9 @@ type hgen struct {
 	// for run-time errors (such as a failed allocation) of code that
 	// is not given the statement.
 	pos string
+	// borrowed are the function's arrays that belong to its caller (see
+	// borrowedNames): an operation consuming one writes into a copy.
+	borrowed map[soac.VName]bool
 }
 
 func (h *hgen) line(format string, args ...any) {
@@ -277,6 +280,7 @@ func (h *hgen) fun(f *soac.FunDef) error {
 	h.line("\treturn nil, err")
 	h.line("}")
 	h.line("_ = fccErr")
+	h.borrowed = borrowedNames(f)
 	bound := map[soac.VName]bool{}
 	for i, p := range f.Params {
 		gt, err := goType(p.Type)

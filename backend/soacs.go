@@ -116,11 +116,18 @@ func (h *hgen) segHist(s *soac.Stm, e *soac.SegHistExp) error {
 	}
 	h.line("{")
 	h.indent++
-	// The results are copies of the destinations (which the histogram
-	// consumes, but which may be views of arrays still in use).
+	// The results are the destinations, which the histogram consumes
+	// (see consume), updated in place where possible.
 	var locks, lockArrs []string
 	k := 0
 	dests := map[soac.VName]string{}
+	reads := soac.FreeInExp(e)
+	bodyReads := soac.FreeInBody(e.Body)
+	for _, op := range e.Ops {
+		for n := range soac.FreeInLambda(op.Op) {
+			bodyReads[n] = true
+		}
+	}
 	for oi, op := range e.Ops {
 		bins, err := h.operand(op.Bins)
 		if err != nil {
@@ -128,7 +135,7 @@ func (h *hgen) segHist(s *soac.Stm, e *soac.SegHistExp) error {
 		}
 		for _, d := range op.Dests {
 			id := h.g.names.id(s.Pat[k].Name)
-			h.line("%s, err = c.CopyArray(%s)", id, h.g.names.id(d))
+			h.line("%s, err = %s", id, h.consume(d, bodyReads[d], reads))
 			h.check(s.Pos.String(), "histogram destination")
 			dests[d] = id
 			k++
@@ -365,8 +372,8 @@ func mustStorage(t soac.PrimType) string {
 	return st
 }
 
-// scatter generates one work-item per input element, writing into copies
-// of the destinations; writes outside a destination are ignored, and when
+// scatter generates one work-item per input element, writing into the
+// destinations (see consume); writes outside a destination are ignored, and when
 // several elements write the same place one of them wins (the language
 // leaves which unspecified; the interpreter takes the last).
 func (h *hgen) scatter(s *soac.Stm, e *soac.ScatterExp) error {
@@ -404,7 +411,7 @@ func (h *hgen) scatter(s *soac.Stm, e *soac.ScatterExp) error {
 	outs := make([]string, len(e.Dests))
 	for k, d := range e.Dests {
 		id := h.g.names.id(s.Pat[k].Name)
-		h.line("%s, err = c.CopyArray(%s)", id, h.g.names.id(d.Arr))
+		h.line("%s, err = %s", id, h.consume(d.Arr, soac.FreeInBody(body)[d.Arr], free))
 		h.check(s.Pos.String(), "scatter destination")
 		st, err := cStorage(h.g.types[d.Arr].Elem)
 		if err != nil {
@@ -621,4 +628,62 @@ func (h *hgen) segHistMerge(e *soac.SegHistExp, oi int, name, sub, dest string) 
 	c.kernelEnd()
 	h.g.kernels = append(h.g.kernels, c.b.String())
 	return c, ka, nil
+}
+
+// consume returns the host call that gives the array an operation
+// consuming dest writes into: dest itself where the run time finds that
+// no other array the operation reads (reads, the names its kernel uses)
+// shares its buffer (exe.Context.Consume), a copy where the kernel reads
+// dest itself (readsDest), as a fused map may read the array its scatter
+// overwrites, or where dest belongs to the caller (h.borrowed).
+func (h *hgen) consume(dest soac.VName, readsDest bool, reads map[soac.VName]bool) string {
+	if readsDest || h.borrowed[dest] {
+		return fmt.Sprintf("c.CopyArray(%s)", h.g.names.id(dest))
+	}
+	args := []string{h.g.names.id(dest)}
+	for _, n := range sortedNames(reads) {
+		if n != dest && h.g.types[n].Rank() > 0 {
+			args = append(args, h.g.names.id(n))
+		}
+	}
+	return fmt.Sprintf("c.Consume(%s)", strings.Join(args, ", "))
+}
+
+// borrowedNames returns the arrays of f that belong to its caller: its
+// parameters that are not unique, and the views of them (indexes, slices,
+// reshapes, rearrangements, renamings). The language forbids consuming
+// them; IR written by hand or by a pass may still do it, and writing into
+// the caller's array would then change a value the caller still uses.
+func borrowedNames(f *soac.FunDef) map[soac.VName]bool {
+	out := map[soac.VName]bool{}
+	for _, p := range f.Params {
+		if p.Type.Rank() > 0 && !p.Type.Unique {
+			out[p.Name] = true
+		}
+	}
+	soac.VisitStms(f.Body, func(s *soac.Stm) {
+		var src soac.VName
+		switch e := s.Exp.(type) {
+		case *soac.IndexExp:
+			src = e.Arr
+		case *soac.SliceExp:
+			src = e.Arr
+		case *soac.ReshapeExp:
+			src = e.Arr
+		case *soac.RearrangeExp:
+			src = e.Arr
+		case *soac.SubExpExp:
+			if v, ok := e.X.(soac.Var); ok {
+				src = v.Name
+			}
+		}
+		if src != "" && out[src] {
+			for _, p := range s.Pat {
+				if p.Type.Rank() > 0 {
+					out[p.Name] = true
+				}
+			}
+		}
+	})
+	return out
 }

@@ -1,6 +1,7 @@
 package flatten
 
 import (
+	"github.com/fcclang/fcc/runtime/values"
 	"github.com/fcclang/fcc/soac"
 )
 
@@ -339,6 +340,13 @@ func (f *flattener) distribute(n *nest, local map[soac.VName]bool, body *soac.Bo
 				res[i] = soac.Var{Name: p.Name}
 			}
 			stms := dropGens(g.stms, gens, res)
+			if vs := f.viewGroup(m, local, stms, names, arrays); vs != nil {
+				out = append(out, vs...)
+				for i, p := range names {
+					m.bindArray(soac.Param{Name: p.Name, Type: m.rowType(arrays[i].Type)}, arrays[i].Name)
+				}
+				continue
+			}
 			if cheapGroup(stms, names, resultOf) {
 				// Recomputed where used instead (elem.stms).
 				for _, p := range names {
@@ -371,6 +379,80 @@ func (f *flattener) distribute(n *nest, local map[soac.VName]bool, body *soac.Bo
 		out = append(out, f.materialise(m, r, targets[i])...)
 	}
 	return out
+}
+
+// viewGroup returns the host statements for a sequential group that only
+// views the rows of arrays outside the nest: assertions of conditions
+// invariant to the nest, and reshapes of full rows (the map's parameters)
+// to invariant shapes, which pass every value the group passes on
+// (names, to arrays). As a kernel, such a group copies every row into an
+// array of its own (back-propagation's size coercions of the columns of
+// a weight matrix ran as one work-item per column, each copying 65537
+// elements); a reshape of the whole array on the host copies nothing.
+// The assertions run on the host where the nest is not empty, as they
+// would in it. nil when the group is not of this kind.
+func (f *flattener) viewGroup(m *nest, local map[soac.VName]bool, stms []*soac.Stm, names, arrays []soac.Param) []*soac.Stm {
+	v := variance{n: m, local: local}
+	target := map[soac.VName]soac.Param{}
+	for i, p := range names {
+		target[p.Name] = arrays[i]
+	}
+	var asserts, out []*soac.Stm
+	for _, s := range stms {
+		switch e := s.Exp.(type) {
+		case *soac.AssertExp:
+			if v.se(e.Cond) || v.ses(e.Args) || len(s.Pat) != 1 {
+				return nil
+			}
+			asserts = append(asserts, s)
+		case *soac.ReshapeExp:
+			arr, ok := m.fullRow(e.Arr)
+			if !ok || v.ses(e.Shape) || len(s.Pat) != 1 {
+				return nil
+			}
+			t, ok := target[s.Pat[0].Name]
+			if !ok {
+				return nil
+			}
+			shape := append(m.sizes(), e.Shape...)
+			out = append(out, &soac.Stm{Pat: []soac.Param{t}, Exp: &soac.ReshapeExp{Shape: shape, Arr: arr, Pos: e.Pos}, Pos: s.Pos})
+		default:
+			return nil
+		}
+	}
+	if len(out) == 0 || len(out) != len(names) {
+		return nil
+	}
+	if len(asserts) == 0 {
+		return out
+	}
+	// nonempty: every dimension of the nest is positive.
+	var pre []*soac.Stm
+	var nonempty soac.SubExp
+	for _, d := range m.sizes() {
+		c := f.freshParam("nonempty", soac.Prim(values.Bool))
+		pre = append(pre, &soac.Stm{Pat: []soac.Param{c}, Exp: &soac.CmpOpExp{Op: soac.Lt, T: values.I64, X: soac.I64(0), Y: d}, Pos: m.pos})
+		if nonempty != nil {
+			all := f.freshParam("nonempty", soac.Prim(values.Bool))
+			pre = append(pre, &soac.Stm{Pat: []soac.Param{all}, Exp: &soac.BinOpExp{Op: soac.LogAnd, T: values.Bool, X: nonempty, Y: soac.Var{Name: c.Name}}, Pos: m.pos})
+			c = all
+		}
+		nonempty = soac.Var{Name: c.Name}
+	}
+	for _, a := range asserts {
+		p := a.Pat[0]
+		pre = append(pre, &soac.Stm{
+			Pat: []soac.Param{f.freshParam(p.Name, p.Type)},
+			Exp: &soac.IfExp{
+				Cond:  nonempty,
+				Then:  &soac.Body{Stms: []*soac.Stm{a}, Result: []soac.SubExp{soac.Var{Name: p.Name}}},
+				Else:  &soac.Body{Result: []soac.SubExp{soac.Const{Value: soac.BoolValue(true)}}},
+				Types: []soac.Type{p.Type},
+			},
+			Pos: a.Pos,
+		})
+	}
+	return append(pre, out...)
 }
 
 // invariantReplicate reports whether s is a replicate whose operands do

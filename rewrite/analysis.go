@@ -29,7 +29,7 @@ func consumes(e soac.Exp) bool {
 	found := false
 	soac.VisitExp(e, func(x soac.Exp) {
 		switch x.(type) {
-		case *soac.UpdateExp, *soac.HistExp, *soac.ScatterExp, *soac.ApplyExp:
+		case *soac.UpdateExp, *soac.HistExp, *soac.SegHistExp, *soac.ScatterExp, *soac.ApplyExp:
 			found = true
 		}
 	})

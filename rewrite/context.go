@@ -214,9 +214,9 @@ func usesAnyOf(free map[soac.VName]bool, s *soac.Stm, names map[soac.VName]bool)
 }
 
 // consumedNames returns the names that appear in a consuming position in
-// a body: the array of an update, histogram and scatter destinations, loop
-// initialisers of unique merge parameters and array arguments of function
-// calls (whose parameters may be unique).
+// a body: the array of an update, histogram (SOAC or Seg-op) and scatter
+// destinations, loop initialisers of unique merge parameters and array
+// arguments of function calls (whose parameters may be unique).
 func consumedNames(b *soac.Body) map[soac.VName]bool {
 	out := map[soac.VName]bool{}
 	soac.VisitExps(b, func(e soac.Exp) {
@@ -224,6 +224,14 @@ func consumedNames(b *soac.Body) map[soac.VName]bool {
 		case *soac.UpdateExp:
 			out[e.Arr] = true
 		case *soac.HistExp:
+			for _, op := range e.Ops {
+				for _, d := range op.Dests {
+					out[d] = true
+				}
+			}
+		case *soac.SegHistExp:
+			// The simplify passes after flatten see the histograms as
+			// Seg-ops, which update their destinations in place too.
 			for _, op := range e.Ops {
 				for _, d := range op.Dests {
 					out[d] = true

@@ -34,6 +34,7 @@ func Convert(p *soac.Program) (*soac.Program, error) {
 			continue
 		}
 		nf := *f
+		c.types = hostTypes(f)
 		nf.Body = c.body(f.Body)
 		out.Funs[i] = &nf
 	}
@@ -41,7 +42,8 @@ func Convert(p *soac.Program) (*soac.Program, error) {
 }
 
 type converter struct {
-	used map[soac.VName]bool // every name in the program
+	used  map[soac.VName]bool      // every name in the program
+	types map[soac.VName]soac.Type // the function's names (hostTypes)
 }
 
 // body converts the SOACs of a host-level body and of the bodies of its
@@ -56,6 +58,7 @@ func (c *converter) body(b *soac.Body) *soac.Body {
 		}
 		out.Stms = append(out.Stms, c.stm(s))
 	}
+	out.Stms = c.sinkReads(out.Stms, out.Result)
 	return out
 }
 

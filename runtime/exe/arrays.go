@@ -187,6 +187,10 @@ func (c *Context) Reshape(a *DeviceArray, shape []int64, pos string) (*DeviceArr
 	if n != a.Len() {
 		return nil, fmt.Errorf("%s: cannot reshape array of shape %s to shape %s", pos, shapeText(a.Shape), shapeText(shape))
 	}
+	if sameDims(shape, a.Shape) {
+		// A size coercion: the same view, whatever its layout.
+		return &DeviceArray{Buf: a.Buf, Elem: a.Elem, Shape: append([]int64{}, shape...), Offset: a.Offset, Strides: a.Strides}, nil
+	}
 	m, err := c.Manifest(a)
 	if err != nil {
 		return nil, err
@@ -298,4 +302,39 @@ func (c *Context) WriteElem(a *DeviceArray, x any, idx ...int64) error {
 		off += i * a.Stride(k)
 	}
 	return c.WriteScalar(a.Buf, off, x)
+}
+
+// Consume returns the array an operation that consumes a (scatter, a
+// histogram) may update in place: a itself when it is row-major from the
+// start of its buffer and none of reads (the operation's other array
+// operands) shares that buffer; otherwise a fresh copy. The language's
+// uniqueness rules make a dead after the operation, so writing into it
+// saves a copy of the whole array, which in a host loop is one per
+// iteration.
+func (c *Context) Consume(a *DeviceArray, reads ...*DeviceArray) (*DeviceArray, error) {
+	inPlace := a.Manifest() && a.Buf != nil && a.Buf.Mem != nil
+	for _, r := range reads {
+		if r != nil && r.Buf == a.Buf {
+			inPlace = false
+		}
+	}
+	if !inPlace {
+		c.calls.Copied++
+		return c.CopyArray(a)
+	}
+	c.calls.InPlace++
+	return &DeviceArray{Buf: a.Buf, Elem: a.Elem, Shape: a.Shape}, nil
+}
+
+// sameDims reports whether two shapes are equal.
+func sameDims(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }

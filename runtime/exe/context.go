@@ -119,6 +119,8 @@ type Context struct {
 	// transfer or a Finish, until the next command is enqueued (Finish
 	// then returns without calling the driver).
 	idle bool
+	// calls counts the OpenCL calls made (see clcount.go).
+	calls CLCalls
 	// stage is pinned host memory for small reads (see stage.go).
 	stage    *cl.MemObject
 	stageMap unsafe.Pointer
@@ -693,7 +695,10 @@ func (c *Context) alloc(bytes int64, what string) (*Buffer, error) {
 	}
 	m := c.takeFree(max(bytes, 1))
 	c.tracef("alloc %d bytes (cached: %v)", bytes, m != nil)
-	if m == nil {
+	if m != nil {
+		c.calls.Reused++
+	} else {
+		c.calls.CreateBuffer++
 		var err error
 		m, err = c.ctx.CreateEmptyBuffer(cl.MemReadWrite, int(max(bytes, 1)))
 		if err != nil && len(c.free) > 0 {
@@ -765,15 +770,19 @@ func (c *Context) ReleaseSince(mark int, keep ...*DeviceArray) {
 	if mark > len(c.allocs) {
 		mark = len(c.allocs)
 	}
-	kept := map[*Buffer]bool{}
-	for _, a := range keep {
-		if a != nil {
-			kept[a.Buf] = true
+	// Host loops call this every iteration with a few arrays to keep: a
+	// scan of keep allocates nothing, where a set would.
+	kept := func(b *Buffer) bool {
+		for _, a := range keep {
+			if a != nil && a.Buf == b {
+				return true
+			}
 		}
+		return false
 	}
-	var still []*Buffer
+	still := c.allocs[mark:mark]
 	for _, b := range c.allocs[mark:] {
-		if kept[b] {
+		if kept(b) {
 			if b.Mem != nil {
 				still = append(still, b)
 			}
@@ -781,7 +790,9 @@ func (c *Context) ReleaseSince(mark int, keep ...*DeviceArray) {
 		}
 		c.Release(b)
 	}
-	c.allocs = append(c.allocs[:mark], still...)
+	n := mark + len(still)
+	clear(c.allocs[n:]) // drop the released buffers for the collector
+	c.allocs = c.allocs[:n]
 }
 
 // Release frees a buffer (keeping its memory for reuse by Alloc). The
@@ -942,6 +953,7 @@ func (c *Context) Upload(v values.Value) (*DeviceArray, error) {
 		c.ReleaseArray(a)
 		return nil, fmt.Errorf("value of type %s holds %d bytes, want %d", v.TypeString(), len(src), a.Buf.Size)
 	}
+	c.calls.Write++
 	if err := c.queue.EnqueueWriteBufferBytes(a.Buf.Mem, 0, src); err != nil {
 		c.ReleaseArray(a)
 		if isOOM(err) {
@@ -984,6 +996,7 @@ func (c *Context) Download(a *DeviceArray) (values.Value, error) {
 		// Read bytes and normalise, since a kernel may store any non-zero
 		// byte as true and a Go bool must be exactly 0 or 1.
 		raw := make([]byte, n)
+		c.calls.Read++
 		if err := c.queue.EnqueueReadBufferBytes(a.Buf.Mem, 0, raw); err != nil {
 			return values.Value{}, fmt.Errorf("copying %d bytes from the device: %w", n, err)
 		}
@@ -1002,6 +1015,7 @@ func (c *Context) Download(a *DeviceArray) (values.Value, error) {
 	if err != nil {
 		return values.Value{}, err
 	}
+	c.calls.Read++
 	if err := c.queue.EnqueueReadBufferBytes(a.Buf.Mem, 0, dst); err != nil {
 		return values.Value{}, fmt.Errorf("copying %d bytes from the device: %w", n, err)
 	}
@@ -1047,6 +1061,7 @@ func (c *Context) WriteScalar(buf *Buffer, index int64, x any) error {
 	if buf == nil || buf.Mem == nil || index < 0 || (index+1)*size > buf.Size {
 		return fmt.Errorf("writing element %d outside buffer", index)
 	}
+	c.calls.Write++
 	if err := c.queue.EnqueueWriteBufferBytes(buf.Mem, int(index*size), b); err != nil {
 		return fmt.Errorf("writing a scalar to the device: %w", err)
 	}
@@ -1065,6 +1080,8 @@ func (c *Context) Copy(dst *Buffer, dstOffset int64, src *Buffer, srcOffset int6
 		return errors.New("copy between released or nil buffers")
 	}
 	c.idle = false
+	c.calls.Copy++
+	c.calls.CopyBytes += bytes
 	ev, err := c.queue.EnqueueCopyBuffer(src.Mem, dst.Mem, int(srcOffset), int(dstOffset), int(bytes), nil)
 	if err != nil {
 		return fmt.Errorf("copying %d bytes on the device: %w", bytes, err)
@@ -1270,6 +1287,7 @@ func (c *Context) Launch(kernel string, global, local []int64, args ...any) erro
 		if last[i] != nil && last[i] == ka {
 			continue
 		}
+		c.calls.SetArg++
 		if err := k.SetArg(i, ka); err != nil {
 			last[i] = nil
 			return fmt.Errorf("kernel %s: %w", kernel, err)
@@ -1279,6 +1297,7 @@ func (c *Context) Launch(kernel string, global, local []int64, args ...any) erro
 	c.Debugf("Launching kernel %s with global work size %v and local work size %v; local memory: %d bytes.\n", kernel, global, local, localMem)
 	c.tracef("launch %s %v %v", kernel, global, local)
 	c.idle = false
+	c.calls.Launch++
 	if !c.Opts.Debug && !c.Opts.Profile {
 		err := c.queue.EnqueueKernel(k, gs, ls)
 		c.tracef("launched")
@@ -1326,12 +1345,15 @@ func (c *Context) Finish() error {
 	defer c.tracef("finish done")
 	if c.idle {
 		c.tracef("queue idle")
-	} else if err := c.queue.Finish(); err != nil {
-		if errors.Is(err, cl.ErrMemObjectAllocFailure) {
-			// Drivers that allocate at first use fail here.
-			return fmt.Errorf("%s: waiting for the device: %w", c.oomText(c.memCur, "the arrays in use"), err)
+	} else {
+		c.calls.Finish++
+		if err := c.queue.Finish(); err != nil {
+			if errors.Is(err, cl.ErrMemObjectAllocFailure) {
+				// Drivers that allocate at first use fail here.
+				return fmt.Errorf("%s: waiting for the device: %w", c.oomText(c.memCur, "the arrays in use"), err)
+			}
+			return fmt.Errorf("waiting for the device: %w", err)
 		}
-		return fmt.Errorf("waiting for the device: %w", err)
 	}
 	c.idle = true
 	// The queue is empty, so a pending read of the error buffer is done.
@@ -1359,6 +1381,7 @@ func (c *Context) Finish() error {
 func (c *Context) resetProfile() {
 	_ = c.Finish() // account pending events, so that they are dropped too
 	c.prof = map[string]*kernelProfile{}
+	c.calls = CLCalls{}
 }
 
 // WriteProfile writes the per-kernel profile (-P) gathered so far: for each

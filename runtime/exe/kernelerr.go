@@ -87,6 +87,7 @@ func (c *Context) DeferKernelErrorCheck(sites []KernelError) error {
 	}
 	c.tracef("read error buffer (non-blocking)")
 	c.idle = false
+	c.calls.Read++
 	ev, err := c.queue.EnqueueReadBuffer(c.errBuf.Mem, false, 0, unsafe.Pointer(&c.errHost[0]), errorBufferBytes, nil)
 	if err != nil {
 		return fmt.Errorf("reading the error buffer: %w", err)

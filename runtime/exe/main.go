@@ -200,6 +200,9 @@ func run(p *Program, opts *Options, stdin io.Reader, out io.Writer, stderr io.Wr
 	if opts.Profile {
 		c.WriteProfile(stderr)
 	}
+	if countCLOn {
+		writeCLCalls(stderr, c.CLCalls(), opts.Runs) // the warm-up run is not counted
+	}
 	if opts.Log || opts.Debug {
 		_, peak := c.MemoryUsage()
 		fmt.Fprintf(stderr, "Peak device memory usage: %d bytes\n", peak)

@@ -62,6 +62,7 @@ func (c *Context) readStaged(buf *Buffer, offset, size int64) ([]byte, error) {
 	if _, err := c.hostStage(); err != nil {
 		return nil, err
 	}
+	c.calls.Read++
 	ev, err := c.queue.EnqueueReadBuffer(buf.Mem, false, int(offset), unsafe.Add(c.stageMap, stageScalarOffset), int(size), nil)
 	if err != nil {
 		return nil, err
