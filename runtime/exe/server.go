@@ -2,6 +2,7 @@ package exe
 
 import (
 	"bufio"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -109,8 +110,9 @@ type server struct {
 	refs    map[*Buffer]int // how many variables' parts hold each buffer
 	types   map[string]*serverType
 	entries map[string]*serverEntry
-	paused  bool // pause_profiling: calls leave the profile as it was
-	debug   bool // -D: failures caused by panics carry the stack
+	paused  bool          // pause_profiling: calls leave the profile as it was
+	events  []reportEvent // what report prints next (with -P)
+	debug   bool          // -D: failures caused by panics carry the stack
 }
 
 // serverType is a type the server knows: a primitive type, an array of
@@ -541,9 +543,12 @@ func (s *server) cmdCall(args []string) error {
 	if err := checkInterrupt(); err != nil {
 		return err
 	}
-	var saved map[string]*kernelProfile
-	if s.paused {
-		saved = s.copyProfile()
+	// The kernel times before the call: a call while profiling is paused
+	// leaves them as they were, and a profiled call's report events are
+	// what it added.
+	var before map[string]*kernelProfile
+	if s.paused || s.ctx.Opts.Profile {
+		before = s.copyProfile()
 	}
 	start := time.Now()
 	res, err := se.e.Run(s.ctx, callArgs)
@@ -558,8 +563,11 @@ func (s *server) cmdCall(args []string) error {
 		}
 	}
 	us := time.Since(start).Microseconds()
-	if saved != nil {
-		s.ctx.prof = saved
+	switch {
+	case s.paused:
+		s.ctx.prof = before
+	case before != nil:
+		s.addEvents(se.e.Name, before)
 	}
 	for _, v := range consumed {
 		v.consumed = true
@@ -581,7 +589,8 @@ func (s *server) cmdCall(args []string) error {
 }
 
 // copyProfile copies the kernel profile, so that a call while profiling
-// is paused can be taken out of it again.
+// is paused can be taken out of it again, and a profiled call's launches
+// found.
 func (s *server) copyProfile() map[string]*kernelProfile {
 	_ = s.ctx.Finish()
 	cp := make(map[string]*kernelProfile, len(s.ctx.prof))
@@ -772,14 +781,65 @@ func (s *server) cmdClear([]string) error {
 	}
 	s.ctx.releaseFree()
 	s.ctx.prof = map[string]*kernelProfile{}
+	s.events = nil
 	return nil
 }
 
+// reportEvent is one event of report's JSON, as Futhark's runtime writes
+// its profiling report (the format futhark bench --profile and futhark
+// profile read): fcc's is one kernel's launches during one call, their
+// total time in microseconds, and their number in the details.
+type reportEvent struct {
+	Name       string         `json:"name"`
+	Provenance string         `json:"provenance"`
+	Duration   float64        `json:"duration"`
+	Details    map[string]any `json:"details"`
+}
+
+// addEvents records, as report events of entry point entry, the kernel
+// launches since the profile was before.
+func (s *server) addEvents(entry string, before map[string]*kernelProfile) {
+	names := make([]string, 0, len(s.ctx.prof))
+	for n := range s.ctx.prof {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		p, runs, total := s.ctx.prof[n], s.ctx.prof[n].runs, s.ctx.prof[n].total
+		if b := before[n]; b != nil {
+			runs, total = p.runs-b.runs, p.total-b.total
+		}
+		if runs == 0 {
+			continue
+		}
+		s.events = append(s.events, reportEvent{Name: n, Provenance: entry,
+			Duration: float64(total.Nanoseconds()) / 1000, Details: map[string]any{"launches": runs}})
+	}
+}
+
+// cmdReport prints Futhark's profiling report, a JSON object on one line:
+// the events since the last report (kernel times, with -P, of calls made
+// while profiling was not paused) and the peak device memory in bytes.
+// As Futhark's, a report forgets the events it prints.
 func (s *server) cmdReport([]string) error {
 	if err := s.ctx.Finish(); err != nil {
 		return err
 	}
-	s.ctx.WriteProfile(s.out)
+	_, peak := s.ctx.MemoryUsage()
+	r := struct {
+		Events []reportEvent    `json:"events"`
+		Memory map[string]int64 `json:"memory"`
+	}{Events: s.events, Memory: map[string]int64{"device": peak}}
+	if r.Events == nil {
+		r.Events = []reportEvent{}
+	}
+	b, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	s.out.Write(b)
+	s.out.WriteByte('\n')
+	s.events = nil
 	return nil
 }
 

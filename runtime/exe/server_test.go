@@ -2,6 +2,7 @@ package exe
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -569,5 +570,75 @@ func TestServerSumsAndRecordArrays(t *testing.T) {
 	}
 	if cur, _ := c.MemoryUsage(); cur != 0 {
 		t.Errorf("%d bytes of device memory still in use after the session", cur)
+	}
+}
+
+// TestServerReport checks report's JSON (Futhark's profiling report):
+// with -P each call's kernel launches are events, named by kernel, their
+// provenance the entry point; a call while profiling is paused adds
+// none; a report forgets the events it printed.
+func TestServerReport(t *testing.T) {
+	needOpenCL(t)
+	opts := DefaultOptions()
+	opts.Profile = true
+	c, err := NewContext(testKernels, opts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	dir := t.TempDir()
+	xs := writeData(t, dir, "xs", values.Value{Type: values.F32, Shape: []int64{3}, Data: []float32{1, 2, 3}})
+	got := serveSession(t, c, serverProgram, dir,
+		"restore "+xs+" xs []f32",
+		"call main ys xs",
+		"call sum s ys",
+		"pause_profiling",
+		"call main ys2 xs",
+		"unpause_profiling",
+		"call main ys3 xs",
+		"report",
+		"report",
+		"clear",
+		"report")
+	type report struct {
+		Events []struct {
+			Name, Provenance string
+			Duration         float64
+			Details          map[string]int
+		}
+		Memory map[string]int64
+	}
+	parse := func(text string) report {
+		t.Helper()
+		var r report
+		if strings.Count(text, "\n") != 1 {
+			t.Fatalf("report is not one line: %q", text)
+		}
+		if err := json.Unmarshal([]byte(text), &r); err != nil {
+			t.Fatalf("report %q: %v", text, err)
+		}
+		return r
+	}
+	r := parse(got[7])
+	var seen []string
+	for _, e := range r.Events {
+		seen = append(seen, fmt.Sprintf("%s/%s/%d", e.Provenance, e.Name, e.Details["launches"]))
+		if e.Duration < 0 {
+			t.Errorf("event %+v has a negative duration", e)
+		}
+	}
+	if s := strings.Join(seen, " "); s != "main/double_f32/1 sum/sum_f32/1 main/double_f32/1" {
+		t.Errorf("events %s (from %s)", s, got[7])
+	}
+	if r.Memory["device"] < 3*4 {
+		t.Errorf("memory %v, want the peak device memory (at least 12 bytes)", r.Memory)
+	}
+	for _, i := range []int{8, 10} {
+		if r := parse(got[i]); len(r.Events) != 0 {
+			t.Errorf("report %d: events %+v, want none", i, r.Events)
+		}
+	}
+	if !strings.Contains(got[8], `"events":[]`) {
+		t.Errorf("an empty report's events are not []: %s", got[8])
 	}
 }
