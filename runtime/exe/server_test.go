@@ -1,12 +1,15 @@
 package exe
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -277,48 +280,65 @@ func TestServerBoolF16(t *testing.T) {
 	}
 }
 
-// TestServerNoLeak makes many calls, each result freed, and checks that
-// the device memory in use does not grow (the runtime's accounting).
+// TestServerNoLeak makes many calls, each result freed, in ten rounds,
+// and checks after each round that nothing grows: the device memory in
+// use and its peak (the runtime's accounting), the allocation list, the
+// server's tables, and the Go heap. FCC_SERVER_CALLS sets the number of
+// calls (scripts/test.sh makes a million); the commands are made round
+// by round, so that their text does not fill the memory measured.
 func TestServerNoLeak(t *testing.T) {
 	c := newTestContext(t)
 	dir := t.TempDir()
 	xs := writeData(t, dir, "xs", values.Value{Type: values.F32, Shape: []int64{1000}, Data: make([]float32, 1000)})
-	// FCC_SERVER_CALLS scales the test up (10^5 or 10^6 calls) for a
-	// measurement on a real device.
-	n := 2500
+	n := 5000
 	if v, err := strconv.Atoi(os.Getenv("FCC_SERVER_CALLS")); err == nil && v > 0 {
-		n = v / 2
+		n = v
 	}
-	cmds := []string{
-		"restore " + xs + " xs []f32",
-		"restore " + writeData(t, dir, "s", values.Scalar(float32(2))) + " s0 f32",
+	const rounds = 10
+	perRound := max(n/rounds/2, 1) // two calls per iteration
+	s := newServer(serverProgram, c, io.Discard)
+	setup := "restore " + xs + " xs []f32\nrestore " + writeData(t, dir, "s", values.Scalar(float32(2))) + " s0 f32\n"
+	var round strings.Builder
+	for i := 0; i < perRound; i++ {
+		round.WriteString("call main ys xs\ncall scale a b d s0 ys\nfree ys\nfree a b d\n")
 	}
-	for i := 0; i < n; i++ {
-		cmds = append(cmds, "call main ys xs", "call scale a b d s0 ys", "free ys", "free a b d")
-	}
-	var out bytes.Buffer
-	in := strings.Join(cmds, "\n") + "\n"
-	s := newServer(serverProgram, c, &out)
+	cmds := round.String()
+	var heap0 uint64
 	start := time.Now()
-	if err := s.serve(strings.NewReader(in)); err != nil {
-		t.Fatal(err)
+	for r := 0; r <= rounds; r++ {
+		in := cmds
+		if r == 0 {
+			in = setup // round 0 only sets up, so that round 1's figures are the baseline
+		}
+		var out bytes.Buffer
+		s.out = bufio.NewWriter(&out)
+		if err := s.serve(strings.NewReader(in)); err != nil {
+			t.Fatal(err)
+		}
+		if i := strings.Index(out.String(), "FAILURE"); i >= 0 {
+			t.Fatalf("round %d: a command failed: %.500s", r, out.String()[i:])
+		}
+		if r == 0 {
+			continue
+		}
+		cur, peak := c.MemoryUsage()
+		// At most xs, ys and scale's array result are held at once.
+		if cur != 4000 || peak > 3*4000 {
+			t.Fatalf("after %d calls: %d bytes of device memory in use (want 4000: xs only), peak %d (want at most %d)", 2*perRound*r, cur, peak, 3*4000)
+		}
+		if len(c.allocs) > 2048 || len(s.vars) != 2 || len(s.refs) != 1 || len(s.events) != 0 {
+			t.Fatalf("after %d calls: %d allocations listed, %d variables, %d buffers counted, %d events", 2*perRound*r, len(c.allocs), len(s.vars), len(s.refs), len(s.events))
+		}
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		if r == 1 {
+			heap0 = ms.HeapAlloc
+		} else if ms.HeapAlloc > heap0+8<<20 {
+			t.Fatalf("after %d calls the Go heap holds %d bytes, %d after %d calls", 2*perRound*r, ms.HeapAlloc, heap0, 2*perRound)
+		}
 	}
-	elapsed := time.Since(start)
-	if strings.Contains(out.String(), "FAILURE") {
-		t.Fatalf("a command failed: %.2000s", out.String())
-	}
-	cur, peak := c.MemoryUsage()
-	t.Logf("%d calls in %v; device memory: %d bytes in use, peak %d", 2*n, elapsed, cur, peak)
-	// At most xs, ys and scale's array result are held at once.
-	if peak > 3*4000 {
-		t.Errorf("peak device memory %d bytes over %d calls, want at most %d", peak, 2*n, 3*4000)
-	}
-	if cur != 4000 {
-		t.Errorf("after %d calls %d bytes are in use, want 4000 (xs only)", 2*n, cur)
-	}
-	if len(c.allocs) > 2048 {
-		t.Errorf("the allocation list grew to %d entries", len(c.allocs))
-	}
+	t.Logf("%d calls in %v", 2*perRound*rounds, time.Since(start))
 	s.releaseAll()
 	if cur, _ := c.MemoryUsage(); cur != 0 {
 		t.Errorf("%d bytes in use after the session", cur)
