@@ -440,7 +440,8 @@ func TestParseTypeName(t *testing.T) {
 // device context: parsing and checking must report, never panic, and
 // always answer with exactly one "%%% OK".
 func FuzzServerCommand(f *testing.F) {
-	for _, s := range []string{"call main a b", `new v "{a: i32}" x`, "restore f x []f32", "free a a", `kind "(i32, [][]f32)"`, "fields \"{a: (i32, f32)}\"", "index a b 1 2"} {
+	for _, s := range []string{"call main a b", `new v "{a: i32}" x`, "restore f x []f32", "free a a", `kind "(i32, [][]f32)"`, "fields \"{a: (i32, f32)}\"", "index a b 1 2",
+		`variants "#a | #b (#c f32) [2]i32"`, `construct v "(f32, []f32)" a`, `zip z "[](i32, f32)" a b`, "set a b 0", "unzip a b c", "destruct a b", "variant a"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
