@@ -940,18 +940,6 @@ func (s *server) cmdType(args []string) error {
 	return nil
 }
 
-// arrayType returns the transparent array type called name.
-func (s *server) arrayType(name string) (TypeDesc, error) {
-	t, err := s.lookupType(name)
-	if err != nil {
-		return TypeDesc{}, err
-	}
-	if t.opaque() || t.comps[0].Rank == 0 {
-		return TypeDesc{}, failf("type %s is not an array of a primitive type", name)
-	}
-	return t.comps[0], nil
-}
-
 // anyArrayType returns the array type called name, of primitives or
 // not.
 func (s *server) anyArrayType(name string) (*serverType, error) {
@@ -1372,17 +1360,22 @@ func (s *server) cmdDestruct(args []string) error {
 	return nil
 }
 
+// cmdNewArray makes an array of the values of variables, of a primitive
+// type or not: each component of the element type becomes one array
+// (the elements' array components must agree in shape, as arrays are
+// regular).
 func (s *server) cmdNewArray(args []string) error {
 	name := args[0]
-	d, err := s.arrayType(args[1])
+	t, err := s.anyArrayType(args[1])
 	if err != nil {
 		return err
 	}
+	rank, elemName := t.expr.rank, elemType(t.expr).String()
 	rest := args[2:]
-	if len(rest) < d.Rank {
-		return failf("new_array %s: type %s needs %d sizes, got %d words", name, args[1], d.Rank, len(rest))
+	if len(rest) < rank {
+		return failf("new_array %s: type %s needs %d sizes, got %d words", name, args[1], rank, len(rest))
 	}
-	shape := make([]int64, d.Rank)
+	shape := make([]int64, rank)
 	n := int64(1)
 	for k := range shape {
 		x, err := strconv.ParseInt(rest[k], 10, 64)
@@ -1392,36 +1385,56 @@ func (s *server) cmdNewArray(args []string) error {
 		shape[k] = x
 		n *= x
 	}
-	elems := rest[d.Rank:]
+	elems := rest[rank:]
 	if int64(len(elems)) != n {
 		return failf("new_array %s: shape %s holds %d elements, got %d variables", name, shapeText(shape), n, len(elems))
 	}
 	if err := s.checkNew(name); err != nil {
 		return err
 	}
-	hv := values.NewArray(d.Elem, shape)
-	dst := reflect.ValueOf(hv.Data)
+	vs := make([]*variable, len(elems))
 	for i, en := range elems {
 		v, err := s.get(en)
 		if err != nil {
 			return err
 		}
-		if v.typ.name != d.Elem.String() {
-			return failf("new_array %s: element %d, variable %s, has type %s, expected %s", name, i+1, en, v.typ.name, d.Elem)
+		if v.typ.name != elemName {
+			return failf("new_array %s: element %d, variable %s, has type %s, expected %s", name, i+1, en, v.typ.name, elemName)
 		}
-		x, err := toValue(s.ctx, v.parts[0])
+		vs[i] = v
+	}
+	parts := make([]any, len(t.comps))
+	for k, d := range t.comps {
+		inner := make([]int64, d.Rank-rank)
+		if len(vs) > 0 {
+			if a, ok := vs[0].parts[k].(*DeviceArray); ok {
+				inner = a.Shape
+			}
+		}
+		hv := values.NewArray(d.Elem, append(append([]int64(nil), shape...), inner...))
+		dst := reflect.ValueOf(hv.Data)
+		size := 1
+		for _, x := range inner {
+			size *= int(x)
+		}
+		for i, v := range vs {
+			if a, ok := v.parts[k].(*DeviceArray); ok && !equalShapes(a.Shape, inner) {
+				return failf("new_array %s: element %d, variable %s, holds an array of shape %s where element 1 holds %s", name, i+1, elems[i], shapeText(a.Shape), shapeText(inner))
+			}
+			x, err := toValue(s.ctx, v.parts[k])
+			if err != nil {
+				return err
+			}
+			reflect.Copy(dst.Slice(i*size, (i+1)*size), reflect.ValueOf(x.Data))
+		}
+		a, err := s.ctx.Upload(hv)
 		if err != nil {
+			s.releaseUnheld()
 			return err
 		}
-		dst.Index(i).Set(reflect.ValueOf(x.Data).Index(0))
+		parts[k] = a
 	}
-	a, err := s.ctx.Upload(hv)
-	if err != nil {
-		s.releaseUnheld()
-		return err
-	}
-	t, _ := s.lookupType(args[1])
-	s.define(name, t, []any{a})
+	s.define(name, t, parts)
 	return nil
 }
 

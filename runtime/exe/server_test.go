@@ -491,7 +491,7 @@ var sumProgram = &Program{
 
 // TestServerSumsAndRecordArrays drives the sum commands (variants,
 // construct, destruct, variant), the array-of-records commands (zip,
-// unzip, index, shape) and set, with their errors, through one session.
+// unzip, index, shape, new_array) and set, with their errors, through one session.
 func TestServerSumsAndRecordArrays(t *testing.T) {
 	c := newTestContext(t)
 	dir := t.TempDir()
@@ -501,6 +501,7 @@ func TestServerSumsAndRecordArrays(t *testing.T) {
 	out := filepath.Join(dir, "out")
 	out2 := filepath.Join(dir, "out2")
 	out3 := filepath.Join(dir, "out3")
+	out4 := filepath.Join(dir, "out4")
 	q := `"` + shapeType + `"`
 	tests := []struct{ cmd, want string }{
 		{"types", "#circle f32 | #poly []f32 | #rect f32 f32\n(i32, f32)\n[](i32, f32)\n[]f32\n[]i32\nf32\ni32\n"},
@@ -559,6 +560,10 @@ func TestServerSumsAndRecordArrays(t *testing.T) {
 		{"unzip z2 u3", "%%% FAILURE\nunzip z2: its elements have 2 fields, got 1 variables\n"},
 		{"unzip xs u3", "%%% FAILURE\nvariable xs has type []f32, which is not an array of records or tuples\n"},
 		{"type u2", "[]f32\n"},
+		{`new_array pa "[](i32, f32)" 2 e3 e`, ""},
+		{`new_array pa2 "[](i32, f32)" 1 n`, "%%% FAILURE\nnew_array pa2: element 1, variable n, has type i32, expected (i32, f32)\n"},
+		{"unzip pa w1 w2", ""},
+		{"store " + out4 + " w1 w2", ""},
 		// z shares is and xs with z2 (pairs_id returns its argument) and
 		// with the variables: set copied z2's arrays first, so z's
 		// elements are the original ones but for xs[2], set in xs itself
@@ -588,6 +593,9 @@ func TestServerSumsAndRecordArrays(t *testing.T) {
 	}
 	if s := readData(t, out3); s != "[7i32, 8i32, 9i32]\n[1.0f32, 2.0f32, 3.0f32]\n[1.0f32, 2.0f32, 2.0f32]\n" {
 		t.Errorf("stored arrays after set: %q", s)
+	}
+	if s := readData(t, out4); s != "[-1i32, 8i32]\n[2.0f32, 2.0f32]\n" {
+		t.Errorf("stored new_array of tuples: %q", s)
 	}
 	if cur, _ := c.MemoryUsage(); cur != 0 {
 		t.Errorf("%d bytes of device memory still in use after the session", cur)
