@@ -18,6 +18,10 @@ grammar/check-stale.sh
 echo "== go test"
 # The compiled corpus runs once, through fcc test below.
 FCC_SKIP_GRAMMAR_STALE=1 FCC_SKIP_COMPILED_E2E=1 go test -count=1 -timeout 45m ./... 2>&1 | tee /tmp/fcc-test.log
+echo "== server: no device or host memory leak over a million calls"
+# go test ./... above makes 5000; this makes a million (about a minute on
+# PoCL), bounded by the timeout.
+FCC_SERVER_CALLS=1000000 go test -count=1 -timeout 15m -run '^TestServerNoLeak$' ./runtime/exe/
 echo "== fcc test (compiled, OpenCL)"
 go run ./cmd/fcc test tests/programs examples
 echo "== fcc test (interpreted)"

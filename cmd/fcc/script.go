@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/fcclang/fcc/backend"
+	"github.com/fcclang/fcc/frontend"
 	"github.com/fcclang/fcc/pipeline"
 	"github.com/fcclang/fcc/runtime/values"
 	"github.com/fcclang/fcc/script"
@@ -243,7 +244,56 @@ func blockError(prog string, line int, err error) error {
 // program exe (built from prog): its values, or its script input's.
 func caseInput(exe, entry string, c *spec.Case, prog string, passOpts []string) ([]byte, error) {
 	if c.Input.Kind == spec.InputScript {
+		if futharkExpression(c, prog) {
+			return futharkInput(c, prog)
+		}
 		return scriptInput(exe, entry, c, prog, passOpts)
 	}
 	return c.InputData(filepath.Dir(prog))
+}
+
+// futharkExpression reports whether a case's script input is a Futhark
+// expression beyond FutharkScript (one that applies prelude functions,
+// such as map f32.i64 (iota 100), as Futhark's own script7 test does) and
+// calls no builtin: futharkInput evaluates it.
+func futharkExpression(c *spec.Case, prog string) bool {
+	if c.Input.Kind != spec.InputScript || c.Input.File != "" || strings.Contains(c.Input.Text, "$") {
+		return false
+	}
+	_, _, err := parseScriptInput(c, prog)
+	return err != nil
+}
+
+// futharkInput evaluates a script input that is a Futhark expression in
+// the interpreter, in the program's scope: the program with an entry
+// point returning the expression appended. Its values (a tuple's
+// components as separate arguments) become the input, in the binary data
+// format. An expression that is not Futhark either is reported with the
+// FutharkScript parser's error and the frontend's.
+func futharkInput(c *spec.Case, prog string) ([]byte, error) {
+	_, _, scriptErr := parseScriptInput(c, prog)
+	src, err := os.ReadFile(prog)
+	if err != nil {
+		return nil, err
+	}
+	name := "fcc_script_input"
+	for strings.Contains(string(src), name) {
+		name += "_"
+	}
+	full := fmt.Sprintf("%s\n\nentry %s () =\n  (%s)\n", src, name, c.Input.Text)
+	internal, err := frontend.Compile(prog, full)
+	if err != nil {
+		return nil, fmt.Errorf("%v (as a Futhark expression appended to the program: %v)", scriptErr, err)
+	}
+	vs, err := runInterpreter(internal, name, strings.NewReader(""))
+	if err != nil {
+		return nil, fmt.Errorf("%s:%d: script input: %v", prog, c.Input.Line, err)
+	}
+	var b bytes.Buffer
+	for _, x := range vs {
+		if err := values.WriteBinary(&b, x); err != nil {
+			return nil, err
+		}
+	}
+	return b.Bytes(), nil
 }

@@ -370,3 +370,63 @@ func TestServerPythonClients(t *testing.T) {
 	}
 	t.Logf("%s", out)
 }
+
+// TestServerSumTypes drives a compiled program's sum-typed and
+// array-of-tuples entry points through the sum and zip commands: the
+// server's layout of a sum value must be the one the compiler gave it.
+func TestServerSumTypes(t *testing.T) {
+	exe := buildTestdata(t, "server_sums")
+	dir := t.TempDir()
+	c := startServer(t, exe)
+	out := filepath.Join(dir, "out")
+	const shape = `"#circle f32 | #poly []f32 | #rect f32 f32"`
+	if got := strings.Join(c.do("inputs area"), " "); got != "#circle f32 | #poly []f32 | #rect f32 f32" {
+		t.Errorf("inputs area: %q", got)
+	}
+	if got := strings.Join(c.do("kind "+shape), " "); got != "sum" {
+		t.Errorf("kind: %q", got)
+	}
+	if got := strings.Join(c.do("variants "+shape), "|"); got != "circle|- f32|poly|- []f32|rect|- f32|- f32" {
+		t.Errorf("variants: %q", got)
+	}
+	c.do("restore " + put(t, dir, values.Scalar(float32(3)), values.Scalar(float32(5)), f32s(1, 2, 4)) + " a f32 b f32 xs []f32")
+	c.do("construct r " + shape + " rect a b")
+	c.do("construct k " + shape + " circle b")
+	c.do("construct p " + shape + " poly xs")
+	for _, v := range []string{"r", "k", "p"} {
+		c.do("call area area_" + v + " " + v)
+		c.do("call grow g_" + v + " " + v)
+		c.do("call area garea_" + v + " g_" + v)
+	}
+	c.do("store " + out + " area_r area_k area_p garea_r garea_k garea_p")
+	if got := text(get(t, out)); got != "15.0f32 75.0f32 7.0f32 30.0f32 300.0f32 14.0f32" {
+		t.Errorf("areas: %s", got)
+	}
+	if got := strings.Join(c.do("variant g_r"), " "); got != "rect" {
+		t.Errorf("variant g_r: %q", got)
+	}
+	c.do("destruct g_r w h")
+	c.do("destruct g_p ys")
+	c.do("store " + out + " w h ys")
+	if got := text(get(t, out)); got != "6.0f32 5.0f32 [2.0f32, 4.0f32, 8.0f32]" {
+		t.Errorf("destructed: %s", got)
+	}
+	c.fails("destruct g_k w2 h2", "it holds variant circle, with 1 values, got 2 variables")
+	c.fails("construct q "+shape+" square a", "has no variant square")
+	c.fails("construct q "+shape+" poly a", "has type f32, expected []f32")
+
+	c.do("restore " + put(t, dir, i32s(1, 2, 3), f32s(0.5, 1.5, 2.5)) + " is []i32 fs []f32")
+	c.do(`zip ps "[](i32, f32)" is fs`)
+	c.do("call swap qs ps")
+	if got := strings.Join(c.do("type qs"), " "); got != "[](f32, i32)" {
+		t.Errorf("type qs: %q", got)
+	}
+	c.do("index e qs 2")
+	c.do("project e0 e 0")
+	c.do("unzip qs q0 q1")
+	c.do("store " + out + " q0 q1 e0")
+	if got := text(get(t, out)); got != "[0.5f32, 1.5f32, 2.5f32] [1i32, 2i32, 3i32] 2.5f32" {
+		t.Errorf("swapped: %s", got)
+	}
+	c.fails(`zip bad "[](i32, f32)" fs is`, "has type []f32, expected []i32")
+}

@@ -2,6 +2,7 @@ package exe
 
 import (
 	"bufio"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -109,8 +110,9 @@ type server struct {
 	refs    map[*Buffer]int // how many variables' parts hold each buffer
 	types   map[string]*serverType
 	entries map[string]*serverEntry
-	paused  bool // pause_profiling: calls leave the profile as it was
-	debug   bool // -D: failures caused by panics carry the stack
+	paused  bool          // pause_profiling: calls leave the profile as it was
+	events  []reportEvent // what report prints next (with -P)
+	debug   bool          // -D: failures caused by panics carry the stack
 }
 
 // serverType is a type the server knows: a primitive type, an array of
@@ -198,18 +200,53 @@ func (s *server) typeNamed(name string, comps []TypeDesc) *serverType {
 	t := &serverType{name: name, comps: comps}
 	if e, err := parseTypeName(name); err == nil && len(e.components()) == len(comps) {
 		t.expr = e
-		s.addFields(e)
+		s.addParts(e)
 	}
 	s.types[name] = t
 	return t
 }
 
-// addFields records the types of a record's fields, so that project can
-// produce them and new and restore accept them.
-func (s *server) addFields(e *typeExpr) {
+// addParts records the types that values of type e are built from: a
+// record's fields, a sum type's payloads, an array's element type and,
+// for an array of records, the arrays of its fields. So project, index,
+// unzip and destruct can produce them, and new, set, zip and construct
+// accept them.
+func (s *server) addParts(e *typeExpr) {
 	for _, f := range e.fields {
-		s.typeNamed(f.t.String(), f.t.components())
+		s.register(f.t)
 	}
+	for _, c := range e.constrs {
+		for _, p := range c.payload {
+			s.register(p)
+		}
+	}
+	if e.elem != nil {
+		s.register(e.elem)
+		for _, f := range e.elem.fields {
+			s.register(arrayOf(e.rank, f.t))
+		}
+	}
+}
+
+func (s *server) register(e *typeExpr) { s.typeNamed(e.String(), e.components()) }
+
+// arrayOf is the type of rank-dimensional arrays of t.
+func arrayOf(rank int, t *typeExpr) *typeExpr {
+	switch {
+	case t.transparent():
+		return &typeExpr{prim: t.prim, rank: t.rank + rank}
+	case t.elem != nil:
+		return &typeExpr{rank: t.rank + rank, elem: t.elem}
+	}
+	return &typeExpr{rank: rank, elem: t}
+}
+
+// elemType is the element type of array type t.
+func elemType(t *typeExpr) *typeExpr {
+	if t.elem != nil {
+		return t.elem
+	}
+	return &typeExpr{prim: t.prim}
 }
 
 // lookupType returns the type called name: a known type, or any primitive
@@ -345,6 +382,13 @@ func init() {
 		"fields":             {1, 1, "fields TYPE", (*server).cmdFields},
 		"new":                {2, -1, "new VAR TYPE FIELD...", (*server).cmdNew},
 		"project":            {3, 3, "project TO FROM FIELD", (*server).cmdProject},
+		"set":                {2, -1, "set ARRAY VALUE I...", (*server).cmdSet},
+		"zip":                {2, -1, "zip TO TYPE ARRAY...", (*server).cmdZip},
+		"unzip":              {1, -1, "unzip FROM TO...", (*server).cmdUnzip},
+		"variants":           {1, 1, "variants TYPE", (*server).cmdVariants},
+		"construct":          {3, -1, "construct TO TYPE VARIANT VALUE...", (*server).cmdConstruct},
+		"destruct":           {1, -1, "destruct FROM TO...", (*server).cmdDestruct},
+		"variant":            {1, 1, "variant VAR", (*server).cmdVariant},
 	}
 }
 
@@ -369,10 +413,6 @@ func (s *server) command(line string) (err error) {
 	}
 	cmd, ok := serverCommands[words[0]]
 	if !ok {
-		switch words[0] {
-		case "set", "zip", "unzip", "variants", "construct", "destruct", "variant":
-			return failf("command %s is not supported: fcc has no sum types or arrays of records in its external values", words[0])
-		}
 		return failf("unknown command: %s", words[0])
 	}
 	args := words[1:]
@@ -503,9 +543,12 @@ func (s *server) cmdCall(args []string) error {
 	if err := checkInterrupt(); err != nil {
 		return err
 	}
-	var saved map[string]*kernelProfile
-	if s.paused {
-		saved = s.copyProfile()
+	// The kernel times before the call: a call while profiling is paused
+	// leaves them as they were, and a profiled call's report events are
+	// what it added.
+	var before map[string]*kernelProfile
+	if s.paused || s.ctx.Opts.Profile {
+		before = s.copyProfile()
 	}
 	start := time.Now()
 	res, err := se.e.Run(s.ctx, callArgs)
@@ -520,8 +563,11 @@ func (s *server) cmdCall(args []string) error {
 		}
 	}
 	us := time.Since(start).Microseconds()
-	if saved != nil {
-		s.ctx.prof = saved
+	switch {
+	case s.paused:
+		s.ctx.prof = before
+	case before != nil:
+		s.addEvents(se.e.Name, before)
 	}
 	for _, v := range consumed {
 		v.consumed = true
@@ -543,7 +589,8 @@ func (s *server) cmdCall(args []string) error {
 }
 
 // copyProfile copies the kernel profile, so that a call while profiling
-// is paused can be taken out of it again.
+// is paused can be taken out of it again, and a profiled call's launches
+// found.
 func (s *server) copyProfile() map[string]*kernelProfile {
 	_ = s.ctx.Finish()
 	cp := make(map[string]*kernelProfile, len(s.ctx.prof))
@@ -734,14 +781,65 @@ func (s *server) cmdClear([]string) error {
 	}
 	s.ctx.releaseFree()
 	s.ctx.prof = map[string]*kernelProfile{}
+	s.events = nil
 	return nil
 }
 
+// reportEvent is one event of report's JSON, as Futhark's runtime writes
+// its profiling report (the format futhark bench --profile and futhark
+// profile read): fcc's is one kernel's launches during one call, their
+// total time in microseconds, and their number in the details.
+type reportEvent struct {
+	Name       string         `json:"name"`
+	Provenance string         `json:"provenance"`
+	Duration   float64        `json:"duration"`
+	Details    map[string]any `json:"details"`
+}
+
+// addEvents records, as report events of entry point entry, the kernel
+// launches since the profile was before.
+func (s *server) addEvents(entry string, before map[string]*kernelProfile) {
+	names := make([]string, 0, len(s.ctx.prof))
+	for n := range s.ctx.prof {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		p, runs, total := s.ctx.prof[n], s.ctx.prof[n].runs, s.ctx.prof[n].total
+		if b := before[n]; b != nil {
+			runs, total = p.runs-b.runs, p.total-b.total
+		}
+		if runs == 0 {
+			continue
+		}
+		s.events = append(s.events, reportEvent{Name: n, Provenance: entry,
+			Duration: float64(total.Nanoseconds()) / 1000, Details: map[string]any{"launches": runs}})
+	}
+}
+
+// cmdReport prints Futhark's profiling report, a JSON object on one line:
+// the events since the last report (kernel times, with -P, of calls made
+// while profiling was not paused) and the peak device memory in bytes.
+// As Futhark's, a report forgets the events it prints.
 func (s *server) cmdReport([]string) error {
 	if err := s.ctx.Finish(); err != nil {
 		return err
 	}
-	s.ctx.WriteProfile(s.out)
+	_, peak := s.ctx.MemoryUsage()
+	r := struct {
+		Events []reportEvent    `json:"events"`
+		Memory map[string]int64 `json:"memory"`
+	}{Events: s.events, Memory: map[string]int64{"device": peak}}
+	if r.Events == nil {
+		r.Events = []reportEvent{}
+	}
+	b, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	s.out.Write(b)
+	s.out.WriteByte('\n')
+	s.events = nil
 	return nil
 }
 
@@ -817,16 +915,19 @@ func (s *server) cmdKind(args []string) error {
 	if err != nil {
 		return err
 	}
-	switch {
-	case !t.opaque() && t.comps[0].Rank == 0:
-		fmt.Fprintln(s.out, "primitive")
-	case !t.opaque():
-		fmt.Fprintln(s.out, "array")
-	case t.expr != nil && t.expr.fields != nil:
-		fmt.Fprintln(s.out, "record")
-	default:
-		fmt.Fprintln(s.out, "opaque")
+	kind := "opaque" // a type whose name fcc cannot take apart
+	switch e := t.expr; {
+	case e == nil:
+	case e.rank > 0:
+		kind = "array"
+	case e.transparent():
+		kind = "primitive"
+	case e.record():
+		kind = "record"
+	case e.sum():
+		kind = "sum"
 	}
+	fmt.Fprintln(s.out, kind)
 	return nil
 }
 
@@ -839,102 +940,442 @@ func (s *server) cmdType(args []string) error {
 	return nil
 }
 
-// arrayType returns the transparent array type called name.
-func (s *server) arrayType(name string) (TypeDesc, error) {
+// anyArrayType returns the array type called name, of primitives or
+// not.
+func (s *server) anyArrayType(name string) (*serverType, error) {
 	t, err := s.lookupType(name)
 	if err != nil {
-		return TypeDesc{}, err
+		return nil, err
 	}
-	if t.opaque() || t.comps[0].Rank == 0 {
-		return TypeDesc{}, failf("type %s is not an array of a primitive type", name)
+	if t.expr == nil || t.expr.rank == 0 {
+		return nil, failf("type %s is not an array type", name)
 	}
-	return t.comps[0], nil
+	return t, nil
 }
 
 func (s *server) cmdRank(args []string) error {
-	d, err := s.arrayType(args[0])
+	t, err := s.anyArrayType(args[0])
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(s.out, d.Rank)
+	fmt.Fprintln(s.out, t.expr.rank)
 	return nil
 }
 
 func (s *server) cmdElemtype(args []string) error {
-	d, err := s.arrayType(args[0])
+	t, err := s.anyArrayType(args[0])
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(s.out, d.Elem)
+	fmt.Fprintln(s.out, elemType(t.expr))
 	return nil
 }
 
-// arrayVar returns the array held by variable name.
-func (s *server) arrayVar(name string) (*DeviceArray, error) {
+// arrayVar returns variable name, which must hold an array, and its
+// shape.
+func (s *server) arrayVar(name string) (*variable, []int64, error) {
 	v, err := s.get(name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	a, ok := v.parts[0].(*DeviceArray)
-	if v.typ.opaque() || !ok {
-		return nil, failf("variable %s has type %s, which is not an array of a primitive type", name, v.typ.name)
+	e := v.typ.expr
+	if e == nil || e.rank == 0 {
+		return nil, nil, failf("variable %s has type %s, which is not an array type", name, v.typ.name)
 	}
-	return a, nil
+	// Every component of an array holds the array's dimensions first.
+	return v, v.parts[0].(*DeviceArray).Shape[:e.rank], nil
 }
 
 func (s *server) cmdShape(args []string) error {
-	a, err := s.arrayVar(args[0])
+	_, shape, err := s.arrayVar(args[0])
 	if err != nil {
 		return err
 	}
-	for _, d := range a.Shape {
+	for _, d := range shape {
 		fmt.Fprintln(s.out, d)
 	}
 	return nil
 }
 
+// indices parses the indices of an element of an array of the given
+// shape, variable name.
+func indices(name string, shape []int64, text []string) ([]int64, error) {
+	if len(text) != len(shape) {
+		return nil, failf("variable %s has rank %d: %d indices are needed, got %d", name, len(shape), len(shape), len(text))
+	}
+	idx := make([]int64, len(text))
+	for k, w := range text {
+		i, err := strconv.ParseInt(w, 10, 64)
+		if err != nil {
+			return nil, failf("index %d: %q is not an integer", k+1, w)
+		}
+		if i < 0 || i >= shape[k] {
+			return nil, failf("index [%s] out of bounds for variable %s of shape %s", strings.Join(text, "]["), name, shapeText(shape))
+		}
+		idx[k] = i
+	}
+	return idx, nil
+}
+
 func (s *server) cmdIndex(args []string) error {
-	to, from, idxText := args[0], args[1], args[2:]
-	a, err := s.arrayVar(from)
+	to, from := args[0], args[1]
+	v, shape, err := s.arrayVar(from)
 	if err != nil {
 		return err
-	}
-	if len(idxText) != len(a.Shape) {
-		return failf("variable %s has rank %d: index needs %d indices, got %d", from, len(a.Shape), len(a.Shape), len(idxText))
 	}
 	if err := s.checkNew(to); err != nil {
 		return err
 	}
-	idx := make([]int64, len(idxText))
-	for k, w := range idxText {
-		i, err := strconv.ParseInt(w, 10, 64)
-		if err != nil {
-			return failf("index %d: %q is not an integer", k+1, w)
-		}
-		if i < 0 || i >= a.Shape[k] {
-			return failf("index [%s] out of bounds for variable %s of shape %s", strings.Join(idxText, "]["), from, shapeText(a.Shape))
-		}
-		idx[k] = i
-	}
-	x, err := s.ctx.ReadElem(a, idx...)
+	idx, err := indices(from, shape, args[2:])
 	if err != nil {
 		return err
 	}
-	s.define(to, &serverType{name: a.Elem.String(), expr: &typeExpr{prim: a.Elem}, comps: []TypeDesc{{Elem: a.Elem}}}, []any{x})
+	et := elemType(v.typ.expr)
+	t, err := s.lookupType(et.String())
+	if err != nil {
+		return err
+	}
+	fixed := make([]DimIndex, len(idx))
+	for k, i := range idx {
+		fixed[k] = DimIndex{Fix: true, Start: i}
+	}
+	parts := make([]any, len(v.parts))
+	for k, p := range v.parts {
+		a := p.(*DeviceArray)
+		if len(a.Shape) == len(idx) {
+			parts[k], err = s.ctx.ReadElem(a, idx...)
+		} else {
+			// An element's array component is copied, so that the new
+			// variable is manifest and shares nothing with the array.
+			var view *DeviceArray
+			if view, err = Slice(a, fixed, "index"); err == nil {
+				parts[k], err = s.ctx.CopyArray(view)
+			}
+		}
+		if err != nil {
+			s.releaseUnheld()
+			return err
+		}
+	}
+	s.define(to, t, parts)
 	return nil
 }
 
-func (s *server) cmdNewArray(args []string) error {
-	name := args[0]
-	d, err := s.arrayType(args[1])
+// cmdSet replaces an element of an array in place. An array whose buffer
+// another variable shares (through rename's absence, new, zip or an
+// entry point's aliasing result) is copied first, so that only the named
+// variable changes, as values in Futhark do.
+func (s *server) cmdSet(args []string) error {
+	to, from := args[0], args[1]
+	v, shape, err := s.arrayVar(to)
 	if err != nil {
 		return err
 	}
-	rest := args[2:]
-	if len(rest) < d.Rank {
-		return failf("new_array %s: type %s needs %d sizes, got %d words", name, args[1], d.Rank, len(rest))
+	x, err := s.get(from)
+	if err != nil {
+		return err
 	}
-	shape := make([]int64, d.Rank)
+	if want := elemType(v.typ.expr).String(); x.typ.name != want {
+		return failf("set %s: variable %s has type %s, expected %s", to, from, x.typ.name, want)
+	}
+	idx, err := indices(to, shape, args[2:])
+	if err != nil {
+		return err
+	}
+	fixed := make([]DimIndex, len(idx))
+	for k, i := range idx {
+		fixed[k] = DimIndex{Fix: true, Start: i}
+	}
+	// The element must have the shape of the array's elements (arrays
+	// are regular); check every component before writing any.
+	for k, p := range v.parts {
+		a := p.(*DeviceArray)
+		if xa, ok := x.parts[k].(*DeviceArray); ok && !equalShapes(xa.Shape, a.Shape[len(idx):]) {
+			return failf("set %s: variable %s has shape %s, but the elements of %s have shape %s", to, from, shapeText(xa.Shape), to, shapeText(a.Shape[len(idx):]))
+		}
+	}
+	for k, p := range v.parts {
+		a := p.(*DeviceArray)
+		if s.refs[a.Buf] > 1 || x.holds(a.Buf) {
+			c, err := s.ctx.CopyArray(a)
+			if err != nil {
+				s.releaseUnheld()
+				return err
+			}
+			s.refs[c.Buf]++
+			if s.refs[a.Buf]--; s.refs[a.Buf] <= 0 {
+				delete(s.refs, a.Buf)
+				s.ctx.Release(a.Buf)
+			}
+			v.parts[k], a = c, c
+		}
+		if xa, ok := x.parts[k].(*DeviceArray); ok {
+			view, err := Slice(a, fixed, "set")
+			if err == nil {
+				err = s.ctx.CopyInto(view, xa)
+			}
+			if err != nil {
+				return err
+			}
+		} else if err := s.ctx.WriteElem(a, x.parts[k], idx...); err != nil {
+			return err
+		}
+	}
+	return s.ctx.Finish()
+}
+
+// holds reports whether one of v's parts is in buffer b.
+func (v *variable) holds(b *Buffer) bool {
+	for _, p := range v.parts {
+		if a, ok := p.(*DeviceArray); ok && a.Buf == b {
+			return true
+		}
+	}
+	return false
+}
+
+func equalShapes(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// recordArrayType returns the array-of-records type called name.
+func (s *server) recordArrayType(name string) (*serverType, error) {
+	t, err := s.anyArrayType(name)
+	if err != nil {
+		return nil, err
+	}
+	if t.expr.elem == nil || !t.expr.elem.record() {
+		return nil, failf("type %s is not an array of records or tuples", name)
+	}
+	return t, nil
+}
+
+func (s *server) cmdZip(args []string) error {
+	to, given := args[0], args[2:]
+	t, err := s.recordArrayType(args[1])
+	if err != nil {
+		return err
+	}
+	fs, rank := t.expr.elem.fields, t.expr.rank
+	if len(given) != len(fs) {
+		return failf("zip %s: the elements of type %s have %d fields, got %d variables", to, t.name, len(fs), len(given))
+	}
+	if err := s.checkNew(to); err != nil {
+		return err
+	}
+	var parts []any
+	var shape []int64
+	for i, f := range fs {
+		v, err := s.get(given[i])
+		if err != nil {
+			return err
+		}
+		if want := arrayOf(rank, f.t).String(); v.typ.name != want {
+			return failf("zip %s: field %s, variable %s, has type %s, expected %s", to, f.name, given[i], v.typ.name, want)
+		}
+		sh := v.parts[0].(*DeviceArray).Shape[:rank]
+		if shape == nil {
+			shape = sh
+		} else if !equalShapes(sh, shape) {
+			return failf("zip %s: variable %s has outer shape %s, but %s has %s", to, given[i], shapeText(sh), given[0], shapeText(shape))
+		}
+		parts = append(parts, v.parts...)
+	}
+	s.define(to, t, parts)
+	return nil
+}
+
+func (s *server) cmdUnzip(args []string) error {
+	from, names := args[0], args[1:]
+	v, _, err := s.arrayVar(from)
+	if err != nil {
+		return err
+	}
+	e := v.typ.expr
+	if e.elem == nil || !e.elem.record() {
+		return failf("variable %s has type %s, which is not an array of records or tuples", from, v.typ.name)
+	}
+	if len(names) != len(e.elem.fields) {
+		return failf("unzip %s: its elements have %d fields, got %d variables", from, len(e.elem.fields), len(names))
+	}
+	if err := s.checkNew(names...); err != nil {
+		return err
+	}
+	k := 0
+	for i, f := range e.elem.fields {
+		ft, err := s.lookupType(arrayOf(e.rank, f.t).String())
+		if err != nil {
+			return err
+		}
+		n := len(ft.comps)
+		s.define(names[i], ft, append([]any(nil), v.parts[k:k+n]...))
+		k += n
+	}
+	return nil
+}
+
+// sumType returns the sum type called name.
+func (s *server) sumType(name string) (*serverType, error) {
+	t, err := s.lookupType(name)
+	if err != nil {
+		return nil, err
+	}
+	if t.expr == nil || t.expr.rank > 0 || !t.expr.sum() {
+		return nil, failf("type %s is not a sum type", name)
+	}
+	return t, nil
+}
+
+func (s *server) cmdVariants(args []string) error {
+	t, err := s.sumType(args[0])
+	if err != nil {
+		return err
+	}
+	for _, c := range t.expr.constrs {
+		fmt.Fprintln(s.out, c.name)
+		for _, p := range c.payload {
+			fmt.Fprintf(s.out, "- %s\n", p)
+		}
+	}
+	return nil
+}
+
+// sumVar returns variable name, which must hold a value of a sum type,
+// and the index of its constructor.
+func (s *server) sumVar(name string) (*variable, int, error) {
+	v, err := s.get(name)
+	if err != nil {
+		return nil, 0, err
+	}
+	if e := v.typ.expr; e == nil || e.rank > 0 || !e.sum() {
+		return nil, 0, failf("variable %s has type %s, which is not a sum type", name, v.typ.name)
+	}
+	tag, ok := v.parts[0].(uint8)
+	if !ok || int(tag) >= len(v.typ.expr.constrs) {
+		return nil, 0, failf("internal error: variable %s holds tag %v, not one of %d constructors", name, v.parts[0], len(v.typ.expr.constrs))
+	}
+	return v, int(tag), nil
+}
+
+func (s *server) cmdVariant(args []string) error {
+	v, tag, err := s.sumVar(args[0])
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(s.out, v.typ.expr.constrs[tag].name)
+	return nil
+}
+
+func (s *server) cmdConstruct(args []string) error {
+	to, given := args[0], args[3:]
+	t, err := s.sumType(args[1])
+	if err != nil {
+		return err
+	}
+	e := t.expr
+	tag := e.constr(args[2])
+	if tag < 0 {
+		return failf("construct %s: type %s has no variant %s (variants lists them)", to, t.name, args[2])
+	}
+	c := e.constrs[tag]
+	if len(given) != len(c.payload) {
+		return failf("construct %s: variant %s of type %s holds %d values, got %d variables", to, c.name, t.name, len(c.payload), len(given))
+	}
+	if err := s.checkNew(to); err != nil {
+		return err
+	}
+	var comps []any
+	for i, p := range c.payload {
+		v, err := s.get(given[i])
+		if err != nil {
+			return err
+		}
+		if want := p.String(); v.typ.name != want {
+			return failf("construct %s: value %d of variant %s, variable %s, has type %s, expected %s", to, i+1, c.name, given[i], v.typ.name, want)
+		}
+		comps = append(comps, v.parts...)
+	}
+	slots, assign := e.sumLayout()
+	parts := make([]any, 1+len(slots))
+	parts[0] = uint8(tag)
+	for i, sl := range assign[tag] {
+		parts[1+sl] = comps[i]
+	}
+	// The slots this variant does not use hold blank values, as the
+	// frontend's constructors fill them: zero, or an empty array.
+	for k, d := range slots {
+		if parts[1+k] != nil {
+			continue
+		}
+		if d.Rank == 0 {
+			parts[1+k] = hostScalar(values.NewArray(d.Elem, nil))
+			continue
+		}
+		a, err := s.ctx.NewArray(d.Elem, make([]int64, d.Rank))
+		if err != nil {
+			s.releaseUnheld()
+			return err
+		}
+		parts[1+k] = a
+	}
+	s.define(to, t, parts)
+	return nil
+}
+
+func (s *server) cmdDestruct(args []string) error {
+	from, names := args[0], args[1:]
+	v, tag, err := s.sumVar(from)
+	if err != nil {
+		return err
+	}
+	c := v.typ.expr.constrs[tag]
+	if len(names) != len(c.payload) {
+		return failf("destruct %s: it holds variant %s, with %d values, got %d variables", from, c.name, len(c.payload), len(names))
+	}
+	if err := s.checkNew(names...); err != nil {
+		return err
+	}
+	_, assign := v.typ.expr.sumLayout()
+	k := 0
+	for i, p := range c.payload {
+		t, err := s.lookupType(p.String())
+		if err != nil {
+			return err
+		}
+		parts := make([]any, len(t.comps))
+		for j := range parts {
+			parts[j] = v.parts[1+assign[tag][k+j]]
+		}
+		k += len(parts)
+		s.define(names[i], t, parts)
+	}
+	return nil
+}
+
+// cmdNewArray makes an array of the values of variables, of a primitive
+// type or not: each component of the element type becomes one array
+// (the elements' array components must agree in shape, as arrays are
+// regular).
+func (s *server) cmdNewArray(args []string) error {
+	name := args[0]
+	t, err := s.anyArrayType(args[1])
+	if err != nil {
+		return err
+	}
+	rank, elemName := t.expr.rank, elemType(t.expr).String()
+	rest := args[2:]
+	if len(rest) < rank {
+		return failf("new_array %s: type %s needs %d sizes, got %d words", name, args[1], rank, len(rest))
+	}
+	shape := make([]int64, rank)
 	n := int64(1)
 	for k := range shape {
 		x, err := strconv.ParseInt(rest[k], 10, 64)
@@ -944,36 +1385,56 @@ func (s *server) cmdNewArray(args []string) error {
 		shape[k] = x
 		n *= x
 	}
-	elems := rest[d.Rank:]
+	elems := rest[rank:]
 	if int64(len(elems)) != n {
 		return failf("new_array %s: shape %s holds %d elements, got %d variables", name, shapeText(shape), n, len(elems))
 	}
 	if err := s.checkNew(name); err != nil {
 		return err
 	}
-	hv := values.NewArray(d.Elem, shape)
-	dst := reflect.ValueOf(hv.Data)
+	vs := make([]*variable, len(elems))
 	for i, en := range elems {
 		v, err := s.get(en)
 		if err != nil {
 			return err
 		}
-		if v.typ.name != d.Elem.String() {
-			return failf("new_array %s: element %d, variable %s, has type %s, expected %s", name, i+1, en, v.typ.name, d.Elem)
+		if v.typ.name != elemName {
+			return failf("new_array %s: element %d, variable %s, has type %s, expected %s", name, i+1, en, v.typ.name, elemName)
 		}
-		x, err := toValue(s.ctx, v.parts[0])
+		vs[i] = v
+	}
+	parts := make([]any, len(t.comps))
+	for k, d := range t.comps {
+		inner := make([]int64, d.Rank-rank)
+		if len(vs) > 0 {
+			if a, ok := vs[0].parts[k].(*DeviceArray); ok {
+				inner = a.Shape
+			}
+		}
+		hv := values.NewArray(d.Elem, append(append([]int64(nil), shape...), inner...))
+		dst := reflect.ValueOf(hv.Data)
+		size := 1
+		for _, x := range inner {
+			size *= int(x)
+		}
+		for i, v := range vs {
+			if a, ok := v.parts[k].(*DeviceArray); ok && !equalShapes(a.Shape, inner) {
+				return failf("new_array %s: element %d, variable %s, holds an array of shape %s where element 1 holds %s", name, i+1, elems[i], shapeText(a.Shape), shapeText(inner))
+			}
+			x, err := toValue(s.ctx, v.parts[k])
+			if err != nil {
+				return err
+			}
+			reflect.Copy(dst.Slice(i*size, (i+1)*size), reflect.ValueOf(x.Data))
+		}
+		a, err := s.ctx.Upload(hv)
 		if err != nil {
+			s.releaseUnheld()
 			return err
 		}
-		dst.Index(i).Set(reflect.ValueOf(x.Data).Index(0))
+		parts[k] = a
 	}
-	a, err := s.ctx.Upload(hv)
-	if err != nil {
-		s.releaseUnheld()
-		return err
-	}
-	t, _ := s.lookupType(args[1])
-	s.define(name, t, []any{a})
+	s.define(name, t, parts)
 	return nil
 }
 

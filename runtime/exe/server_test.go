@@ -1,11 +1,15 @@
 package exe
 
 import (
+	"bufio"
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -168,13 +172,13 @@ func TestServerCommands(t *testing.T) {
 		{"kind bogus", "%%% FAILURE\nunknown type bogus (the types command lists them)\n"},
 		{"rank [][]i32", "2\n"},
 		{"elemtype [][]i32", "i32\n"},
-		{"rank i32", "%%% FAILURE\ntype i32 is not an array of a primitive type\n"},
+		{"rank i32", "%%% FAILURE\ntype i32 is not an array type\n"},
 		{"shape xs", "3\n"},
-		{"shape a", "%%% FAILURE\nvariable a has type f32, which is not an array of a primitive type\n"},
+		{"shape a", "%%% FAILURE\nvariable a has type f32, which is not an array type\n"},
 		{"index e xs 1", ""},
 		{"index e xs 3", "%%% FAILURE\nvariable e already exists: e\n"}, // replaced below
 		{"index e2 xs 3", "%%% FAILURE\nindex [3] out of bounds for variable xs of shape [3]\n"},
-		{"index e2 xs 1 2", "%%% FAILURE\nvariable xs has rank 1: index needs 1 indices, got 2\n"},
+		{"index e2 xs 1 2", "%%% FAILURE\nvariable xs has rank 1: 1 indices are needed, got 2\n"},
 		{"new_array arr []f32 2 e a", ""},
 		{"new_array arr2 []f32 3 e a", "%%% FAILURE\nnew_array arr2: shape [3] holds 3 elements, got 2 variables\n"},
 		{"new_array arr2 []f32 2 e n", "%%% FAILURE\nnew_array arr2: element 2, variable n, has type i64, expected f32\n"},
@@ -216,7 +220,7 @@ func TestServerCommands(t *testing.T) {
 		{"unpause_profiling", ""},
 		{"clear", ""},
 		{"frobnicate x", "%%% FAILURE\nunknown command: frobnicate\n"},
-		{"zip a b c", "%%% FAILURE\ncommand zip is not supported: fcc has no sum types or arrays of records in its external values\n"},
+		{"zip a b c", "%%% FAILURE\nunknown type b (the types command lists them)\n"},
 		{"", "%%% FAILURE\nempty command\n"},
 		{`store "` + out, "%%% FAILURE\nmalformed command: the quoted word starting at column 7 has no closing quote\n"},
 		{`free "a"b`, "%%% FAILURE\nmalformed command: a space must follow the quoted word ending at column 8\n"},
@@ -276,48 +280,65 @@ func TestServerBoolF16(t *testing.T) {
 	}
 }
 
-// TestServerNoLeak makes many calls, each result freed, and checks that
-// the device memory in use does not grow (the runtime's accounting).
+// TestServerNoLeak makes many calls, each result freed, in ten rounds,
+// and checks after each round that nothing grows: the device memory in
+// use and its peak (the runtime's accounting), the allocation list, the
+// server's tables, and the Go heap. FCC_SERVER_CALLS sets the number of
+// calls (scripts/test.sh makes a million); the commands are made round
+// by round, so that their text does not fill the memory measured.
 func TestServerNoLeak(t *testing.T) {
 	c := newTestContext(t)
 	dir := t.TempDir()
 	xs := writeData(t, dir, "xs", values.Value{Type: values.F32, Shape: []int64{1000}, Data: make([]float32, 1000)})
-	// FCC_SERVER_CALLS scales the test up (10^5 or 10^6 calls) for a
-	// measurement on a real device.
-	n := 2500
+	n := 5000
 	if v, err := strconv.Atoi(os.Getenv("FCC_SERVER_CALLS")); err == nil && v > 0 {
-		n = v / 2
+		n = v
 	}
-	cmds := []string{
-		"restore " + xs + " xs []f32",
-		"restore " + writeData(t, dir, "s", values.Scalar(float32(2))) + " s0 f32",
+	const rounds = 10
+	perRound := max(n/rounds/2, 1) // two calls per iteration
+	s := newServer(serverProgram, c, io.Discard)
+	setup := "restore " + xs + " xs []f32\nrestore " + writeData(t, dir, "s", values.Scalar(float32(2))) + " s0 f32\n"
+	var round strings.Builder
+	for i := 0; i < perRound; i++ {
+		round.WriteString("call main ys xs\ncall scale a b d s0 ys\nfree ys\nfree a b d\n")
 	}
-	for i := 0; i < n; i++ {
-		cmds = append(cmds, "call main ys xs", "call scale a b d s0 ys", "free ys", "free a b d")
-	}
-	var out bytes.Buffer
-	in := strings.Join(cmds, "\n") + "\n"
-	s := newServer(serverProgram, c, &out)
+	cmds := round.String()
+	var heap0 uint64
 	start := time.Now()
-	if err := s.serve(strings.NewReader(in)); err != nil {
-		t.Fatal(err)
+	for r := 0; r <= rounds; r++ {
+		in := cmds
+		if r == 0 {
+			in = setup // round 0 only sets up, so that round 1's figures are the baseline
+		}
+		var out bytes.Buffer
+		s.out = bufio.NewWriter(&out)
+		if err := s.serve(strings.NewReader(in)); err != nil {
+			t.Fatal(err)
+		}
+		if i := strings.Index(out.String(), "FAILURE"); i >= 0 {
+			t.Fatalf("round %d: a command failed: %.500s", r, out.String()[i:])
+		}
+		if r == 0 {
+			continue
+		}
+		cur, peak := c.MemoryUsage()
+		// At most xs, ys and scale's array result are held at once.
+		if cur != 4000 || peak > 3*4000 {
+			t.Fatalf("after %d calls: %d bytes of device memory in use (want 4000: xs only), peak %d (want at most %d)", 2*perRound*r, cur, peak, 3*4000)
+		}
+		if len(c.allocs) > 2048 || len(s.vars) != 2 || len(s.refs) != 1 || len(s.events) != 0 {
+			t.Fatalf("after %d calls: %d allocations listed, %d variables, %d buffers counted, %d events", 2*perRound*r, len(c.allocs), len(s.vars), len(s.refs), len(s.events))
+		}
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		if r == 1 {
+			heap0 = ms.HeapAlloc
+		} else if ms.HeapAlloc > heap0+8<<20 {
+			t.Fatalf("after %d calls the Go heap holds %d bytes, %d after %d calls", 2*perRound*r, ms.HeapAlloc, heap0, 2*perRound)
+		}
 	}
-	elapsed := time.Since(start)
-	if strings.Contains(out.String(), "FAILURE") {
-		t.Fatalf("a command failed: %.2000s", out.String())
-	}
-	cur, peak := c.MemoryUsage()
-	t.Logf("%d calls in %v; device memory: %d bytes in use, peak %d", 2*n, elapsed, cur, peak)
-	// At most xs, ys and scale's array result are held at once.
-	if peak > 3*4000 {
-		t.Errorf("peak device memory %d bytes over %d calls, want at most %d", peak, 2*n, 3*4000)
-	}
-	if cur != 4000 {
-		t.Errorf("after %d calls %d bytes are in use, want 4000 (xs only)", 2*n, cur)
-	}
-	if len(c.allocs) > 2048 {
-		t.Errorf("the allocation list grew to %d entries", len(c.allocs))
-	}
+	t.Logf("%d calls in %v", 2*perRound*rounds, time.Since(start))
 	s.releaseAll()
 	if cur, _ := c.MemoryUsage(); cur != 0 {
 		t.Errorf("%d bytes in use after the session", cur)
@@ -383,6 +404,13 @@ func TestParseTypeName(t *testing.T) {
 		{in: "{a: []f32, n: i64}", out: "{a: []f32, n: i64}", comps: "[[]f32 i64]"},
 		{in: "[](i32, {x: f32, y: []bool})", out: "[](i32, {x: f32, y: []bool})", comps: "[[]i32 []f32 [][]bool]"},
 		{in: "((i32))", out: "i32", comps: "[i32]"},
+		{in: "#a | #b i32 []f32 | #c f32 i32", out: "#a | #b i32 []f32 | #c f32 i32", comps: "[u8 i32 []f32 f32]"},
+		{in: "#x (#a | #b f32) {v: [2]i64}", out: "#x (#a | #b f32) {v: []i64}", comps: "[u8 u8 f32 []i64]"},
+		{in: "[](#a f32 | #b f32 f32, bool)", out: "[](#a f32 | #b f32 f32, bool)", comps: "[[]u8 []f32 []f32 []bool]"},
+		{in: "#a | #a", err: "constructor #a appears twice"},
+		{in: "#a #b", err: "must be in parentheses"},
+		{in: "#", err: "expected a constructor name"},
+		{in: "#a | i32", err: "expected #constructor"},
 		{in: "i33", err: `unknown type "i33"`},
 		{in: "(i32, ", err: "the type ends early"},
 		{in: "(i32 f32)", err: "expected , or )"},
@@ -412,7 +440,8 @@ func TestParseTypeName(t *testing.T) {
 // device context: parsing and checking must report, never panic, and
 // always answer with exactly one "%%% OK".
 func FuzzServerCommand(f *testing.F) {
-	for _, s := range []string{"call main a b", `new v "{a: i32}" x`, "restore f x []f32", "free a a", `kind "(i32, [][]f32)"`, "fields \"{a: (i32, f32)}\"", "index a b 1 2"} {
+	for _, s := range []string{"call main a b", `new v "{a: i32}" x`, "restore f x []f32", "free a a", `kind "(i32, [][]f32)"`, "fields \"{a: (i32, f32)}\"", "index a b 1 2",
+		`variants "#a | #b (#c f32) [2]i32"`, `construct v "(f32, []f32)" a`, `zip z "[](i32, f32)" a b`, "set a b 0", "unzip a b c", "destruct a b", "variant a"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
@@ -436,4 +465,209 @@ func FuzzServerCommand(f *testing.F) {
 			t.Fatalf("%q: %d OKs in %q", line, n, out.String())
 		}
 	})
+}
+
+// shapeType is a sum type as the frontend names it: constructors in name
+// order, laid out as a u8 tag and the slots f32, []f32, f32 (circle and
+// rect share the first f32 slot).
+const shapeType = "#circle f32 | #poly []f32 | #rect f32 f32"
+
+func entryIdentity(c *Context, args []any) ([]any, error) { return args, nil }
+
+// sumProgram has a sum-typed and an array-of-tuples-typed entry point,
+// both returning their argument.
+var sumProgram = &Program{
+	Name:   "sums",
+	OpenCL: testKernels,
+	Entries: []EntryPoint{
+		{Name: "shape_id", Params: []TypeDesc{{Elem: values.U8}, {Elem: values.F32}, f32arr, {Elem: values.F32}},
+			Results: []TypeDesc{{Elem: values.U8}, {Elem: values.F32}, f32arr, {Elem: values.F32}}, Run: entryIdentity,
+			ParamValues: []ExtValue{{Opaque: shapeType, N: 4}}, ResultValues: []ExtValue{{Opaque: shapeType, N: 4}}},
+		{Name: "pairs_id", Params: []TypeDesc{{Elem: values.I32, Rank: 1}, f32arr},
+			Results: []TypeDesc{{Elem: values.I32, Rank: 1}, f32arr}, Run: entryIdentity,
+			ParamValues: []ExtValue{{Opaque: "[](i32, f32)", N: 2}}, ResultValues: []ExtValue{{Opaque: "[](i32, f32)", N: 2}}},
+	},
+}
+
+// TestServerSumsAndRecordArrays drives the sum commands (variants,
+// construct, destruct, variant), the array-of-records commands (zip,
+// unzip, index, shape, new_array) and set, with their errors, through one session.
+func TestServerSumsAndRecordArrays(t *testing.T) {
+	c := newTestContext(t)
+	dir := t.TempDir()
+	xs := writeData(t, dir, "xs", values.Value{Type: values.F32, Shape: []int64{3}, Data: []float32{1, 2, 3}})
+	is := writeData(t, dir, "is", values.Value{Type: values.I32, Shape: []int64{3}, Data: []int32{7, 8, 9}})
+	ab := writeData(t, dir, "ab", values.Scalar(float32(2)), values.Scalar(float32(5)), values.Scalar(int32(-1)))
+	out := filepath.Join(dir, "out")
+	out2 := filepath.Join(dir, "out2")
+	out3 := filepath.Join(dir, "out3")
+	out4 := filepath.Join(dir, "out4")
+	q := `"` + shapeType + `"`
+	tests := []struct{ cmd, want string }{
+		{"types", "#circle f32 | #poly []f32 | #rect f32 f32\n(i32, f32)\n[](i32, f32)\n[]f32\n[]i32\nf32\ni32\n"},
+		{"kind " + q, "sum\n"},
+		{`kind "[](i32, f32)"`, "array\n"},
+		{`rank "[](i32, f32)"`, "1\n"},
+		{`elemtype "[](i32, f32)"`, "(i32, f32)\n"},
+		{"variants " + q, "circle\n- f32\npoly\n- []f32\nrect\n- f32\n- f32\n"},
+		{"variants f32", "%%% FAILURE\ntype f32 is not a sum type\n"},
+		{`variants "#a | #b"`, "%%% FAILURE\nunknown type #a | #b (the types command lists them)\n"},
+		{"restore " + ab + " a f32 b f32 n i32", ""},
+		{"restore " + xs + " xs []f32", ""},
+		{"restore " + is + " is []i32", ""},
+		{"construct r " + q + " rect a b", ""},
+		{"variant r", "rect\n"},
+		{"type r", shapeType + "\n"},
+		{"construct r2 " + q + " rect a", "%%% FAILURE\nconstruct r2: variant rect of type " + shapeType + " holds 2 values, got 1 variables\n"},
+		{"construct r2 " + q + " square a", "%%% FAILURE\nconstruct r2: type " + shapeType + " has no variant square (variants lists them)\n"},
+		{"construct r2 " + q + " circle n", "%%% FAILURE\nconstruct r2: value 1 of variant circle, variable n, has type i32, expected f32\n"},
+		{"construct r2 " + q + " circle gone", "%%% FAILURE\nunknown variable: gone\n"},
+		{"construct r " + q + " circle a", "%%% FAILURE\nvariable already exists: r\n"},
+		{"construct r2 f32 circle a", "%%% FAILURE\ntype f32 is not a sum type\n"},
+		{"construct p " + q + " #poly xs", ""},
+		{"call shape_id p2 p", "runtime: T\n"},
+		{"variant p2", "poly\n"},
+		{"destruct p2 ys", ""},
+		{"type ys", "[]f32\n"},
+		{"call shape_id r2 r", "runtime: T\n"},
+		{"destruct r2 x y", ""},
+		{"destruct r2 x2", "%%% FAILURE\ndestruct r2: it holds variant rect, with 2 values, got 1 variables\n"},
+		{"destruct r2 x y", "%%% FAILURE\nvariable already exists: x\n"},
+		{"destruct xs x2", "%%% FAILURE\nvariable xs has type []f32, which is not a sum type\n"},
+		{"variant xs", "%%% FAILURE\nvariable xs has type []f32, which is not a sum type\n"},
+		{"store " + out + " x y ys r", ""},
+		{"free r", ""},
+		{"variant r", "%%% FAILURE\nunknown variable: r\n"},
+		{`zip z "[](i32, f32)" is xs`, ""},
+		{`zip z2 "[](i32, f32)" xs is`, "%%% FAILURE\nzip z2: field 0, variable xs, has type []f32, expected []i32\n"},
+		{`zip z2 "[](i32, f32)" is`, "%%% FAILURE\nzip z2: the elements of type [](i32, f32) have 2 fields, got 1 variables\n"},
+		{`zip z2 "(i32, f32)" is xs`, "%%% FAILURE\ntype (i32, f32) is not an array type\n"},
+		{`zip z2 "[]f32" xs`, "%%% FAILURE\ntype []f32 is not an array of records or tuples\n"},
+		{"shape z", "3\n"},
+		{"call pairs_id z2 z", "runtime: T\n"},
+		{"index e z2 1", ""},
+		{"type e", "(i32, f32)\n"},
+		{"index e2 z2 3", "%%% FAILURE\nindex [3] out of bounds for variable z2 of shape [3]\n"},
+		{"project e0 e 0", ""},
+		{`new e3 "(i32, f32)" n a`, ""},
+		{"set z2 e3 0", ""},
+		{"set z2 e3 5", "%%% FAILURE\nindex [5] out of bounds for variable z2 of shape [3]\n"},
+		{"set z2 n 0", "%%% FAILURE\nset z2: variable n has type i32, expected (i32, f32)\n"},
+		{"set xs a 2", ""},
+		{"set xs a", "%%% FAILURE\nvariable xs has rank 1: 1 indices are needed, got 0\n"},
+		{"set n a 0", "%%% FAILURE\nvariable n has type i32, which is not an array type\n"},
+		{"unzip z2 u1 u2", ""},
+		{"unzip z2 u3", "%%% FAILURE\nunzip z2: its elements have 2 fields, got 1 variables\n"},
+		{"unzip xs u3", "%%% FAILURE\nvariable xs has type []f32, which is not an array of records or tuples\n"},
+		{"type u2", "[]f32\n"},
+		{`new_array pa "[](i32, f32)" 2 e3 e`, ""},
+		{`new_array pa2 "[](i32, f32)" 1 n`, "%%% FAILURE\nnew_array pa2: element 1, variable n, has type i32, expected (i32, f32)\n"},
+		{"unzip pa w1 w2", ""},
+		{"store " + out4 + " w1 w2", ""},
+		// z shares is and xs with z2 (pairs_id returns its argument) and
+		// with the variables: set copied z2's arrays first, so z's
+		// elements are the original ones but for xs[2], set in xs itself
+		// after z was zipped (z and xs share xs's array).
+		{"unzip z v1 v2", ""},
+		{"store " + out2 + " u1 u2 e0", ""},
+		{"store " + out3 + " v1 v2 xs", ""},
+	}
+	cmds := make([]string, len(tests))
+	for i, tc := range tests {
+		cmds[i] = tc.cmd
+	}
+	got := serveSession(t, c, sumProgram, dir, cmds...)
+	for i, tc := range tests {
+		if got[i] != tc.want {
+			t.Errorf("%s:\n got %q\nwant %q", tc.cmd, got[i], tc.want)
+		}
+	}
+	// store writes a sum value as its components: tag 2 (rect), then
+	// the slots: rect's first f32, the unused []f32 (empty), rect's
+	// second f32.
+	if s := readData(t, out); s != "2.0f32\n5.0f32\n[1.0f32, 2.0f32, 3.0f32]\n2u8\n2.0f32\nempty([0]f32)\n5.0f32\n" {
+		t.Errorf("stored destructed and sum values: %q", s)
+	}
+	if s := readData(t, out2); s != "[-1i32, 8i32, 9i32]\n[2.0f32, 2.0f32, 3.0f32]\n8i32\n" {
+		t.Errorf("stored unzipped arrays: %q", s)
+	}
+	if s := readData(t, out3); s != "[7i32, 8i32, 9i32]\n[1.0f32, 2.0f32, 3.0f32]\n[1.0f32, 2.0f32, 2.0f32]\n" {
+		t.Errorf("stored arrays after set: %q", s)
+	}
+	if s := readData(t, out4); s != "[-1i32, 8i32]\n[2.0f32, 2.0f32]\n" {
+		t.Errorf("stored new_array of tuples: %q", s)
+	}
+	if cur, _ := c.MemoryUsage(); cur != 0 {
+		t.Errorf("%d bytes of device memory still in use after the session", cur)
+	}
+}
+
+// TestServerReport checks report's JSON (Futhark's profiling report):
+// with -P each call's kernel launches are events, named by kernel, their
+// provenance the entry point; a call while profiling is paused adds
+// none; a report forgets the events it printed.
+func TestServerReport(t *testing.T) {
+	needOpenCL(t)
+	opts := DefaultOptions()
+	opts.Profile = true
+	c, err := NewContext(testKernels, opts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	dir := t.TempDir()
+	xs := writeData(t, dir, "xs", values.Value{Type: values.F32, Shape: []int64{3}, Data: []float32{1, 2, 3}})
+	got := serveSession(t, c, serverProgram, dir,
+		"restore "+xs+" xs []f32",
+		"call main ys xs",
+		"call sum s ys",
+		"pause_profiling",
+		"call main ys2 xs",
+		"unpause_profiling",
+		"call main ys3 xs",
+		"report",
+		"report",
+		"clear",
+		"report")
+	type report struct {
+		Events []struct {
+			Name, Provenance string
+			Duration         float64
+			Details          map[string]int
+		}
+		Memory map[string]int64
+	}
+	parse := func(text string) report {
+		t.Helper()
+		var r report
+		if strings.Count(text, "\n") != 1 {
+			t.Fatalf("report is not one line: %q", text)
+		}
+		if err := json.Unmarshal([]byte(text), &r); err != nil {
+			t.Fatalf("report %q: %v", text, err)
+		}
+		return r
+	}
+	r := parse(got[7])
+	var seen []string
+	for _, e := range r.Events {
+		seen = append(seen, fmt.Sprintf("%s/%s/%d", e.Provenance, e.Name, e.Details["launches"]))
+		if e.Duration < 0 {
+			t.Errorf("event %+v has a negative duration", e)
+		}
+	}
+	if s := strings.Join(seen, " "); s != "main/double_f32/1 sum/sum_f32/1 main/double_f32/1" {
+		t.Errorf("events %s (from %s)", s, got[7])
+	}
+	if r.Memory["device"] < 3*4 {
+		t.Errorf("memory %v, want the peak device memory (at least 12 bytes)", r.Memory)
+	}
+	for _, i := range []int{8, 10} {
+		if r := parse(got[i]); len(r.Events) != 0 {
+			t.Errorf("report %d: events %+v, want none", i, r.Events)
+		}
+	}
+	if !strings.Contains(got[8], `"events":[]`) {
+		t.Errorf("an empty report's events are not []: %s", got[8])
+	}
 }

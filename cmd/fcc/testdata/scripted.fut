@@ -23,3 +23,10 @@ entry total (xs: []i64) : i64 = reduce (+) 0 xs
 -- script input { $loadimg "x.png" } output { 0i64 }
 
 entry add2 (xs: []i64) (k: i64) : i64 = k + reduce (+) 0 xs
+
+-- Futhark expressions beyond FutharkScript (prelude functions, operator
+-- sections) are evaluated in the interpreter, in the program's scope.
+-- ==
+-- entry: total
+-- script input { map (*2) (mk 3i64) } output { 6i64 }
+-- script input { mk (1 +) } output { 0i64 }
