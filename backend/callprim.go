@@ -114,7 +114,7 @@ func goCallPrim(e *soac.CallPrimExp, xs []string) (string, error) {
 	case "nextafter":
 		switch t {
 		case values.F16:
-			return fmt.Sprintf("exe.Nextafter16(%s, %s)", xs[0], xs[1]), nil
+			return fmt.Sprintf("exe.F16(values.Nextafter16(uint16(%s), uint16(%s)))", xs[0], xs[1]), nil
 		case values.F32:
 			return fmt.Sprintf("values.Nextafter32(%s, %s)", xs[0], xs[1]), nil
 		}
@@ -122,11 +122,11 @@ func goCallPrim(e *soac.CallPrimExp, xs []string) (string, error) {
 	case "ldexp":
 		return goNarrow(t, fmt.Sprintf("math.Ldexp(%s, int(%s))", w[0], xs[1])), nil
 	case "popc":
-		return fmt.Sprintf("exe.Popc(%s)", goIntBits(ts[0], xs[0])), nil
+		return fmt.Sprintf("values.Popc(%s)", goIntBits(ts[0], xs[0])), nil
 	case "clz":
-		return fmt.Sprintf("exe.Clz(%s, %d)", goIntBits(ts[0], xs[0]), 8*ts[0].Size()), nil
+		return fmt.Sprintf("values.Clz(%s, %d)", goIntBits(ts[0], xs[0]), 8*ts[0].Size()), nil
 	case "ctz":
-		return fmt.Sprintf("exe.Ctz(%s, %d)", goIntBits(ts[0], xs[0]), 8*ts[0].Size()), nil
+		return fmt.Sprintf("values.Ctz(%s, %d)", goIntBits(ts[0], xs[0]), 8*ts[0].Size()), nil
 	case "mul_hi", "mad_hi":
 		gt, err := goPrim(t)
 		if err != nil {
@@ -135,9 +135,9 @@ func goCallPrim(e *soac.CallPrimExp, xs []string) (string, error) {
 		var hi string
 		switch {
 		case t == values.I64:
-			hi = fmt.Sprintf("exe.MulHiI64(%s, %s)", xs[0], xs[1])
+			hi = fmt.Sprintf("values.MulHiI64(%s, %s)", xs[0], xs[1])
 		case t == values.U64:
-			hi = fmt.Sprintf("exe.MulHiU64(%s, %s)", xs[0], xs[1])
+			hi = fmt.Sprintf("values.MulHiU64(%s, %s)", xs[0], xs[1])
 		case t.IsSigned():
 			hi = fmt.Sprintf("%s((int64(%s) * int64(%s)) >> %d)", gt, xs[0], xs[1], 8*t.Size())
 		default:
