@@ -41,7 +41,7 @@ func (g *gen) newCgen() *cgen {
 // generate produces the kernels and host functions of a program, once
 // for both sources (Generate).
 func generate(p *soac.Program) (*gen, error) {
-	g := &gen{prog: p, types: typeEnv(p), names: newMangler(), needIota: map[soac.PrimType]bool{}}
+	g := &gen{prog: p, types: soac.TypeEnv(p), names: newMangler(), needIota: map[soac.PrimType]bool{}}
 	for _, f := range p.Funs {
 		h := &hgen{g: g}
 		if err := h.fun(f); err != nil {

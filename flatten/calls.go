@@ -24,7 +24,7 @@ func inlineKernelCalls(p *soac.Program) *soac.Program {
 	for i, fd := range p.Funs {
 		nf := *fd
 		nf.Body = soac.NewCopier(nil, nil).Body(fd.Body)
-		in.types = typesOf(&nf)
+		in.types = soac.FunTypeEnv(&nf)
 		in.body(nf.Body, inKernel[fd.Name])
 		out.Funs[i] = &nf
 	}
@@ -177,44 +177,3 @@ func (in *inliner) fresh(n soac.VName) soac.VName {
 	}
 }
 
-// typesOf maps every name bound in a function to its type.
-func typesOf(fd *soac.FunDef) map[soac.VName]soac.Type {
-	ts := map[soac.VName]soac.Type{}
-	params := func(ps []soac.Param) {
-		for _, p := range ps {
-			ts[p.Name] = p.Type
-		}
-	}
-	lam := func(l *soac.Lambda) {
-		if l != nil {
-			params(l.Params)
-		}
-	}
-	params(fd.Params)
-	soac.VisitStms(fd.Body, func(s *soac.Stm) {
-		params(s.Pat)
-		switch e := s.Exp.(type) {
-		case *soac.ScremaExp:
-			for _, sc := range e.Scans {
-				lam(sc.Op)
-			}
-			for _, r := range e.Reds {
-				lam(r.Op)
-			}
-			lam(e.Map)
-		case *soac.HistExp:
-			for _, op := range e.Ops {
-				lam(op.Op)
-			}
-			lam(e.Bucket)
-		case *soac.ScatterExp:
-			lam(e.Lambda)
-		case *soac.LoopExp:
-			params(e.Params)
-			if f, ok := e.Form.(soac.ForLoop); ok {
-				ts[f.Index] = soac.Prim(f.T)
-			}
-		}
-	})
-	return ts
-}

@@ -53,20 +53,7 @@ func Coalesce(p *soac.Program) (*soac.Program, error) {
 // coalesceFun applies the transformation to the host-level bodies of a
 // function.
 func (f *flattener) coalesceFun(fd *soac.FunDef) {
-	f.types = map[soac.VName]soac.Type{}
-	for _, p := range fd.Params {
-		f.types[p.Name] = p.Type
-	}
-	soac.VisitStms(fd.Body, func(s *soac.Stm) {
-		for _, p := range s.Pat {
-			f.types[p.Name] = p.Type
-		}
-		if l, ok := s.Exp.(*soac.LoopExp); ok {
-			for _, p := range l.Params {
-				f.types[p.Name] = p.Type
-			}
-		}
-	})
+	f.types = soac.FunTypeEnv(fd)
 	fd.Body = f.coalesceBody(fd.Body, nil, nil)
 }
 

@@ -45,7 +45,7 @@ func Explain(p *soac.Program) (*soac.Program, string, error) {
 	if err := soac.Validate(p); err != nil {
 		return nil, "", fmt.Errorf("invalid IR before tiling (from an earlier pass): %w", err)
 	}
-	t := &tiler{used: soac.AllNames(p), types: TypeEnv(p), threshUsed: map[string]bool{}}
+	t := &tiler{used: soac.AllNames(p), types: soac.TypeEnv(p), threshUsed: map[string]bool{}}
 	for _, th := range p.Thresholds {
 		t.threshUsed[th.Name] = true
 	}
