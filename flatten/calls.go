@@ -176,4 +176,3 @@ func (in *inliner) fresh(n soac.VName) soac.VName {
 		}
 	}
 }
-

@@ -149,4 +149,3 @@ func (pr *pass) index(env *rangeEnv, s *soac.Stm, e *soac.IndexExp) {
 		env.elems[s.Pat[0].Name] = e.Arr
 	}
 }
-

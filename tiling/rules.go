@@ -248,4 +248,3 @@ func OneD(e *soac.SegMapExp, types map[soac.VName]soac.Type) (*Match1D, error) {
 	}
 	return nil, why
 }
-
