@@ -15,7 +15,7 @@ import (
 // inlineKernelCalls returns p with those calls inlined, or p itself when
 // there are none.
 func inlineKernelCalls(p *soac.Program) *soac.Program {
-	in := &inliner{prog: p, ok: map[string]bool{}, used: soac.AllNames(p)}
+	in := &inliner{prog: p, ok: map[string]bool{}, names: soac.NewNames(p)}
 	if !in.needed() {
 		return p
 	}
@@ -40,8 +40,7 @@ type inliner struct {
 	prog  *soac.Program
 	added int
 	ok    map[string]bool // scalarOnly, memoised
-	used  map[soac.VName]bool
-	next  int
+	names *soac.Names
 	types map[soac.VName]soac.Type
 }
 
@@ -167,12 +166,6 @@ func (in *inliner) inline(s *soac.Stm, a *soac.ApplyExp) []*soac.Stm {
 }
 
 func (in *inliner) fresh(n soac.VName) soac.VName {
-	for {
-		in.next++
-		m := soac.VName(fmt.Sprintf("%s_in%d", baseName(string(n)), in.next))
-		if !in.used[m] {
-			in.used[m] = true
-			return m
-		}
-	}
+	base := baseName(string(n))
+	return in.names.Fresh(func(k int) soac.VName { return soac.VName(fmt.Sprintf("%s_in%d", base, k)) })
 }

@@ -27,7 +27,7 @@ import (
 // a flattened program (the output of Flatten); p is not modified. It runs
 // in the host functions, those no kernel calls (soac.KernelFunctions).
 func Coalesce(p *soac.Program) (*soac.Program, error) {
-	f := &flattener{used: soac.AllNames(p), defStm: map[soac.VName]*soac.Stm{}}
+	f := &flattener{names: soac.NewNames(p), defStm: map[soac.VName]*soac.Stm{}}
 	for _, fd := range p.Funs {
 		soac.VisitStms(fd.Body, func(s *soac.Stm) {
 			for _, pat := range s.Pat {

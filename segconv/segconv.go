@@ -24,7 +24,7 @@ import (
 
 // Convert runs the pass; p is not modified.
 func Convert(p *soac.Program) (*soac.Program, error) {
-	c := &converter{used: soac.AllNames(p)}
+	c := &converter{names: soac.NewNames(p)}
 	inKernel := soac.KernelFunctions(p)
 	out := *p
 	out.Funs = make([]*soac.FunDef, len(p.Funs))
@@ -41,7 +41,7 @@ func Convert(p *soac.Program) (*soac.Program, error) {
 }
 
 type converter struct {
-	used map[soac.VName]bool // every name in the program
+	names *soac.Names // every name in the program
 }
 
 // body converts the SOACs of a host-level body and of the bodies of its
@@ -137,10 +137,10 @@ func (c *converter) index(s *soac.Stm) soac.VName {
 
 // fresh returns base, or base with a number, unused in the program.
 func (c *converter) fresh(base string) soac.VName {
-	n := soac.VName(base)
-	for k := 1; c.used[n]; k++ {
-		n = soac.VName(base + "_" + strconv.Itoa(k))
-	}
-	c.used[n] = true
-	return n
+	return c.names.Lowest(func(k int) soac.VName {
+		if k == 0 {
+			return soac.VName(base)
+		}
+		return soac.VName(base + "_" + strconv.Itoa(k))
+	})
 }

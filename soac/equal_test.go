@@ -1,6 +1,8 @@
 package soac
 
 import (
+	"fmt"
+	"strconv"
 	"testing"
 
 	"github.com/fcclang/fcc/runtime/values"
@@ -52,5 +54,33 @@ func TestTypeEnv(t *testing.T) {
 	}
 	if _, ok := env["not_bound"]; ok {
 		t.Error("TypeEnv binds a name the program does not")
+	}
+}
+
+func TestNames(t *testing.T) {
+	p := mustParse(t, readFile(t, "testdata/all_nodes.ir"))
+	ns := NewNames(p)
+	seq := func(base string) func(int) VName {
+		return func(k int) VName { return VName(base + "_" + strconv.Itoa(k)) }
+	}
+	// Fresh counts on over all spellings and skips taken names (a_6 is
+	// bound in the program).
+	got := []VName{ns.Fresh(seq("a")), ns.Fresh(seq("a")), ns.Fresh(seq("b")), ns.Fresh(seq("a")), ns.Fresh(seq("a"))}
+	want := []VName{"a_1", "a_2", "b_3", "a_4", "a_5"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("Fresh gave %v, want %v", got, want)
+	}
+	if n := ns.Fresh(seq("a")); n != "a_7" {
+		t.Errorf("Fresh gave %s, taken in the program's a_6, want a_7", n)
+	}
+	// Lowest takes the smallest free number, here the base itself first.
+	plain := func(k int) VName {
+		if k == 0 {
+			return "xs_1"
+		}
+		return VName("xs_1_" + strconv.Itoa(k))
+	}
+	if a, b := ns.Lowest(plain), ns.Lowest(plain); a != "xs_1_1" || b != "xs_1_2" {
+		t.Errorf("Lowest gave %s, %s; want xs_1_1, xs_1_2", a, b)
 	}
 }

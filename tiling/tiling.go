@@ -45,7 +45,7 @@ func Explain(p *soac.Program) (*soac.Program, string, error) {
 	if err := soac.Validate(p); err != nil {
 		return nil, "", fmt.Errorf("invalid IR before tiling (from an earlier pass): %w", err)
 	}
-	t := &tiler{used: soac.AllNames(p), types: soac.TypeEnv(p), threshUsed: map[string]bool{}}
+	t := &tiler{names: soac.NewNames(p), types: soac.TypeEnv(p), threshUsed: map[string]bool{}}
 	for _, th := range p.Thresholds {
 		t.threshUsed[th.Name] = true
 	}
@@ -65,7 +65,7 @@ func Explain(p *soac.Program) (*soac.Program, string, error) {
 
 type tiler struct {
 	fun        string
-	used       map[soac.VName]bool
+	names      *soac.Names
 	types      map[soac.VName]soac.Type
 	threshUsed map[string]bool
 	thresholds []soac.Threshold
@@ -218,11 +218,5 @@ func baseName(n string) string {
 // fresh returns a name not used in the program, derived from base.
 func (t *tiler) fresh(base string) soac.VName {
 	b := baseName(base)
-	for i := 1; ; i++ {
-		n := soac.VName(fmt.Sprintf("%s_%d", b, i))
-		if !t.used[n] {
-			t.used[n] = true
-			return n
-		}
-	}
+	return t.names.Lowest(func(k int) soac.VName { return soac.VName(fmt.Sprintf("%s_%d", b, k+1)) })
 }
