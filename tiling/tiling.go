@@ -45,7 +45,7 @@ func Explain(p *soac.Program) (*soac.Program, string, error) {
 	if err := soac.Validate(p); err != nil {
 		return nil, "", fmt.Errorf("invalid IR before tiling (from an earlier pass): %w", err)
 	}
-	t := &tiler{names: soac.NewNames(p), types: soac.TypeEnv(p), threshUsed: map[string]bool{}}
+	t := &tiler{names: soac.NewNames(p), types: candidateTypes(p), threshUsed: map[string]bool{}}
 	for _, th := range p.Thresholds {
 		t.threshUsed[th.Name] = true
 	}
@@ -61,6 +61,24 @@ func Explain(p *soac.Program) (*soac.Program, string, error) {
 		return nil, "", fmt.Errorf("tiling produced invalid IR: %w", err)
 	}
 	return out, t.log.String(), nil
+}
+
+// candidateTypes is the type environment the rules read: an array they
+// find no type for is not tiled. Loop parameters are left out, as the
+// rules have always done: tiling a loop-carried array (matpow's
+// accumulator) would be new generated code, unmeasured on the GPU.
+func candidateTypes(p *soac.Program) map[soac.VName]soac.Type {
+	types := soac.TypeEnv(p)
+	for _, f := range p.Funs {
+		soac.VisitStms(f.Body, func(s *soac.Stm) {
+			if l, ok := s.Exp.(*soac.LoopExp); ok {
+				for _, q := range l.Params {
+					delete(types, q.Name)
+				}
+			}
+		})
+	}
+	return types
 }
 
 type tiler struct {
