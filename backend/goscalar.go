@@ -58,32 +58,8 @@ var (
 
 // goPrim is the Go type of a host scalar.
 func goPrim(t soac.PrimType) (string, error) {
-	switch t {
-	case values.Bool:
-		return "bool", nil
-	case values.I8:
-		return "int8", nil
-	case values.I16:
-		return "int16", nil
-	case values.I32:
-		return "int32", nil
-	case values.I64:
-		return "int64", nil
-	case values.U8:
-		return "uint8", nil
-	case values.U16:
-		return "uint16", nil
-	case values.U32:
-		return "uint32", nil
-	case values.U64:
-		return "uint64", nil
-	case values.F32:
-		return "float32", nil
-	case values.F64:
-		return "float64", nil
-	case values.F16:
-		// Held as its bits; arithmetic goes through float64 (exe.F16ToF64).
-		return "exe.F16", nil
+	if n, ok := primTypeCode[t]; ok {
+		return n.g, nil
 	}
 	return "", fmt.Errorf("unknown primitive type %s", t)
 }

@@ -22,6 +22,26 @@ import (
 // overflow), $f the type's Futhark name (for helpers such as
 // fcc_fmin_f32) and $m the mask of the type's width in C.
 
+// primTypeCode names each scalar type in kernels (OpenCL C, private
+// memory; cStorage gives the type in buffers) and in host code (Go). An
+// f16 is held as a float in kernels, computed in float and rounded to f16
+// after each operation (clPreludeF16), and as its bits on the host, where
+// arithmetic goes through float64 (exe.F16ToF64).
+var primTypeCode = map[soac.PrimType]struct{ c, g string }{
+	values.Bool: {"bool", "bool"},
+	values.I8:   {"char", "int8"},
+	values.I16:  {"short", "int16"},
+	values.I32:  {"int", "int32"},
+	values.I64:  {"long", "int64"},
+	values.U8:   {"uchar", "uint8"},
+	values.U16:  {"ushort", "uint16"},
+	values.U32:  {"uint", "uint32"},
+	values.U64:  {"ulong", "uint64"},
+	values.F16:  {"float", "exe.F16"},
+	values.F32:  {"float", "float32"},
+	values.F64:  {"double", "float64"},
+}
+
 // opClass is the class of operand types an operator row applies to.
 type opClass int
 

@@ -239,80 +239,76 @@ var signedDivOps = map[BinOp]func(a, b int64) (int64, error){
 	Div: values.SDiv, Mod: values.SMod, Quot: values.SQuot, Rem: values.SRem, Pow: values.SPow,
 }
 
+// evalIntBinOp applies the operators whose meaning is Go's on 64-bit
+// integers of either signedness; ok is false for the others.
+func evalIntBinOp[T int64 | uint64](op BinOp, a, b T) (r T, ok bool) {
+	switch op {
+	case Add:
+		return a + b, true
+	case Sub:
+		return a - b, true
+	case Mul:
+		return a * b, true
+	case And:
+		return a & b, true
+	case Or:
+		return a | b, true
+	case Xor:
+		return a ^ b, true
+	case Min:
+		return min(a, b), true
+	case Max:
+		return max(a, b), true
+	}
+	return 0, false
+}
+
 func evalSignedBinOp(op BinOp, t PrimType, a, b int64) (PrimValue, error) {
 	// Arithmetic is done in 64 bits and wrapped to the type's width, which
 	// gives two's-complement wrapping for every width.
-	var r int64
-	switch op {
-	case Add:
-		r = a + b
-	case Sub:
-		r = a - b
-	case Mul:
-		r = a * b
-	case Div, Mod, Quot, Rem, Pow:
-		var err error
-		if r, err = signedDivOps[op](a, b); err != nil {
-			return PrimValue{}, err
+	r, ok := evalIntBinOp(op, a, b)
+	if !ok {
+		switch op {
+		case Div, Mod, Quot, Rem, Pow:
+			var err error
+			if r, err = signedDivOps[op](a, b); err != nil {
+				return PrimValue{}, err
+			}
+		case Shl:
+			r = a << uint64(b&63)
+		case Shr:
+			r = a >> uint64(b&63)
+		case LShr:
+			r = int64((uint64(a) & widthMask(t)) >> uint64(b&63))
+		default:
+			return PrimValue{}, fmt.Errorf("operator %s not defined on %s", op, t)
 		}
-	case Shl:
-		r = a << uint64(b&63)
-	case Shr:
-		r = a >> uint64(b&63)
-	case LShr:
-		r = int64((uint64(a) & widthMask(t)) >> uint64(b&63))
-	case And:
-		r = a & b
-	case Or:
-		r = a | b
-	case Xor:
-		r = a ^ b
-	case Min:
-		r = min(a, b)
-	case Max:
-		r = max(a, b)
-	default:
-		return PrimValue{}, fmt.Errorf("operator %s not defined on %s", op, t)
 	}
 	return IntValue(t, r), nil
 }
 
 func evalUnsignedBinOp(op BinOp, t PrimType, a, b uint64) (PrimValue, error) {
-	var r uint64
-	switch op {
-	case Add:
-		r = a + b
-	case Sub:
-		r = a - b
-	case Mul:
-		r = a * b
-	case Div, Quot, Mod, Rem:
-		f := values.UDiv
-		if op == Mod || op == Rem {
-			f = values.UMod
+	r, ok := evalIntBinOp(op, a, b)
+	if !ok {
+		switch op {
+		case Div, Quot, Mod, Rem:
+			f := values.UDiv
+			if op == Mod || op == Rem {
+				f = values.UMod
+			}
+			var err error
+			if r, err = f(a, b); err != nil {
+				return PrimValue{}, err
+			}
+		case Pow:
+			r = values.UPow(a, b)
+		case Shl:
+			r = a << (b & 63)
+		case Shr, LShr:
+			r = a >> (b & 63)
+		default:
+			return PrimValue{}, fmt.Errorf("operator %s not defined on %s", op, t)
 		}
-		var err error
-		if r, err = f(a, b); err != nil {
-			return PrimValue{}, err
-		}
-	case Pow:
-		r = values.UPow(a, b)
-	case Shl:
-		r = a << (b & 63)
-	case Shr, LShr:
-		r = a >> (b & 63)
-	case And:
-		r = a & b
-	case Or:
-		r = a | b
-	case Xor:
-		r = a ^ b
-	case Min:
-		r = min(a, b)
-	case Max:
-		r = max(a, b)
-	default:
-		return PrimValue{}, fmt.Errorf("operator %s not defined on %s", op, t)
 	}
 	return PrimValue{T: t, Bits: r & widthMask(t)}, nil
 }

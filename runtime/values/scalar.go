@@ -116,26 +116,21 @@ func SPow(base, e int64) (int64, error) {
 
 // FMin is float minimum as OpenCL's fmin: a NaN operand is ignored, and
 // min(-0, +0) is -0.
-func FMin(a, b float64) float64 {
-	switch {
-	case math.IsNaN(a):
-		return b
-	case math.IsNaN(b):
-		return a
-	}
-	return math.Min(a, b)
-}
+func FMin(a, b float64) float64 { return ignoringNaN(math.Min, a, b) }
 
 // FMax is float maximum as OpenCL's fmax: a NaN operand is ignored, and
 // max(-0, +0) is +0.
-func FMax(a, b float64) float64 {
+func FMax(a, b float64) float64 { return ignoringNaN(math.Max, a, b) }
+
+// ignoringNaN is f(a, b) where neither is a NaN, else the other operand.
+func ignoringNaN(f func(a, b float64) float64, a, b float64) float64 {
 	switch {
 	case math.IsNaN(a):
 		return b
 	case math.IsNaN(b):
 		return a
 	}
-	return math.Max(a, b)
+	return f(a, b)
 }
 
 // FSignum is -1, 1, or f itself for zeros (keeping their sign) and NaN.
