@@ -35,19 +35,7 @@ func Coalesce(p *soac.Program) (*soac.Program, error) {
 			}
 		})
 	}
-	inKernel := soac.KernelFunctions(p)
-	out := *p
-	out.Funs = make([]*soac.FunDef, len(p.Funs))
-	for i, fd := range p.Funs {
-		if inKernel[fd.Name] {
-			out.Funs[i] = fd
-			continue
-		}
-		nf := *fd
-		f.coalesceFun(&nf)
-		out.Funs[i] = &nf
-	}
-	return &out, nil
+	return soac.MapHostFuns(p, f.coalesceFun), nil
 }
 
 // coalesceFun applies the transformation to the host-level bodies of a

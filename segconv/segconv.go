@@ -25,19 +25,7 @@ import (
 // Convert runs the pass; p is not modified.
 func Convert(p *soac.Program) (*soac.Program, error) {
 	c := &converter{names: soac.NewNames(p)}
-	inKernel := soac.KernelFunctions(p)
-	out := *p
-	out.Funs = make([]*soac.FunDef, len(p.Funs))
-	for i, f := range p.Funs {
-		if inKernel[f.Name] {
-			out.Funs[i] = f
-			continue
-		}
-		nf := *f
-		nf.Body = c.body(f.Body)
-		out.Funs[i] = &nf
-	}
-	return &out, nil
+	return soac.MapHostFuns(p, func(fd *soac.FunDef) { fd.Body = c.body(fd.Body) }), nil
 }
 
 type converter struct {
