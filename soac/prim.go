@@ -317,36 +317,21 @@ func evalUnsignedBinOp(op BinOp, t PrimType, a, b uint64) (PrimValue, error) {
 func EvalCmpOp(op CmpOp, t PrimType, x, y PrimValue) bool {
 	switch {
 	case t.IsFloat():
-		a, b := x.Float(), y.Float()
-		switch op {
-		case Eq:
-			return a == b
-		case Lt:
-			return a < b
-		default:
-			return a <= b
-		}
+		return compare(op, x.Float(), y.Float())
 	case t.IsSigned():
-		a, b := x.Int(), y.Int()
-		switch op {
-		case Eq:
-			return a == b
-		case Lt:
-			return a < b
-		default:
-			return a <= b
-		}
-	default: // unsigned and bool
-		a, b := x.Bits, y.Bits
-		switch op {
-		case Eq:
-			return a == b
-		case Lt:
-			return a < b
-		default:
-			return a <= b
-		}
+		return compare(op, x.Int(), y.Int())
 	}
+	return compare(op, x.Bits, y.Bits) // unsigned and bool
+}
+
+func compare[T int64 | uint64 | float64](op CmpOp, a, b T) bool {
+	switch op {
+	case Eq:
+		return a == b
+	case Lt:
+		return a < b
+	}
+	return a <= b
 }
 
 // EvalUnOp applies a unary operator to a scalar of type t.
