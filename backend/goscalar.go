@@ -10,159 +10,14 @@ import (
 )
 
 // This file generates Go for host-side scalar code, with the semantics of
-// soac/prim.go: Go's sized integers already wrap, the operators whose
-// Futhark semantics differ from Go's call helpers in goPrelude that compute
-// in 64 bits as the interpreter does, and every float operation is wrapped
-// in a conversion, which in Go forbids fusing it with the next one.
+// soac/prim.go: Go's sized integers already wrap, and the operators whose
+// Futhark semantics differ from Go's call the functions of runtime/values
+// that the interpreter calls (see scalarops.go).
 
 // goPrelude is appended to every generated host program.
 const goPrelude = `
-// Scalar helpers with Futhark's semantics (see soac/prim.go in fcc).
-
-var errDivByZero = errors.New("division by zero")
-
-func fccSDiv(a, b int64) (int64, error) {
-	if b == 0 {
-		return 0, errDivByZero
-	}
-	if b == -1 {
-		return -a, nil
-	}
-	q, r := a/b, a%b
-	if r != 0 && (r < 0) != (b < 0) {
-		q--
-	}
-	return q, nil
-}
-
-func fccSMod(a, b int64) (int64, error) {
-	if b == 0 {
-		return 0, errDivByZero
-	}
-	if b == -1 {
-		return 0, nil
-	}
-	r := a % b
-	if r != 0 && (r < 0) != (b < 0) {
-		r += b
-	}
-	return r, nil
-}
-
-func fccSQuot(a, b int64) (int64, error) {
-	if b == 0 {
-		return 0, errDivByZero
-	}
-	if b == -1 {
-		return -a, nil
-	}
-	return a / b, nil
-}
-
-func fccSRem(a, b int64) (int64, error) {
-	if b == 0 {
-		return 0, errDivByZero
-	}
-	if b == -1 {
-		return 0, nil
-	}
-	return a % b, nil
-}
-
-func fccUDiv(a, b uint64) (uint64, error) {
-	if b == 0 {
-		return 0, errDivByZero
-	}
-	return a / b, nil
-}
-
-func fccUMod(a, b uint64) (uint64, error) {
-	if b == 0 {
-		return 0, errDivByZero
-	}
-	return a % b, nil
-}
-
-func fccUPow(base, e uint64) (uint64, error) {
-	r := uint64(1)
-	for ; e > 0; e >>= 1 {
-		if e&1 == 1 {
-			r *= base
-		}
-		base *= base
-	}
-	return r, nil
-}
-
-func fccSPow(base, e int64) (int64, error) {
-	if e < 0 {
-		return 0, errors.New("negative exponent in integer power")
-	}
-	r, _ := fccUPow(uint64(base), uint64(e))
-	return int64(r), nil
-}
-
-func fccFMin(a, b float64) float64 {
-	switch {
-	case math.IsNaN(a):
-		return b
-	case math.IsNaN(b):
-		return a
-	}
-	return math.Min(a, b)
-}
-
-func fccFMax(a, b float64) float64 {
-	switch {
-	case math.IsNaN(a):
-		return b
-	case math.IsNaN(b):
-		return a
-	}
-	return math.Max(a, b)
-}
-
-func fccFSignum(f float64) float64 {
-	switch {
-	case f > 0:
-		return 1
-	case f < 0:
-		return -1
-	}
-	return f
-}
-
-func fccF2S(f float64) int64 {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return 0
-	}
-	f = math.Trunc(f)
-	if f >= -9.223372036854775808e18 && f < 9.223372036854775808e18 {
-		return int64(f)
-	}
-	return 0
-}
-
-func fccF2U(f float64) uint64 {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return 0
-	}
-	f = math.Trunc(f)
-	if f >= 0 && f < 1.8446744073709551616e19 {
-		return uint64(f)
-	}
-	if f < 0 && f >= -9.223372036854775808e18 {
-		return uint64(int64(f))
-	}
-	return 0
-}
-
-func fccB2I(b bool) uint64 {
-	if b {
-		return 1
-	}
-	return 0
-}
+// Scalar operators with Futhark's semantics are in fcc's runtime/values,
+// which the interpreter calls too.
 
 // fccGroups is the number of work-groups of size group that cover n
 // work-items, at least one.
@@ -191,21 +46,10 @@ func fccRowItems(n, w, per, tiny int64) int64 {
 }
 
 var (
+	_ = errors.New
 	_ = fmt.Errorf
+	_ = math.Abs
 	_ values.Value
-	_ = fccSDiv
-	_ = fccSMod
-	_ = fccSQuot
-	_ = fccSRem
-	_ = fccUDiv
-	_ = fccUMod
-	_ = fccSPow
-	_ = fccFMin
-	_ = fccFMax
-	_ = fccFSignum
-	_ = fccF2S
-	_ = fccF2U
-	_ = fccB2I
 	_ = fccGroups
 	_ = fccStridedItems
 	_ = fccRowItems
@@ -214,32 +58,8 @@ var (
 
 // goPrim is the Go type of a host scalar.
 func goPrim(t soac.PrimType) (string, error) {
-	switch t {
-	case values.Bool:
-		return "bool", nil
-	case values.I8:
-		return "int8", nil
-	case values.I16:
-		return "int16", nil
-	case values.I32:
-		return "int32", nil
-	case values.I64:
-		return "int64", nil
-	case values.U8:
-		return "uint8", nil
-	case values.U16:
-		return "uint16", nil
-	case values.U32:
-		return "uint32", nil
-	case values.U64:
-		return "uint64", nil
-	case values.F32:
-		return "float32", nil
-	case values.F64:
-		return "float64", nil
-	case values.F16:
-		// Held as its bits; arithmetic goes through float64 (exe.F16ToF64).
-		return "exe.F16", nil
+	if n, ok := primTypeCode[t]; ok {
+		return n.g, nil
 	}
 	return "", fmt.Errorf("unknown primitive type %s", t)
 }
@@ -291,94 +111,15 @@ func goConst(v soac.PrimValue) (string, error) {
 }
 
 // goBinOp returns the Go expression for x op y on t; failing is true when
-// the expression is a helper call returning (value, error).
+// the expression is a call returning (value, error), the value in 64 bits.
 func goBinOp(op soac.BinOp, t soac.PrimType, x, y string) (expr string, failing bool, err error) {
 	if t == values.F16 {
 		// As the interpreter: in float64, rounded to f16.
 		r, _, err := goBinOp(op, values.F64, goWiden(t, x), goWiden(t, y))
 		return goNarrow(t, r), false, err
 	}
-	gt, err := goPrim(t)
-	if err != nil {
-		return "", false, err
-	}
-	switch {
-	case t == values.Bool:
-		switch op {
-		case soac.And, soac.LogAnd, soac.Min:
-			return fmt.Sprintf("(%s && %s)", x, y), false, nil
-		case soac.Or, soac.LogOr, soac.Max:
-			return fmt.Sprintf("(%s || %s)", x, y), false, nil
-		case soac.Xor:
-			return fmt.Sprintf("(%s != %s)", x, y), false, nil
-		}
-	case t.IsFloat():
-		f := func(format string) (string, bool, error) {
-			return gt + "(" + fmt.Sprintf(format, x, y) + ")", false, nil
-		}
-		switch op {
-		case soac.Add:
-			return f("%s + %s")
-		case soac.Sub:
-			return f("%s - %s")
-		case soac.Mul:
-			return f("%s * %s")
-		case soac.Div:
-			return f("%s / %s")
-		case soac.Mod:
-			return f("math.Mod(float64(%s), float64(%s))")
-		case soac.Pow:
-			return f("values.Pow(float64(%s), float64(%s))")
-		case soac.Min:
-			return f("fccFMin(float64(%s), float64(%s))")
-		case soac.Max:
-			return f("fccFMax(float64(%s), float64(%s))")
-		}
-	default:
-		signed := t.IsSigned()
-		w := "int64"
-		if !signed {
-			w = "uint64"
-		}
-		shift := fmt.Sprintf("(uint64(%s) & 63)", y)
-		switch op {
-		case soac.Add:
-			return fmt.Sprintf("(%s + %s)", x, y), false, nil
-		case soac.Sub:
-			return fmt.Sprintf("(%s - %s)", x, y), false, nil
-		case soac.Mul:
-			return fmt.Sprintf("(%s * %s)", x, y), false, nil
-		case soac.Div, soac.Mod, soac.Quot, soac.Rem, soac.Pow:
-			var fn string
-			if signed {
-				fn = map[soac.BinOp]string{soac.Div: "fccSDiv", soac.Mod: "fccSMod", soac.Quot: "fccSQuot", soac.Rem: "fccSRem", soac.Pow: "fccSPow"}[op]
-			} else {
-				fn = map[soac.BinOp]string{soac.Div: "fccUDiv", soac.Mod: "fccUMod", soac.Quot: "fccUDiv", soac.Rem: "fccUMod", soac.Pow: "fccUPow"}[op]
-			}
-			return fmt.Sprintf("%s(%s(%s), %s(%s))", fn, w, x, w, y), true, nil
-		case soac.Shl:
-			return fmt.Sprintf("%s(%s(%s) << %s)", gt, w, x, shift), false, nil
-		case soac.Shr:
-			return fmt.Sprintf("%s(%s(%s) >> %s)", gt, w, x, shift), false, nil
-		case soac.LShr:
-			ut := "u" + gt
-			if !signed {
-				ut = gt
-			}
-			return fmt.Sprintf("%s(uint64(%s(%s)) >> %s)", gt, ut, x, shift), false, nil
-		case soac.And:
-			return fmt.Sprintf("(%s & %s)", x, y), false, nil
-		case soac.Or:
-			return fmt.Sprintf("(%s | %s)", x, y), false, nil
-		case soac.Xor:
-			return fmt.Sprintf("(%s ^ %s)", x, y), false, nil
-		case soac.Min:
-			return fmt.Sprintf("min(%s, %s)", x, y), false, nil
-		case soac.Max:
-			return fmt.Sprintf("max(%s, %s)", x, y), false, nil
-		}
-	}
-	return "", false, fmt.Errorf("operator %s not defined on %s", op, t)
+	code, ok := binOpCode[binKey{op, classOf(t)}]
+	return goOp(code, ok, op, t, x, y)
 }
 
 // goCmpOp compares two host scalars.
@@ -409,43 +150,9 @@ func goUnOp(op soac.UnOp, t soac.PrimType, x string) (string, error) {
 		r, err := goUnOp(op, values.F64, goWiden(t, x))
 		return goNarrow(t, r), err
 	}
-	gt, err := goPrim(t)
-	if err != nil {
-		return "", err
-	}
-	switch {
-	case t == values.Bool:
-		if op == soac.Not || op == soac.Complement {
-			return "(!" + x + ")", nil
-		}
-	case t.IsFloat():
-		switch op {
-		case soac.Neg:
-			return "(-" + x + ")", nil
-		case soac.Abs:
-			return fmt.Sprintf("%s(math.Abs(float64(%s)))", gt, x), nil
-		case soac.Signum:
-			return fmt.Sprintf("%s(fccFSignum(float64(%s)))", gt, x), nil
-		}
-	default:
-		switch op {
-		case soac.Neg:
-			return "(-" + x + ")", nil
-		case soac.Complement:
-			return "(^" + x + ")", nil
-		case soac.Abs:
-			if !t.IsSigned() {
-				return x, nil
-			}
-			return fmt.Sprintf("%s(max(int64(%s), -int64(%s)))", gt, x, x), nil
-		case soac.Signum:
-			if !t.IsSigned() {
-				return fmt.Sprintf("%s(fccB2I(%s != 0))", gt, x), nil
-			}
-			return fmt.Sprintf("(%s(fccB2I(%s > 0)) - %s(fccB2I(%s < 0)))", gt, x, gt, x), nil
-		}
-	}
-	return "", fmt.Errorf("operator %s not defined on %s", op, t)
+	code, ok := unOpCode[unKey{op, classOf(t)}]
+	r, _, err := goOp(code, ok, op, t, x)
+	return r, err
 }
 
 // goConvOp converts a host scalar as soac.Convert does.
@@ -473,12 +180,12 @@ func goConvOp(from, to soac.PrimType, x string) (string, error) {
 		}
 		return fmt.Sprintf("(%s != 0)", x), nil
 	case from == values.Bool:
-		return fmt.Sprintf("%s(fccB2I(%s))", gt, x), nil
+		return fmt.Sprintf("%s(values.B2I(%s))", gt, x), nil
 	case from.IsFloat() && !to.IsFloat():
 		if to.IsSigned() {
-			return fmt.Sprintf("%s(fccF2S(float64(%s)))", gt, x), nil
+			return fmt.Sprintf("%s(values.F2S(float64(%s)))", gt, x), nil
 		}
-		return fmt.Sprintf("%s(fccF2U(float64(%s)))", gt, x), nil
+		return fmt.Sprintf("%s(values.F2U(float64(%s)))", gt, x), nil
 	case to.IsFloat():
 		// The interpreter converts through float64, rounding twice for
 		// 64-bit integers to f32; do the same.

@@ -50,7 +50,7 @@ func generate(p *soac.Program) (*gen, error) {
 			return nil, err
 		}
 	}
-	g := &gen{prog: p, types: typeEnv(p), names: newMangler(), needIota: map[soac.PrimType]bool{}}
+	g := &gen{prog: p, types: soac.TypeEnv(p), names: newMangler(), needIota: map[soac.PrimType]bool{}}
 	for _, f := range p.Funs {
 		h := &hgen{g: g}
 		if err := h.fun(f); err != nil {

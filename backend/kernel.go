@@ -412,18 +412,6 @@ func (c *cgen) index(s *soac.Stm, e *soac.IndexExp) error {
 	return nil
 }
 
-func sameSubExp(a, b soac.SubExp) bool {
-	switch a := a.(type) {
-	case soac.Var:
-		bv, ok := b.(soac.Var)
-		return ok && a.Name == bv.Name
-	case soac.Const:
-		bc, ok := b.(soac.Const)
-		return ok && a.Value == bc.Value
-	}
-	return false
-}
-
 // declare declares uninitialised C variables for a scalar pattern, for
 // results assigned in branches or loops.
 func (c *cgen) declare(pat []soac.Param) ([]string, error) {

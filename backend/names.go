@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/fcclang/fcc/runtime/values"
 	"github.com/fcclang/fcc/soac"
 )
 
@@ -55,70 +54,6 @@ func (m *mangler) fresh(base string) string {
 	}
 	m.used[s] = true
 	return s
-}
-
-// typeEnv records the type of every name bound in a program (names are
-// unique, so one map serves all scopes). Size variables of parameter
-// shapes are bound implicitly, as i64.
-func typeEnv(p *soac.Program) map[soac.VName]soac.Type {
-	env := map[soac.VName]soac.Type{}
-	i64 := soac.Prim(values.I64)
-	bind := func(ps []soac.Param) {
-		for _, q := range ps {
-			env[q.Name] = q.Type
-		}
-	}
-	var body func(b *soac.Body)
-	lambda := func(l *soac.Lambda) { bind(l.Params); body(l.Body) }
-	body = func(b *soac.Body) {
-		for _, s := range b.Stms {
-			bind(s.Pat)
-			switch e := s.Exp.(type) {
-			case *soac.IfExp:
-				body(e.Then)
-				body(e.Else)
-			case *soac.LoopExp:
-				bind(e.Params)
-				if f, ok := e.Form.(soac.ForLoop); ok {
-					env[f.Index] = soac.Prim(f.T)
-				}
-				body(e.Body)
-			case *soac.ScremaExp:
-				for _, sc := range e.Scans {
-					lambda(sc.Op)
-				}
-				for _, r := range e.Reds {
-					lambda(r.Op)
-				}
-				lambda(e.Map)
-			case *soac.SegMapExp:
-				for _, d := range e.Space {
-					env[d.Index] = i64
-				}
-				body(e.Body)
-			case *soac.SegRedExp:
-				for _, d := range e.Space {
-					env[d.Index] = i64
-				}
-				for _, r := range e.Reds {
-					lambda(r.Op)
-				}
-				body(e.Body)
-			}
-		}
-	}
-	for _, f := range p.Funs {
-		for _, q := range f.Params {
-			for _, d := range q.Type.Shape {
-				if v, ok := d.(soac.Var); ok {
-					env[v.Name] = i64
-				}
-			}
-		}
-		bind(f.Params)
-		body(f.Body)
-	}
-	return env
 }
 
 // sortedNames returns the names of a set in a deterministic order, so that

@@ -383,7 +383,7 @@ func (h *hgen) scatter(s *soac.Stm, e *soac.ScatterExp) error {
 	// The reads of row i < W of each input: in bounds when W is the
 	// input's outer size (the prove pass sees no such read).
 	for k := range e.Lambda.Params {
-		if t := h.g.types[e.Inputs[k]]; t.Rank() > 0 && sameSubExp(e.W, t.Shape[0]) {
+		if t := h.g.types[e.Inputs[k]]; t.Rank() > 0 && soac.SameSubExp(e.W, t.Shape[0]) {
 			body.Stms[k].Exp.(*soac.IndexExp).InBounds = []bool{true}
 		}
 	}

@@ -15,7 +15,7 @@ import (
 // inlineKernelCalls returns p with those calls inlined, or p itself when
 // there are none.
 func inlineKernelCalls(p *soac.Program) *soac.Program {
-	in := &inliner{prog: p, ok: map[string]bool{}, used: soac.AllNames(p)}
+	in := &inliner{prog: p, ok: map[string]bool{}, names: soac.NewNames(p)}
 	if !in.needed() {
 		return p
 	}
@@ -24,7 +24,7 @@ func inlineKernelCalls(p *soac.Program) *soac.Program {
 	for i, fd := range p.Funs {
 		nf := *fd
 		nf.Body = soac.NewCopier(nil, nil).Body(fd.Body)
-		in.types = typesOf(&nf)
+		in.types = soac.FunTypeEnv(&nf)
 		in.body(nf.Body, inKernel[fd.Name])
 		out.Funs[i] = &nf
 	}
@@ -40,8 +40,7 @@ type inliner struct {
 	prog  *soac.Program
 	added int
 	ok    map[string]bool // scalarOnly, memoised
-	used  map[soac.VName]bool
-	next  int
+	names *soac.Names
 	types map[soac.VName]soac.Type
 }
 
@@ -167,54 +166,6 @@ func (in *inliner) inline(s *soac.Stm, a *soac.ApplyExp) []*soac.Stm {
 }
 
 func (in *inliner) fresh(n soac.VName) soac.VName {
-	for {
-		in.next++
-		m := soac.VName(fmt.Sprintf("%s_in%d", baseName(string(n)), in.next))
-		if !in.used[m] {
-			in.used[m] = true
-			return m
-		}
-	}
-}
-
-// typesOf maps every name bound in a function to its type.
-func typesOf(fd *soac.FunDef) map[soac.VName]soac.Type {
-	ts := map[soac.VName]soac.Type{}
-	params := func(ps []soac.Param) {
-		for _, p := range ps {
-			ts[p.Name] = p.Type
-		}
-	}
-	lam := func(l *soac.Lambda) {
-		if l != nil {
-			params(l.Params)
-		}
-	}
-	params(fd.Params)
-	soac.VisitStms(fd.Body, func(s *soac.Stm) {
-		params(s.Pat)
-		switch e := s.Exp.(type) {
-		case *soac.ScremaExp:
-			for _, sc := range e.Scans {
-				lam(sc.Op)
-			}
-			for _, r := range e.Reds {
-				lam(r.Op)
-			}
-			lam(e.Map)
-		case *soac.HistExp:
-			for _, op := range e.Ops {
-				lam(op.Op)
-			}
-			lam(e.Bucket)
-		case *soac.ScatterExp:
-			lam(e.Lambda)
-		case *soac.LoopExp:
-			params(e.Params)
-			if f, ok := e.Form.(soac.ForLoop); ok {
-				ts[f.Index] = soac.Prim(f.T)
-			}
-		}
-	})
-	return ts
+	base := baseName(string(n))
+	return in.names.Fresh(func(k int) soac.VName { return soac.VName(fmt.Sprintf("%s_in%d", base, k)) })
 }

@@ -27,7 +27,7 @@ import (
 // a flattened program (the output of Flatten); p is not modified. It runs
 // in the host functions, those no kernel calls (soac.KernelFunctions).
 func Coalesce(p *soac.Program) (*soac.Program, error) {
-	f := &flattener{used: soac.AllNames(p), defStm: map[soac.VName]*soac.Stm{}}
+	f := &flattener{names: soac.NewNames(p), defStm: map[soac.VName]*soac.Stm{}}
 	for _, fd := range p.Funs {
 		soac.VisitStms(fd.Body, func(s *soac.Stm) {
 			for _, pat := range s.Pat {
@@ -35,38 +35,13 @@ func Coalesce(p *soac.Program) (*soac.Program, error) {
 			}
 		})
 	}
-	inKernel := soac.KernelFunctions(p)
-	out := *p
-	out.Funs = make([]*soac.FunDef, len(p.Funs))
-	for i, fd := range p.Funs {
-		if inKernel[fd.Name] {
-			out.Funs[i] = fd
-			continue
-		}
-		nf := *fd
-		f.coalesceFun(&nf)
-		out.Funs[i] = &nf
-	}
-	return &out, nil
+	return soac.MapHostFuns(p, f.coalesceFun), nil
 }
 
 // coalesceFun applies the transformation to the host-level bodies of a
 // function.
 func (f *flattener) coalesceFun(fd *soac.FunDef) {
-	f.types = map[soac.VName]soac.Type{}
-	for _, p := range fd.Params {
-		f.types[p.Name] = p.Type
-	}
-	soac.VisitStms(fd.Body, func(s *soac.Stm) {
-		for _, p := range s.Pat {
-			f.types[p.Name] = p.Type
-		}
-		if l, ok := s.Exp.(*soac.LoopExp); ok {
-			for _, p := range l.Params {
-				f.types[p.Name] = p.Type
-			}
-		}
-	})
+	f.types = soac.FunTypeEnv(fd)
 	fd.Body = f.coalesceBody(fd.Body, nil, nil)
 }
 

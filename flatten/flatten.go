@@ -56,7 +56,7 @@ func FlattenWith(p *soac.Program, opts Options) (*soac.Program, error) {
 	p = inlineKernelCalls(p)
 	f := &flattener{
 		opts:       opts,
-		used:       soac.AllNames(p),
+		names:      soac.NewNames(p),
 		defs:       definitions(p),
 		defStm:     map[soac.VName]*soac.Stm{},
 		threshUsed: map[string]bool{},
@@ -92,10 +92,9 @@ type flattener struct {
 	opts Options
 	fun  string // the function being flattened, for threshold names
 
-	// used holds every name in the program, so that new names stay
+	// names holds every name in the program, so that new names stay
 	// unique.
-	used map[soac.VName]bool
-	next int
+	names *soac.Names
 
 	// defs maps every name bound by a statement to the statement's
 	// expression (names are unique in a program); rule G5 looks up the
@@ -116,14 +115,7 @@ type flattener struct {
 // readable part of base.
 func (f *flattener) fresh(base string) soac.VName {
 	base = baseName(base)
-	for {
-		f.next++
-		n := soac.VName(fmt.Sprintf("%s_%d", base, f.next))
-		if !f.used[n] {
-			f.used[n] = true
-			return n
-		}
-	}
+	return f.names.Fresh(func(k int) soac.VName { return soac.VName(fmt.Sprintf("%s_%d", base, k)) })
 }
 
 // freshParam returns a parameter of type t with a fresh name built from

@@ -797,7 +797,7 @@ func (ic *internaliser) branchTypes(thenB, elseB *soac.Body, thenRes, elseRes []
 		shape := make([]soac.SubExp, len(tt.Shape))
 		for k := range tt.Shape {
 			a, b := tt.Shape[k], et.Shape[k]
-			if sameSE(a, b) && !isBoundVar(a, inThen) && !isBoundVar(b, inElse) {
+			if soac.SameSubExp(a, b) && !isBoundVar(a, inThen) && !isBoundVar(b, inElse) {
 				shape[k] = a
 				continue
 			}
@@ -811,18 +811,6 @@ func (ic *internaliser) branchTypes(thenB, elseB *soac.Body, thenRes, elseRes []
 		ts[i] = soac.Type{Elem: tt.Elem, Shape: shape}
 	}
 	return ts, ext
-}
-
-func sameSE(a, b soac.SubExp) bool {
-	switch a := a.(type) {
-	case soac.Var:
-		b, ok := b.(soac.Var)
-		return ok && a.Name == b.Name
-	case soac.Const:
-		b, ok := b.(soac.Const)
-		return ok && a.Value == b.Value
-	}
-	return false
 }
 
 func isBoundVar(se soac.SubExp, m map[soac.VName]bool) bool {
@@ -1077,7 +1065,7 @@ func (ic *internaliser) coerceShapeTo(ses []soac.SubExp, want [][]soac.SubExp, m
 // equal operands (the n+m of a declared type [n+m]t and the size of a
 // concatenation), so that no check is needed.
 func (ic *internaliser) sameSize(a, b soac.SubExp, depth int) bool {
-	if sameSE(a, b) {
+	if soac.SameSubExp(a, b) {
 		return true
 	}
 	if ca, ok := a.(soac.Const); ok {
@@ -1353,7 +1341,7 @@ func (ic *internaliser) mentionsHole(x soac.SubExp, holes map[soac.VName]soac.Su
 
 // assertEq emits a run-time check that two i64 operands are equal.
 func (ic *internaliser) assertEq(a, b soac.SubExp, msg string, pos Pos) {
-	if sameSE(a, b) {
+	if soac.SameSubExp(a, b) {
 		return
 	}
 	if ca, ok := a.(soac.Const); ok {
@@ -1448,7 +1436,7 @@ func (ic *internaliser) structuralEq(l, r ival, pos Pos) soac.SubExp {
 		}
 		var sameShape soac.SubExp = soac.Const{Value: soac.BoolValue(true)}
 		for d := range xt.Shape {
-			if !sameSE(xt.Shape[d], yt.Shape[d]) {
+			if !soac.SameSubExp(xt.Shape[d], yt.Shape[d]) {
 				sameShape = and(sameShape, ic.cmpI64(soac.Eq, xt.Shape[d], yt.Shape[d], pos))
 			}
 		}
@@ -1468,7 +1456,7 @@ func (ic *internaliser) structuralEq(l, r ival, pos Pos) soac.SubExp {
 			}
 			fx := flat(x, xt)
 			fy := flat(y, soac.Type{Elem: elem, Shape: xt.Shape})
-			if len(xt.Shape) == 1 && !sameSE(xt.Shape[0], yt.Shape[0]) {
+			if len(xt.Shape) == 1 && !soac.SameSubExp(xt.Shape[0], yt.Shape[0]) {
 				fy = scalar(ic.let("same", soac.Type{Elem: elem, Shape: xt.Shape}, &soac.ReshapeExp{Shape: xt.Shape, Arr: y.(soac.Var).Name, Pos: pos}, pos))
 			}
 			eqFn := ival{fn: &funVal{arity: 2, call: func(ic *internaliser, a []ival, pos Pos) ival {
@@ -1570,7 +1558,7 @@ func (ic *internaliser) arrayLit(env *ienv, e *ArrayLitExp) ival {
 				same := true
 				for d := range rt.Shape {
 					ic.assertEq(rt.Shape[d], xt.Shape[d], "size mismatch: the rows of an array literal must all have the same shape (irregular array)", e.Pos)
-					same = same && sameSE(rt.Shape[d], xt.Shape[d])
+					same = same && soac.SameSubExp(rt.Shape[d], xt.Shape[d])
 				}
 				// Past the checks the row has the first row's shape; saying so
 				// keeps the literal well typed when later passes learn that
@@ -1746,7 +1734,7 @@ func (ic *internaliser) loop(env *ienv, e *LoopExp) ival {
 		for i, se := range res {
 			shape := ic.typeOf(se).Shape
 			for k, d := range shape {
-				if !exist[i][k] && !sameSE(d, initTs[i].Shape[k]) {
+				if !exist[i][k] && !soac.SameSubExp(d, initTs[i].Shape[k]) {
 					exist[i][k] = true
 					changed = true
 				}

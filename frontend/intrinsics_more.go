@@ -58,7 +58,7 @@ func (ic *internaliser) sameOuter(w soac.SubExp, v ival, what string, pos Pos) i
 	var out ival
 	for _, se := range v.ses {
 		t := ic.typeOf(se)
-		if sameSE(t.Shape[0], w) {
+		if soac.SameSubExp(t.Shape[0], w) {
 			out.ses = append(out.ses, se)
 			continue
 		}

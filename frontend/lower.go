@@ -96,7 +96,7 @@ func (ic *internaliser) logic(op soac.BinOp, x, y soac.SubExp, pos Pos) soac.Sub
 
 // selectI64 is `if c then a else b` on i64 operands.
 func (ic *internaliser) selectI64(c, a, b soac.SubExp, pos Pos) soac.SubExp {
-	if sameSE(a, b) {
+	if soac.SameSubExp(a, b) {
 		return a
 	}
 	return ic.let("sel", soac.Prim(values.I64), &soac.IfExp{Cond: c, Then: &soac.Body{Result: []soac.SubExp{a}}, Else: &soac.Body{Result: []soac.SubExp{b}}, Types: []soac.Type{soac.Prim(values.I64)}}, pos)
@@ -334,7 +334,7 @@ func (ic *internaliser) coerce(env *ienv, v ival, t Type, pos Pos) ival {
 		changed := false
 		newShape := append([]soac.SubExp(nil), shape...)
 		for i, d := range target {
-			if d == nil || i >= len(shape) || sameSE(d, shape[i]) {
+			if d == nil || i >= len(shape) || soac.SameSubExp(d, shape[i]) {
 				continue
 			}
 			ic.assertEq(shape[i], d, fmt.Sprintf("size mismatch: value cannot be coerced to type %s", typeString(t)), pos)

@@ -28,7 +28,7 @@ func Prove(p *soac.Program) (*soac.Program, error) {
 		nf.Body = soac.NewCopier(nil, nil).Body(f.Body)
 		out.Funs[i] = &nf
 	}
-	pr := &pass{defs: ScalarDefs(&out), types: typesOf(&out)}
+	pr := &pass{defs: ScalarDefs(&out), types: soac.TypeEnv(&out)}
 	for _, f := range out.Funs {
 		pr.host(f.Body)
 	}
@@ -58,7 +58,7 @@ func (pr *pass) host(b *soac.Body) {
 			// its outer size.
 			env := pr.newEnv()
 			for k, p := range e.Lambda.Params {
-				if t := pr.types[e.Inputs[k]]; t.Rank() == 1 && sameSubExp(e.W, t.Shape[0]) {
+				if t := pr.types[e.Inputs[k]]; t.Rank() == 1 && soac.SameSubExp(e.W, t.Shape[0]) {
 					env.elems[p.Name] = e.Inputs[k]
 				}
 			}
@@ -132,7 +132,7 @@ func (pr *pass) index(env *rangeEnv, s *soac.Stm, e *soac.IndexExp) {
 	for k, i := range e.Indices {
 		if k < t.Rank() {
 			if x, ok := i.(soac.Var); ok {
-				if b, ok := env.bounds[x.Name]; ok && sameSubExp(b, t.Shape[k]) {
+				if b, ok := env.bounds[x.Name]; ok && soac.SameSubExp(b, t.Shape[k]) {
 					marks[k] = true
 				}
 			}
@@ -148,69 +148,4 @@ func (pr *pass) index(env *rangeEnv, s *soac.Stm, e *soac.IndexExp) {
 		// A read that cannot fail gives an element of the array.
 		env.elems[s.Pat[0].Name] = e.Arr
 	}
-}
-
-func sameSubExp(a, b soac.SubExp) bool {
-	switch a := a.(type) {
-	case soac.Var:
-		bv, ok := b.(soac.Var)
-		return ok && a.Name == bv.Name
-	case soac.Const:
-		bc, ok := b.(soac.Const)
-		return ok && a.Value == bc.Value
-	}
-	return false
-}
-
-// typesOf returns the type of every name bound in p.
-func typesOf(p *soac.Program) map[soac.VName]soac.Type {
-	env := map[soac.VName]soac.Type{}
-	bind := func(ps []soac.Param) {
-		for _, q := range ps {
-			env[q.Name] = q.Type
-		}
-	}
-	lambda := func(l *soac.Lambda) {
-		if l != nil {
-			bind(l.Params)
-		}
-	}
-	for _, f := range p.Funs {
-		bind(f.Params)
-		soac.VisitStms(f.Body, func(s *soac.Stm) {
-			bind(s.Pat)
-			switch e := s.Exp.(type) {
-			case *soac.LoopExp:
-				bind(e.Params)
-			case *soac.ScremaExp:
-				lambda(e.Map)
-				for _, sc := range e.Scans {
-					lambda(sc.Op)
-				}
-				for _, r := range e.Reds {
-					lambda(r.Op)
-				}
-			case *soac.HistExp:
-				lambda(e.Bucket)
-				for _, op := range e.Ops {
-					lambda(op.Op)
-				}
-			case *soac.ScatterExp:
-				lambda(e.Lambda)
-			case *soac.SegRedExp:
-				for _, r := range e.Reds {
-					lambda(r.Op)
-				}
-			case *soac.SegScanExp:
-				for _, sc := range e.Scans {
-					lambda(sc.Op)
-				}
-			case *soac.SegHistExp:
-				for _, op := range e.Ops {
-					lambda(op.Op)
-				}
-			}
-		})
-	}
-	return env
 }

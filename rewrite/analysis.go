@@ -83,7 +83,7 @@ func canFail(c *Ctx, e soac.Exp) bool {
 	case *soac.ScremaExp:
 		for _, in := range e.Inputs {
 			t, ok := c.TypeOf(in)
-			if !ok || t.Rank() == 0 || !sameSubExp(t.Shape[0], e.W) {
+			if !ok || t.Rank() == 0 || !soac.SameSubExp(t.Shape[0], e.W) {
 				return true // the sizes might not match
 			}
 		}
@@ -107,19 +107,6 @@ func bodyCanFail(c *Ctx, b *soac.Body) bool {
 		if canFail(c, s.Exp) {
 			return true
 		}
-	}
-	return false
-}
-
-// sameSubExp reports whether two operands are syntactically equal.
-func sameSubExp(a, b soac.SubExp) bool {
-	switch a := a.(type) {
-	case soac.Var:
-		bv, ok := b.(soac.Var)
-		return ok && a.Name == bv.Name
-	case soac.Const:
-		bc, ok := b.(soac.Const)
-		return ok && a.Value == bc.Value
 	}
 	return false
 }

@@ -142,7 +142,7 @@ func Run(p *soac.Program, rules RuleSet, opts Options) (*soac.Program, *Log, err
 		rules: rules,
 		order: opts.Order,
 		fuel:  fuel,
-		used:  soac.AllNames(p),
+		names: soac.NewNames(p),
 		log:   &Log{},
 		keys:  map[*soac.Stm]string{},
 		frees: map[*soac.Stm]map[soac.VName]bool{},
@@ -185,8 +185,7 @@ type engine struct {
 	rules RuleSet
 	order func(int) []int
 	fuel  int
-	used  map[soac.VName]bool
-	next  int
+	names *soac.Names
 	log   *Log
 	fun   *soac.FunDef
 	// per function: names in consuming positions, names known to be
@@ -218,14 +217,7 @@ func (e *engine) fresh(base string) soac.VName {
 	if i := strings.LastIndexByte(base, '_'); i > 0 {
 		base = base[:i]
 	}
-	for {
-		e.next++
-		n := soac.VName(fmt.Sprintf("%s_r%d", base, e.next))
-		if !e.used[n] {
-			e.used[n] = true
-			return n
-		}
-	}
+	return e.names.Fresh(func(k int) soac.VName { return soac.VName(fmt.Sprintf("%s_r%d", base, k)) })
 }
 
 // key is the canonical text of a statement's expression, cached: rules

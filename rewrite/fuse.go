@@ -64,7 +64,7 @@ func producerOf(c *Ctx, ce *soac.ScremaExp, skip func(*producer) bool) *producer
 		}
 		ps := c.Stms()[i]
 		pe, ok := ps.Exp.(*soac.ScremaExp)
-		if !ok || !sameSubExp(pe.W, ce.W) {
+		if !ok || !soac.SameSubExp(pe.W, ce.W) {
 			continue
 		}
 		nScan, nRed := scremaLayout(pe)
@@ -327,7 +327,7 @@ func horizontalLater(c *Ctx, s *soac.Stm, ce *soac.ScremaExp, p *producer) bool 
 			continue
 		}
 		de, ok := d.Exp.(*soac.ScremaExp)
-		if !ok || len(de.Scans) > 0 || !sameSubExp(de.W, ce.W) {
+		if !ok || len(de.Scans) > 0 || !soac.SameSubExp(de.W, ce.W) {
 			continue
 		}
 		for _, in := range de.Inputs {
@@ -361,7 +361,7 @@ var FuseHorizontal = &Rule{
 		for i := c.Pos() - 1; i >= 0; i-- {
 			ps := stms[i]
 			pe, ok := ps.Exp.(*soac.ScremaExp)
-			if !ok || len(pe.Scans) > 0 || !sameSubExp(pe.W, ce.W) {
+			if !ok || len(pe.Scans) > 0 || !soac.SameSubExp(pe.W, ce.W) {
 				continue
 			}
 			if hasEffect(ps.Exp) && hasEffect(s.Exp) {
@@ -415,7 +415,7 @@ func cheapFeeder(c *Ctx, ps *soac.Stm, pe *soac.ScremaExp, pos int) bool {
 	}
 	outs := patNames(ps)
 	for _, d := range c.Stms()[pos+1:] {
-		if de, ok := d.Exp.(*soac.ScremaExp); ok && sameSubExp(de.W, pe.W) {
+		if de, ok := d.Exp.(*soac.ScremaExp); ok && soac.SameSubExp(de.W, pe.W) {
 			for _, in := range de.Inputs {
 				if outs[in] {
 					return true
@@ -507,7 +507,7 @@ var FuseReplicate = &Rule{
 	Match: func(c *Ctx, s *soac.Stm) any {
 		return scremaInputDef(c, s, func(ce *soac.ScremaExp, d soac.Exp) bool {
 			r, ok := d.(*soac.ReplicateExp)
-			return ok && len(r.Shape) > 0 && sameSubExp(r.Shape[0], ce.W)
+			return ok && len(r.Shape) > 0 && soac.SameSubExp(r.Shape[0], ce.W)
 		})
 	},
 	Apply: func(c *Ctx, s *soac.Stm, m any) *Replacement {

@@ -31,7 +31,7 @@ var FuseHistMap = &Rule{
 			}
 			ps := c.Stms()[i]
 			pe, ok := ps.Exp.(*soac.ScremaExp)
-			if !ok || len(pe.Scans)+len(pe.Reds) > 0 || !sameSubExp(pe.W, he.W) {
+			if !ok || len(pe.Scans)+len(pe.Reds) > 0 || !soac.SameSubExp(pe.W, he.W) {
 				continue
 			}
 			if hasEffect(ps.Exp) && hasEffect(s.Exp) {
@@ -122,7 +122,7 @@ var FuseHistReplicate = &Rule{
 				continue
 			}
 			r, ok := d.Exp.(*soac.ReplicateExp)
-			if ok && len(r.Shape) > 0 && sameSubExp(r.Shape[0], he.W) {
+			if ok && len(r.Shape) > 0 && soac.SameSubExp(r.Shape[0], he.W) {
 				return [2]any{k, r}
 			}
 		}

@@ -22,7 +22,7 @@ var FuseIota = &Rule{
 	Match: func(c *Ctx, s *soac.Stm) any {
 		return scremaInputDef(c, s, func(ce *soac.ScremaExp, d soac.Exp) bool {
 			io, ok := d.(*soac.IotaExp)
-			return ok && sameSubExp(io.N, ce.W) && !(io.T == i64 && isZero(io.Start) && isOne(io.Step))
+			return ok && soac.SameSubExp(io.N, ce.W) && !(io.T == i64 && isZero(io.Start) && isOne(io.Step))
 		})
 	},
 	Apply: func(c *Ctx, s *soac.Stm, m any) *Replacement {

@@ -54,14 +54,14 @@ func matchScanInterchange(c *Ctx, s *soac.Stm) any {
 		}
 		if m.k == nil {
 			m.k = t.Shape[1]
-		} else if !sameSubExp(m.k, t.Shape[1]) {
+		} else if !soac.SameSubExp(m.k, t.Shape[1]) {
 			return nil
 		}
 		m.ts = append(m.ts, t)
 	}
 	for _, sc := range e.Scans {
 		inner := wholeScrema(sc.Op.Body)
-		if inner == nil || len(inner.Scans) > 0 || len(inner.Reds) > 0 || len(inner.Inputs) != len(sc.Op.Params) || !sameSubExp(inner.W, m.k) {
+		if inner == nil || len(inner.Scans) > 0 || len(inner.Reds) > 0 || len(inner.Inputs) != len(sc.Op.Params) || !soac.SameSubExp(inner.W, m.k) {
 			return nil
 		}
 		for i, p := range sc.Op.Params {
@@ -85,7 +85,7 @@ func matchScanInterchange(c *Ctx, s *soac.Stm) any {
 				return nil
 			}
 			rep, ok := d.Exp.(*soac.ReplicateExp)
-			if !ok || len(rep.Shape) != 1 || !sameSubExp(rep.Shape[0], m.k) {
+			if !ok || len(rep.Shape) != 1 || !soac.SameSubExp(rep.Shape[0], m.k) {
 				return nil
 			}
 			if x, ok := rep.X.(soac.Var); ok {

@@ -78,7 +78,7 @@ var IfResult = &Rule{
 		}
 		for k := range s.Pat {
 			a, b := e.Then.Result[k], e.Else.Result[k]
-			if sameSubExp(a, b) {
+			if soac.SameSubExp(a, b) {
 				if v, ok := a.(soac.Var); !ok || !inner[v.Name] {
 					return k
 				}

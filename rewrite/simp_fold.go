@@ -211,7 +211,7 @@ func identity(c *Ctx, e soac.Exp) (soac.SubExp, bool) {
 	switch e := e.(type) {
 	case *soac.BinOpExp:
 		x, y, t := e.X, e.Y, e.T
-		same := sameSubExp(x, y)
+		same := soac.SameSubExp(x, y)
 		if t == boolean {
 			switch e.Op {
 			case soac.LogAnd, soac.And, soac.Min:
@@ -337,7 +337,7 @@ func identity(c *Ctx, e soac.Exp) (soac.SubExp, bool) {
 			}
 		}
 	case *soac.CmpOpExp:
-		if e.T.IsFloat() || !sameSubExp(e.X, e.Y) {
+		if e.T.IsFloat() || !soac.SameSubExp(e.X, e.Y) {
 			return nil, false
 		}
 		return soac.Const{Value: soac.BoolValue(e.Op != soac.Lt)}, true

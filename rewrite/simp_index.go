@@ -21,7 +21,7 @@ func inBounds(c *Ctx, i, n soac.SubExp) bool {
 		return false
 	}
 	for _, f := range c.EnclosingLoops() {
-		if f.Index == v.Name && f.T == i64 && sameSubExp(f.Bound, n) {
+		if f.Index == v.Name && f.T == i64 && soac.SameSubExp(f.Bound, n) {
 			return true
 		}
 	}
@@ -85,7 +85,7 @@ var ReshapeSameShape = &Rule{
 			return nil
 		}
 		for k, d := range e.Shape {
-			if !sameSubExp(d, t.Shape[k]) {
+			if !soac.SameSubExp(d, t.Shape[k]) {
 				return nil
 			}
 		}

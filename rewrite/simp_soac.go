@@ -167,7 +167,7 @@ var ScremaUnusedInput = &Rule{
 				continue
 			}
 			t, ok := c.TypeOf(e.Inputs[k])
-			if ok && t.Rank() > 0 && sameSubExp(t.Shape[0], e.W) {
+			if ok && t.Rank() > 0 && soac.SameSubExp(t.Shape[0], e.W) {
 				return k
 			}
 		}

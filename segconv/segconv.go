@@ -24,25 +24,15 @@ import (
 
 // Convert runs the pass; p is not modified.
 func Convert(p *soac.Program) (*soac.Program, error) {
-	c := &converter{used: soac.AllNames(p)}
-	inKernel := soac.KernelFunctions(p)
-	out := *p
-	out.Funs = make([]*soac.FunDef, len(p.Funs))
-	for i, f := range p.Funs {
-		if inKernel[f.Name] {
-			out.Funs[i] = f
-			continue
-		}
-		nf := *f
-		c.types = hostTypes(f)
-		nf.Body = c.body(f.Body)
-		out.Funs[i] = &nf
-	}
-	return &out, nil
+	c := &converter{names: soac.NewNames(p)}
+	return soac.MapHostFuns(p, func(fd *soac.FunDef) {
+		c.types = hostTypes(fd)
+		fd.Body = c.body(fd.Body)
+	}), nil
 }
 
 type converter struct {
-	used  map[soac.VName]bool      // every name in the program
+	names *soac.Names              // every name in the program
 	types map[soac.VName]soac.Type // the function's names (hostTypes)
 }
 
@@ -140,10 +130,10 @@ func (c *converter) index(s *soac.Stm) soac.VName {
 
 // fresh returns base, or base with a number, unused in the program.
 func (c *converter) fresh(base string) soac.VName {
-	n := soac.VName(base)
-	for k := 1; c.used[n]; k++ {
-		n = soac.VName(base + "_" + strconv.Itoa(k))
-	}
-	c.used[n] = true
-	return n
+	return c.names.Lowest(func(k int) soac.VName {
+		if k == 0 {
+			return soac.VName(base)
+		}
+		return soac.VName(base + "_" + strconv.Itoa(k))
+	})
 }

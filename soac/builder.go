@@ -52,3 +52,39 @@ func (b *Builder) Body(result ...SubExp) *Body {
 	b.stms = nil
 	return body
 }
+
+// Names is the set of names taken in a program, from which a pass that
+// adds bindings to the program takes fresh ones. Each pass spells its
+// names its own way (the spelling shows which pass made a name), so a
+// pass gives the spelling as a function of a number.
+type Names struct {
+	used map[VName]bool
+	next int
+}
+
+// NewNames returns the names bound or used in p, all taken.
+func NewNames(p *Program) *Names { return &Names{used: AllNames(p)} }
+
+// Fresh takes and returns the first untaken name spell(k), k counting on
+// from the last number Fresh gave (over all spellings, so that the
+// numbers in a pass's output follow the order the names were made).
+func (ns *Names) Fresh(spell func(k int) VName) VName {
+	for {
+		ns.next++
+		if n := spell(ns.next); !ns.used[n] {
+			ns.used[n] = true
+			return n
+		}
+	}
+}
+
+// Lowest takes and returns the untaken name spell(k) of the smallest
+// k >= 0.
+func (ns *Names) Lowest(spell func(k int) VName) VName {
+	for k := 0; ; k++ {
+		if n := spell(k); !ns.used[n] {
+			ns.used[n] = true
+			return n
+		}
+	}
+}

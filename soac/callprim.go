@@ -3,7 +3,6 @@ package soac
 import (
 	"fmt"
 	"math"
-	"math/bits"
 
 	"github.com/fcclang/fcc/runtime/values"
 )
@@ -243,15 +242,11 @@ func lookupPrimFun(fn string, ts []PrimType) (primFun, PrimType, error) {
 		w := ts[0].Size() * 8
 		switch fn {
 		case "popc":
-			return func(a []PrimValue) PrimValue { return IntValue(values.I32, int64(bits.OnesCount64(a[0].Bits))) }, values.I32, nil
+			return func(a []PrimValue) PrimValue { return IntValue(values.I32, int64(values.Popc(a[0].Bits))) }, values.I32, nil
 		case "clz":
-			return func(a []PrimValue) PrimValue {
-				return IntValue(values.I32, int64(bits.LeadingZeros64(a[0].Bits)-(64-w)))
-			}, values.I32, nil
+			return func(a []PrimValue) PrimValue { return IntValue(values.I32, int64(values.Clz(a[0].Bits, w))) }, values.I32, nil
 		default:
-			return func(a []PrimValue) PrimValue {
-				return IntValue(values.I32, int64(min(bits.TrailingZeros64(a[0].Bits), w)))
-			}, values.I32, nil
+			return func(a []PrimValue) PrimValue { return IntValue(values.I32, int64(values.Ctz(a[0].Bits, w))) }, values.I32, nil
 		}
 	case "mul_hi":
 		if !allSame(2, isInt) {
@@ -293,17 +288,10 @@ func mulHi(t PrimType, x, y PrimValue) PrimValue {
 		}
 		return PrimValue{T: t, Bits: (x.Bits * y.Bits) >> w}
 	}
-	hi, _ := bits.Mul64(x.Bits, y.Bits)
 	if t.IsSigned() {
-		// Signed high half from the unsigned one.
-		if x.Int() < 0 {
-			hi -= y.Bits
-		}
-		if y.Int() < 0 {
-			hi -= x.Bits
-		}
+		return IntValue(t, values.MulHiI64(x.Int(), y.Int()))
 	}
-	return PrimValue{T: t, Bits: hi}
+	return PrimValue{T: t, Bits: values.MulHiU64(x.Bits, y.Bits)}
 }
 
 // nextAfter is C nextafter on type t.
@@ -315,16 +303,5 @@ func nextAfter(t PrimType, x, y PrimValue) PrimValue {
 		r := values.Nextafter32(float32(x.Float()), float32(y.Float()))
 		return PrimValue{T: t, Bits: uint64(math.Float32bits(r))}
 	}
-	a, b := x.Float(), y.Float()
-	switch {
-	case math.IsNaN(a) || math.IsNaN(b):
-		return FloatValue(t, math.NaN())
-	case a == b:
-		return y
-	case a == 0:
-		return PrimValue{T: t, Bits: 1 | y.Bits&0x8000}
-	case (b > a) == (a > 0):
-		return PrimValue{T: t, Bits: x.Bits + 1}
-	}
-	return PrimValue{T: t, Bits: x.Bits - 1}
+	return PrimValue{T: t, Bits: uint64(values.Nextafter16(uint16(x.Bits), uint16(y.Bits)))}
 }

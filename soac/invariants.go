@@ -82,6 +82,25 @@ func firstHostSOAC(b *Body) *Stm {
 	return nil
 }
 
+// MapHostFuns returns a copy of p in which every host function (one no
+// kernel calls, see KernelFunctions) is a copy that f has changed; p is
+// not modified, and kernel functions are shared.
+func MapHostFuns(p *Program, f func(fd *FunDef)) *Program {
+	inKernel := KernelFunctions(p)
+	out := *p
+	out.Funs = make([]*FunDef, len(p.Funs))
+	for i, fd := range p.Funs {
+		if inKernel[fd.Name] {
+			out.Funs[i] = fd
+			continue
+		}
+		nf := *fd
+		f(&nf)
+		out.Funs[i] = &nf
+	}
+	return &out
+}
+
 // KernelFunctions returns the functions that are called, directly or
 // through other functions, from inside a lambda or a Seg-op's body: they
 // run inside kernels, where their SOACs are sequential. Every other

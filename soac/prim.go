@@ -1,7 +1,6 @@
 package soac
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -177,7 +176,7 @@ func (op UnOp) String() string {
 }
 
 // ErrDivByZero is returned for integer division by zero.
-var ErrDivByZero = errors.New("division by zero")
+var ErrDivByZero = values.ErrDivByZero
 
 // EvalBinOp applies op to two scalars of type t.
 func EvalBinOp(op BinOp, t PrimType, x, y PrimValue) (PrimValue, error) {
@@ -222,9 +221,9 @@ func evalFloatBinOp(op BinOp, t PrimType, a, b float64) (PrimValue, error) {
 	case Pow:
 		r = values.Pow(a, b)
 	case Min:
-		r = fmin(a, b)
+		r = values.FMin(a, b)
 	case Max:
-		r = fmax(a, b)
+		r = values.FMax(a, b)
 	default:
 		return PrimValue{}, fmt.Errorf("operator %s not defined on %s", op, t)
 	}
@@ -235,136 +234,81 @@ func evalFloatBinOp(op BinOp, t PrimType, a, b float64) (PrimValue, error) {
 	return FloatValue(t, r), nil
 }
 
-// fmin and fmax follow OpenCL: a NaN operand is ignored.
-func fmin(a, b float64) float64 {
-	switch {
-	case math.IsNaN(a):
-		return b
-	case math.IsNaN(b):
-		return a
-	}
-	return math.Min(a, b)
+// signedDivOps are the signed operators that can fail.
+var signedDivOps = map[BinOp]func(a, b int64) (int64, error){
+	Div: values.SDiv, Mod: values.SMod, Quot: values.SQuot, Rem: values.SRem, Pow: values.SPow,
 }
 
-func fmax(a, b float64) float64 {
-	switch {
-	case math.IsNaN(a):
-		return b
-	case math.IsNaN(b):
-		return a
+// evalIntBinOp applies the operators whose meaning is Go's on 64-bit
+// integers of either signedness; ok is false for the others.
+func evalIntBinOp[T int64 | uint64](op BinOp, a, b T) (r T, ok bool) {
+	switch op {
+	case Add:
+		return a + b, true
+	case Sub:
+		return a - b, true
+	case Mul:
+		return a * b, true
+	case And:
+		return a & b, true
+	case Or:
+		return a | b, true
+	case Xor:
+		return a ^ b, true
+	case Min:
+		return min(a, b), true
+	case Max:
+		return max(a, b), true
 	}
-	return math.Max(a, b)
+	return 0, false
 }
 
 func evalSignedBinOp(op BinOp, t PrimType, a, b int64) (PrimValue, error) {
 	// Arithmetic is done in 64 bits and wrapped to the type's width, which
 	// gives two's-complement wrapping for every width.
-	var r int64
-	switch op {
-	case Add:
-		r = a + b
-	case Sub:
-		r = a - b
-	case Mul:
-		r = a * b
-	case Div, Mod, Quot, Rem:
-		if b == 0 {
-			return PrimValue{}, ErrDivByZero
+	r, ok := evalIntBinOp(op, a, b)
+	if !ok {
+		switch op {
+		case Div, Mod, Quot, Rem, Pow:
+			var err error
+			if r, err = signedDivOps[op](a, b); err != nil {
+				return PrimValue{}, err
+			}
+		case Shl:
+			r = a << uint64(b&63)
+		case Shr:
+			r = a >> uint64(b&63)
+		case LShr:
+			r = int64((uint64(a) & widthMask(t)) >> uint64(b&63))
+		default:
+			return PrimValue{}, fmt.Errorf("operator %s not defined on %s", op, t)
 		}
-		r = signedDivision(op, t, a, b)
-	case Pow:
-		if b < 0 {
-			return PrimValue{}, errors.New("negative exponent in integer power")
-		}
-		// Two's-complement wrapping makes the unsigned power the signed one.
-		r = int64(upow(uint64(a), uint64(b)))
-	case Shl:
-		r = a << uint64(b&63)
-	case Shr:
-		r = a >> uint64(b&63)
-	case LShr:
-		r = int64((uint64(a) & widthMask(t)) >> uint64(b&63))
-	case And:
-		r = a & b
-	case Or:
-		r = a | b
-	case Xor:
-		r = a ^ b
-	case Min:
-		r = min(a, b)
-	case Max:
-		r = max(a, b)
-	default:
-		return PrimValue{}, fmt.Errorf("operator %s not defined on %s", op, t)
 	}
 	return IntValue(t, r), nil
 }
 
-func signedDivision(op BinOp, t PrimType, a, b int64) int64 {
-	// The most negative value divided by -1 overflows; it wraps.
-	if b == -1 {
-		switch op {
-		case Div, Quot:
-			return -a
-		default:
-			return 0
-		}
-	}
-	q, r := a/b, a%b
-	switch op {
-	case Quot:
-		return q
-	case Rem:
-		return r
-	case Div:
-		if r != 0 && (r < 0) != (b < 0) {
-			q--
-		}
-		return q
-	default: // Mod
-		if r != 0 && (r < 0) != (b < 0) {
-			r += b
-		}
-		return r
-	}
-}
-
 func evalUnsignedBinOp(op BinOp, t PrimType, a, b uint64) (PrimValue, error) {
-	var r uint64
-	switch op {
-	case Add:
-		r = a + b
-	case Sub:
-		r = a - b
-	case Mul:
-		r = a * b
-	case Div, Quot, Mod, Rem:
-		if b == 0 {
-			return PrimValue{}, ErrDivByZero
+	r, ok := evalIntBinOp(op, a, b)
+	if !ok {
+		switch op {
+		case Div, Quot, Mod, Rem:
+			f := values.UDiv
+			if op == Mod || op == Rem {
+				f = values.UMod
+			}
+			var err error
+			if r, err = f(a, b); err != nil {
+				return PrimValue{}, err
+			}
+		case Pow:
+			r = values.UPow(a, b)
+		case Shl:
+			r = a << (b & 63)
+		case Shr, LShr:
+			r = a >> (b & 63)
+		default:
+			return PrimValue{}, fmt.Errorf("operator %s not defined on %s", op, t)
 		}
-		if op == Div || op == Quot {
-			r = a / b
-		} else {
-			r = a % b
-		}
-	case Pow:
-		r = upow(a, b)
-	case Shl:
-		r = a << (b & 63)
-	case Shr, LShr:
-		r = a >> (b & 63)
-	case And:
-		r = a & b
-	case Or:
-		r = a | b
-	case Xor:
-		r = a ^ b
-	case Min:
-		r = min(a, b)
-	case Max:
-		r = max(a, b)
-	default:
-		return PrimValue{}, fmt.Errorf("operator %s not defined on %s", op, t)
 	}
 	return PrimValue{T: t, Bits: r & widthMask(t)}, nil
 }
@@ -373,36 +317,21 @@ func evalUnsignedBinOp(op BinOp, t PrimType, a, b uint64) (PrimValue, error) {
 func EvalCmpOp(op CmpOp, t PrimType, x, y PrimValue) bool {
 	switch {
 	case t.IsFloat():
-		a, b := x.Float(), y.Float()
-		switch op {
-		case Eq:
-			return a == b
-		case Lt:
-			return a < b
-		default:
-			return a <= b
-		}
+		return compare(op, x.Float(), y.Float())
 	case t.IsSigned():
-		a, b := x.Int(), y.Int()
-		switch op {
-		case Eq:
-			return a == b
-		case Lt:
-			return a < b
-		default:
-			return a <= b
-		}
-	default: // unsigned and bool
-		a, b := x.Bits, y.Bits
-		switch op {
-		case Eq:
-			return a == b
-		case Lt:
-			return a < b
-		default:
-			return a <= b
-		}
+		return compare(op, x.Int(), y.Int())
 	}
+	return compare(op, x.Bits, y.Bits) // unsigned and bool
+}
+
+func compare[T int64 | uint64 | float64](op CmpOp, a, b T) bool {
+	switch op {
+	case Eq:
+		return a == b
+	case Lt:
+		return a < b
+	}
+	return a <= b
 }
 
 // EvalUnOp applies a unary operator to a scalar of type t.
@@ -420,13 +349,10 @@ func EvalUnOp(op UnOp, t PrimType, x PrimValue) (PrimValue, error) {
 		case Abs:
 			return FloatValue(t, math.Abs(f)), nil
 		case Signum:
-			switch {
-			case f > 0:
-				return FloatValue(t, 1), nil
-			case f < 0:
-				return FloatValue(t, -1), nil
+			if f == 0 || math.IsNaN(f) {
+				return x, nil // keeps a zero's sign and a NaN's bits
 			}
-			return x, nil // zero (with its sign) and NaN
+			return FloatValue(t, values.FSignum(f)), nil
 		}
 	case t.IsSigned():
 		a := x.Int()
@@ -509,33 +435,8 @@ func Convert(x PrimValue, to PrimType) PrimValue {
 }
 
 func floatToInt(f float64, to PrimType) PrimValue {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return PrimValue{T: to}
-	}
-	f = math.Trunc(f)
 	if to.IsSigned() {
-		if f >= -9.223372036854775808e18 && f < 9.223372036854775808e18 {
-			return IntValue(to, int64(f))
-		}
-		return PrimValue{T: to}
+		return IntValue(to, values.F2S(f))
 	}
-	if f >= 0 && f < 1.8446744073709551616e19 {
-		return PrimValue{T: to, Bits: uint64(f) & widthMask(to)}
-	}
-	if f < 0 && f >= -9.223372036854775808e18 {
-		return IntValue(to, int64(f))
-	}
-	return PrimValue{T: to}
-}
-
-// upow is exponentiation by squaring with wrapping multiplication.
-func upow(base, e uint64) uint64 {
-	r := uint64(1)
-	for ; e > 0; e >>= 1 {
-		if e&1 == 1 {
-			r *= base
-		}
-		base *= base
-	}
-	return r
+	return PrimValue{T: to, Bits: values.F2U(f) & widthMask(to)}
 }

@@ -1,6 +1,10 @@
 package soac
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/fcclang/fcc/runtime/values"
+)
 
 // This file holds the generic traversals of the IR: free and bound names,
 // and a visitor over expressions. Passes use them instead of keeping their
@@ -67,6 +71,37 @@ func AllNames(p *Program) map[VName]bool {
 	return fv.bound
 }
 
+// TypeEnv returns the type of every name bound in a program: function,
+// lambda and loop parameters, statement patterns, loop and segment-space
+// indices (i64), and the size variables of function parameters' shapes
+// (i64, bound implicitly). Names are unique in a program, so one map
+// serves all scopes.
+func TypeEnv(p *Program) map[VName]Type {
+	env := map[VName]Type{}
+	for _, f := range p.Funs {
+		for n, t := range FunTypeEnv(f) {
+			env[n] = t
+		}
+	}
+	return env
+}
+
+// FunTypeEnv is TypeEnv for one function.
+func FunTypeEnv(f *FunDef) map[VName]Type {
+	fv := newFreeVars()
+	fv.env = map[VName]Type{}
+	for _, q := range f.Params {
+		for _, d := range q.Type.Shape {
+			if v, ok := d.(Var); ok {
+				fv.env[v.Name] = Prim(values.I64)
+			}
+		}
+	}
+	fv.bind(f.Params)
+	fv.body(f.Body)
+	return fv.env
+}
+
 func paramTypes(ps []Param) []Type {
 	ts := make([]Type, len(ps))
 	for i, p := range ps {
@@ -75,7 +110,11 @@ func paramTypes(ps []Param) []Type {
 	return ts
 }
 
-type freeVars struct{ free, bound map[VName]bool }
+type freeVars struct {
+	free, bound map[VName]bool
+	// env, when not nil, records the type of every bound name.
+	env map[VName]Type
+}
 
 func newFreeVars() *freeVars {
 	return &freeVars{free: map[VName]bool{}, bound: map[VName]bool{}}
@@ -112,9 +151,20 @@ func (fv *freeVars) types(ts ...Type) {
 func (fv *freeVars) bind(ps []Param) {
 	for _, p := range ps {
 		fv.bound[p.Name] = true
+		if fv.env != nil {
+			fv.env[p.Name] = p.Type
+		}
 	}
 	for _, p := range ps {
 		fv.types(p.Type)
+	}
+}
+
+// bindIndex binds a loop or segment-space index of type t.
+func (fv *freeVars) bindIndex(n VName, t PrimType) {
+	fv.bound[n] = true
+	if fv.env != nil {
+		fv.env[n] = Prim(t)
 	}
 }
 
@@ -145,7 +195,7 @@ func (fv *freeVars) slice(sl []DimIndex) {
 func (fv *freeVars) space(sp []SegDim) {
 	for _, d := range sp {
 		fv.sub(d.N)
-		fv.bound[d.Index] = true
+		fv.bindIndex(d.Index, values.I64)
 	}
 }
 
@@ -203,7 +253,7 @@ func (fv *freeVars) exp(e Exp) {
 		fv.sub(e.Init...)
 		if f, ok := e.Form.(ForLoop); ok {
 			fv.sub(f.Bound)
-			fv.bound[f.Index] = true
+			fv.bindIndex(f.Index, f.T)
 		}
 		fv.bind(e.Params)
 		fv.body(e.Body)

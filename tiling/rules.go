@@ -111,18 +111,6 @@ func lambdasUse(e *soac.ScremaExp, avoid map[soac.VName]bool) (soac.VName, bool)
 	return "", false
 }
 
-func sameSubExp(a, b soac.SubExp) bool {
-	switch a := a.(type) {
-	case soac.Var:
-		bv, ok := b.(soac.Var)
-		return ok && a.Name == bv.Name
-	case soac.Const:
-		bc, ok := b.(soac.Const)
-		return ok && a.Value == bc.Value
-	}
-	return false
-}
-
 // TwoD matches the 2-D rule; the error says why a SegMap does not match.
 func TwoD(e *soac.SegMapExp, types map[soac.VName]soac.Type) (*Match2D, error) {
 	if e.Level != soac.LevelThread || len(e.Space) != 2 {
@@ -165,7 +153,7 @@ func TwoD(e *soac.SegMapExp, types map[soac.VName]soac.Type) (*Match2D, error) {
 			return nil, fmt.Errorf("%s indexes an array computed in the body", s.Pat[0].Name)
 		case t.Rank() != 2:
 			return nil, fmt.Errorf("%s is not a row of a 2-D array", s.Pat[0].Name)
-		case !sameSubExp(t.Shape[0], e.Space[side].N):
+		case !soac.SameSubExp(t.Shape[0], e.Space[side].N):
 			// Then the index might be out of bounds, which the tiled
 			// kernel does not check.
 			return nil, fmt.Errorf("%s indexes an array whose outer size is not the space's", s.Pat[0].Name)
@@ -261,22 +249,10 @@ func OneD(e *soac.SegMapExp, types map[soac.VName]soac.Type) (*Match1D, error) {
 	return nil, why
 }
 
-// TypeEnv returns the types of every name bound in a program (function
-// parameters and statement patterns outside kernels), which the rules
-// need for the arrays a SegMap reads.
+// TypeEnv returns the type environment the rules read (candidateTypes),
+// so that the lowering finds the same matches as tiling did.
 func TypeEnv(p *soac.Program) map[soac.VName]soac.Type {
-	env := map[soac.VName]soac.Type{}
-	for _, f := range p.Funs {
-		for _, prm := range f.Params {
-			env[prm.Name] = prm.Type
-		}
-		soac.VisitStms(f.Body, func(s *soac.Stm) {
-			for _, prm := range s.Pat {
-				env[prm.Name] = prm.Type
-			}
-		})
-	}
-	return env
+	return candidateTypes(p)
 }
 
 // Split2D takes apart a 2-D tiled body by the roles the lowering recorded

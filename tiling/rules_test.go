@@ -24,7 +24,7 @@ func segmapOf(t *testing.T, text string) (*soac.SegMapExp, map[soac.VName]soac.T
 			sm = s
 		}
 	})
-	return sm, TypeEnv(p)
+	return sm, soac.TypeEnv(p)
 }
 
 const ruleProg = `entry "main"

@@ -45,7 +45,7 @@ func Explain(p *soac.Program) (*soac.Program, string, error) {
 	if err := soac.Validate(p); err != nil {
 		return nil, "", fmt.Errorf("invalid IR before tiling (from an earlier pass): %w", err)
 	}
-	t := &tiler{used: soac.AllNames(p), types: TypeEnv(p), threshUsed: map[string]bool{}}
+	t := &tiler{names: soac.NewNames(p), types: candidateTypes(p), threshUsed: map[string]bool{}}
 	for _, th := range p.Thresholds {
 		t.threshUsed[th.Name] = true
 	}
@@ -63,9 +63,27 @@ func Explain(p *soac.Program) (*soac.Program, string, error) {
 	return out, t.log.String(), nil
 }
 
+// candidateTypes is the type environment the rules read: an array they
+// find no type for is not tiled. Loop parameters are left out, as the
+// rules have always done: tiling a loop-carried array (matpow's
+// accumulator) would be new generated code, unmeasured on the GPU.
+func candidateTypes(p *soac.Program) map[soac.VName]soac.Type {
+	types := soac.TypeEnv(p)
+	for _, f := range p.Funs {
+		soac.VisitStms(f.Body, func(s *soac.Stm) {
+			if l, ok := s.Exp.(*soac.LoopExp); ok {
+				for _, q := range l.Params {
+					delete(types, q.Name)
+				}
+			}
+		})
+	}
+	return types
+}
+
 type tiler struct {
 	fun        string
-	used       map[soac.VName]bool
+	names      *soac.Names
 	types      map[soac.VName]soac.Type
 	threshUsed map[string]bool
 	thresholds []soac.Threshold
@@ -218,11 +236,5 @@ func baseName(n string) string {
 // fresh returns a name not used in the program, derived from base.
 func (t *tiler) fresh(base string) soac.VName {
 	b := baseName(base)
-	for i := 1; ; i++ {
-		n := soac.VName(fmt.Sprintf("%s_%d", b, i))
-		if !t.used[n] {
-			t.used[n] = true
-			return n
-		}
-	}
+	return t.names.Lowest(func(k int) soac.VName { return soac.VName(fmt.Sprintf("%s_%d", b, k+1)) })
 }
