@@ -338,23 +338,11 @@ func ownPoint(ix *soac.IndexExp, space []soac.SegDim, n int) bool {
 
 func sameDims(shape []soac.SubExp, space []soac.SegDim) bool {
 	for k, d := range shape {
-		if !sameSubExp(d, space[k].N) {
+		if !soac.SameSubExp(d, space[k].N) {
 			return false
 		}
 	}
 	return true
-}
-
-func sameSubExp(a, b soac.SubExp) bool {
-	switch a := a.(type) {
-	case soac.Var:
-		bv, ok := b.(soac.Var)
-		return ok && a.Name == bv.Name
-	case soac.Const:
-		bc, ok := b.(soac.Const)
-		return ok && a.Value == bc.Value
-	}
-	return false
 }
 
 // resultOnce reports whether the body's results use u only as result j,
