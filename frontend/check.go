@@ -1452,6 +1452,9 @@ func (c *checker) noFunction(t Type, pos Pos, msg, hint string) {
 		c.errorf(pos, hint, "%s (type %s)", msg, c.show(t))
 	}
 	for _, id := range c.freeVars(t, nil) {
+		if c.constrFun(id) {
+			c.errorf(pos, hint, "%s (type %s)", msg, c.show(t))
+		}
 		if c.lifted[id] == "^" {
 			if name, ok := c.rigid[id]; ok {
 				c.errorf(pos, "declare the type parameter as '"+name+" or '~"+name+" (no functions) if it never stands for a function",
@@ -1488,6 +1491,14 @@ func containsFun(t Type) bool {
 		for _, f := range t.Fields {
 			if containsFun(f.Type) {
 				return true
+			}
+		}
+	case TSum:
+		for _, k := range t.Constrs {
+			for _, p := range k.Payload {
+				if containsFun(p) {
+					return true
+				}
 			}
 		}
 	}
@@ -1725,7 +1736,7 @@ func (c *checker) markConsumable(sc *scope, p Pat) {
 	eachSubPat(p, func(q Pat) {
 		if id, ok := q.(*PId); ok {
 			if b, ok := sc.vars[id.Name]; ok {
-				b.consumable = isUniqueArray(c.zonk(b.t)) || c.allArraysUnique(b.t)
+				b.consumable = isUniqueArray(c.zonk(b.t)) || c.allArraysUnique(b.t) || c.uniqueSum(b.t)
 				b.param = true
 			}
 		}

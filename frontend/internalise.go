@@ -47,6 +47,17 @@ func funCount(t Type) int {
 			n += funCount(f.Type)
 		}
 		return n
+	case TSum:
+		// Each constructor's functions have their own components: only
+		// the constructor a value was built with fills them (see
+		// constrExp), which tells the match which case it can take.
+		n := 0
+		for _, k := range t.Constrs {
+			for _, p := range k.Payload {
+				n += funCount(p)
+			}
+		}
+		return n
 	}
 	return 0
 }

@@ -132,8 +132,11 @@ func (ic *internaliser) constrExp(env *ienv, e *ConstrExp) ival {
 	out := make([]soac.SubExp, 1+len(slots))
 	out[0] = soac.Const{Value: soac.IntValue(values.U8, int64(tag))}
 	var comps []soac.SubExp
+	var fns []*funVal
 	for _, a := range e.Args {
-		comps = append(comps, ic.exp(env, a).ses...)
+		v := ic.exp(env, a)
+		comps = append(comps, v.ses...)
+		fns = append(fns, v.funs()...)
 	}
 	for i, s := range assign[tag] {
 		out[1+s] = comps[i]
@@ -143,7 +146,63 @@ func (ic *internaliser) constrExp(env *ienv, e *ConstrExp) ival {
 			out[1+s] = ic.blank(l, e.Pos)
 		}
 	}
-	return ival{ses: out}
+	res := ival{ses: out}
+	if n := funCount(t); n > 0 {
+		// Functions never reach the IR: the value holds them statically,
+		// in the components of its own constructor, the others nil.
+		res.fns = make([]*funVal, n)
+		copy(res.fns[sumFunOffset(t, tag):], fns)
+	}
+	return res
+}
+
+// sumFunOffset is the index of the first function component of
+// constructor tag of sum type t (see funCount).
+func sumFunOffset(t TSum, tag int) int {
+	n := 0
+	for _, k := range t.Constrs[:tag] {
+		for _, p := range k.Payload {
+			n += funCount(p)
+		}
+	}
+	return n
+}
+
+// staticTag is the constructor v, of sum type t, was built with when its
+// function components tell (one of them is set), else -1.
+func staticTag(v ival, t TSum) int {
+	if len(v.fns) == 0 {
+		return -1
+	}
+	for tag := range t.Constrs {
+		off := sumFunOffset(t, tag)
+		for _, p := range t.Constrs[tag].Payload {
+			for range funCount(p) {
+				if v.fns[off] != nil {
+					return tag
+				}
+				off++
+			}
+		}
+	}
+	return -1
+}
+
+// cannotBe says whether v, of sum type t, is statically known not to be
+// built with constructor tag: another constructor's functions are set, or
+// tag has functions and they are not.
+func cannotBe(v ival, t TSum, tag int) bool {
+	if funCount(t) == 0 {
+		return false
+	}
+	if st := staticTag(v, t); st >= 0 {
+		return st != tag
+	}
+	n := 0
+	for _, p := range t.Constrs[tag].Payload {
+		n += funCount(p)
+	}
+	return n > 0
 }
 
 // payload is the value of each payload of constructor name in v, a value
@@ -154,6 +213,7 @@ func (ic *internaliser) payload(v ival, t TSum, name string) ([]ival, []Type) {
 	k := t.Constrs[tag]
 	var out []ival
 	i := 0
+	foff := sumFunOffset(t, tag)
 	for _, p := range k.Payload {
 		n := len(leaves(p))
 		var ses []soac.SubExp
@@ -161,7 +221,20 @@ func (ic *internaliser) payload(v ival, t TSum, name string) ([]ival, []Type) {
 			ses = append(ses, v.ses[1+s])
 		}
 		i += n
-		out = append(out, ival{ses: ses})
+		part := ival{ses: ses}
+		if nf := funCount(p); nf > 0 {
+			fs := make([]*funVal, nf)
+			if len(v.fns) > 0 {
+				copy(fs, v.fns[foff:foff+nf])
+			}
+			if _, ok := p.(TFun); ok {
+				part = ival{fn: fs[0]}
+			} else {
+				part.fns = fs
+			}
+			foff += nf
+		}
+		out = append(out, part)
 	}
 	return out, k.Payload
 }
@@ -197,8 +270,15 @@ func (ic *internaliser) patTest(p Pat, v ival, t Type, pos Pos) soac.SubExp {
 		return ic.let("c", soac.Prim(values.Bool), &soac.CmpOpExp{Op: soac.Eq, T: pt, X: v.ses[0], Y: lit}, pos)
 	case *PConstr:
 		st := t.(TSum)
-		tag := soac.Const{Value: soac.IntValue(values.U8, int64(st.tag(p.Name)))}
-		res := ic.let("c", soac.Prim(values.Bool), &soac.CmpOpExp{Op: soac.Eq, T: values.U8, X: v.ses[0], Y: tag}, pos)
+		tagNo := st.tag(p.Name)
+		if cannotBe(v, st, tagNo) {
+			return soac.Const{Value: soac.BoolValue(false)}
+		}
+		var res soac.SubExp = yes
+		if staticTag(v, st) != tagNo {
+			tag := soac.Const{Value: soac.IntValue(values.U8, int64(tagNo))}
+			res = ic.let("c", soac.Prim(values.Bool), &soac.CmpOpExp{Op: soac.Eq, T: values.U8, X: v.ses[0], Y: tag}, pos)
+		}
 		parts, pts := ic.payload(v, st, p.Name)
 		for i, q := range p.Args {
 			res = ic.logic(soac.LogAnd, res, ic.patTest(q, parts[i], pts[i], pos), pos)
@@ -258,18 +338,42 @@ func (ic *internaliser) bindSumPat(env *ienv, p Pat, v ival) bool {
 func (ic *internaliser) match(env *ienv, e *MatchExp) ival {
 	x := ic.exp(env, e.X)
 	t := ic.typeOfExp(e.X)
+	// Cases that statically cannot match (those of constructors whose
+	// functions the value does not hold) are left out, so that the last
+	// case left, taken without a test, is one that can match.
+	live := e.Cases
+	var conds []soac.SubExp
+	if funCount(t) > 0 {
+		live = nil
+		for _, k := range e.Cases {
+			cond := ic.patTest(k.Pat, x, t, k.Pos)
+			if c, ok := cond.(soac.Const); ok && !c.Value.Bool() {
+				continue
+			}
+			live = append(live, k)
+			conds = append(conds, cond)
+		}
+		if len(live) == 0 {
+			panic(fmt.Sprintf("frontend: internalise: %s: no case of the match can be taken", e.Pos))
+		}
+	}
 	var cases func(i int) ival
 	cases = func(i int) ival {
-		k := e.Cases[i]
+		k := live[i]
 		body := func() ival {
 			inner := env.child()
 			ic.bindPat(inner, k.Pat, x)
 			return ic.exp(inner, k.Body)
 		}
-		if i == len(e.Cases)-1 {
+		if i == len(live)-1 {
 			return body()
 		}
-		cond := ic.patTest(k.Pat, x, t, k.Pos)
+		var cond soac.SubExp
+		if conds != nil {
+			cond = conds[i]
+		} else {
+			cond = ic.patTest(k.Pat, x, t, k.Pos)
+		}
 		if c, ok := cond.(soac.Const); ok {
 			if c.Value.Bool() {
 				return body()

@@ -44,11 +44,7 @@ func (c *checker) sumTypeExp(sc *scope, te *TESum) Type {
 		seen[k.Name] = true
 		var ps []Type
 		for _, p := range k.Payload {
-			pt := c.typeExp(sc, p)
-			if containsFun(c.zonk(pt)) {
-				c.errorf(k.Pos, "", "Constructor #%s has a payload of function type %s; sum types may not contain functions", k.Name, c.show(pt))
-			}
-			ps = append(ps, pt)
+			ps = append(ps, c.typeExp(sc, p))
 		}
 		cs = append(cs, SumConstr{Name: k.Name, Payload: ps})
 	}
@@ -75,13 +71,66 @@ func (c *checker) constrExp(sc *scope, e *ConstrExp, expected Type) Type {
 	args := make([]Type, len(e.Args))
 	for i, a := range e.Args {
 		args[i] = c.exp(sc, a)
-		c.noFunction(args[i], a.expPos(), "a constructor's payload cannot be a function", "sum types may not contain functions")
 	}
 	v := c.constrained(e.Name, args, e.Pos)
 	if expected != nil {
 		c.unify(expected, v, e.Pos, "constructor #"+e.Name)
 	}
 	return v
+}
+
+// constrFun says whether type variable id has a constructor whose
+// payload holds a function: such a sum is functional (see noFunction).
+func (c *checker) constrFun(id int) bool {
+	for _, ps := range c.sums.constrs[id] {
+		for _, p := range ps {
+			if containsFun(c.zonk(p)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// uniqueSum says whether t is a sum type whose arrays, in every payload,
+// are unique: a parameter of such a type is consumable, and so are the
+// payloads a match binds from it (as in Futhark).
+func (c *checker) uniqueSum(t Type) bool {
+	st, ok := c.zonk(t).(TSum)
+	if !ok {
+		return false
+	}
+	var all func(t Type) bool
+	all = func(t Type) bool {
+		switch t := c.zonk(t).(type) {
+		case TArray:
+			return t.Unique
+		case TTuple:
+			for _, e := range t.Elems {
+				if !all(e) {
+					return false
+				}
+			}
+		case TRecord:
+			for _, f := range t.Fields {
+				if !all(f.Type) {
+					return false
+				}
+			}
+		case TSum:
+			for _, k := range t.Constrs {
+				for _, p := range k.Payload {
+					if !all(p) {
+						return false
+					}
+				}
+			}
+		case TFun, TVar:
+			return false
+		}
+		return true
+	}
+	return all(st)
 }
 
 // constrained is a fresh type variable that has constructor name with

@@ -46,7 +46,14 @@ func TestSumDiagnostics(t *testing.T) {
 		{"case types differ", "def main (x: i32) =\n  match x\n  case 0 -> 1i32\n  case _ -> true",
 			"t.fut:4:13: error: case of match (must have the type of the first case): expected type i32, but found bool"},
 		{"literal type", "def main (x: i32) : i32 =\n  match x\n  case 1.5 -> 1\n  case _ -> 2", "t.fut:3:8: error: literal pattern of type"},
-		{"function payload", "type t = #f (i32 -> i32)\ndef main (x: i32) = x", "sum types may not contain functions"},
+		{"function payload from if", "type^ t = #f (i32 -> i32) | #g\ndef main (b: bool) (x: i32) : i32 =\n  let v : t = if b then #f (+1) else #g\n  in match v case #f f -> f x case #g -> x",
+			"t.fut:3:15: error: a function cannot be returned from branches of an if"},
+		{"inferred function payload from if", "def main (b: bool) (x: i32) : i32 =\n  let v = if b then #f (+1) else #g\n  in match v case #f f -> f x case #g -> x",
+			"t.fut:2:11: error: a function cannot be returned from branches of an if"},
+		{"array of function payloads", "type^ t = #f (i32 -> i32) | #g\ndef main (x: i32) : i32 =\n  let vs : []t = [#f (+1), #g]\n  in x",
+			"arrays of functions are not allowed"},
+		{"function payload from match", "type^ t = #f (i32 -> i32) | #g\ndef main (x: i32) : i32 =\n  let v : t = match x case 0 -> #g case _ -> #f (+1)\n  in x",
+			"a function cannot be returned from the cases of a match"},
 		{"constructor not in sum type", shape + "def area (s: shape) : f32 = 0\ndef main (x: f32) = area (#tri x)", "(Unshared constructors: #tri. #tri is not a constructor of #circle f32 | #rect f32 f32)"},
 	}
 	for _, tc := range tests {
