@@ -2680,9 +2680,11 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 	case *CoerceExp:
 		t := c.typeExp(sc, e.Type)
 		xt := c.exp(sc, e.X)
+		before := c.coerceShape(xt)
 		if !c.unifyOK(anonDims(c.zonk(t)), anonDims(c.zonk(xt))) {
 			c.errorf(e.X.expPos(), "", "size coercion: the value of type %s cannot be coerced to %s (only sizes may differ)", c.show(xt), c.show(t))
 		}
+		c.coerceAmbiguous(before, xt, e.Pos)
 		return t
 	case *AssertExp:
 		c.unify(tBool, c.exp(sc, e.Cond), e.Cond.expPos(), "assertion condition")

@@ -135,6 +135,9 @@ type internaliser struct {
 	b     *soac.Builder
 	// types records the IR type of every IR variable.
 	types map[soac.VName]soac.Type
+	// blanks are the blank arrays of unused sum type slots (see blank),
+	// which an array literal may give the shape of its other rows.
+	blanks map[soac.VName]leaf
 	funs  map[string]*ValDecl
 	// tsub maps the quantified type variables of the polymorphic
 	// definitions being inlined to the types of this instance
@@ -1575,6 +1578,7 @@ func (ic *internaliser) arrayLit(env *ienv, e *ArrayLitExp) ival {
 	for k := 0; k < n; k++ {
 		var rt soac.Type
 		if len(elems[k]) > 0 {
+			ic.shapeBlanks(elems[k], e.Pos)
 			rt = ic.typeOf(elems[k][0])
 			for i, x := range elems[k][1:] {
 				xt := ic.typeOf(x)

@@ -105,7 +105,116 @@ func (ic *internaliser) blank(l leaf, pos Pos) soac.SubExp {
 	for i := range shape {
 		shape[i] = soac.I64(0)
 	}
-	return ic.let("blank", soac.Array(l.elem, shape...), &soac.ReplicateExp{Shape: shape, X: zero}, pos)
+	return ic.markBlank(ic.let("blank", soac.Array(l.elem, shape...), &soac.ReplicateExp{Shape: shape, X: zero}, pos), l)
+}
+
+// markBlank records that se is the blank value of a slot of type l.
+func (ic *internaliser) markBlank(se soac.SubExp, l leaf) soac.SubExp {
+	if v, ok := se.(soac.Var); ok {
+		if ic.blanks == nil {
+			ic.blanks = map[soac.VName]leaf{}
+		}
+		ic.blanks[v.Name] = l
+	}
+	return se
+}
+
+// shapeBlanks gives the blank slot values among rows, the components of
+// the rows of an array literal, the shape of the first row that is not
+// blank, so that [#none, #some [1,2,3]] is a regular array as in Futhark.
+func (ic *internaliser) shapeBlanks(rows []soac.SubExp, pos Pos) {
+	isBlank := func(se soac.SubExp) bool {
+		v, ok := se.(soac.Var)
+		if !ok {
+			return false
+		}
+		_, ok = ic.blanks[v.Name]
+		return ok
+	}
+	var shape []soac.SubExp
+	for _, r := range rows {
+		if !isBlank(r) {
+			shape = ic.typeOf(r).Shape
+			break
+		}
+	}
+	if len(shape) == 0 {
+		return
+	}
+	for i, r := range rows {
+		if !isBlank(r) {
+			continue
+		}
+		l := ic.blanks[r.(soac.Var).Name]
+		zero := ic.blank(leaf{l.elem, 0}, pos)
+		rows[i] = ic.markBlank(ic.let("blank", soac.Array(l.elem, shape...), &soac.ReplicateExp{Shape: shape, X: zero}, pos), l)
+	}
+}
+
+// sizedBlank is the value of unused slot s of sum type t: a blank array
+// with the sizes the type gives the payload component that the slot holds
+// for another constructor, where they are known here, so that an array of
+// values of t is regular ([#none, #some [1,2,3]]); else an empty one.
+func (ic *internaliser) sizedBlank(env *ienv, t TSum, assign [][]int, s int, l leaf, pos Pos) soac.SubExp {
+	if l.rank == 0 {
+		return ic.blank(l, pos)
+	}
+	resolve := ic.sizeResolver(env, nil)
+	for j, k := range t.Constrs {
+		var dims [][]Dim
+		for _, p := range k.Payload {
+			dims = append(dims, leafDims(p)...)
+		}
+		for i, sl := range assign[j] {
+			if sl != s || i >= len(dims) || len(dims[i]) != l.rank {
+				continue
+			}
+			shape := make([]soac.SubExp, l.rank)
+			ok := true
+			for d, dim := range dims[i] {
+				if shape[d] = resolve(dim); shape[d] == nil {
+					ok = false
+					break
+				}
+			}
+			if !ok {
+				continue
+			}
+			zero := ic.blank(leaf{l.elem, 0}, pos)
+			return ic.markBlank(ic.let("blank", soac.Array(l.elem, shape...), &soac.ReplicateExp{Shape: shape, X: zero}, pos), l)
+		}
+	}
+	return ic.blank(l, pos)
+}
+
+// leafDims are the dimensions of each component of a value of type t (see
+// leaves), nil for the components of a nested sum type.
+func leafDims(t Type) [][]Dim {
+	switch t := t.(type) {
+	case TArray:
+		var out [][]Dim
+		for _, d := range leafDims(t.Elem) {
+			out = append(out, append(append([]Dim(nil), t.Dims...), d...))
+		}
+		return out
+	case TTuple:
+		var out [][]Dim
+		for _, e := range t.Elems {
+			out = append(out, leafDims(e)...)
+		}
+		return out
+	case TRecord:
+		var out [][]Dim
+		for _, f := range t.Fields {
+			out = append(out, leafDims(f.Type)...)
+		}
+		return out
+	case TSum:
+		return make([][]Dim, len(leaves(t)))
+	case TFun:
+		return nil
+	}
+	return [][]Dim{nil}
 }
 
 // sumParamTypes are the IR types of an entry parameter of sum type t.
@@ -143,7 +252,7 @@ func (ic *internaliser) constrExp(env *ienv, e *ConstrExp) ival {
 	}
 	for s, l := range slots {
 		if out[1+s] == nil {
-			out[1+s] = ic.blank(l, e.Pos)
+			out[1+s] = ic.sizedBlank(env, t, assign, s, l, e.Pos)
 		}
 	}
 	res := ival{ses: out}

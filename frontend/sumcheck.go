@@ -486,10 +486,109 @@ func (c *checker) constrsWithoutArrays(t Type) bool {
 	}
 	for _, ps := range c.sums.constrs[v.ID] {
 		for _, p := range ps {
-			if hasArray(c.zonk(p)) {
+			if holdsArray(c.zonk(p)) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// coerceShape is what is known of the type of a coerced value before the
+// coercion gives it its shape: t itself, with the constructors and
+// payloads known so far of a sum type being inferred.
+func (c *checker) coerceShape(t Type) Type {
+	t = c.zonk(t)
+	v, ok := t.(TVar)
+	if !ok {
+		return t
+	}
+	ks := c.sums.constrs[v.ID]
+	if len(ks) == 0 {
+		return t
+	}
+	var cs []SumConstr
+	for name, ps := range ks {
+		zs := make([]Type, len(ps))
+		for i, p := range ps {
+			zs[i] = c.coerceShape(p)
+		}
+		cs = append(cs, SumConstr{Name: name, Payload: zs})
+	}
+	sortConstrs(cs)
+	return TSum{Constrs: cs}
+}
+
+// coerceAmbiguous reports sizes of a coerced value's type that only the
+// coercion's type gave it (the payload of a constructor the value does not
+// name, #none :> opt ([]i64)): nothing determines them, as Futhark says.
+// before is the value's type as coerceShape gave it, t its type now.
+func (c *checker) coerceAmbiguous(before, t Type, pos Pos) {
+	var walk func(b, a Type) bool
+	walk = func(b, a Type) bool {
+		a = c.zonk(a)
+		switch b := b.(type) {
+		case TVar:
+			// Unified later with what it stands for.
+			return false
+		case TArray:
+			if at, ok := a.(TArray); ok {
+				return walk(b.Elem, at.Elem)
+			}
+		case TTuple:
+			if at, ok := a.(TTuple); ok && len(at.Elems) == len(b.Elems) {
+				for i := range b.Elems {
+					if walk(b.Elems[i], at.Elems[i]) {
+						return true
+					}
+				}
+			}
+		case TRecord:
+			if at, ok := a.(TRecord); ok && len(at.Fields) == len(b.Fields) {
+				for i := range b.Fields {
+					if walk(b.Fields[i].Type, at.Fields[i].Type) {
+						return true
+					}
+				}
+			}
+		case TSum:
+			at, ok := a.(TSum)
+			if !ok {
+				return false
+			}
+			for _, k := range at.Constrs {
+				bk, ok := b.constr(k.Name)
+				if !ok {
+					// A constructor the value's type did not have: its
+					// payload's sizes come from the coercion alone.
+					for _, p := range k.Payload {
+						if holdsArray(c.zonk(p)) {
+							return true
+						}
+					}
+					continue
+				}
+				for i := range k.Payload {
+					if i < len(bk.Payload) && walk(bk.Payload[i], k.Payload[i]) {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	if walk(before, t) {
+		c.errorf(pos, "give the value a type with sizes first ((e : t) :> t')",
+			"Ambiguous size in %s, the type of the coerced value, arising from anonymous size in size coercion: nothing determines it", c.show(t))
+	}
+}
+
+// holdsArray says whether a value of type t holds arrays.
+func holdsArray(t Type) bool {
+	found := false
+	mapDims(t, func(ds []Dim) []Dim {
+		found = true
+		return ds
+	})
+	return found
 }
