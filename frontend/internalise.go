@@ -138,7 +138,7 @@ type internaliser struct {
 	// blanks are the blank arrays of unused sum type slots (see blank),
 	// which an array literal may give the shape of its other rows.
 	blanks map[soac.VName]leaf
-	funs  map[string]*ValDecl
+	funs   map[string]*ValDecl
 	// tsub maps the quantified type variables of the polymorphic
 	// definitions being inlined to the types of this instance
 	// (monomorphisation).
