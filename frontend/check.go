@@ -870,7 +870,10 @@ func (c *checker) freeVars(t Type, out []int) []int {
 // instantiate gives a polymorphic type fresh type variables, and its size
 // parameters fresh size variables.
 func (c *checker) instantiate(t Type, quant []int, sizes []string, pos Pos) (Type, map[int]Type) {
-	if sizes != nil || len(quant) > 0 {
+	// A monomorphic function's unknown result sizes, which it computes
+	// (?[n].[n]t), are anonymous sizes of their own at each use too (the
+	// causality check needs them, as for filter's).
+	if sizes != nil || len(quant) > 0 || computesSizes(c.zonk(t)) {
 		m := map[string]Dim{}
 		for _, n := range sizes {
 			m[n] = c.freshDim()
@@ -2655,7 +2658,9 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 		c.unify(tBool, c.exp(sc, e.Cond), e.Cond.expPos(), "condition of if")
 		before := c.copyConsumed()
 		saved := c.copyConsumed()
+		lo := c.next
 		tt := c.exp(sc, e.Then)
+		mid := c.next
 		afterThen := c.consumed
 		c.consumed = saved
 		et := c.exp(sc, e.Else)
@@ -2663,6 +2668,7 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 			c.consumed[b] = p
 		}
 		c.noteBranchConsumption(e, before)
+		c.branchCausality(e.Then, tt, e.Else, et, lo, mid, c.next)
 		c.unify(unknownDims(c.zonk(tt)), unknownDims(c.zonk(et)), e.Else.expPos(), "else branch (must have the type of the then branch)")
 		c.noFunction(tt, e.Pos, "a function cannot be returned from branches of an if", "if-expressions may not return functions")
 		return c.joinTypes(tt, et)
@@ -2691,6 +2697,11 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 		return c.exp(sc, e.X)
 	case *UnsupportedExp:
 		c.errorf(e.Pos, "", "%s are not supported yet", e.What)
+	case *HoleExp:
+		if expected != nil {
+			return expected
+		}
+		return c.fresh(0, e.Pos)
 	}
 	c.errorf(e.expPos(), "", "this kind of expression (%T) is not supported yet", e)
 	return nil

@@ -740,6 +740,8 @@ func (ic *internaliser) exp(env *ienv, e Exp) ival {
 		return ic.loop(env, e)
 	case *ConstrExp:
 		return ic.constrExp(env, e)
+	case *HoleExp:
+		return ic.hole(e)
 	case *MatchExp:
 		return ic.match(env, e)
 	case *AssertExp:

@@ -378,7 +378,7 @@ func (c *checker) constrPat(sc *scope, p *PConstr, t Type) Type {
 			c.errorf(p.Pos, "", "Constructor #%s is not a constructor of the matched type %s", p.Name, c.show(s))
 		}
 		if len(k.Payload) != len(p.Args) {
-			c.errorf(p.Pos, "", "Pattern #%s cannot match a value of type %s: the pattern has %d argument(s), but #%s takes %d", p.Name, c.show(s), len(p.Args), p.Name, len(k.Payload))
+			c.errorf(p.Pos, "", "Pattern #%s expects %d constructor arguments, but type provides %d arguments (the matched type is %s)", p.Name, len(p.Args), len(k.Payload), c.show(s))
 		}
 		for i, a := range p.Args {
 			c.bindPat(sc, a, k.Payload[i])
@@ -588,6 +588,96 @@ func holdsArray(t Type) bool {
 	found := false
 	mapDims(t, func(ds []Dim) []Dim {
 		found = true
+		return ds
+	})
+	return found
+}
+
+// branchCausality checks the causality restriction between the branches
+// of an if: when one branch is a constructor of a sum type whose other
+// constructors it does not know (#none), and the other branch gives one of
+// those a payload whose size it computes itself (#some (f x), f returning
+// an existential size), the first branch's value would need a size that
+// is computed only in the other branch. Futhark rejects this. The then
+// branch was checked while the fresh-name counter went from lo to mid,
+// the else branch from mid to hi.
+func (c *checker) branchCausality(thenE Exp, thenT Type, elseE Exp, elseT Type, lo, mid, hi int) {
+	check := func(a Type, aE Exp, b Type, bE Exp, blo, bhi int, what string) {
+		as, ok := c.coerceShape(a).(TSum)
+		if !ok {
+			return
+		}
+		if _, isVar := c.zonk(a).(TVar); !isVar {
+			return
+		}
+		bs, ok := c.coerceShape(b).(TSum)
+		if !ok {
+			return
+		}
+		for _, k := range bs.Constrs {
+			if _, known := as.constr(k.Name); known {
+				continue
+			}
+			for _, p := range k.Payload {
+				if d, ok := c.extIn(p, blo, bhi); ok {
+					at := bE.expPos()
+					c.errorf(aE.expPos(), "bind the value of the "+what+" with let before the if, or ascribe the sum type with its sizes",
+						"Causality check: %s needed for the type of the %s: %s; but it is computed by the %s (at %d:%d) of #%s",
+						c.sizeRef(d), what, c.show(a), otherBranch(what), at.Line, at.Col, k.Name)
+					return
+				}
+			}
+		}
+	}
+	check(thenT, thenE, elseT, elseE, mid, hi, "then branch")
+	check(elseT, elseE, thenT, thenE, lo, mid, "else branch")
+}
+
+func otherBranch(what string) string {
+	if what == "then branch" {
+		return "else branch"
+	}
+	return "then branch"
+}
+
+// extIn finds a dimension of t that is an anonymous size created while
+// the fresh-name counter went from lo to hi (see freshExt).
+func (c *checker) extIn(t Type, lo, hi int) (Dim, bool) {
+	var found Dim
+	ok := false
+	mapDims(c.zonk(t), func(ds []Dim) []Dim {
+		for _, d := range ds {
+			d = c.resolveDim(d)
+			if !ok && d.Ext > lo && d.Ext <= hi {
+				found, ok = d, true
+			}
+		}
+		return ds
+	})
+	return found, ok
+}
+
+// computesSizes says whether t is a function type whose final result has
+// an unknown size, one the function computes.
+func computesSizes(t Type) bool {
+	f, ok := t.(TFun)
+	if !ok {
+		return false
+	}
+	for {
+		r, more := f.Result.(TFun)
+		if !more {
+			break
+		}
+		f = r
+	}
+	found := false
+	mapDims(f.Result, func(ds []Dim) []Dim {
+		for _, d := range ds {
+			if d.isUnknown() && d.Ext == 0 {
+				found = true
+			}
+		}
 		return ds
 	})
 	return found

@@ -1,6 +1,6 @@
 -- A constructor pattern with the wrong number of payload patterns.
 -- ==
--- error: Pattern #foo cannot match a value of type #foo f64
+-- error: Pattern #foo expects 0 constructor arguments, but type provides 1 arguments
 
 type t = #foo f64
 
