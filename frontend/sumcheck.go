@@ -324,7 +324,10 @@ func (c *checker) match(sc *scope, e *MatchExp, expected Type) Type {
 	var res Type
 	before := c.copyConsumed()
 	var after []map[*binding]Pos
-	for _, k := range e.Cases {
+	lo := c.next
+	var firstBody Exp
+	for i, k := range e.Cases {
+		caseLo := c.next
 		c.consumed = maps.Clone(before)
 		inner := sc.child()
 		c.sums.inCase++
@@ -346,9 +349,12 @@ func (c *checker) match(sc *scope, e *MatchExp, expected Type) Type {
 		}
 		after = append(after, c.consumed)
 		if res == nil {
-			res = bt
+			res, firstBody = bt, k.Body
 			continue
 		}
+		what := fmt.Sprintf("case %d", i+1)
+		c.causalBranch(firstBody, res, "the earlier cases", k.Body, bt, what, caseLo, c.next)
+		c.causalBranch(k.Body, bt, what, firstBody, res, "the earlier cases", lo, caseLo)
 		c.unify(unknownDims(c.zonk(res)), unknownDims(c.zonk(bt)), k.Body.expPos(), "case of match (must have the type of the first case)")
 		res = c.joinTypes(res, bt)
 	}
@@ -602,42 +608,39 @@ func holdsArray(t Type) bool {
 // branch was checked while the fresh-name counter went from lo to mid,
 // the else branch from mid to hi.
 func (c *checker) branchCausality(thenE Exp, thenT Type, elseE Exp, elseT Type, lo, mid, hi int) {
-	check := func(a Type, aE Exp, b Type, bE Exp, blo, bhi int, what string) {
-		as, ok := c.coerceShape(a).(TSum)
-		if !ok {
-			return
-		}
-		if _, isVar := c.zonk(a).(TVar); !isVar {
-			return
-		}
-		bs, ok := c.coerceShape(b).(TSum)
-		if !ok {
-			return
-		}
-		for _, k := range bs.Constrs {
-			if _, known := as.constr(k.Name); known {
-				continue
-			}
-			for _, p := range k.Payload {
-				if d, ok := c.extIn(p, blo, bhi); ok {
-					at := bE.expPos()
-					c.errorf(aE.expPos(), "bind the value of the "+what+" with let before the if, or ascribe the sum type with its sizes",
-						"Causality check: %s needed for the type of the %s: %s; but it is computed by the %s (at %d:%d) of #%s",
-						c.sizeRef(d), what, c.show(a), otherBranch(what), at.Line, at.Col, k.Name)
-					return
-				}
-			}
-		}
-	}
-	check(thenT, thenE, elseT, elseE, mid, hi, "then branch")
-	check(elseT, elseE, thenT, thenE, lo, mid, "else branch")
+	c.causalBranch(thenE, thenT, "the then branch", elseE, elseT, "the else branch", mid, hi)
+	c.causalBranch(elseE, elseT, "the else branch", thenE, thenT, "the then branch", lo, mid)
 }
 
-func otherBranch(what string) string {
-	if what == "then branch" {
-		return "else branch"
+// causalBranch reports a constructor of branch b's type, one branch a's
+// type (a sum type being inferred) does not know, whose payload has a size
+// that b computes (while the fresh-name counter went from blo to bhi).
+func (c *checker) causalBranch(aE Exp, a Type, aWhat string, bE Exp, b Type, bWhat string, blo, bhi int) {
+	as, ok := c.coerceShape(a).(TSum)
+	if !ok {
+		return
 	}
-	return "then branch"
+	if _, isVar := c.zonk(a).(TVar); !isVar {
+		return
+	}
+	bs, ok := c.coerceShape(b).(TSum)
+	if !ok {
+		return
+	}
+	for _, k := range bs.Constrs {
+		if _, known := as.constr(k.Name); known {
+			continue
+		}
+		for _, p := range k.Payload {
+			if d, ok := c.extIn(p, blo, bhi); ok {
+				at := bE.expPos()
+				c.errorf(aE.expPos(), "bind the value of "+bWhat+" with let first, or ascribe the sum type with its sizes",
+					"Causality check: %s needed for the type of %s: %s; but it is computed by %s (at %d:%d) of #%s",
+					c.sizeRef(d), aWhat, c.show(a), bWhat, at.Line, at.Col, k.Name)
+				return
+			}
+		}
+	}
 }
 
 // extIn finds a dimension of t that is an anonymous size created while
