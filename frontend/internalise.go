@@ -235,6 +235,7 @@ func (ic *internaliser) entry(d *ValDecl) *soac.FunDef {
 			comps = append(comps, soac.Var{Name: v})
 		}
 		ic.bindPat(env, p, ival{ses: comps})
+		ic.bindImplicitSizes(env, []Pat{p}, []ival{{ses: comps}})
 	}
 	res := ic.exp(env, d.Body)
 	var ret []soac.Type
@@ -880,6 +881,9 @@ func (ic *internaliser) varExp(env *ienv, e *VarExp) ival {
 	if in.arity == 0 {
 		return in.gen(ic, e, nil, e.Pos)
 	}
+	if name == "rep" {
+		return ic.repVal(env, e)
+	}
 	ic.checkUnitArrays(e)
 	return ival{fn: &funVal{arity: in.arity, call: func(ic *internaliser, args []ival, pos Pos) ival {
 		return in.gen(ic, e, args, pos)
@@ -961,6 +965,7 @@ func (ic *internaliser) lambdaVal(env *ienv, params []Pat, body Exp, tps []TypeP
 		for i, p := range params {
 			ic.bindPat(inner, p, args[i])
 		}
+		ic.bindImplicitSizes(inner, params, args)
 		if len(sizes) > 0 {
 			for i, p := range params {
 				ic.bindSizes(inner, ic.declType(ic.c.patTypes[p]), args[i].ses, 0, sizes, pos)
