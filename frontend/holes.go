@@ -18,7 +18,27 @@ func (e *HoleExp) expPos() Pos { return e.Pos }
 // hole's type (zeros, empty arrays where a size is not known), which are
 // never used since the assertion stops the program first.
 func (ic *internaliser) hole(e *HoleExp) ival {
-	t := ic.typeOfExp(e)
+	return ic.holeOf(ic.typeOfExp(e), e)
+}
+
+// holeOf is a hole of type t. A hole of function type is a function whose
+// application is a hole of its result type, as Futhark's FunctionHole.
+func (ic *internaliser) holeOf(t Type, e *HoleExp) ival {
+	if f, ok := t.(TFun); ok {
+		arity := 0
+		res := Type(f)
+		for {
+			g, ok := res.(TFun)
+			if !ok {
+				break
+			}
+			arity++
+			res = g.Result
+		}
+		return ival{fn: &funVal{arity: arity, call: func(ic *internaliser, _ []ival, _ Pos) ival {
+			return ic.holeOf(res, e)
+		}}}
+	}
 	if containsFun(t) {
 		panic(&Diagnostic{Pos: e.Pos, Msg: fmt.Sprintf("a hole of function type %s cannot be compiled", typeString(t)),
 			Hint: "write the function, or give the hole the function's result type"})
