@@ -384,7 +384,7 @@ func (c *checker) constrPat(sc *scope, p *PConstr, t Type) Type {
 			c.errorf(p.Pos, "", "Constructor #%s is not a constructor of the matched type %s", p.Name, c.show(s))
 		}
 		if len(k.Payload) != len(p.Args) {
-			c.errorf(p.Pos, "", "Pattern #%s expects %d constructor arguments, but type provides %d arguments (the matched type is %s)", p.Name, len(p.Args), len(k.Payload), c.show(s))
+			c.errorf(p.Pos, "", "Pattern #%s cannot match a value of type %s: the pattern has %d constructor arguments, but the type provides %d", p.Name, c.show(s), len(p.Args), len(k.Payload))
 		}
 		for i, a := range p.Args {
 			c.bindPat(sc, a, k.Payload[i])

@@ -31,7 +31,7 @@ func TestSumDiagnostics(t *testing.T) {
 		{"unknown constructor pattern", shape + "def main (s: shape) : f32 =\n  match s\n  case #square x -> x\n  case _ -> 0",
 			"t.fut:4:8: error: Constructor #square is not a constructor of the matched type #circle f32 | #rect f32 f32"},
 		{"pattern arity", shape + "def main (s: shape) : f32 =\n  match s\n  case #rect x -> x\n  case _ -> 0",
-			"t.fut:4:8: error: Pattern #rect expects 1 constructor arguments, but type provides 2 arguments (the matched type is #circle f32 | #rect f32 f32)"},
+			"t.fut:4:8: error: Pattern #rect cannot match a value of type #circle f32 | #rect f32 f32: the pattern has 1 constructor arguments, but the type provides 2"},
 		{"unshared constructors", "def f (v: #a i32 | #b i32 | #c i32) : #a i32 | #b i32 | #d i32 = v\ndef main (x: i32) = x", "(Unshared constructors: #d, #c.)"},
 		{"refutable parameter", "type t = #a i32 | #b\ndef f ((#a x): t) = x\ndef main (x: i32) = f (#a x)", "t.fut:2:9: error: Refutable pattern not allowed here: #a matches only some values of type #a i32 | #b"},
 		{"two payload types", "def main (b: bool) : i32 =\n  let v = if b then #foo 1i32 else #foo true\n  in 0",

@@ -1,6 +1,6 @@
 -- A constructor pattern with the wrong number of payload patterns.
 -- ==
--- error: Pattern #foo expects 0 constructor arguments, but type provides 1 arguments
+-- error: Pattern #foo cannot match a value of type #foo f64: the pattern has 0 constructor arguments, but the type provides 1
 
 type t = #foo f64
 
