@@ -430,6 +430,11 @@ func libraryAPI(p *soac.Program, opts LibraryOptions) ([]byte, error) {
 			break
 		}
 	}
+	if first == "" {
+		// The documentation's example names a method; a program with no
+		// entry point has none.
+		first = "EntryPoint"
+	}
 	src := goComment(opts.Source)
 	if src == "" {
 		src = "a Futhark program"
@@ -439,6 +444,11 @@ func libraryAPI(p *soac.Program, opts LibraryOptions) ([]byte, error) {
 	fmt.Fprintf(&b, libraryDoc, opts.Package, src, opts.Package, first)
 	fmt.Fprintf(&b, "package %s\n\n", opts.Package)
 	b.WriteString(libraryRuntime)
+	if len(methods) == 0 {
+		// Only entry point methods use values; a program with none (which
+		// Futhark accepts too) still imports it.
+		b.WriteString("\n// A program with no entry points has no methods.\nvar _ values.Value\n")
+	}
 	for _, f := range p.Funs {
 		if f.EntryName == "" {
 			continue

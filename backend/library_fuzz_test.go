@@ -122,3 +122,22 @@ func FuzzLibrary(f *testing.F) {
 		typeCheckLibrary(t, files, pkg, pkg)
 	})
 }
+
+// TestLibraryNoEntryPoint checks that a program with no entry point, which
+// Futhark accepts, gives a library package that type-checks.
+func TestLibraryNoEntryPoint(t *testing.T) {
+	for _, src := range []string{
+		"def f (x: i32) = x + 1",
+		"type t = #a | #b i32\ndef g (v: t) : i32 = match v case #a -> 0 case #b x -> x",
+	} {
+		prog, err := pipeline.Compile("lib.fut", src, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		files, err := backend.LibraryFiles(prog, "lib", backend.LibraryOptions{Package: "lib", Source: "lib.fut"})
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		typeCheckLibrary(t, files, "lib", "lib")
+	}
+}

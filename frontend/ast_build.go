@@ -707,7 +707,7 @@ func (b *astBuilder) atom(ctx parser.IAtomContext) Exp {
 	case *parser.IndexSectionAtomContext:
 		return &IndexSectionExp{Pos: b.pos(ctx), Indices: b.dimIndices(ctx.DimIndices())}
 	case *parser.HoleAtomContext:
-		return &UnsupportedExp{Pos: b.pos(ctx), What: "holes (???)"}
+		return &HoleExp{Pos: b.pos(ctx)}
 	case *parser.ConstrAtomContext:
 		return &ConstrExp{Pos: b.pos(ctx), Name: ctx.CONSTRUCTOR().GetText()[1:]}
 	case *parser.OpenAtomContext:

@@ -56,7 +56,7 @@ func (c *checker) causality(e *ApplyExp, params, argTs []Type, lo, hi []int) {
 				}
 				c.errorf(e.Args[j].expPos(),
 					fmt.Sprintf("bind the expression producing %q with let beforehand", name),
-					"causality check: size %q needed for the type of argument %d of %s: %s; but %q is computed by argument %d (%s at %d:%d), which is evaluated after argument %d",
+					"Causality check: size %q needed for the type of argument %d of %s: %s; but %q is computed by argument %d (%s at %d:%d), which is evaluated after argument %d",
 					name, j+1, fnName(e.Fn), c.show(need), name, i+1, what, at.Line, at.Col, j+1)
 			}
 		}
@@ -95,7 +95,7 @@ func (c *checker) causalityFn(sc *scope, e *ApplyExp, params, argTs []Type, lo, 
 			what, at := c.producer(e.Args[i])
 			c.errorf(e.Args[i].expPos(),
 				fmt.Sprintf("bind the result of %s with let before %s is bound", what, v.Name),
-				"causality check: %s needed for the type of %s (bound at %d:%d): %s; but it is computed by argument %d (%s at %d:%d), after %s was bound",
+				"Causality check: %s needed for the type of %s (bound at %d:%d): %s; but it is computed by argument %d (%s at %d:%d), after %s was bound",
 				c.sizeRef(d), v.Name, b.pos.Line, b.pos.Col, c.show(need), i+1, what, at.Line, at.Col, v.Name)
 		}
 	}
@@ -124,7 +124,7 @@ func (c *checker) causalityBinOp(e *BinOpExp, left, right Exp, lt, param, rt Typ
 			hint += ", or write x |> f (whose left operand x is evaluated first)"
 		}
 		c.errorf(left.expPos(), hint,
-			"causality check: %s needed for the type of the left operand of %s: %s; but it is computed by the right operand (%s at %d:%d), which is evaluated after the left operand",
+			"Causality check: %s needed for the type of the left operand of %s: %s; but it is computed by the right operand (%s at %d:%d), which is evaluated after the left operand",
 			c.sizeRef(d), e.Op, c.show(need), what, at.Line, at.Col)
 	}
 }

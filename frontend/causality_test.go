@@ -9,9 +9,9 @@ func TestCausality(t *testing.T) {
 	const f = "def f [n] (xs: [n]i32) (g: [n]i32 -> i32) : i32 = g xs\n"
 	cases := []struct{ name, src, err string }{
 		{"filter before lambda", f + "def main (xs: []i32) : i32 = f (filter (>0) xs) (\\ys -> ys[0])",
-			`causality check: size "n" needed for the type of argument 2 of f`},
+			`Causality check: size "n" needed for the type of argument 2 of f`},
 		{"slice before lambda", f + "def main (xs: []i32) : i32 = f xs[1:] (\\ys -> ys[0])",
-			`causality check: size "n"`},
+			`Causality check: size "n"`},
 		{"let first", f + "def main (xs: []i32) : i32 = let ys = filter (>0) xs in f ys (\\zs -> zs[0])", ""},
 		{"lambda first", "def g [n] (h: [n]i32 -> i32) (xs: [n]i32) : i32 = h xs\n" +
 			"def main (xs: []i32) : i32 = g (\\ys -> ys[0]) (filter (>0) xs)", ""},

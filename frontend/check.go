@@ -870,7 +870,10 @@ func (c *checker) freeVars(t Type, out []int) []int {
 // instantiate gives a polymorphic type fresh type variables, and its size
 // parameters fresh size variables.
 func (c *checker) instantiate(t Type, quant []int, sizes []string, pos Pos) (Type, map[int]Type) {
-	if sizes != nil || len(quant) > 0 {
+	// A monomorphic function's unknown result sizes, which it computes
+	// (?[n].[n]t), are anonymous sizes of their own at each use too (the
+	// causality check needs them, as for filter's).
+	if sizes != nil || len(quant) > 0 || computesSizes(c.zonk(t)) {
 		m := map[string]Dim{}
 		for _, n := range sizes {
 			m[n] = c.freshDim()
@@ -1452,6 +1455,9 @@ func (c *checker) noFunction(t Type, pos Pos, msg, hint string) {
 		c.errorf(pos, hint, "%s (type %s)", msg, c.show(t))
 	}
 	for _, id := range c.freeVars(t, nil) {
+		if c.constrFun(id) {
+			c.errorf(pos, hint, "%s (type %s)", msg, c.show(t))
+		}
 		if c.lifted[id] == "^" {
 			if name, ok := c.rigid[id]; ok {
 				c.errorf(pos, "declare the type parameter as '"+name+" or '~"+name+" (no functions) if it never stands for a function",
@@ -1488,6 +1494,14 @@ func containsFun(t Type) bool {
 		for _, f := range t.Fields {
 			if containsFun(f.Type) {
 				return true
+			}
+		}
+	case TSum:
+		for _, k := range t.Constrs {
+			for _, p := range k.Payload {
+				if containsFun(p) {
+					return true
+				}
 			}
 		}
 	}
@@ -1725,7 +1739,7 @@ func (c *checker) markConsumable(sc *scope, p Pat) {
 	eachSubPat(p, func(q Pat) {
 		if id, ok := q.(*PId); ok {
 			if b, ok := sc.vars[id.Name]; ok {
-				b.consumable = isUniqueArray(c.zonk(b.t)) || c.allArraysUnique(b.t)
+				b.consumable = isUniqueArray(c.zonk(b.t)) || c.allArraysUnique(b.t) || c.uniqueSum(b.t)
 				b.param = true
 			}
 		}
@@ -2644,7 +2658,9 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 		c.unify(tBool, c.exp(sc, e.Cond), e.Cond.expPos(), "condition of if")
 		before := c.copyConsumed()
 		saved := c.copyConsumed()
+		lo := c.next
 		tt := c.exp(sc, e.Then)
+		mid := c.next
 		afterThen := c.consumed
 		c.consumed = saved
 		et := c.exp(sc, e.Else)
@@ -2652,6 +2668,7 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 			c.consumed[b] = p
 		}
 		c.noteBranchConsumption(e, before)
+		c.branchCausality(e.Then, tt, e.Else, et, lo, mid, c.next)
 		c.unify(unknownDims(c.zonk(tt)), unknownDims(c.zonk(et)), e.Else.expPos(), "else branch (must have the type of the then branch)")
 		c.noFunction(tt, e.Pos, "a function cannot be returned from branches of an if", "if-expressions may not return functions")
 		return c.joinTypes(tt, et)
@@ -2669,15 +2686,22 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 	case *CoerceExp:
 		t := c.typeExp(sc, e.Type)
 		xt := c.exp(sc, e.X)
+		before := c.coerceShape(xt)
 		if !c.unifyOK(anonDims(c.zonk(t)), anonDims(c.zonk(xt))) {
 			c.errorf(e.X.expPos(), "", "size coercion: the value of type %s cannot be coerced to %s (only sizes may differ)", c.show(xt), c.show(t))
 		}
+		c.coerceAmbiguous(before, xt, e.Pos)
 		return t
 	case *AssertExp:
 		c.unify(tBool, c.exp(sc, e.Cond), e.Cond.expPos(), "assertion condition")
 		return c.exp(sc, e.X)
 	case *UnsupportedExp:
 		c.errorf(e.Pos, "", "%s are not supported yet", e.What)
+	case *HoleExp:
+		if expected != nil {
+			return expected
+		}
+		return c.fresh(0, e.Pos)
 	}
 	c.errorf(e.expPos(), "", "this kind of expression (%T) is not supported yet", e)
 	return nil

@@ -69,12 +69,12 @@ func TestSizeLifted(t *testing.T) {
 func TestCausalityMore(t *testing.T) {
 	cases := []struct{ name, src, err string }{
 		{"backward pipe", "def main (xs: []i32) : i64 = length <| filter (>0) xs",
-			"t.fut:1:30: error: causality check: an anonymous size needed for the type of the left operand of <|: []i32 -> i64; but it is computed by the right operand (the call of filter at 1:40)"},
+			"t.fut:1:30: error: Causality check: an anonymous size needed for the type of the left operand of <|: []i32 -> i64; but it is computed by the right operand (the call of filter at 1:40)"},
 		{"backward pipe hint", "def main (xs: []i32) = map (+1) <| filter (>0) xs", "write x |> f"},
 		{"backward pipe size param", "def f [n] (xs: [n]i32) : i64 = n\ndef main (xs: []i32) : i64 = f <| xs[1:]",
-			"causality check: size \"n\" needed for the type of the left operand of <|"},
+			"Causality check: size \"n\" needed for the type of the left operand of <|"},
 		{"let-bound lambda", "def main (xs: []i32) = let f = \\ys -> map (+1) ys in f (filter (>0) xs)",
-			"causality check: an anonymous size needed for the type of f (bound at 1:28)"},
+			"Causality check: an anonymous size needed for the type of f (bound at 1:28)"},
 		// Accepted.
 		{"forward pipe", "def main (xs: []i32) : i64 = filter (>0) xs |> length", ""},
 		{"backward pipe known size", "def main (xs: []i32) : i64 = length <| xs", ""},

@@ -105,7 +105,6 @@ func CompileProgram(loader Loader, dir, main string) (*soac.Program, error) {
 			}
 		}
 	}
-	mainName := im.displayName(main)
 	if len(c.errs) > 0 {
 		c.errs.attachSources(flat.sources)
 		return nil, c.errs
@@ -116,10 +115,8 @@ func CompileProgram(loader Loader, dir, main string) (*soac.Program, error) {
 		ds.attachSources(flat.sources)
 		return nil, ds
 	}
-	if len(ir.Funs) == 0 {
-		ds := Diagnostics{{Pos: Pos{File: mainName, Line: 1, Col: 1}, Msg: "the program has no entry point", Hint: "declare one with `entry name ... = ...`, or define `main`"}}
-		return nil, ds
-	}
+	// A program with no entry point is valid, as in Futhark: fcc check
+	// checks it and a library of it has no functions.
 	return ir, nil
 }
 

@@ -94,10 +94,30 @@ func TestDiagnostics(t *testing.T) {
 		{"def main (x: i32) =", "t.fut:1:20: "},
 		{"def f (x: i32) = x\ndef f (x: i32) = x\ndef main = 1", "t.fut:2:1: error: Duplicate definition of \"f\": it is defined more than once"},
 		{"module M = {}\nmodule N = M.K\ndef main (x: i32) = x", "t.fut:2:12: error: Unknown module \"M.K\""},
-		{"def f (x: i32) = x", "the program has no entry point"},
 	}
 	for _, tc := range tests {
 		expectCompileError(t, tc.src, tc.want)
+	}
+}
+
+// TestNoEntryPoint checks that a program without entry points compiles,
+// as in Futhark (fcc check, libraries), to a program with no entry points.
+func TestNoEntryPoint(t *testing.T) {
+	for _, src := range []string{
+		"def f (x: i32) = x",
+		"type t = #a | #b i32\ndef g (v: t) = match v case #a -> 0 case #b x -> x",
+		"",
+	} {
+		p, err := Compile("t.fut", src)
+		if err != nil {
+			t.Errorf("%q: %v", src, err)
+			continue
+		}
+		for _, f := range p.Funs {
+			if f.EntryName != "" {
+				t.Errorf("%q: unexpected entry point %s", src, f.EntryName)
+			}
+		}
 	}
 }
 

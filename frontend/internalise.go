@@ -47,6 +47,17 @@ func funCount(t Type) int {
 			n += funCount(f.Type)
 		}
 		return n
+	case TSum:
+		// Each constructor's functions have their own components: only
+		// the constructor a value was built with fills them (see
+		// constrExp), which tells the match which case it can take.
+		n := 0
+		for _, k := range t.Constrs {
+			for _, p := range k.Payload {
+				n += funCount(p)
+			}
+		}
+		return n
 	}
 	return 0
 }
@@ -124,7 +135,10 @@ type internaliser struct {
 	b     *soac.Builder
 	// types records the IR type of every IR variable.
 	types map[soac.VName]soac.Type
-	funs  map[string]*ValDecl
+	// blanks are the blank arrays of unused sum type slots (see blank),
+	// which an array literal may give the shape of its other rows.
+	blanks map[soac.VName]leaf
+	funs   map[string]*ValDecl
 	// tsub maps the quantified type variables of the polymorphic
 	// definitions being inlined to the types of this instance
 	// (monomorphisation).
@@ -221,6 +235,7 @@ func (ic *internaliser) entry(d *ValDecl) *soac.FunDef {
 			comps = append(comps, soac.Var{Name: v})
 		}
 		ic.bindPat(env, p, ival{ses: comps})
+		ic.bindImplicitSizes(env, []Pat{p}, []ival{{ses: comps}})
 	}
 	res := ic.exp(env, d.Body)
 	var ret []soac.Type
@@ -726,6 +741,8 @@ func (ic *internaliser) exp(env *ienv, e Exp) ival {
 		return ic.loop(env, e)
 	case *ConstrExp:
 		return ic.constrExp(env, e)
+	case *HoleExp:
+		return ic.hole(e)
 	case *MatchExp:
 		return ic.match(env, e)
 	case *AssertExp:
@@ -852,6 +869,9 @@ func (ic *internaliser) varExp(env *ienv, e *VarExp) ival {
 	if in.arity == 0 {
 		return in.gen(ic, e, nil, e.Pos)
 	}
+	if name == "rep" {
+		return ic.repVal(env, e)
+	}
 	ic.checkUnitArrays(e)
 	return ival{fn: &funVal{arity: in.arity, call: func(ic *internaliser, args []ival, pos Pos) ival {
 		return in.gen(ic, e, args, pos)
@@ -933,6 +953,7 @@ func (ic *internaliser) lambdaVal(env *ienv, params []Pat, body Exp, tps []TypeP
 		for i, p := range params {
 			ic.bindPat(inner, p, args[i])
 		}
+		ic.bindImplicitSizes(inner, params, args)
 		if len(sizes) > 0 {
 			for i, p := range params {
 				ic.bindSizes(inner, ic.declType(ic.c.patTypes[p]), args[i].ses, 0, sizes, pos)
@@ -1552,6 +1573,7 @@ func (ic *internaliser) arrayLit(env *ienv, e *ArrayLitExp) ival {
 	for k := 0; k < n; k++ {
 		var rt soac.Type
 		if len(elems[k]) > 0 {
+			ic.shapeBlanks(elems[k], e.Pos)
 			rt = ic.typeOf(elems[k][0])
 			for i, x := range elems[k][1:] {
 				xt := ic.typeOf(x)

@@ -105,7 +105,116 @@ func (ic *internaliser) blank(l leaf, pos Pos) soac.SubExp {
 	for i := range shape {
 		shape[i] = soac.I64(0)
 	}
-	return ic.let("blank", soac.Array(l.elem, shape...), &soac.ReplicateExp{Shape: shape, X: zero}, pos)
+	return ic.markBlank(ic.let("blank", soac.Array(l.elem, shape...), &soac.ReplicateExp{Shape: shape, X: zero}, pos), l)
+}
+
+// markBlank records that se is the blank value of a slot of type l.
+func (ic *internaliser) markBlank(se soac.SubExp, l leaf) soac.SubExp {
+	if v, ok := se.(soac.Var); ok {
+		if ic.blanks == nil {
+			ic.blanks = map[soac.VName]leaf{}
+		}
+		ic.blanks[v.Name] = l
+	}
+	return se
+}
+
+// shapeBlanks gives the blank slot values among rows, the components of
+// the rows of an array literal, the shape of the first row that is not
+// blank, so that [#none, #some [1,2,3]] is a regular array as in Futhark.
+func (ic *internaliser) shapeBlanks(rows []soac.SubExp, pos Pos) {
+	isBlank := func(se soac.SubExp) bool {
+		v, ok := se.(soac.Var)
+		if !ok {
+			return false
+		}
+		_, ok = ic.blanks[v.Name]
+		return ok
+	}
+	var shape []soac.SubExp
+	for _, r := range rows {
+		if !isBlank(r) {
+			shape = ic.typeOf(r).Shape
+			break
+		}
+	}
+	if len(shape) == 0 {
+		return
+	}
+	for i, r := range rows {
+		if !isBlank(r) {
+			continue
+		}
+		l := ic.blanks[r.(soac.Var).Name]
+		zero := ic.blank(leaf{l.elem, 0}, pos)
+		rows[i] = ic.markBlank(ic.let("blank", soac.Array(l.elem, shape...), &soac.ReplicateExp{Shape: shape, X: zero}, pos), l)
+	}
+}
+
+// sizedBlank is the value of unused slot s of sum type t: a blank array
+// with the sizes the type gives the payload component that the slot holds
+// for another constructor, where they are known here, so that an array of
+// values of t is regular ([#none, #some [1,2,3]]); else an empty one.
+func (ic *internaliser) sizedBlank(env *ienv, t TSum, assign [][]int, s int, l leaf, pos Pos) soac.SubExp {
+	if l.rank == 0 {
+		return ic.blank(l, pos)
+	}
+	resolve := ic.sizeResolver(env, nil)
+	for j, k := range t.Constrs {
+		var dims [][]Dim
+		for _, p := range k.Payload {
+			dims = append(dims, leafDims(p)...)
+		}
+		for i, sl := range assign[j] {
+			if sl != s || i >= len(dims) || len(dims[i]) != l.rank {
+				continue
+			}
+			shape := make([]soac.SubExp, l.rank)
+			ok := true
+			for d, dim := range dims[i] {
+				if shape[d] = resolve(dim); shape[d] == nil {
+					ok = false
+					break
+				}
+			}
+			if !ok {
+				continue
+			}
+			zero := ic.blank(leaf{l.elem, 0}, pos)
+			return ic.markBlank(ic.let("blank", soac.Array(l.elem, shape...), &soac.ReplicateExp{Shape: shape, X: zero}, pos), l)
+		}
+	}
+	return ic.blank(l, pos)
+}
+
+// leafDims are the dimensions of each component of a value of type t (see
+// leaves), nil for the components of a nested sum type.
+func leafDims(t Type) [][]Dim {
+	switch t := t.(type) {
+	case TArray:
+		var out [][]Dim
+		for _, d := range leafDims(t.Elem) {
+			out = append(out, append(append([]Dim(nil), t.Dims...), d...))
+		}
+		return out
+	case TTuple:
+		var out [][]Dim
+		for _, e := range t.Elems {
+			out = append(out, leafDims(e)...)
+		}
+		return out
+	case TRecord:
+		var out [][]Dim
+		for _, f := range t.Fields {
+			out = append(out, leafDims(f.Type)...)
+		}
+		return out
+	case TSum:
+		return make([][]Dim, len(leaves(t)))
+	case TFun:
+		return nil
+	}
+	return [][]Dim{nil}
 }
 
 // sumParamTypes are the IR types of an entry parameter of sum type t.
@@ -132,18 +241,77 @@ func (ic *internaliser) constrExp(env *ienv, e *ConstrExp) ival {
 	out := make([]soac.SubExp, 1+len(slots))
 	out[0] = soac.Const{Value: soac.IntValue(values.U8, int64(tag))}
 	var comps []soac.SubExp
+	var fns []*funVal
 	for _, a := range e.Args {
-		comps = append(comps, ic.exp(env, a).ses...)
+		v := ic.exp(env, a)
+		comps = append(comps, v.ses...)
+		fns = append(fns, v.funs()...)
 	}
 	for i, s := range assign[tag] {
 		out[1+s] = comps[i]
 	}
 	for s, l := range slots {
 		if out[1+s] == nil {
-			out[1+s] = ic.blank(l, e.Pos)
+			out[1+s] = ic.sizedBlank(env, t, assign, s, l, e.Pos)
 		}
 	}
-	return ival{ses: out}
+	res := ival{ses: out}
+	if n := funCount(t); n > 0 {
+		// Functions never reach the IR: the value holds them statically,
+		// in the components of its own constructor, the others nil.
+		res.fns = make([]*funVal, n)
+		copy(res.fns[sumFunOffset(t, tag):], fns)
+	}
+	return res
+}
+
+// sumFunOffset is the index of the first function component of
+// constructor tag of sum type t (see funCount).
+func sumFunOffset(t TSum, tag int) int {
+	n := 0
+	for _, k := range t.Constrs[:tag] {
+		for _, p := range k.Payload {
+			n += funCount(p)
+		}
+	}
+	return n
+}
+
+// staticTag is the constructor v, of sum type t, was built with when its
+// function components tell (one of them is set), else -1.
+func staticTag(v ival, t TSum) int {
+	if len(v.fns) == 0 {
+		return -1
+	}
+	for tag := range t.Constrs {
+		off := sumFunOffset(t, tag)
+		for _, p := range t.Constrs[tag].Payload {
+			for range funCount(p) {
+				if v.fns[off] != nil {
+					return tag
+				}
+				off++
+			}
+		}
+	}
+	return -1
+}
+
+// cannotBe says whether v, of sum type t, is statically known not to be
+// built with constructor tag: another constructor's functions are set, or
+// tag has functions and they are not.
+func cannotBe(v ival, t TSum, tag int) bool {
+	if funCount(t) == 0 {
+		return false
+	}
+	if st := staticTag(v, t); st >= 0 {
+		return st != tag
+	}
+	n := 0
+	for _, p := range t.Constrs[tag].Payload {
+		n += funCount(p)
+	}
+	return n > 0
 }
 
 // payload is the value of each payload of constructor name in v, a value
@@ -154,6 +322,7 @@ func (ic *internaliser) payload(v ival, t TSum, name string) ([]ival, []Type) {
 	k := t.Constrs[tag]
 	var out []ival
 	i := 0
+	foff := sumFunOffset(t, tag)
 	for _, p := range k.Payload {
 		n := len(leaves(p))
 		var ses []soac.SubExp
@@ -161,7 +330,20 @@ func (ic *internaliser) payload(v ival, t TSum, name string) ([]ival, []Type) {
 			ses = append(ses, v.ses[1+s])
 		}
 		i += n
-		out = append(out, ival{ses: ses})
+		part := ival{ses: ses}
+		if nf := funCount(p); nf > 0 {
+			fs := make([]*funVal, nf)
+			if len(v.fns) > 0 {
+				copy(fs, v.fns[foff:foff+nf])
+			}
+			if _, ok := p.(TFun); ok {
+				part = ival{fn: fs[0]}
+			} else {
+				part.fns = fs
+			}
+			foff += nf
+		}
+		out = append(out, part)
 	}
 	return out, k.Payload
 }
@@ -197,8 +379,15 @@ func (ic *internaliser) patTest(p Pat, v ival, t Type, pos Pos) soac.SubExp {
 		return ic.let("c", soac.Prim(values.Bool), &soac.CmpOpExp{Op: soac.Eq, T: pt, X: v.ses[0], Y: lit}, pos)
 	case *PConstr:
 		st := t.(TSum)
-		tag := soac.Const{Value: soac.IntValue(values.U8, int64(st.tag(p.Name)))}
-		res := ic.let("c", soac.Prim(values.Bool), &soac.CmpOpExp{Op: soac.Eq, T: values.U8, X: v.ses[0], Y: tag}, pos)
+		tagNo := st.tag(p.Name)
+		if cannotBe(v, st, tagNo) {
+			return soac.Const{Value: soac.BoolValue(false)}
+		}
+		var res soac.SubExp = yes
+		if staticTag(v, st) != tagNo {
+			tag := soac.Const{Value: soac.IntValue(values.U8, int64(tagNo))}
+			res = ic.let("c", soac.Prim(values.Bool), &soac.CmpOpExp{Op: soac.Eq, T: values.U8, X: v.ses[0], Y: tag}, pos)
+		}
 		parts, pts := ic.payload(v, st, p.Name)
 		for i, q := range p.Args {
 			res = ic.logic(soac.LogAnd, res, ic.patTest(q, parts[i], pts[i], pos), pos)
@@ -258,18 +447,42 @@ func (ic *internaliser) bindSumPat(env *ienv, p Pat, v ival) bool {
 func (ic *internaliser) match(env *ienv, e *MatchExp) ival {
 	x := ic.exp(env, e.X)
 	t := ic.typeOfExp(e.X)
+	// Cases that statically cannot match (those of constructors whose
+	// functions the value does not hold) are left out, so that the last
+	// case left, taken without a test, is one that can match.
+	live := e.Cases
+	var conds []soac.SubExp
+	if funCount(t) > 0 {
+		live = nil
+		for _, k := range e.Cases {
+			cond := ic.patTest(k.Pat, x, t, k.Pos)
+			if c, ok := cond.(soac.Const); ok && !c.Value.Bool() {
+				continue
+			}
+			live = append(live, k)
+			conds = append(conds, cond)
+		}
+		if len(live) == 0 {
+			panic(fmt.Sprintf("frontend: internalise: %s: no case of the match can be taken", e.Pos))
+		}
+	}
 	var cases func(i int) ival
 	cases = func(i int) ival {
-		k := e.Cases[i]
+		k := live[i]
 		body := func() ival {
 			inner := env.child()
 			ic.bindPat(inner, k.Pat, x)
 			return ic.exp(inner, k.Body)
 		}
-		if i == len(e.Cases)-1 {
+		if i == len(live)-1 {
 			return body()
 		}
-		cond := ic.patTest(k.Pat, x, t, k.Pos)
+		var cond soac.SubExp
+		if conds != nil {
+			cond = conds[i]
+		} else {
+			cond = ic.patTest(k.Pat, x, t, k.Pos)
+		}
 		if c, ok := cond.(soac.Const); ok {
 			if c.Value.Bool() {
 				return body()

@@ -373,6 +373,9 @@ func (r *renamer) exp(loc *locals, e Exp) Exp {
 	case *UnsupportedExp:
 		c := *e
 		return &c
+	case *HoleExp:
+		c := *e
+		return &c
 	case *VarExp:
 		if len(e.Qual) == 0 {
 			if v, ok := r.lookupVal(loc, e.Name); ok {

@@ -44,11 +44,7 @@ func (c *checker) sumTypeExp(sc *scope, te *TESum) Type {
 		seen[k.Name] = true
 		var ps []Type
 		for _, p := range k.Payload {
-			pt := c.typeExp(sc, p)
-			if containsFun(c.zonk(pt)) {
-				c.errorf(k.Pos, "", "Constructor #%s has a payload of function type %s; sum types may not contain functions", k.Name, c.show(pt))
-			}
-			ps = append(ps, pt)
+			ps = append(ps, c.typeExp(sc, p))
 		}
 		cs = append(cs, SumConstr{Name: k.Name, Payload: ps})
 	}
@@ -75,13 +71,66 @@ func (c *checker) constrExp(sc *scope, e *ConstrExp, expected Type) Type {
 	args := make([]Type, len(e.Args))
 	for i, a := range e.Args {
 		args[i] = c.exp(sc, a)
-		c.noFunction(args[i], a.expPos(), "a constructor's payload cannot be a function", "sum types may not contain functions")
 	}
 	v := c.constrained(e.Name, args, e.Pos)
 	if expected != nil {
 		c.unify(expected, v, e.Pos, "constructor #"+e.Name)
 	}
 	return v
+}
+
+// constrFun says whether type variable id has a constructor whose
+// payload holds a function: such a sum is functional (see noFunction).
+func (c *checker) constrFun(id int) bool {
+	for _, ps := range c.sums.constrs[id] {
+		for _, p := range ps {
+			if containsFun(c.zonk(p)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// uniqueSum says whether t is a sum type whose arrays, in every payload,
+// are unique: a parameter of such a type is consumable, and so are the
+// payloads a match binds from it (as in Futhark).
+func (c *checker) uniqueSum(t Type) bool {
+	st, ok := c.zonk(t).(TSum)
+	if !ok {
+		return false
+	}
+	var all func(t Type) bool
+	all = func(t Type) bool {
+		switch t := c.zonk(t).(type) {
+		case TArray:
+			return t.Unique
+		case TTuple:
+			for _, e := range t.Elems {
+				if !all(e) {
+					return false
+				}
+			}
+		case TRecord:
+			for _, f := range t.Fields {
+				if !all(f.Type) {
+					return false
+				}
+			}
+		case TSum:
+			for _, k := range t.Constrs {
+				for _, p := range k.Payload {
+					if !all(p) {
+						return false
+					}
+				}
+			}
+		case TFun, TVar:
+			return false
+		}
+		return true
+	}
+	return all(st)
 }
 
 // constrained is a fresh type variable that has constructor name with
@@ -275,7 +324,10 @@ func (c *checker) match(sc *scope, e *MatchExp, expected Type) Type {
 	var res Type
 	before := c.copyConsumed()
 	var after []map[*binding]Pos
-	for _, k := range e.Cases {
+	lo := c.next
+	var firstBody Exp
+	for i, k := range e.Cases {
+		caseLo := c.next
 		c.consumed = maps.Clone(before)
 		inner := sc.child()
 		c.sums.inCase++
@@ -297,9 +349,12 @@ func (c *checker) match(sc *scope, e *MatchExp, expected Type) Type {
 		}
 		after = append(after, c.consumed)
 		if res == nil {
-			res = bt
+			res, firstBody = bt, k.Body
 			continue
 		}
+		what := fmt.Sprintf("case %d", i+1)
+		c.causalBranch(firstBody, res, "the earlier cases", k.Body, bt, what, caseLo, c.next)
+		c.causalBranch(k.Body, bt, what, firstBody, res, "the earlier cases", lo, caseLo)
 		c.unify(unknownDims(c.zonk(res)), unknownDims(c.zonk(bt)), k.Body.expPos(), "case of match (must have the type of the first case)")
 		res = c.joinTypes(res, bt)
 	}
@@ -329,7 +384,7 @@ func (c *checker) constrPat(sc *scope, p *PConstr, t Type) Type {
 			c.errorf(p.Pos, "", "Constructor #%s is not a constructor of the matched type %s", p.Name, c.show(s))
 		}
 		if len(k.Payload) != len(p.Args) {
-			c.errorf(p.Pos, "", "Pattern #%s cannot match a value of type %s: the pattern has %d argument(s), but #%s takes %d", p.Name, c.show(s), len(p.Args), p.Name, len(k.Payload))
+			c.errorf(p.Pos, "", "Pattern #%s cannot match a value of type %s: the pattern has %d constructor arguments, but the type provides %d", p.Name, c.show(s), len(p.Args), len(k.Payload))
 		}
 		for i, a := range p.Args {
 			c.bindPat(sc, a, k.Payload[i])
@@ -437,10 +492,196 @@ func (c *checker) constrsWithoutArrays(t Type) bool {
 	}
 	for _, ps := range c.sums.constrs[v.ID] {
 		for _, p := range ps {
-			if hasArray(c.zonk(p)) {
+			if holdsArray(c.zonk(p)) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// coerceShape is what is known of the type of a coerced value before the
+// coercion gives it its shape: t itself, with the constructors and
+// payloads known so far of a sum type being inferred.
+func (c *checker) coerceShape(t Type) Type {
+	t = c.zonk(t)
+	v, ok := t.(TVar)
+	if !ok {
+		return t
+	}
+	ks := c.sums.constrs[v.ID]
+	if len(ks) == 0 {
+		return t
+	}
+	var cs []SumConstr
+	for name, ps := range ks {
+		zs := make([]Type, len(ps))
+		for i, p := range ps {
+			zs[i] = c.coerceShape(p)
+		}
+		cs = append(cs, SumConstr{Name: name, Payload: zs})
+	}
+	sortConstrs(cs)
+	return TSum{Constrs: cs}
+}
+
+// coerceAmbiguous reports sizes of a coerced value's type that only the
+// coercion's type gave it (the payload of a constructor the value does not
+// name, #none :> opt ([]i64)): nothing determines them, as Futhark says.
+// before is the value's type as coerceShape gave it, t its type now.
+func (c *checker) coerceAmbiguous(before, t Type, pos Pos) {
+	var walk func(b, a Type) bool
+	walk = func(b, a Type) bool {
+		a = c.zonk(a)
+		switch b := b.(type) {
+		case TVar:
+			// Unified later with what it stands for.
+			return false
+		case TArray:
+			if at, ok := a.(TArray); ok {
+				return walk(b.Elem, at.Elem)
+			}
+		case TTuple:
+			if at, ok := a.(TTuple); ok && len(at.Elems) == len(b.Elems) {
+				for i := range b.Elems {
+					if walk(b.Elems[i], at.Elems[i]) {
+						return true
+					}
+				}
+			}
+		case TRecord:
+			if at, ok := a.(TRecord); ok && len(at.Fields) == len(b.Fields) {
+				for i := range b.Fields {
+					if walk(b.Fields[i].Type, at.Fields[i].Type) {
+						return true
+					}
+				}
+			}
+		case TSum:
+			at, ok := a.(TSum)
+			if !ok {
+				return false
+			}
+			for _, k := range at.Constrs {
+				bk, ok := b.constr(k.Name)
+				if !ok {
+					// A constructor the value's type did not have: its
+					// payload's sizes come from the coercion alone.
+					for _, p := range k.Payload {
+						if holdsArray(c.zonk(p)) {
+							return true
+						}
+					}
+					continue
+				}
+				for i := range k.Payload {
+					if i < len(bk.Payload) && walk(bk.Payload[i], k.Payload[i]) {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	if walk(before, t) {
+		c.errorf(pos, "give the value a type with sizes first ((e : t) :> t')",
+			"Ambiguous size in %s, the type of the coerced value, arising from anonymous size in size coercion: nothing determines it", c.show(t))
+	}
+}
+
+// holdsArray says whether a value of type t holds arrays.
+func holdsArray(t Type) bool {
+	found := false
+	mapDims(t, func(ds []Dim) []Dim {
+		found = true
+		return ds
+	})
+	return found
+}
+
+// branchCausality checks the causality restriction between the branches
+// of an if: when one branch is a constructor of a sum type whose other
+// constructors it does not know (#none), and the other branch gives one of
+// those a payload whose size it computes itself (#some (f x), f returning
+// an existential size), the first branch's value would need a size that
+// is computed only in the other branch. Futhark rejects this. The then
+// branch was checked while the fresh-name counter went from lo to mid,
+// the else branch from mid to hi.
+func (c *checker) branchCausality(thenE Exp, thenT Type, elseE Exp, elseT Type, lo, mid, hi int) {
+	c.causalBranch(thenE, thenT, "the then branch", elseE, elseT, "the else branch", mid, hi)
+	c.causalBranch(elseE, elseT, "the else branch", thenE, thenT, "the then branch", lo, mid)
+}
+
+// causalBranch reports a constructor of branch b's type, one branch a's
+// type (a sum type being inferred) does not know, whose payload has a size
+// that b computes (while the fresh-name counter went from blo to bhi).
+func (c *checker) causalBranch(aE Exp, a Type, aWhat string, bE Exp, b Type, bWhat string, blo, bhi int) {
+	as, ok := c.coerceShape(a).(TSum)
+	if !ok {
+		return
+	}
+	if _, isVar := c.zonk(a).(TVar); !isVar {
+		return
+	}
+	bs, ok := c.coerceShape(b).(TSum)
+	if !ok {
+		return
+	}
+	for _, k := range bs.Constrs {
+		if _, known := as.constr(k.Name); known {
+			continue
+		}
+		for _, p := range k.Payload {
+			if d, ok := c.extIn(p, blo, bhi); ok {
+				at := bE.expPos()
+				c.errorf(aE.expPos(), "bind the value of "+bWhat+" with let first, or ascribe the sum type with its sizes",
+					"Causality check: %s needed for the type of %s: %s; but it is computed by %s (at %d:%d) of #%s",
+					c.sizeRef(d), aWhat, c.show(a), bWhat, at.Line, at.Col, k.Name)
+				return
+			}
+		}
+	}
+}
+
+// extIn finds a dimension of t that is an anonymous size created while
+// the fresh-name counter went from lo to hi (see freshExt).
+func (c *checker) extIn(t Type, lo, hi int) (Dim, bool) {
+	var found Dim
+	ok := false
+	mapDims(c.zonk(t), func(ds []Dim) []Dim {
+		for _, d := range ds {
+			d = c.resolveDim(d)
+			if !ok && d.Ext > lo && d.Ext <= hi {
+				found, ok = d, true
+			}
+		}
+		return ds
+	})
+	return found, ok
+}
+
+// computesSizes says whether t is a function type whose final result has
+// an unknown size, one the function computes.
+func computesSizes(t Type) bool {
+	f, ok := t.(TFun)
+	if !ok {
+		return false
+	}
+	for {
+		r, more := f.Result.(TFun)
+		if !more {
+			break
+		}
+		f = r
+	}
+	found := false
+	mapDims(f.Result, func(ds []Dim) []Dim {
+		for _, d := range ds {
+			if d.isUnknown() && d.Ext == 0 {
+				found = true
+			}
+		}
+		return ds
+	})
+	return found
 }

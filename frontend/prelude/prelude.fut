@@ -132,3 +132,45 @@ def (++) [n] [m] 't (xs: [n]t) (ys: [m]t) : *[n+m]t = concat xs ys
 def and (xs: []bool) : bool = reduce (&&) true xs
 
 def or (xs: []bool) : bool = reduce (||) false xs
+
+-- | The array, with the size given (a run-time error if it differs).
+def sized [m] 't (n: i64) (xs: [m]t) : [n]t = xs :> [n]t
+
+-- Views of a flat array as an array of more dimensions, given an offset
+-- and a size and a stride per dimension, and their in-place updates.
+def flat_index_2d [n] 'a (as: [n]a) (offset: i64) (n1: i64) (s1: i64) (n2: i64) (s2: i64) : [n1][n2]a =
+  tabulate_2d n1 n2 (\i j -> as[offset + i * s1 + j * s2]) :> [n1][n2]a
+
+def flat_update_2d [n] [k] [l] 'a (as: *[n]a) (offset: i64) (s1: i64) (s2: i64) (asss: [k][l]a) : *[n]a =
+  let is = map (\i -> map (\j -> offset + i * s1 + j * s2) (iota l)) (iota k)
+  in scatter as (flatten is) (flatten asss)
+
+def flat_index_3d [n] 'a (as: [n]a) (offset: i64) (n1: i64) (s1: i64) (n2: i64) (s2: i64) (n3: i64) (s3: i64) : [n1][n2][n3]a =
+  tabulate_3d n1 n2 n3 (\i j l -> as[offset + i * s1 + j * s2 + l * s3]) :> [n1][n2][n3]a
+
+def flat_update_3d [n] [k] [l] [p] 'a (as: *[n]a) (offset: i64) (s1: i64) (s2: i64) (s3: i64) (asss: [k][l][p]a) : *[n]a =
+  let is = map (\i -> map (\j -> map (\m -> offset + i * s1 + j * s2 + m * s3) (iota p)) (iota l)) (iota k)
+  in scatter as (flatten_3d is) (flatten_3d asss)
+
+def flat_index_4d [n] 'a (as: [n]a) (offset: i64) (n1: i64) (s1: i64) (n2: i64) (s2: i64) (n3: i64) (s3: i64) (n4: i64) (s4: i64) : [n1][n2][n3][n4]a =
+  map (\i -> tabulate_3d n2 n3 n4 (\j l m -> as[offset + i * s1 + j * s2 + l * s3 + m * s4]) :> [n2][n3][n4]a) (iota n1)
+
+def flat_update_4d [n] [k] [l] [p] [q] 'a (as: *[n]a) (offset: i64) (s1: i64) (s2: i64) (s3: i64) (s4: i64) (asss: [k][l][p][q]a) : *[n]a =
+  let is = map (\i -> map (\j -> map (\m -> map (\o -> offset + i * s1 + j * s2 + m * s3 + o * s4) (iota q)) (iota p)) (iota l)) (iota k)
+  in scatter as (flatten_4d is) (flatten_4d asss)
+
+-- Streams: f sees the array in chunks whose results op combines (map_stream:
+-- whose results are concatenated). One chunk, the whole array, is a valid
+-- chunking, and the one used here.
+def reduce_stream [n] 'a 'b (op: b -> b -> b) (f: (k: i64) -> [k]a -> b) (as: [n]a) : b =
+  let _ = op
+  in f n as
+
+def reduce_stream_per [n] 'a 'b (op: b -> b -> b) (f: (k: i64) -> [k]a -> b) (as: [n]a) : b =
+  reduce_stream op f as
+
+def map_stream [n] 'a 'b (f: (k: i64) -> [k]a -> [k]b) (as: [n]a) : *[n]b =
+  copy (f n as)
+
+def map_stream_per [n] 'a 'b (f: (k: i64) -> [k]a -> [k]b) (as: [n]a) : *[n]b =
+  map_stream f as

@@ -184,6 +184,10 @@ func cases(t *testing.T) []errCase {
 		{class: "static size mismatch", file: "size.fut", want: []string{`sizes "3" and "4" do not match`}, loc: `size\.fut:3:15: error:`},
 		{class: "use after consume", file: "consumed.fut", want: []string{`Using variable "xs", but this was consumed at 3:12`}, loc: `consumed\.fut:4:6: error:`},
 		{class: "consuming non-unique", file: "nonunique.fut", want: []string{`Consuming "xs", which is not consumable`}, loc: `nonunique\.fut:3:3: error:`},
+		{class: "non-exhaustive match", file: "nonexhaustive.fut", want: []string{"Unmatched cases in match expression:", "#tri"}, loc: `nonexhaustive\.fut:4:3: error:`},
+		{class: "ambiguous size (coercion)", file: "ambiguous.fut", want: []string{"Ambiguous size", "arising from anonymous size in size coercion"}, loc: `ambiguous\.fut:4:41: error:`},
+		{class: "causality (if branches)", file: "causality.fut", want: []string{"Causality check: an anonymous size needed for the type of the then branch"}, loc: `causality\.fut:6:13: error:`},
+		{class: "constructor pattern arity", file: "patarity.fut", want: []string{"Pattern #pair cannot match a value of type #none | #pair i32 i32: the pattern has 1 constructor arguments, but the type provides 2"}, loc: `patarity\.fut:5:8: error:`},
 	} {
 		for _, tool := range []string{check, build, run} {
 			c.tool = tool
@@ -212,6 +216,10 @@ func cases(t *testing.T) []errCase {
 			want: []string{"size mismatch", "[k]i32"}, loc: `runtime\.fut:34:14: `},
 		{class: "size mismatch (unflatten)", args: []string{"-e", "unflat"}, stdin: []byte("2i64 2i64 [1,2,3]"),
 			want: []string{"size mismatch", "[n*m]i32"}, loc: `runtime\.fut:22:14: `},
+		{class: "hole reached", args: []string{"-e", "hole"}, stdin: []byte("-1"),
+			want: []string{"Reached hole of type: i32"}, loc: `runtime\.fut:40:24: `},
+		{class: "hole reached in a kernel", args: []string{"-e", "khole"}, stdin: []byte("[1,-1]"),
+			want: []string{"Reached hole of type: i32"}, loc: `runtime\.fut:43:35: `},
 	} {
 		cs = append(cs, both(c)...)
 	}

@@ -3,6 +3,6 @@
 -- filter's result) may not need a size that e computes. xs |> filter p
 -- |> length is the way to write it.
 -- ==
--- error: causality check: an anonymous size needed for the type of the left operand of <|
+-- error: Causality check: an anonymous size needed for the type of the left operand of <|
 
 def main (xs: []i32) : i64 = length <| filter (>0) xs

@@ -474,7 +474,9 @@ func (p *parser) expectedError() (*ExpectedError, error) {
 	if text == "" {
 		return e, nil
 	}
-	re, err := regexp.Compile(text)
+	// "." matches newlines too, as in Futhark's test tool: its expected
+	// errors span the lines of a message ("Unmatched cases.*#foo ...").
+	re, err := regexp.Compile("(?s)" + text)
 	if err != nil {
 		return nil, p.errorAt(line, "bad regular expression after error: %v", err)
 	}

@@ -139,6 +139,19 @@ entry sub1 (x: i32) = add x (-1)
 			cases:   [][]caseSummary{{{`#0 ("[[1i32, 2i32], [3i32, 4i32]]")`, 2, "", "values:[[1, 2], [3, 4]]", "values:[3, 7]"}}},
 		},
 		{
+			name: "compile error over several lines",
+			src:  "-- ==\n-- error: Unmatched cases.*#foo \\(#moo _ #none\\)\ndef main = 1\n",
+			check: func(t *testing.T, s *Spec) {
+				msg := "t.fut:3:1: error: Unmatched cases in match expression:\n  #foo (#moo _ #none)\n"
+				if s.CompileError == nil || !s.CompileError.Matches(msg) {
+					t.Errorf("compile error %+v does not match %q", s.CompileError, msg)
+				}
+				if s.CompileError.Matches("Unmatched cases in match expression:\n  #bar") {
+					t.Errorf("compile error %+v matches another message", s.CompileError)
+				}
+			},
+		},
+		{
 			name: "compile error",
 			src:  "-- Type error.\n-- ==\n-- error: right operand of \\+\ndef main = 1 + true\n",
 			check: func(t *testing.T, s *Spec) {

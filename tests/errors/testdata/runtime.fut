@@ -35,3 +35,9 @@ entry kcoerce [n] (xss: [n][]i32) (k: i64) : [n][k]i32 =
 
 entry hugemap (n: i64) : [][]f32 =
   map (\i -> replicate n (f32.i64 i)) (iota n)
+
+entry hole (x: i32) : i32 =
+  if x > 0 then x else ???
+
+entry khole (xs: []i32) : []i32 =
+  map (\x -> if x > 0 then x else ???) xs

@@ -1,0 +1,6 @@
+type option 'a = #None | #Some a
+
+def gen (k: i64) : ?[n].[n]i32 = let n = k + 1 in replicate n 0
+
+entry main (b: bool) (k: i64) : option ([]i32) =
+  if b then #None else #Some (gen k)
