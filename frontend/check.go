@@ -1550,7 +1550,10 @@ func (c *checker) typeExp(sc *scope, te TypeExp) Type {
 			}
 		}
 		et := c.typeExp(sc, te.Elem)
-		if containsFun(c.zonk(et)) {
+		if isAbstractType(c.zonk(et)) && containsFun(c.zonk(et)) {
+			c.errorf(te.Pos, "declare the abstract type without ^ if it cannot be a function",
+				"Cannot create array with elements of lifted type \"%s\" (might contain function).", c.show(et))
+		} else if containsFun(c.zonk(et)) {
 			// Futhark's wording, which its test blocks match.
 			c.errorf(te.Pos, "pass the functions separately, or store in the array the values they are built from",
 				"Cannot create array with elements of lifted type \"%s\": arrays of functions are not allowed", c.show(et))

@@ -80,6 +80,9 @@ type functor struct {
 type functorSite struct {
 	pos     Pos
 	applied bool
+	// checked: the body was checked with the parameters abstract
+	// (functorcheck.go).
+	checked bool
 }
 
 // mscope is a chain of module environments, innermost first; file is the
@@ -383,7 +386,7 @@ func (el *elaborator) checkValSpec(sp *ValSpec, v valRef, sc *mscope, at Pos, wh
 	if len(args) > 0 {
 		d.Body = &ApplyExp{Pos: sp.Pos, Fn: d.Body, Args: args}
 	}
-	el.decls = append(el.decls, d)
+	el.emit(d)
 	el.specChecks[d] = specCheck{at: at, what: fmt.Sprintf("Module type mismatch: value %q of %s does not have the type its module type specifies (val %s: %s at %s)", path+sp.Name, what, sp.Name, sp.Text, sp.Pos)}
 }
 
@@ -401,7 +404,7 @@ func (el *elaborator) checkTypeSpec(sp *TypeSpec, t typeRef, sc *mscope, at Pos,
 		d := &ValDecl{Pos: sp.Pos, Name: el.alloc(fmt.Sprintf("spec·%s%d", sp.Name, i), false),
 			Params:  []Pat{&PAscript{Pos: sp.Pos, Pat: &PId{Pos: sp.Pos, Name: "spec·x"}, Type: pair[0]}},
 			RetType: pair[1], Body: &VarExp{Pos: sp.Pos, Name: "spec·x"}}
-		el.decls = append(el.decls, d)
+		el.emit(d)
 		el.specChecks[d] = specCheck{at: at, what: fmt.Sprintf("Module type mismatch: type %q of %s is not the type its module type specifies (%s at %s)", path+sp.Name, what, specText(sp), sp.Pos)}
 	}
 }
