@@ -1009,6 +1009,27 @@ func (ic *internaliser) sizeResolver(env *ienv, sizes map[string]bool) func(Dim)
 			case "+", "-", "*":
 				return !e.Backtick && len(e.Qual) == 0 && ok(e.L) && ok(e.R)
 			}
+		case *ProjectExp:
+			// A field of a parameter or local (unit [s.0] [s.1] for a
+			// parameter s of a tuple type).
+			x := e.X
+			for {
+				if p, isProj := x.(*ProjectExp); isProj {
+					x = p.X
+					continue
+				}
+				if p, isParen := x.(*ParenExp); isParen {
+					x = p.X
+					continue
+				}
+				break
+			}
+			v, isVar := x.(*VarExp)
+			if !isVar || len(v.Qual) != 0 {
+				return false
+			}
+			b, found := env.lookup(v.Name)
+			return found && b.fn == nil
 		}
 		return false
 	}
@@ -1060,7 +1081,12 @@ func (ic *internaliser) coerceShapeTo(ses []soac.SubExp, want [][]soac.SubExp, m
 			if d == nil || ic.sameSize(d, shape[k], 0) {
 				continue
 			}
-			ic.assertEq(shape[k], d, msg, pos)
+			// An array with an outer dimension of constant size zero
+			// has no elements: its inner dimensions may be any (the
+			// rows of an empty literal [] are given zeros).
+			if !emptyOuter(shape[:k]) {
+				ic.assertEq(shape[k], d, msg, pos)
+			}
 			shape[k] = d
 			changed = true
 		}
@@ -1070,6 +1096,16 @@ func (ic *internaliser) coerceShapeTo(ses []soac.SubExp, want [][]soac.SubExp, m
 		}
 	}
 	return out
+}
+
+// emptyOuter says whether one of the dimensions is the constant zero.
+func emptyOuter(dims []soac.SubExp) bool {
+	for _, d := range dims {
+		if c, ok := d.(soac.Const); ok && c.Value.T.IsInt() && c.Value.Int() == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // sameSize says whether two i64 operands are provably equal: the same
