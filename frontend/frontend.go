@@ -104,8 +104,12 @@ func CompileProgram(loader Loader, dir, main string) (*soac.Program, error) {
 				// The error is in a definition the elaborator made to
 				// compare a module with its module type: report it where
 				// the module is ascribed or applied.
+				what := sc.what
+				if g, ok := c.globals[sc.val]; ok && sc.val != "" {
+					what = fmt.Sprintf("%s, but its type is %s", what, c.show(g.typ))
+				}
 				for _, e := range c.errs[n:] {
-					e.Pos, e.Msg, e.Line = sc.at, sc.what+": "+e.Msg, ""
+					e.Pos, e.Msg, e.Line = sc.at, what+": "+e.Msg, ""
 				}
 			}
 		}

@@ -358,6 +358,9 @@ func (el *elaborator) match(m *module, s *sig, pos Pos, what, path string, opaqu
 type specCheck struct {
 	at   Pos
 	what string
+	// val is the flat name of the value checked, whose type the
+	// message shows ("" for a type).
+	val string
 }
 
 // checkValSpec adds `def chk tps (x0: a) ... : r = v x0 ...` for
@@ -387,7 +390,7 @@ func (el *elaborator) checkValSpec(sp *ValSpec, v valRef, sc *mscope, at Pos, wh
 		d.Body = &ApplyExp{Pos: sp.Pos, Fn: d.Body, Args: args}
 	}
 	el.emit(d)
-	el.specChecks[d] = specCheck{at: at, what: fmt.Sprintf("Module type mismatch: value %q of %s does not have the type its module type specifies (val %s: %s at %s)", path+sp.Name, what, sp.Name, sp.Text, sp.Pos)}
+	el.specChecks[d] = specCheck{at: at, val: v.name, what: fmt.Sprintf("Module type mismatch: value %q of %s does not have the type its module type specifies (val %s: %s at %s)", path+sp.Name, what, sp.Name, sp.Text, sp.Pos)}
 }
 
 // checkTypeSpec checks a type the module type defines (`type t = i32`)
