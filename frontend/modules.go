@@ -187,6 +187,7 @@ func (el *elaborator) evalSig(sc *mscope, mt ModTypeExp) *sig {
 			names[key] = pos
 			s.items = append(s.items, sigItem{spec: sp, sc: sc})
 		}
+		el.checkSizeLiftedVals(s)
 		return s
 	case *MTWith:
 		base := el.evalSig(sc, mt.Sig)
@@ -511,4 +512,69 @@ func specText(sp *TypeSpec) string {
 		return sp.Text
 	}
 	return "type " + sp.Name + " = ..."
+}
+
+// checkSizeLiftedVals reports a value spec whose type, outside function
+// types, holds a size-lifted type (val empty: dict for type~ dict): its
+// size would be unknown where it is defined, and Futhark bans such specs
+// (its issue 2120). A function may return one.
+func (el *elaborator) checkSizeLiftedVals(s *sig) {
+	lifted := map[string]string{}
+	for _, it := range s.items {
+		if sp, ok := it.spec.(*TypeSpec); ok {
+			lifted[sp.Name] = sp.Lifted
+		}
+	}
+	for _, it := range s.items {
+		sp, ok := it.spec.(*ValSpec)
+		if !ok {
+			continue
+		}
+		isSizeLifted := func(name string) bool {
+			if l, ok := lifted[name]; ok {
+				return l == "~"
+			}
+			t, ok := it.sc.lookupType(name)
+			return ok && t.lifted == "~"
+		}
+		if name := sizeLiftedIn(sp.Type, isSizeLifted); name != "" {
+			el.errorf(sp.Pos, "make it a function, such as val "+sp.Name+": () -> ...",
+				"Value %q may not have a size-lifted type: its type names %s, which is declared type~", sp.Name, name)
+		}
+	}
+}
+
+// sizeLiftedIn is the first type name in t, outside function types, for
+// which isSizeLifted holds, or "".
+func sizeLiftedIn(t TypeExp, isSizeLifted func(string) bool) string {
+	switch t := t.(type) {
+	case *TEName:
+		if isSizeLifted(t.Name) {
+			return t.Name
+		}
+		for _, a := range t.Args {
+			if a.Type != nil {
+				if n := sizeLiftedIn(a.Type, isSizeLifted); n != "" {
+					return n
+				}
+			}
+		}
+	case *TEArray:
+		return sizeLiftedIn(t.Elem, isSizeLifted)
+	case *TETuple:
+		for _, e := range t.Elems {
+			if n := sizeLiftedIn(e, isSizeLifted); n != "" {
+				return n
+			}
+		}
+	case *TERecord:
+		for _, f := range t.Fields {
+			if n := sizeLiftedIn(f.Type, isSizeLifted); n != "" {
+				return n
+			}
+		}
+	case *TEUnique:
+		return sizeLiftedIn(t.Type, isSizeLifted)
+	}
+	return ""
 }

@@ -204,6 +204,8 @@ func TestModuleDiagnostics(t *testing.T) {
 			`t.fut:1:40: error: Cannot create array with elements of lifted type "p.a" (might contain function).`},
 		{"lifted parameter type through a non-lifted spec", "module m = \\(p: {type^ a}) -> ({type^ t = p.a}: {type t})\ndef main = 1i32",
 			`t.fut:1:32: error: Module type mismatch: type "t" of Module is lifted, but its module type specifies a non-lifted type`},
+		{"value spec of a size-lifted type", "module type D = {\n  type~ d\n  val empty : (d, i32)\n}\ndef main = 1i32",
+			`t.fut:3:3: error: Value "empty" may not have a size-lifted type: its type names d, which is declared type~`},
 		{"intrinsics as a module", "module M = intrinsics\ndef main = 1i32",
 			`t.fut:1:12: error: The 'intrinsics' module may not be used in module expressions.`},
 		{"with of a missing type", "module type S = { val x: i32 }\nmodule M : S with t = i32 = { def x = 1i32 }\ndef main = 1i32",
