@@ -1141,6 +1141,11 @@ func (c *checker) checkClosedOver(d *ValDecl, g *global) {
 // entry point's types are defaulted too, since it has no callers that
 // could fix them.
 func (c *checker) checkOverloadAmbiguous(d *ValDecl, ft Type) {
+	if len(d.Params) == 0 {
+		// A constant (def ap = (+)) is defaulted like a literal, as in
+		// Futhark (its hof7): only parameters' types are ambiguous.
+		return
+	}
 	for _, id := range c.freeVars(c.zonk(ft), nil) {
 		con := c.cons[id]
 		if con == cAny || con == cPrim || c.litVars[id] {

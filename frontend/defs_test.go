@@ -25,6 +25,8 @@ func TestDefinitionChecks(t *testing.T) {
 		{"lifted parameter of a non-lifted type abbreviation",
 			"type t '^a = (a, i32)" + entry,
 			"t.fut:1:1: error: Non-lifted type abbreviations may not contain functions."},
+		{"an operator section as a constant defaults to i32",
+			"def ap = (+)\ndef main (x: i32) = ap x 1", ""},
 		{"lifted type abbreviation",
 			"type^ f = i32 -> i32\ndef main (x: i32) = (id : f) x", ""},
 		{"equality on an unknown type",
