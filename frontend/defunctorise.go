@@ -35,6 +35,10 @@ type elaborator struct {
 	// meanwhile are checked but not internalised (checkOnly).
 	checking  int
 	checkOnly map[Decl]bool
+	// applying counts the functor bodies being elaborated for an
+	// application: a functor defined there was checked already, with
+	// the enclosing functor's body.
+	applying int
 }
 
 // flatProgram is the result of elimination.
@@ -351,7 +355,9 @@ func (el *elaborator) apply(f *functor, arg *module, prefix string, pos Pos) *mo
 		return &module{fn: &functor{params: f.params[1:], result: f.result, body: f.body, closure: closure, site: f.site}}
 	}
 	f.site.applied = true
+	el.applying++
 	res := el.evalMod(closure, f.body, prefix)
+	el.applying--
 	if f.result != nil {
 		res = el.match(res, el.evalSig(closure, f.result), pos, "The result of the parametric module", "", true)
 	}
@@ -359,11 +365,15 @@ func (el *elaborator) apply(f *functor, arg *module, prefix string, pos Pos) *mo
 }
 
 // newFunctor defines a functor and checks its body once, with its
-// parameters abstract; prefix names the definitions of that check.
+// parameters abstract; prefix names the definitions of that check. A
+// functor defined in the body of another being applied is not checked
+// again: it was checked with the enclosing functor's body.
 func (el *elaborator) newFunctor(pos Pos, params []ModParam, result ModTypeExp, body ModExp, sc *mscope, prefix string) *functor {
 	f := &functor{params: params, result: result, body: body, closure: sc, site: &functorSite{pos: pos}}
 	el.functors = append(el.functors, f)
-	el.checkFunctorBody(f, prefix)
+	if el.applying == 0 {
+		el.checkFunctorBody(f, prefix)
+	}
 	return f
 }
 
