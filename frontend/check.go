@@ -1551,6 +1551,9 @@ func (c *checker) typeExp(sc *scope, te TypeExp) Type {
 			}
 			return TTuple{Elems: es}
 		}
+		if r, ok := t.(TRecord); ok {
+			return uniqueFields(r)
+		}
 		return t
 	case *TEExistential:
 		for _, n := range te.Sizes {

@@ -1044,7 +1044,7 @@ func (ic *internaliser) sizeResolver(env *ienv, sizes map[string]bool) func(Dim)
 			if !ok(d.Exp) {
 				return nil
 			}
-			return ic.toI64(ic.exp(env, d.Exp).ses[0], d.Exp.expPos())
+			return ic.toI64(ic.exp(ic.globalsInSize(env, d.Exp), d.Exp).ses[0], d.Exp.expPos())
 		}
 		return nil
 	}
@@ -1094,6 +1094,42 @@ func (ic *internaliser) coerceShapeTo(ses []soac.SubExp, want [][]soac.SubExp, m
 		if v, isVar := se.(soac.Var); changed && isVar {
 			out[i] = ic.let("coerced", soac.Type{Elem: at.Elem, Shape: shape, Unique: at.Unique}, &soac.ReshapeExp{Shape: shape, Arr: v.Name, Pos: pos}, pos)
 		}
+	}
+	return out
+}
+
+// globalsInSize is env where the names of the size expression e that
+// the checker resolved to top-level definitions mean them, though a
+// parameter of the same name is bound (def size (s: [s k n]t), where
+// the type is checked before s is bound).
+func (ic *internaliser) globalsInSize(env *ienv, e Exp) *ienv {
+	var out *ienv
+	var walk func(Exp)
+	walk = func(e Exp) {
+		switch e := e.(type) {
+		case *VarExp:
+			d, global := ic.c.globalRef[e]
+			if _, shadowed := env.lookup(e.Name); global && shadowed && len(e.Qual) == 0 {
+				if out == nil {
+					out = env.child()
+				}
+				out.vars[e.Name] = ic.globalVal(d, ic.c.inst[e])
+			}
+		case *ApplyExp:
+			walk(e.Fn)
+			for _, a := range e.Args {
+				walk(a)
+			}
+		case *BinOpExp:
+			walk(e.L)
+			walk(e.R)
+		case *ParenExp:
+			walk(e.X)
+		}
+	}
+	walk(e)
+	if out == nil {
+		return env
 	}
 	return out
 }
@@ -1285,7 +1321,7 @@ func (ic *internaliser) solveSizeExps(env *ienv, t Type, ses []soac.SubExp, stri
 // operation by operation with the IR that computed se.
 func (ic *internaliser) solveSizeExp(env *ienv, e Exp, unbound []string, se soac.SubExp) bool {
 	holes := map[soac.VName]soac.SubExp{}
-	probe := env.child()
+	probe := ic.globalsInSize(env, e).child()
 	for _, n := range unbound {
 		v := ic.sizeVar(n)
 		holes[v.Name] = nil

@@ -348,6 +348,9 @@ func (el *elaborator) match(m *module, s *sig, pos Pos, what, path string, opaqu
 					out: func(t TypeExp) TypeExp { return ex.typ(exLoc, t) }}
 				out.vals[sp.Name] = el.viewVal(sp, v, c)
 			}
+			// Later specs' sizes may name this value (val k: i64,
+			// val mk: (n: i64) -> t [n + k]), as the outside sees it.
+			outEnv.vals[sp.Name] = out.vals[sp.Name]
 		}
 	}
 	return &module{env: out}

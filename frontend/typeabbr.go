@@ -267,3 +267,22 @@ func (c *checker) dimArgExp(sc, inner *scope, dim Dim, pos Pos) Exp {
 	}
 	return nil
 }
+
+// uniqueFields is *r for a record type r: its array fields are unique,
+// and so are those of its record fields (an abstract type seen from
+// outside its module is a record of one field, opaque.go, so *M.t is
+// the unique representation).
+func uniqueFields(r TRecord) TRecord {
+	fs := make([]RecordField, len(r.Fields))
+	for i, f := range r.Fields {
+		switch t := f.Type.(type) {
+		case TArray:
+			t.Unique = true
+			f.Type = t
+		case TRecord:
+			f.Type = uniqueFields(t)
+		}
+		fs[i] = f
+	}
+	return TRecord{Fields: fs}
+}
