@@ -175,9 +175,9 @@ func (el *elaborator) elabFile(from *sourceFile, imp string, pos Pos) *modEnv {
 	defer el.im.leave()
 	// A file's definitions are the program's even when a functor body
 	// being checked imports it first: its exports are elaborated once.
-	checking := el.checking
-	el.checking = 0
-	defer func() { el.checking = checking }()
+	checking, applying := el.checking, el.applying
+	el.checking, el.applying = 0, 0
+	defer func() { el.checking, el.applying = checking, applying }()
 	f, err := el.im.parse(key, pos, imp)
 	if err != nil {
 		switch err := err.(type) {
