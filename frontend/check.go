@@ -961,84 +961,15 @@ func (c *checker) checkProg(p *Prog) {
 						sc.tvars[tp.Name] = c.fresh(cAny, tp.Pos)
 					}
 				}
-				c.typeExp(sc, d.Type)
-				c.checkSizeParamsUsed(d)
+				t := c.typeExp(sc, d.Type)
+				c.checkTypeDeclSizes(d)
+				c.checkTypeDeclLifted(d, t)
 				c.typeAbbr[d.Name] = d
 			case *UnsupportedDecl:
 				c.errorf(d.Pos, "", "%s are not supported yet", d.What)
 			}
 		}()
 	}
-}
-
-// checkSizeParamsUsed reports a size parameter of a type abbreviation
-// that its definition does not mention: an argument for it could never
-// matter, and Futhark rejects it (type matrix [n] = i32).
-func (c *checker) checkSizeParamsUsed(d *TypeDecl) {
-	used := map[string]bool{}
-	if !typeExpSizeNames(d.Type, used) {
-		return // a size expression, whose names are not collected
-	}
-	for _, tp := range d.Params {
-		if tp.Size && !used[tp.Name] {
-			c.errorf(tp.Pos, fmt.Sprintf("use it as the size of a dimension ([%s]t) or remove it", tp.Name),
-				"Size parameter [%s] of type abbreviation %s is not used in its definition", tp.Name, d.Name)
-		}
-	}
-}
-
-// typeExpSizeNames adds the names te uses as sizes (and size arguments)
-// to out. It returns false where te holds a size expression (n+1), whose
-// names it does not know, so that callers can stay silent.
-func typeExpSizeNames(te TypeExp, out map[string]bool) bool {
-	size := func(s *SizeExp) bool {
-		if s == nil {
-			return true
-		}
-		if s.Exp != nil {
-			return false
-		}
-		if s.Name != "" {
-			out[s.Name] = true
-		}
-		return true
-	}
-	switch t := te.(type) {
-	case *TEName:
-		ok := true
-		for _, a := range t.Args {
-			if a.Type != nil {
-				ok = typeExpSizeNames(a.Type, out) && ok
-			} else {
-				ok = size(a.Size) && ok
-			}
-		}
-		return ok
-	case *TEArray:
-		return size(t.Dim) && typeExpSizeNames(t.Elem, out)
-	case *TETuple:
-		ok := true
-		for _, e := range t.Elems {
-			ok = typeExpSizeNames(e, out) && ok
-		}
-		return ok
-	case *TERecord:
-		ok := true
-		for _, f := range t.Fields {
-			ok = typeExpSizeNames(f.Type, out) && ok
-		}
-		return ok
-	case *TEArrow:
-		if t.ParamName != "" {
-			out[t.ParamName] = true
-		}
-		return typeExpSizeNames(t.Param, out) && typeExpSizeNames(t.Result, out)
-	case *TEUnique:
-		return typeExpSizeNames(t.Type, out)
-	case *TEExistential:
-		return typeExpSizeNames(t.Type, out)
-	}
-	return false
 }
 
 // TypeParams returns the declaration's parameters.
@@ -1213,6 +1144,11 @@ func (c *checker) checkClosedOver(d *ValDecl, g *global) {
 // entry point's types are defaulted too, since it has no callers that
 // could fix them.
 func (c *checker) checkOverloadAmbiguous(d *ValDecl, ft Type) {
+	if len(d.Params) == 0 {
+		// A constant (def ap = (+)) is defaulted like a literal, as in
+		// Futhark (its hof7): only parameters' types are ambiguous.
+		return
+	}
 	for _, id := range c.freeVars(c.zonk(ft), nil) {
 		con := c.cons[id]
 		if con == cAny || con == cPrim || c.litVars[id] {
@@ -1564,7 +1500,10 @@ func (c *checker) typeExp(sc *scope, te TypeExp) Type {
 			}
 		}
 		et := c.typeExp(sc, te.Elem)
-		if containsFun(c.zonk(et)) {
+		if isAbstractType(c.zonk(et)) && containsFun(c.zonk(et)) {
+			c.errorf(te.Pos, "declare the abstract type without ^ if it cannot be a function",
+				"Cannot create array with elements of lifted type \"%s\" (might contain function).", c.show(et))
+		} else if containsFun(c.zonk(et)) {
 			// Futhark's wording, which its test blocks match.
 			c.errorf(te.Pos, "pass the functions separately, or store in the array the values they are built from",
 				"Cannot create array with elements of lifted type \"%s\": arrays of functions are not allowed", c.show(et))
@@ -1625,6 +1564,9 @@ func (c *checker) typeExp(sc *scope, te TypeExp) Type {
 				es[i] = e
 			}
 			return TTuple{Elems: es}
+		}
+		if r, ok := t.(TRecord); ok {
+			return uniqueFields(r)
 		}
 		return t
 	case *TEExistential:
@@ -1692,6 +1634,12 @@ func (c *checker) expandAbbr(sc *scope, te *TEName, d *TypeDecl) Type {
 		c.errorf(te.Pos, "", "type %s takes %d argument(s), but is given %d", d.Name, len(d.Params), len(te.Args))
 	}
 	inner := newScope()
+	// Size expressions of the definition become expressions of the
+	// arguments, whose names are bound in the expansion's scope.
+	var sizeArgs map[string]Exp
+	if hasSizeExp(d.Type) {
+		sizeArgs = map[string]Exp{}
+	}
 	for i, p := range d.Params {
 		a := te.Args[i]
 		if p.Size {
@@ -1713,12 +1661,18 @@ func (c *checker) expandAbbr(sc *scope, te *TEName, d *TypeDecl) Type {
 				dim = Dim{Exp: a.Size.Exp}
 			}
 			inner.tvars["#"+p.Name] = dimType{dim}
+			if sizeArgs != nil {
+				sizeArgs[p.Name] = c.dimArgExp(sc, inner, dim, te.Pos)
+			}
 			continue
 		}
 		if a.Type == nil {
 			c.errorf(te.Pos, "", "argument %d of type %s must be a type", i+1, d.Name)
 		}
 		inner.tvars[p.Name] = c.typeExp(sc, a.Type)
+	}
+	if sizeArgs != nil {
+		return c.typeExp(inner, sizeArgExps(d.Type, sizeArgs))
 	}
 	return c.typeExp(inner, d.Type)
 }

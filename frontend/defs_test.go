@@ -11,6 +11,24 @@ func TestDefinitionChecks(t *testing.T) {
 		{"unused size parameter of a type abbreviation",
 			"type vec [n] = f32" + entry,
 			"t.fut:1:10: error: Size parameter [n] of type abbreviation vec is not used in its definition"},
+		{"size parameter used only in a size expression",
+			"type sum [n] [m] = ([m]bool, [n + m]bool)" + entry,
+			"t.fut:1:10: error: Size parameter [n] of type abbreviation sum is not used constructively: it occurs only in size expressions"},
+		{"size parameter used in a size expression and as a dimension",
+			"type sum [n] [m] = ([n]bool, [m]bool, [n + m]bool)\ndef main (x: sum [1] [2]) = x.0", ""},
+		{"unused size parameter beside a size expression",
+			"type sum [n] [m] [k] = ([n]bool, [m]bool, [n + m]bool)" + entry,
+			"t.fut:1:18: error: Size parameter [k] of type abbreviation sum is not used in its definition"},
+		{"function in a non-lifted type abbreviation",
+			"type f = i32 -> i32" + entry,
+			"t.fut:1:1: error: Non-lifted type abbreviations may not contain functions."},
+		{"lifted parameter of a non-lifted type abbreviation",
+			"type t '^a = (a, i32)" + entry,
+			"t.fut:1:1: error: Non-lifted type abbreviations may not contain functions."},
+		{"an operator section as a constant defaults to i32",
+			"def ap = (+)\ndef main (x: i32) = ap x 1", ""},
+		{"lifted type abbreviation",
+			"type^ f = i32 -> i32\ndef main (x: i32) = (id : f) x", ""},
 		{"equality on an unknown type",
 			"def same a b = a != b" + entry,
 			"t.fut:1:18: error: the type 't"},
@@ -37,7 +55,16 @@ func TestDefinitionChecks(t *testing.T) {
 			"t.fut:3:8: error: the type"},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) { expectCompileError(t, tc.src, tc.want) })
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.want == "" {
+				// A valid program beside the faulty ones it resembles.
+				if _, err := Compile("t.fut", tc.src); err != nil {
+					t.Errorf("%s: %v", tc.src, err)
+				}
+				return
+			}
+			expectCompileError(t, tc.src, tc.want)
+		})
 	}
 }
 

@@ -30,6 +30,15 @@ type elaborator struct {
 	fresh      int                 // names of the opaque views' variables
 	valDecls   map[string]*ValDecl // flat definitions by name
 	functors   []*functor          // as defined, for checkUnapplied
+	// checking counts the functor bodies being checked with their
+	// parameters abstract (functorcheck.go); the definitions emitted
+	// meanwhile are checked but not internalised (checkOnly).
+	checking  int
+	checkOnly map[Decl]bool
+	// applying counts the functor bodies being elaborated for an
+	// application: a functor defined there was checked already, with
+	// the enclosing functor's body.
+	applying int
 }
 
 // flatProgram is the result of elimination.
@@ -37,13 +46,16 @@ type flatProgram struct {
 	prog       *Prog
 	specChecks map[*ValDecl]specCheck
 	sources    map[string]string
+	// checkOnly are the definitions of functor bodies checked at their
+	// definition: type-checked, never internalised.
+	checkOnly map[Decl]bool
 }
 
 //go:embed prelude/modtypes.fut
 var modTypesSrc string
 
 func newElaborator(im *importer) (*elaborator, error) {
-	el := &elaborator{im: im, used: map[string]bool{}, reserved: map[string]bool{}, fileEnvs: map[string]*modEnv{}, specChecks: map[*ValDecl]specCheck{}, valDecls: map[string]*ValDecl{}}
+	el := &elaborator{im: im, used: map[string]bool{}, reserved: map[string]bool{}, fileEnvs: map[string]*modEnv{}, specChecks: map[*ValDecl]specCheck{}, valDecls: map[string]*ValDecl{}, checkOnly: map[Decl]bool{}}
 	env := newModEnv()
 	for name, m := range builtinModules() {
 		env.mods[name] = m
@@ -62,7 +74,21 @@ func newElaborator(im *importer) (*elaborator, error) {
 }
 
 func (el *elaborator) errorf(pos Pos, hint, format string, args ...any) {
-	el.errs = append(el.errs, &Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...), Hint: hint})
+	msg := fmt.Sprintf(format, args...)
+	for _, e := range el.errs {
+		if e.Pos == pos && e.Msg == msg {
+			return // found again where a functor body is elaborated anew
+		}
+	}
+	el.errs = append(el.errs, &Diagnostic{Pos: pos, Msg: msg, Hint: hint})
+}
+
+// emit adds d to the flat program.
+func (el *elaborator) emit(d Decl) {
+	el.decls = append(el.decls, d)
+	if el.checking > 0 {
+		el.checkOnly[d] = true
+	}
 }
 
 // preludeNames are the names the prelude and the intrinsics define,
@@ -133,7 +159,7 @@ func eliminate(im *importer, main string) (*flatProgram, error) {
 		el.errs.attachSources(im.sources)
 		return nil, el.errs
 	}
-	return &flatProgram{prog: &Prog{Decls: el.decls}, specChecks: el.specChecks, sources: im.sources}, nil
+	return &flatProgram{prog: &Prog{Decls: el.decls}, specChecks: el.specChecks, sources: im.sources, checkOnly: el.checkOnly}, nil
 }
 
 // elabFile elaborates an imported file once and returns what it exports.
@@ -147,6 +173,11 @@ func (el *elaborator) elabFile(from *sourceFile, imp string, pos Pos) *modEnv {
 		return newModEnv()
 	}
 	defer el.im.leave()
+	// A file's definitions are the program's even when a functor body
+	// being checked imports it first: its exports are elaborated once.
+	checking, applying := el.checking, el.applying
+	el.checking, el.applying = 0, 0
+	defer func() { el.checking, el.applying = checking, applying }()
 	f, err := el.im.parse(key, pos, imp)
 	if err != nil {
 		switch err := err.(type) {
@@ -196,7 +227,7 @@ func (el *elaborator) elabDecl(sc *mscope, exports *modEnv, d Decl, prefix strin
 		ps, loc := r.params(loc, d.Params)
 		n := &ValDecl{Pos: d.Pos, Entry: d.Entry && top, Name: el.alloc(prefix+d.Name, top), TypeParams: d.TypeParams,
 			Params: ps, RetType: r.typ(loc, d.RetType), Body: r.exp(loc, d.Body), Attrs: d.Attrs}
-		el.decls = append(el.decls, n)
+		el.emit(n)
 		el.valDecls[n.Name] = n
 		v := valRef{name: n.Name}
 		sc.env.vals[d.Name], exports.vals[d.Name] = v, v
@@ -204,14 +235,14 @@ func (el *elaborator) elabDecl(sc *mscope, exports *modEnv, d Decl, prefix strin
 		el.duplicate(defined, "type ", d.Name, d.Pos)
 		n := &TypeDecl{Pos: d.Pos, Name: el.alloc(prefix+d.Name, top), Params: d.Params, Lifted: d.Lifted,
 			Type: r.typ(r.typeParams(nil, d.Params), d.Type)}
-		el.decls = append(el.decls, n)
+		el.emit(n)
 		t := typeRef{name: n.Name, params: len(d.Params), lifted: d.Lifted}
 		sc.env.types[d.Name], exports.types[d.Name] = t, t
 	case *ModDecl:
 		el.duplicate(defined, "module ", d.Name, d.Pos)
 		var m *module
 		if len(d.Params) > 0 {
-			m = &module{fn: el.newFunctor(d.Pos, d.Params, d.Sig, d.Body, sc)}
+			m = &module{fn: el.newFunctor(d.Pos, d.Params, d.Sig, d.Body, sc, prefix+d.Name+".")}
 		} else {
 			m = el.evalMod(sc, d.Body, prefix+d.Name+".")
 			if d.Sig != nil {
@@ -299,7 +330,7 @@ func (el *elaborator) evalMod(sc *mscope, me ModExp, prefix string) *module {
 		m := el.evalMod(sc, me.Mod, prefix)
 		return el.match(m, el.evalSig(sc, me.Sig), me.Pos, "Module", "", true)
 	case *MELambda:
-		return &module{fn: el.newFunctor(me.Pos, []ModParam{me.Param}, me.Result, me.Body, sc)}
+		return &module{fn: el.newFunctor(me.Pos, []ModParam{me.Param}, me.Result, me.Body, sc, prefix)}
 	case *MEImport:
 		if sc.file == nil {
 			el.errorf(me.Pos, "", "imports are not allowed here")
@@ -324,16 +355,25 @@ func (el *elaborator) apply(f *functor, arg *module, prefix string, pos Pos) *mo
 		return &module{fn: &functor{params: f.params[1:], result: f.result, body: f.body, closure: closure, site: f.site}}
 	}
 	f.site.applied = true
+	el.applying++
 	res := el.evalMod(closure, f.body, prefix)
+	el.applying--
 	if f.result != nil {
 		res = el.match(res, el.evalSig(closure, f.result), pos, "The result of the parametric module", "", true)
 	}
 	return res
 }
 
-func (el *elaborator) newFunctor(pos Pos, params []ModParam, result ModTypeExp, body ModExp, sc *mscope) *functor {
+// newFunctor defines a functor and checks its body once, with its
+// parameters abstract; prefix names the definitions of that check. A
+// functor defined in the body of another being applied is not checked
+// again: it was checked with the enclosing functor's body.
+func (el *elaborator) newFunctor(pos Pos, params []ModParam, result ModTypeExp, body ModExp, sc *mscope, prefix string) *functor {
 	f := &functor{params: params, result: result, body: body, closure: sc, site: &functorSite{pos: pos}}
 	el.functors = append(el.functors, f)
+	if el.applying == 0 {
+		el.checkFunctorBody(f, prefix)
+	}
 	return f
 }
 
@@ -344,7 +384,7 @@ func (el *elaborator) newFunctor(pos Pos, params []ModParam, result ModTypeExp, 
 func (el *elaborator) checkUnapplied() {
 	for _, f := range el.functors {
 		st, ok := f.body.(*MEStruct)
-		if f.site.applied || f.result == nil || !ok {
+		if f.site.applied || f.site.checked || f.result == nil || !ok {
 			continue
 		}
 		defined := map[string]bool{}

@@ -91,6 +91,11 @@ func CompileProgram(loader Loader, dir, main string) (*soac.Program, error) {
 		c.errs.attachLines(preludeSrc)
 		return nil, c.errs
 	}
+	// Positions of the errors found in functor bodies checked at their
+	// definition: an application's copy of the body fails there again,
+	// which is not reported twice.
+	bodyErrs := map[Pos]bool{}
+	prog := &Prog{}
 	for _, d := range flat.prog.Decls {
 		n := len(c.errs)
 		c.checkProg(&Prog{Decls: []Decl{d}})
@@ -99,17 +104,35 @@ func CompileProgram(loader Loader, dir, main string) (*soac.Program, error) {
 				// The error is in a definition the elaborator made to
 				// compare a module with its module type: report it where
 				// the module is ascribed or applied.
+				what := sc.what
+				if g, ok := c.globals[sc.val]; ok && sc.val != "" {
+					what = fmt.Sprintf("%s, but its type is %s", what, c.show(g.typ))
+				}
 				for _, e := range c.errs[n:] {
-					e.Pos, e.Msg, e.Line = sc.at, sc.what+": "+e.Msg, ""
+					e.Pos, e.Msg, e.Line = sc.at, what+": "+e.Msg, ""
 				}
 			}
 		}
+		if flat.checkOnly[d] {
+			for _, e := range c.errs[n:] {
+				bodyErrs[e.Pos] = true
+			}
+			continue
+		}
+		prog.Decls = append(prog.Decls, d)
+		kept := c.errs[:n]
+		for _, e := range c.errs[n:] {
+			if !bodyErrs[e.Pos] {
+				kept = append(kept, e)
+			}
+		}
+		c.errs = kept
 	}
 	if len(c.errs) > 0 {
 		c.errs.attachSources(flat.sources)
 		return nil, c.errs
 	}
-	ir, ierr := safeInternalise(c, flat.prog)
+	ir, ierr := safeInternalise(c, prog)
 	if ierr != nil {
 		ds := Diagnostics{ierr}
 		ds.attachSources(flat.sources)

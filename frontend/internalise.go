@@ -1018,6 +1018,27 @@ func (ic *internaliser) sizeResolver(env *ienv, sizes map[string]bool) func(Dim)
 			case "+", "-", "*":
 				return !e.Backtick && len(e.Qual) == 0 && ok(e.L) && ok(e.R)
 			}
+		case *ProjectExp:
+			// A field of a parameter or local (unit [s.0] [s.1] for a
+			// parameter s of a tuple type).
+			x := e.X
+			for {
+				if p, isProj := x.(*ProjectExp); isProj {
+					x = p.X
+					continue
+				}
+				if p, isParen := x.(*ParenExp); isParen {
+					x = p.X
+					continue
+				}
+				break
+			}
+			v, isVar := x.(*VarExp)
+			if !isVar || len(v.Qual) != 0 {
+				return false
+			}
+			b, found := env.lookup(v.Name)
+			return found && b.fn == nil
 		}
 		return false
 	}
@@ -1032,7 +1053,7 @@ func (ic *internaliser) sizeResolver(env *ienv, sizes map[string]bool) func(Dim)
 			if !ok(d.Exp) {
 				return nil
 			}
-			return ic.toI64(ic.exp(env, d.Exp).ses[0], d.Exp.expPos())
+			return ic.toI64(ic.exp(ic.globalsInSize(env, d.Exp), d.Exp).ses[0], d.Exp.expPos())
 		}
 		return nil
 	}
@@ -1069,7 +1090,12 @@ func (ic *internaliser) coerceShapeTo(ses []soac.SubExp, want [][]soac.SubExp, m
 			if d == nil || ic.sameSize(d, shape[k], 0) {
 				continue
 			}
-			ic.assertEq(shape[k], d, msg, pos)
+			// An array with an outer dimension of constant size zero
+			// has no elements: its inner dimensions may be any (the
+			// rows of an empty literal [] are given zeros).
+			if !emptyOuter(shape[:k]) {
+				ic.assertEq(shape[k], d, msg, pos)
+			}
 			shape[k] = d
 			changed = true
 		}
@@ -1079,6 +1105,52 @@ func (ic *internaliser) coerceShapeTo(ses []soac.SubExp, want [][]soac.SubExp, m
 		}
 	}
 	return out
+}
+
+// globalsInSize is env where the names of the size expression e that
+// the checker resolved to top-level definitions mean them, though a
+// parameter of the same name is bound (def size (s: [s k n]t), where
+// the type is checked before s is bound).
+func (ic *internaliser) globalsInSize(env *ienv, e Exp) *ienv {
+	var out *ienv
+	var walk func(Exp)
+	walk = func(e Exp) {
+		switch e := e.(type) {
+		case *VarExp:
+			d, global := ic.c.globalRef[e]
+			if _, shadowed := env.lookup(e.Name); global && shadowed && len(e.Qual) == 0 {
+				if out == nil {
+					out = env.child()
+				}
+				out.vars[e.Name] = ic.globalVal(d, ic.c.inst[e])
+			}
+		case *ApplyExp:
+			walk(e.Fn)
+			for _, a := range e.Args {
+				walk(a)
+			}
+		case *BinOpExp:
+			walk(e.L)
+			walk(e.R)
+		case *ParenExp:
+			walk(e.X)
+		}
+	}
+	walk(e)
+	if out == nil {
+		return env
+	}
+	return out
+}
+
+// emptyOuter says whether one of the dimensions is the constant zero.
+func emptyOuter(dims []soac.SubExp) bool {
+	for _, d := range dims {
+		if c, ok := d.(soac.Const); ok && c.Value.T.IsInt() && c.Value.Int() == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // sameSize says whether two i64 operands are provably equal: the same
@@ -1258,7 +1330,7 @@ func (ic *internaliser) solveSizeExps(env *ienv, t Type, ses []soac.SubExp, stri
 // operation by operation with the IR that computed se.
 func (ic *internaliser) solveSizeExp(env *ienv, e Exp, unbound []string, se soac.SubExp) bool {
 	holes := map[soac.VName]soac.SubExp{}
-	probe := env.child()
+	probe := ic.globalsInSize(env, e).child()
 	for _, n := range unbound {
 		v := ic.sizeVar(n)
 		holes[v.Name] = nil

@@ -80,6 +80,9 @@ type functor struct {
 type functorSite struct {
 	pos     Pos
 	applied bool
+	// checked: the body was checked with the parameters abstract
+	// (functorcheck.go).
+	checked bool
 }
 
 // mscope is a chain of module environments, innermost first; file is the
@@ -184,6 +187,7 @@ func (el *elaborator) evalSig(sc *mscope, mt ModTypeExp) *sig {
 			names[key] = pos
 			s.items = append(s.items, sigItem{spec: sp, sc: sc})
 		}
+		el.checkSizeLiftedVals(s)
 		return s
 	case *MTWith:
 		base := el.evalSig(sc, mt.Sig)
@@ -344,6 +348,9 @@ func (el *elaborator) match(m *module, s *sig, pos Pos, what, path string, opaqu
 					out: func(t TypeExp) TypeExp { return ex.typ(exLoc, t) }}
 				out.vals[sp.Name] = el.viewVal(sp, v, c)
 			}
+			// Later specs' sizes may name this value (val k: i64,
+			// val mk: (n: i64) -> t [n + k]), as the outside sees it.
+			outEnv.vals[sp.Name] = out.vals[sp.Name]
 		}
 	}
 	return &module{env: out}
@@ -355,6 +362,9 @@ func (el *elaborator) match(m *module, s *sig, pos Pos, what, path string, opaqu
 type specCheck struct {
 	at   Pos
 	what string
+	// val is the flat name of the value checked, whose type the
+	// message shows ("" for a type).
+	val string
 }
 
 // checkValSpec adds `def chk tps (x0: a) ... : r = v x0 ...` for
@@ -383,8 +393,8 @@ func (el *elaborator) checkValSpec(sp *ValSpec, v valRef, sc *mscope, at Pos, wh
 	if len(args) > 0 {
 		d.Body = &ApplyExp{Pos: sp.Pos, Fn: d.Body, Args: args}
 	}
-	el.decls = append(el.decls, d)
-	el.specChecks[d] = specCheck{at: at, what: fmt.Sprintf("Module type mismatch: value %q of %s does not have the type its module type specifies (val %s: %s at %s)", path+sp.Name, what, sp.Name, sp.Text, sp.Pos)}
+	el.emit(d)
+	el.specChecks[d] = specCheck{at: at, val: v.name, what: fmt.Sprintf("Module type mismatch: value %q of %s does not have the type its module type specifies (val %s: %s at %s)", path+sp.Name, what, sp.Name, sp.Text, sp.Pos)}
 }
 
 // checkTypeSpec checks a type the module type defines (`type t = i32`)
@@ -401,7 +411,7 @@ func (el *elaborator) checkTypeSpec(sp *TypeSpec, t typeRef, sc *mscope, at Pos,
 		d := &ValDecl{Pos: sp.Pos, Name: el.alloc(fmt.Sprintf("spec·%s%d", sp.Name, i), false),
 			Params:  []Pat{&PAscript{Pos: sp.Pos, Pat: &PId{Pos: sp.Pos, Name: "spec·x"}, Type: pair[0]}},
 			RetType: pair[1], Body: &VarExp{Pos: sp.Pos, Name: "spec·x"}}
-		el.decls = append(el.decls, d)
+		el.emit(d)
 		el.specChecks[d] = specCheck{at: at, what: fmt.Sprintf("Module type mismatch: type %q of %s is not the type its module type specifies (%s at %s)", path+sp.Name, what, specText(sp), sp.Pos)}
 	}
 }
@@ -505,4 +515,69 @@ func specText(sp *TypeSpec) string {
 		return sp.Text
 	}
 	return "type " + sp.Name + " = ..."
+}
+
+// checkSizeLiftedVals reports a value spec whose type, outside function
+// types, holds a size-lifted type (val empty: dict for type~ dict): its
+// size would be unknown where it is defined, and Futhark bans such specs
+// (its issue 2120). A function may return one.
+func (el *elaborator) checkSizeLiftedVals(s *sig) {
+	lifted := map[string]string{}
+	for _, it := range s.items {
+		if sp, ok := it.spec.(*TypeSpec); ok {
+			lifted[sp.Name] = sp.Lifted
+		}
+	}
+	for _, it := range s.items {
+		sp, ok := it.spec.(*ValSpec)
+		if !ok {
+			continue
+		}
+		isSizeLifted := func(name string) bool {
+			if l, ok := lifted[name]; ok {
+				return l == "~"
+			}
+			t, ok := it.sc.lookupType(name)
+			return ok && t.lifted == "~"
+		}
+		if name := sizeLiftedIn(sp.Type, isSizeLifted); name != "" {
+			el.errorf(sp.Pos, "make it a function, such as val "+sp.Name+": () -> ...",
+				"Value %q may not have a size-lifted type: its type names %s, which is declared type~", sp.Name, name)
+		}
+	}
+}
+
+// sizeLiftedIn is the first type name in t, outside function types, for
+// which isSizeLifted holds, or "".
+func sizeLiftedIn(t TypeExp, isSizeLifted func(string) bool) string {
+	switch t := t.(type) {
+	case *TEName:
+		if isSizeLifted(t.Name) {
+			return t.Name
+		}
+		for _, a := range t.Args {
+			if a.Type != nil {
+				if n := sizeLiftedIn(a.Type, isSizeLifted); n != "" {
+					return n
+				}
+			}
+		}
+	case *TEArray:
+		return sizeLiftedIn(t.Elem, isSizeLifted)
+	case *TETuple:
+		for _, e := range t.Elems {
+			if n := sizeLiftedIn(e, isSizeLifted); n != "" {
+				return n
+			}
+		}
+	case *TERecord:
+		for _, f := range t.Fields {
+			if n := sizeLiftedIn(f.Type, isSizeLifted); n != "" {
+				return n
+			}
+		}
+	case *TEUnique:
+		return sizeLiftedIn(t.Type, isSizeLifted)
+	}
+	return ""
 }

@@ -148,9 +148,11 @@ func TestModuleDiagnostics(t *testing.T) {
 		{"missing type", sig + "module M : S = { def f (x: i32) = x }\ndef main = 1i32",
 			`t.fut:2:1: error: Module "M" does not define type "t" that its module type specifies`},
 		{"mismatched val", sig + "module M : S = { type t = i32 def f (x: i32) = x == 1 }\ndef main = 1i32",
-			`t.fut:2:1: error: Module type mismatch: value "f" of Module "M" does not have the type its module type specifies (val f: t -> i32 at t.fut:1:26): Function body does not have expected type`},
+			`t.fut:2:1: error: Module type mismatch: value "f" of Module "M" does not have the type its module type specifies (val f: t -> i32 at t.fut:1:26), but its type is i32 -> bool: Function body does not have expected type`},
 		{"mismatched type definition", "module type S = { type t = i32 }\nmodule M : S = { type t = f32 }\ndef main = 1i32",
 			`t.fut:2:1: error: Module type mismatch: type "t" of Module "M" is not the type its module type specifies`},
+		{"uniqueness of a value's parameter", "module M : { val f: [1]f32 -> bool } = { def f (_: *[1]f32) = true }\ndef main (x: [1]f32) = M.f (copy x)",
+			`t.fut:1:1: error: Module type mismatch: value "f" of Module "M" does not have the type its module type specifies (val f: [1]f32 -> bool at t.fut:1:14), but its type is *[1]f32 -> bool: Consuming`},
 		{"type arity", "module type S = { type t 'a }\nmodule M : S = { type t = i32 }\ndef main = 1i32",
 			`t.fut:2:1: error: Type "t" of Module "M" has 0 parameters, but its module type specifies 1`},
 		{"unknown module", "def main = N.x + 1i32", `t.fut:1:12: error: unknown name "N.x"`},
@@ -186,6 +188,24 @@ func TestModuleDiagnostics(t *testing.T) {
 			`t.fut:1:12: error: Module type mismatch: type parameter 'a of value "f" of Module is non-lifted, but its module type specifies '^a`},
 		{"result of a functor never applied", "module F (S: {val x: i32}) : {val y: i32} = {def z : i32 = 2}\ndef main = 1i32",
 			`t.fut:1:1: error: The result of the parametric module does not define value "y" that its module type specifies`},
+		{"functor body never applied: abstract type as a number", "module F (P: {type t val x: t}) = {\n  def y = P.x + 1i32\n}\ndef main = 1i32",
+			`t.fut:2:11: error: left operand of "+" must have a numeric type, but has type P.t`},
+		{"functor body: abstract type as its argument's representation", "module F (P: {type t val mk: i32 -> t}) = {\n  def f (x: i32) : i32 = P.mk x\n}\nmodule G = F { type t = i32 def mk (x: i32) = x }\ndef main (x: i32) = G.f x",
+			`t.fut:2:26: error: Function body does not have expected type: F.f is declared to return i32, but its body has type P.t`},
+		{"functor body never applied: unknown name", "module F (P: {val x: i32}) = {\n  def y = P.x + nowhere\n}\ndef main = 1i32",
+			`t.fut:2:17: error: unknown name "nowhere"`},
+		{"functor body applied twice: one error", "module F (P: {val x: i32}) = {\n  def y = P.x + 1.0f32\n}\nmodule A = F { def x = 1i32 }\nmodule B = F { def x = 2i32 }\ndef main = A.y",
+			`t.fut:2:17: error: right operand of "+" has type f32, but the left operand has type i32`},
+		{"functor of two parameters, second naming the first", "module F (P: {type t 'a val get 'a: t a -> a}) (Q: {val z: P.t i32}) = {\n  def y : f64 = P.get Q.z\n}\ndef main = 1i32",
+			`t.fut:2:17: error: Function body does not have expected type: F.y is declared to return f64, but its body has type i32`},
+		{"functor nested in a functor body", "module F (P: {type t}) = {\n  module G (Q: {val k: P.t}) = { def z : i32 = Q.k }\n}\ndef main = 1i32",
+			`t.fut:2:48: error: Function body does not have expected type: F.G.z is declared to return i32, but its body has type P.t`},
+		{"array of a lifted abstract type", "module m = \\(p: {type^ a}) -> {def v : []p.a = []}\ndef main = 1i32",
+			`t.fut:1:40: error: Cannot create array with elements of lifted type "p.a" (might contain function).`},
+		{"lifted parameter type through a non-lifted spec", "module m = \\(p: {type^ a}) -> ({type^ t = p.a}: {type t})\ndef main = 1i32",
+			`t.fut:1:32: error: Module type mismatch: type "t" of Module is lifted, but its module type specifies a non-lifted type`},
+		{"value spec of a size-lifted type", "module type D = {\n  type~ d\n  val empty : (d, i32)\n}\ndef main = 1i32",
+			`t.fut:3:3: error: Value "empty" may not have a size-lifted type: its type names d, which is declared type~`},
 		{"intrinsics as a module", "module M = intrinsics\ndef main = 1i32",
 			`t.fut:1:12: error: The 'intrinsics' module may not be used in module expressions.`},
 		{"with of a missing type", "module type S = { val x: i32 }\nmodule M : S with t = i32 = { def x = 1i32 }\ndef main = 1i32",
@@ -216,4 +236,21 @@ module B: box = { type b = i32 def mk (x: i32) = x def get (x: b) = x }`
 		fsys := fstest.MapFS{"main.fut": {Data: []byte(src)}, "lib.fut": {Data: []byte(lib)}}
 		CompileProgram(FSLoader(fsys), "", "main.fut")
 	})
+}
+
+// TestFunctorBodyErrorOnce checks that an error in a functor's body is
+// reported once, where the body is checked with its parameter abstract,
+// not again for each application.
+func TestFunctorBodyErrorOnce(t *testing.T) {
+	src := "module F (P: {val x: i32}) = {\n  def y = P.x + 1.0f32\n  def z = P.x + true\n}\nmodule A = F { def x = 1i32 }\nmodule B = F { def x = 2i32 }\ndef main = A.y"
+	_, err := Compile("t.fut", src)
+	ds, ok := err.(Diagnostics)
+	if !ok || len(ds) != 2 {
+		t.Fatalf("got %v, want two diagnostics (one per broken definition)", err)
+	}
+	for i, line := range []int{2, 3} {
+		if ds[i].Pos.Line != line {
+			t.Errorf("diagnostic %d at %v, want line %d", i, ds[i].Pos, line)
+		}
+	}
 }

@@ -211,7 +211,7 @@ func (el *elaborator) viewType(sp *TypeSpec, t typeRef) (*TypeDecl, string) {
 	}
 	d := &TypeDecl{Pos: sp.Pos, Name: el.alloc(t.name, false), Params: sp.Params, Lifted: t.lifted,
 		Type: &TERecord{Pos: sp.Pos, Fields: []FieldType{{Name: field, Type: rep}}}}
-	el.decls = append(el.decls, d)
+	el.emit(d)
 	return d, field
 }
 
@@ -240,6 +240,6 @@ func (el *elaborator) viewVal(sp *ValSpec, v valRef, c *coercer) valRef {
 		body = &ApplyExp{Pos: sp.Pos, Fn: body, Args: args}
 	}
 	d.Body = c.coerce(body, t, true)
-	el.decls = append(el.decls, d)
+	el.emit(d)
 	return valRef{name: d.Name}
 }

@@ -79,6 +79,14 @@ def hist [n] 'a (op: a -> a -> a) (ne: a) (k: i64) (is: [n]i64) (as: [n]a) : *[k
 def concat_to 't (k: i64) (xs: []t) (ys: []t) : *[]t =
   concat xs ys :> [k]t
 
+-- Futhark's not: logical negation as a function.
+def not (x: bool) : bool = !x
+
+-- Futhark's sized: xs with its size asserted to be n (checked at run
+-- time).
+def sized [m] 't (n: i64) (xs: [m]t) : [n]t =
+  xs :> [n]t
+
 def flatten_3d 't (xs: [][][]t) : []t = flatten (flatten xs)
 
 def flatten_4d 't (xs: [][][][]t) : []t = flatten (flatten (flatten xs))
