@@ -141,9 +141,6 @@ def and (xs: []bool) : bool = reduce (&&) true xs
 
 def or (xs: []bool) : bool = reduce (||) false xs
 
--- | The array, with the size given (a run-time error if it differs).
-def sized [m] 't (n: i64) (xs: [m]t) : [n]t = xs :> [n]t
-
 -- Views of a flat array as an array of more dimensions, given an offset
 -- and a size and a stride per dimension, and their in-place updates.
 def flat_index_2d [n] 'a (as: [n]a) (offset: i64) (n1: i64) (s1: i64) (n2: i64) (s2: i64) : [n1][n2]a =
