@@ -47,3 +47,37 @@ type substitution struct {
 	subst  map[int]Type
 	dsubst map[int]Dim
 }
+
+// Checked is the result of the checking stage and the input of
+// internalisation: the typed program and everything the internaliser
+// needs to know about it. Checking fills it in through the checker; the
+// internaliser reads only this.
+type Checked struct {
+	// prog is the typed program to internalise: the module-free
+	// declarations, without the functor bodies checked only at their
+	// definition.
+	prog *Prog
+	typing
+	// substitution resolves the type and size variables left in typing's
+	// types (zonk).
+	substitution
+	// defs are the top-level definitions, the prelude's included, by name.
+	defs map[string]checkedDef
+}
+
+// checkedDef is a top-level definition as checked.
+type checkedDef struct {
+	decl *ValDecl
+	// typ is the function type (curried) or the constant's type.
+	typ     Type
+	prelude bool
+}
+
+// result is what the checker found about prog, once it is checked.
+func (c *checker) result(prog *Prog) *Checked {
+	defs := make(map[string]checkedDef, len(c.globals))
+	for name, g := range c.globals {
+		defs[name] = checkedDef{decl: g.decl, typ: g.typ, prelude: g.prelude}
+	}
+	return &Checked{prog: prog, typing: c.typing, substitution: c.substitution, defs: defs}
+}
