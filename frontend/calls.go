@@ -68,7 +68,7 @@ func hasAttr(d *ValDecl, a string) bool { return slices.Contains(d.Attrs, a) }
 // callable wraps the function value of a top-level definition so that its
 // applications may become calls (see above).
 func (ic *internaliser) callable(d *ValDecl, inst map[int]Type, f ival) ival {
-	if f.fn == nil || d.Entry || hasAttr(d, "inline") || ic.c.globals[d.Name] == nil || ic.c.globals[d.Name].prelude {
+	if def, ok := ic.chk.defs[d.Name]; f.fn == nil || d.Entry || hasAttr(d, "inline") || !ok || def.prelude {
 		return f
 	}
 	inner := f.fn
@@ -106,20 +106,20 @@ func (ic *internaliser) instanceKey(d *ValDecl, inst map[int]Type, args []ival) 
 	var b strings.Builder
 	b.WriteString(d.Name)
 	for _, p := range d.Params {
-		t := ic.srcType(ic.c.patTypes[p])
+		t := ic.srcType(ic.chk.patTypes[p])
 		if consumes(t) || funCount(t) > 0 {
 			return "", false
 		}
 		b.WriteString(" ")
 		b.WriteString(typeString(t))
 	}
-	rt := ic.c.zonk(ic.c.globals[d.Name].typ)
+	rt := ic.chk.zonk(ic.chk.defs[d.Name].typ)
 	for range d.Params {
 		ft, ok := rt.(TFun)
 		if !ok {
 			return "", false
 		}
-		rt = ic.c.zonk(ft.Result)
+		rt = ic.chk.zonk(ft.Result)
 	}
 	if funCount(ic.srcType(rt)) > 0 {
 		return "", false

@@ -1,5 +1,8 @@
 // Package frontend turns source text into the SOAC IR: parse tree to AST,
-// name resolution, type checking and inference, size types,
-// monomorphisation, defunctionalisation and internalisation. It also holds
+// imports, module elimination (eliminate, giving a flatProgram), type
+// checking and inference with size types and uniqueness (checkFlat,
+// giving a Checked), and internalisation, which monomorphises and
+// defunctionalises as it inlines (internalise, giving a soac.Program).
+// DESIGN.md's frontend section lists each stage's files. It also holds
 // the prelude.
 package frontend

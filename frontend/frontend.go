@@ -79,6 +79,25 @@ func CompileProgram(loader Loader, dir, main string) (*soac.Program, error) {
 	if err != nil {
 		return nil, err
 	}
+	chk, err := checkFlat(flat)
+	if err != nil {
+		return nil, err
+	}
+	ir, ierr := safeInternalise(chk)
+	if ierr != nil {
+		ds := Diagnostics{ierr}
+		ds.attachSources(flat.sources)
+		return nil, ds
+	}
+	// A program with no entry point is valid, as in Futhark: fcc check
+	// checks it and a library of it has no functions.
+	return ir, nil
+}
+
+// checkFlat is the checking stage: it type-checks the prelude, then the
+// declarations of the module-free program that module elimination made,
+// and returns what internalisation needs (see Checked).
+func checkFlat(flat *flatProgram) (*Checked, error) {
 	c := newChecker()
 	pre, err := ParseProgram("prelude/prelude.fut", preludeSrc)
 	if err != nil {
@@ -132,15 +151,7 @@ func CompileProgram(loader Loader, dir, main string) (*soac.Program, error) {
 		c.errs.attachSources(flat.sources)
 		return nil, c.errs
 	}
-	ir, ierr := safeInternalise(c, prog)
-	if ierr != nil {
-		ds := Diagnostics{ierr}
-		ds.attachSources(flat.sources)
-		return nil, ds
-	}
-	// A program with no entry point is valid, as in Futhark: fcc check
-	// checks it and a library of it has no functions.
-	return ir, nil
+	return c.result(prog), nil
 }
 
 // overlayLoader serves the main file's text as given and reads the rest.
@@ -159,7 +170,7 @@ func (l overlayLoader) ReadFile(name string) ([]byte, error) {
 // safeInternalise internalises, turning a diagnostic raised during
 // internalisation (a limitation found only when the program is
 // monomorphised, such as an irregular array) into an error.
-func safeInternalise(c *checker, prog *Prog) (ir *soac.Program, err *Diagnostic) {
+func safeInternalise(chk *Checked) (ir *soac.Program, err *Diagnostic) {
 	defer func() {
 		if r := recover(); r != nil {
 			d, ok := r.(*Diagnostic)
@@ -169,7 +180,7 @@ func safeInternalise(c *checker, prog *Prog) (ir *soac.Program, err *Diagnostic)
 			err = d
 		}
 	}()
-	return internalise(c, prog), nil
+	return internalise(chk), nil
 }
 
 //go:embed prelude/prelude.fut

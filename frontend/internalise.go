@@ -130,7 +130,7 @@ func (e *ienv) child() *ienv { return &ienv{vars: map[string]ival{}, parent: e} 
 
 // internaliser lowers the checked AST to the SOAC IR.
 type internaliser struct {
-	c     *checker
+	chk   *Checked
 	names *soac.NameSource
 	b     *soac.Builder
 	// types records the IR type of every IR variable.
@@ -159,7 +159,7 @@ type internaliser struct {
 // srcType is the concrete source type of a checked type in the current
 // instance.
 func (ic *internaliser) srcType(t Type) Type {
-	t = ic.c.zonk(t)
+	t = ic.chk.zonk(t)
 	if len(ic.tsub) > 0 {
 		t = substType(t, ic.tsub, false)
 	}
@@ -173,25 +173,27 @@ func (ic *internaliser) srcType(t Type) Type {
 // definition is not the caller's n). Size parameters are bound, and
 // declared sizes checked, from declType's named dimensions only.
 func (ic *internaliser) declType(t Type) Type {
-	t = ic.c.zonk(t)
+	t = ic.chk.zonk(t)
 	if len(ic.tsub) == 0 {
 		return t
 	}
 	m := make(map[int]Type, len(ic.tsub))
 	for k, v := range ic.tsub {
-		m[k] = substType(ic.c.zonk(v), nil, true)
+		m[k] = substType(ic.chk.zonk(v), nil, true)
 	}
 	return substType(t, m, false)
 }
 
 // typeOfExp is the concrete type of a checked expression.
-func (ic *internaliser) typeOfExp(e Exp) Type { return ic.srcType(ic.c.types[e]) }
+func (ic *internaliser) typeOfExp(e Exp) Type { return ic.srcType(ic.chk.types[e]) }
 
-func internalise(c *checker, prog *Prog) *soac.Program {
-	ic := &internaliser{c: c, names: &soac.NameSource{}, types: map[soac.VName]soac.Type{}, funs: map[string]*ValDecl{},
+// internalise lowers a checked program to the SOAC IR.
+func internalise(chk *Checked) *soac.Program {
+	prog := chk.prog
+	ic := &internaliser{chk: chk, names: &soac.NameSource{}, types: map[soac.VName]soac.Type{}, funs: map[string]*ValDecl{},
 		calls: callState{cost: map[string]int{}, made: map[string]*callee{}}}
 	out := &soac.Program{}
-	for name, g := range c.globals {
+	for name, g := range chk.defs {
 		ic.funs[name] = g.decl
 	}
 	for _, d := range prog.Decls {
@@ -219,7 +221,7 @@ func (ic *internaliser) entry(d *ValDecl) *soac.FunDef {
 	var params []soac.Param
 	var inVals []soac.EntryValue
 	for _, p := range d.Params {
-		t := ic.srcType(ic.c.patTypes[p])
+		t := ic.srcType(ic.chk.patTypes[p])
 		ev := entryValue(t)
 		if ev.N == 0 {
 			// A parameter with no components (main ()) reads no input,
@@ -245,9 +247,9 @@ func (ic *internaliser) entry(d *ValDecl) *soac.FunDef {
 	f := &soac.FunDef{Name: d.Name, EntryName: d.Name, Params: params, RetType: ret, Body: ic.b.Body(res.ses...), Pos: d.Pos}
 	// The result type as declared or inferred: a tuple is several
 	// external values.
-	rt := ic.c.globals[d.Name].typ
+	rt := ic.chk.defs[d.Name].typ
 	for range d.Params {
-		rt = ic.c.zonk(rt).(TFun).Result
+		rt = ic.chk.zonk(rt).(TFun).Result
 	}
 	var outVals []soac.EntryValue
 	if tt, ok := ic.srcType(rt).(TTuple); ok {
@@ -284,7 +286,7 @@ func entryValue(t Type) soac.EntryValue {
 // elements has no component array that would carry its length, which
 // fcc's representation needs.
 func (ic *internaliser) checkUnitArrays(e *VarExp) {
-	t, ok := ic.c.types[e]
+	t, ok := ic.chk.types[e]
 	if !ok {
 		return
 	}
@@ -480,13 +482,13 @@ func (ic *internaliser) bindPat(env *ienv, p Pat, v ival) {
 		if v.fn != nil {
 			panic("frontend: internalise: tuple pattern for a function")
 		}
-		tt := ic.srcType(ic.c.patTypes[p])
+		tt := ic.srcType(ic.chk.patTypes[p])
 		for i, e := range p.Elems {
 			part, _ := ic.projectVal(v, tt, fmt.Sprint(i))
 			ic.bindPat(env, e, part)
 		}
 	case *PRecord:
-		rt := ic.srcType(ic.c.patTypes[p])
+		rt := ic.srcType(ic.chk.patTypes[p])
 		for _, f := range p.Fields {
 			part, _ := ic.projectVal(v, rt, f.Name)
 			ic.bindPat(env, f.Pat, part)
@@ -595,7 +597,7 @@ func (ic *internaliser) exp(env *ienv, e Exp) ival {
 	case *AscriptExp:
 		return ic.exp(env, e.X)
 	case *CoerceExp:
-		return ic.coerce(env, ic.exp(env, e.X), ic.declType(ic.c.types[e]), e.Pos)
+		return ic.coerce(env, ic.exp(env, e.X), ic.declType(ic.chk.types[e]), e.Pos)
 	case *ApplyExp:
 		f := ic.exp(env, e.Fn)
 		args := make([]ival, len(e.Args))
@@ -639,7 +641,7 @@ func (ic *internaliser) exp(env *ienv, e Exp) ival {
 			return ic.index(a[0], idx, e.Pos)
 		}}}
 	case *LambdaExp:
-		return ic.lambdaVal(env, e.Params, e.Body, nil, ic.c.retTypes[e], "the lambda")
+		return ic.lambdaVal(env, e.Params, e.Body, nil, ic.chk.retTypes[e], "the lambda")
 	case *TupleExp:
 		var out ival
 		for _, x := range e.Elems {
@@ -668,7 +670,7 @@ func (ic *internaliser) exp(env *ienv, e Exp) ival {
 		}
 		return out
 	case *ProjectExp:
-		if q, ok := ic.c.qualified[e]; ok {
+		if q, ok := ic.chk.qualified[e]; ok {
 			return ic.varExp(env, q)
 		}
 		x := ic.exp(env, e.X)
@@ -721,12 +723,12 @@ func (ic *internaliser) exp(env *ienv, e Exp) ival {
 			for _, n := range e.Sizes {
 				sizes[n] = true
 			}
-			ic.bindSizes(inner, ic.declType(ic.c.patTypes[e.Pat]), v.ses, 0, sizes, e.Pos)
+			ic.bindSizes(inner, ic.declType(ic.chk.patTypes[e.Pat]), v.ses, 0, sizes, e.Pos)
 		}
 		return ic.exp(inner, e.Body)
 	case *LetFunExp:
 		inner := env.child()
-		inner.vars[e.Name] = ic.lambdaVal(env, e.Params, e.Value, e.TypeParams, ic.c.retTypes[e], e.Name)
+		inner.vars[e.Name] = ic.lambdaVal(env, e.Params, e.Value, e.TypeParams, ic.chk.retTypes[e], e.Name)
 		return ic.exp(inner, e.Body)
 	case *IfExp:
 		cond := ic.exp(env, e.Cond).ses[0]
@@ -852,13 +854,13 @@ func (ic *internaliser) toI64(se soac.SubExp, pos Pos) soac.SubExp {
 func (ic *internaliser) varExp(env *ienv, e *VarExp) ival {
 	if len(e.Qual) == 0 {
 		if v, ok := env.lookup(e.Name); ok {
-			if m, poly := ic.c.inst[e]; poly && v.fn != nil {
+			if m, poly := ic.chk.inst[e]; poly && v.fn != nil {
 				return ic.instantiated(v, m)
 			}
 			return v
 		}
-		if d, ok := ic.c.globalRef[e]; ok {
-			return ic.globalVal(d, ic.c.inst[e])
+		if d, ok := ic.chk.globalRef[e]; ok {
+			return ic.globalVal(d, ic.chk.inst[e])
 		}
 	}
 	name := qualName(e.Qual, e.Name)
@@ -911,7 +913,7 @@ func (ic *internaliser) globalVal(d *ValDecl, m map[int]Type) ival {
 	}
 	saved := ic.tsub
 	ic.tsub = inst
-	f := ic.lambdaVal(&ienv{vars: map[string]ival{}}, d.Params, d.Body, d.TypeParams, ic.c.retTypes[d], d.Name)
+	f := ic.lambdaVal(&ienv{vars: map[string]ival{}}, d.Params, d.Body, d.TypeParams, ic.chk.retTypes[d], d.Name)
 	ic.tsub = saved
 	return ic.callable(d, inst, f)
 }
@@ -956,13 +958,13 @@ func (ic *internaliser) lambdaVal(env *ienv, params []Pat, body Exp, tps []TypeP
 		ic.bindImplicitSizes(inner, params, args)
 		if len(sizes) > 0 {
 			for i, p := range params {
-				ic.bindSizes(inner, ic.declType(ic.c.patTypes[p]), args[i].ses, 0, sizes, pos)
+				ic.bindSizes(inner, ic.declType(ic.chk.patTypes[p]), args[i].ses, 0, sizes, pos)
 			}
 			// Size parameters that occur only inside size expressions
 			// ([n+m]t) are solved once the whole dimensions have bound
 			// what they can, since the expressions may mention those.
 			for i, p := range params {
-				ic.solveSizeExps(inner, ic.declType(ic.c.patTypes[p]), args[i].ses, 0, sizes, name, pos)
+				ic.solveSizeExps(inner, ic.declType(ic.chk.patTypes[p]), args[i].ses, 0, sizes, name, pos)
 			}
 		}
 		res := ic.exp(inner, body)
@@ -1011,7 +1013,7 @@ func (ic *internaliser) sizeResolver(env *ienv, sizes map[string]bool) func(Dim)
 			if _, found := name(e.Name); found {
 				return true
 			}
-			_, global := ic.c.globalRef[e]
+			_, global := ic.chk.globalRef[e]
 			return global && !sizes[e.Name]
 		case *BinOpExp:
 			switch e.Op {
@@ -1117,12 +1119,12 @@ func (ic *internaliser) globalsInSize(env *ienv, e Exp) *ienv {
 	walk = func(e Exp) {
 		switch e := e.(type) {
 		case *VarExp:
-			d, global := ic.c.globalRef[e]
+			d, global := ic.chk.globalRef[e]
 			if _, shadowed := env.lookup(e.Name); global && shadowed && len(e.Qual) == 0 {
 				if out == nil {
 					out = env.child()
 				}
-				out.vars[e.Name] = ic.globalVal(d, ic.c.inst[e])
+				out.vars[e.Name] = ic.globalVal(d, ic.chk.inst[e])
 			}
 		case *ApplyExp:
 			walk(e.Fn)
@@ -1710,7 +1712,7 @@ func (ic *internaliser) loop(env *ienv, e *LoopExp) ival {
 	// initial value and the body's result are checked to have them at
 	// run time (where not provably the same) and keep them, rather than
 	// becoming existential.
-	declared := ic.wantShapes(init.ses, ic.declType(ic.c.patTypes[e.Pat]), ic.sizeResolver(env, nil))
+	declared := ic.wantShapes(init.ses, ic.declType(ic.chk.patTypes[e.Pat]), ic.sizeResolver(env, nil))
 	const declMsg = "size mismatch: the loop state does not have the sizes of the loop parameter's declared type"
 	init.ses = ic.coerceShapeTo(init.ses, declared, declMsg, e.Pos)
 	initTs := make([]soac.Type, len(init.ses))

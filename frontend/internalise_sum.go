@@ -431,7 +431,7 @@ func (ic *internaliser) bindSumPat(env *ienv, p Pat, v ival) bool {
 	case *PLit:
 		return true
 	case *PConstr:
-		st := ic.srcType(ic.c.patTypes[p]).(TSum)
+		st := ic.srcType(ic.chk.patTypes[p]).(TSum)
 		parts, _ := ic.payload(v, st, p.Name)
 		for i, q := range p.Args {
 			ic.bindPat(env, q, parts[i])

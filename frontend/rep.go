@@ -59,15 +59,15 @@ func implicitKey(name string) string { return "\x00size " + name }
 // find a size that only such a parameter names (map2 (+) xs (rep 0)).
 // It emits no code: the sizes are those the arguments already have.
 func (ic *internaliser) bindImplicitSizes(env *ienv, params []Pat, args []ival) {
-	if len(ic.c.implicit) == 0 {
+	if len(ic.chk.implicit) == 0 {
 		return
 	}
 	for i, p := range params {
 		if i >= len(args) || args[i].fn != nil {
 			continue
 		}
-		ic.eachDimSize(ic.declType(ic.c.patTypes[p]), args[i].ses, 0, func(d Dim, size soac.SubExp) {
-			if d.Name == "" || !ic.c.implicit[d.Name] {
+		ic.eachDimSize(ic.declType(ic.chk.patTypes[p]), args[i].ses, 0, func(d Dim, size soac.SubExp) {
+			if d.Name == "" || !ic.chk.implicit[d.Name] {
 				return
 			}
 			if _, ok := env.vars[implicitKey(d.Name)]; !ok {

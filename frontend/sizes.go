@@ -34,9 +34,9 @@ func (c *checker) freshDim() Dim {
 }
 
 // resolveDim follows size variable substitutions and simplifies sums.
-func (c *checker) resolveDim(d Dim) Dim {
+func (sub *substitution) resolveDim(d Dim) Dim {
 	for d.Var != 0 {
-		s, ok := c.dsubst[d.Var]
+		s, ok := sub.dsubst[d.Var]
 		if !ok {
 			return d
 		}
@@ -47,7 +47,7 @@ func (c *checker) resolveDim(d Dim) Dim {
 		var k int64
 		allConst := true
 		for _, p := range d.Add {
-			p = c.resolveDim(p)
+			p = sub.resolveDim(p)
 			if p.Add != nil {
 				parts = append(parts, p.Add...)
 			} else {
@@ -208,10 +208,10 @@ func (c *checker) dimMentions(d Dim, v int) bool {
 }
 
 // zonkDims resolves the dimensions of an array type.
-func (c *checker) zonkDims(ds []Dim) []Dim {
+func (sub *substitution) zonkDims(ds []Dim) []Dim {
 	out := make([]Dim, len(ds))
 	for i, d := range ds {
-		out[i] = c.resolveDim(d)
+		out[i] = sub.resolveDim(d)
 	}
 	return out
 }
