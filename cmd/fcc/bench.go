@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,12 +19,14 @@ import (
 
 // benchResult is one data set's entry in a --json file, in the layout of
 // futhark bench --json: the run times in microseconds, the memory used
-// per memory space (fcc does not measure it yet, so the object is empty),
-// and the executable's standard error.
+// per memory space (the peak the server's report gives, when the data set
+// ran in a server), the executable's standard error, and with --profile
+// the server's profiling report of the data set's calls.
 type benchResult struct {
-	Runtimes []int64          `json:"runtimes"`
-	Bytes    map[string]int64 `json:"bytes"`
-	Stderr   string           `json:"stderr"`
+	Runtimes  []int64          `json:"runtimes"`
+	Bytes     map[string]int64 `json:"bytes"`
+	Stderr    string           `json:"stderr"`
+	Profiling json.RawMessage  `json:"profiling,omitempty"`
 }
 
 // benchProgram is one program's entry in a --json file. Datasets maps a
@@ -50,7 +53,12 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	passOptions := fs.StringArrayP("pass-option", "p", nil, "pass this option to the executable (repeatable), e.g. --pass-option=-dNVIDIA")
 	entryPoint := fs.StringP("entry-point", "e", "", "only benchmark entry points with this name")
 	exclude := fs.StringArray("exclude-case", nil, "skip data sets with this tag (repeatable; nobench, disable and no_opencl always)")
-	timeout := fs.Duration("timeout", 30*time.Minute, "stop a data set that runs longer than this")
+	timeout := new(time.Duration)
+	*timeout = 30 * time.Minute
+	fs.Var(timeoutFlag{timeout}, "timeout", "stop a data set whose runs together take longer than this: seconds (negative: no limit) or a duration such as 10m (default 30m)")
+	ignore := fs.StringArray("ignore-files", nil, "skip the programs whose path matches this regular expression (repeatable)")
+	cacheExt := fs.String("cache-extension", "", "pass the program prog.fut --cache-file prog.fut.EXTENSION (the compiled OpenCL program is kept there)")
+	profile := fs.Bool("profile", false, "run the executables with profiling (-P) and save each data set's profiling report in the --json file (which is then required)")
 	noTerminal := fs.Bool("no-terminal", false, "print plain lines instead of a progress bar")
 	tuningExt := fs.String("tuning", "tuning", "pass the program prog.fut the tuning file prog.fut.EXTENSION when it exists")
 	noTuning := fs.Bool("no-tuning", false, "do not look for tuning files")
@@ -64,6 +72,13 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() == 0 {
 		fmt.Fprintln(stderr, "fcc bench: no programs given (see fcc bench --help)")
 		return 2
+	}
+	if *profile && *jsonFile == "" {
+		fmt.Fprintln(stderr, "fcc bench: --profile needs --json: the profiling reports are saved in that file")
+		return 2
+	}
+	if *timeout == 0 {
+		*timeout = time.Duration(math.MaxInt64) // no limit
 	}
 	if *runs < 1 {
 		fmt.Fprintf(stderr, "fcc bench: --runs must be at least 1, got %d\n", *runs)
@@ -87,6 +102,9 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		TargetRSE:      0.01,
 	}
 	files, err := futFiles(fs.Args())
+	if err == nil {
+		files, err = ignoreFiles(files, *ignore)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "fcc bench: %v\n", err)
 		return 2
@@ -142,8 +160,12 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// The program's tuning file (fcc autotune writes it), as futhark
 		// bench passes it, and named in the report.
 		tuning := tuningFile(file, *tuningExt, *noTuning)
-		exeOptions := append(tuningArgs(tuning), *passOptions...)
+		exeOptions := append(append(tuningArgs(tuning), cacheArgs(file, *cacheExt)...), *passOptions...)
+		if *profile {
+			exeOptions = append(exeOptions, "-P")
+		}
 		srv := newProgramServer(exe, exeOptions, tmp)
+		srv.profile = *profile
 		using := ""
 		if tuning != "" {
 			using = " (using " + filepath.Base(tuning) + ")"
@@ -337,7 +359,11 @@ func benchServer(srv *programServer, dir string, bc benchCase, input []byte, pol
 	if err != nil {
 		return nil, false, err
 	}
-	return &benchResult{Runtimes: m.Runtimes, Bytes: map[string]int64{}, Stderr: ""}, m.Converged, nil
+	res := &benchResult{Runtimes: m.Runtimes, Bytes: map[string]int64{}, Stderr: ""}
+	if err := r.report(res); err != nil {
+		return nil, false, err
+	}
+	return res, m.Converged, nil
 }
 
 // checkBenchOutput compares a run's output with the case's expected

@@ -172,6 +172,11 @@ func TestBenchErrors(t *testing.T) {
 		{"backend", []string{"bench", "--backend=cuda", "testdata/bench.fut"}, 2, `backend "cuda" is not supported`},
 		{"no program", []string{"bench"}, 2, "no programs given"},
 		{"runs", []string{"bench", "-r", "0", "testdata/bench.fut"}, 2, "--runs must be at least 1"},
+		{"profile without json", []string{"bench", "--profile", "testdata/bench.fut"}, 2, "--profile needs --json"},
+		{"timeout", []string{"bench", "--timeout=soon", "testdata/bench.fut"}, 2, "neither a number of seconds nor a duration"},
+		{"ignore regexp", []string{"bench", "--ignore-files=(", "testdata/bench.fut"}, 2, `--ignore-files "("`},
+		// An ignored program is neither compiled nor run.
+		{"ignored", []string{"bench", "--ignore-files=bench\\.fut$", "testdata/bench.fut"}, 0, ""},
 		{"malformed", []string{"bench", "testdata/malformed.fut"}, 1, "malformed.fut:2: test block"},
 		{"not built", []string{"bench", "--skip-compilation", "testdata/bench.fut"}, 1, "--skip-compilation: no executable testdata/bench"},
 		// A program whose only data sets are excluded is not compiled.
@@ -277,5 +282,71 @@ func TestBenchSkipCompilation(t *testing.T) {
 	code, stdout, stderr := runFcc("bench", "--skip-compilation", "--no-terminal", "--no-convergence-phase", "-r", "2", prog)
 	if code != 0 || strings.Contains(stdout, "Compiling") || !strings.Contains(stdout, "bench.fut") {
 		t.Errorf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+}
+
+// TestBenchProfile checks --profile (the server's profiling report of
+// each data set's timed calls saved in --json, as futhark bench does),
+// the peak device memory in bytes, --cache-extension and Futhark's
+// integral --timeout.
+func TestBenchProfile(t *testing.T) {
+	if !canBuild(t) {
+		t.Skip("cannot build executables here")
+	}
+	dir := t.TempDir()
+	prog := copyProgram(t, "testdata/bench.fut", dir)
+	out := filepath.Join(dir, "bench.json")
+	code, stdout, stderr := runFcc("bench", "-r", "2", "--no-convergence-phase", "--json", out, "--profile",
+		"--cache-extension=cache", "--timeout=600", "-e", "main", "--exclude-case=random", prog)
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]struct {
+		Datasets map[string]struct {
+			Runtimes  []int64          `json:"runtimes"`
+			Bytes     map[string]int64 `json:"bytes"`
+			Profiling *struct {
+				Events []struct {
+					Name       string         `json:"name"`
+					Provenance string         `json:"provenance"`
+					Duration   float64        `json:"duration"`
+					Details    map[string]any `json:"details"`
+				} `json:"events"`
+				Memory map[string]int64 `json:"memory"`
+			} `json:"profiling"`
+		} `json:"datasets"`
+	}
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	r, ok := got[prog].Datasets["small"]
+	if !ok {
+		t.Fatalf("no data set small:\n%s", data)
+	}
+	if r.Profiling == nil || len(r.Profiling.Events) == 0 {
+		t.Fatalf("no profiling events:\n%s", data)
+	}
+	launches := 0.0
+	for _, e := range r.Profiling.Events {
+		if e.Provenance != "main" || e.Duration < 0 {
+			t.Errorf("event %+v", e)
+		}
+		n, _ := e.Details["launches"].(float64)
+		launches += n
+	}
+	// Two timed calls, at least one kernel each; the warm-up call is not
+	// in the report.
+	if launches < 2 {
+		t.Errorf("%v launches in the report, want at least 2 (one per timed call)", launches)
+	}
+	if r.Bytes["device"] <= 0 || r.Profiling.Memory["device"] != r.Bytes["device"] {
+		t.Errorf("bytes %v, report memory %v: want the peak device memory in both", r.Bytes, r.Profiling.Memory)
+	}
+	if _, err := os.Stat(prog + ".cache"); err != nil {
+		t.Errorf("--cache-extension=cache: %v", err)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -76,6 +77,13 @@ func (r *serverRuns) begin(input []byte, check bool) error {
 	if _, err := r.call(); err != nil {
 		return err
 	}
+	if s.profile {
+		// The report forgets what it prints: this one takes the warm-up
+		// call (and anything before it) out of the data set's report.
+		if _, err := s.cmd("report"); err != nil {
+			return err
+		}
+	}
 	if check {
 		outFile := filepath.Join(s.tmp, fmt.Sprintf("%s-bench-%d.out", s.prefix, s.n))
 		defer os.Remove(outFile)
@@ -148,6 +156,33 @@ func (r *serverRuns) run(n int) ([]int64, error) {
 		}
 	}
 	return times, nil
+}
+
+// report asks the server for its report after the timed calls: the peak
+// device memory goes to the result's bytes and, with --profile, the whole
+// report (the events of the timed calls) to its profiling field.
+func (r *serverRuns) report(res *benchResult) error {
+	if r.s.client == nil {
+		return errors.New("the server ended")
+	}
+	out, err := r.s.cmd("report")
+	if err != nil {
+		return err
+	}
+	raw := []byte(strings.Join(out, "\n"))
+	var rep struct {
+		Memory map[string]int64 `json:"memory"`
+	}
+	if err := json.Unmarshal(raw, &rep); err != nil {
+		return fmt.Errorf("the server's report is not JSON: %v", err)
+	}
+	for space, n := range rep.Memory {
+		res.Bytes[space] = n
+	}
+	if r.s.profile {
+		res.Profiling = json.RawMessage(raw)
+	}
+	return nil
 }
 
 func (r *serverRuns) freeOutputs() error {
