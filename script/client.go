@@ -51,6 +51,12 @@ func NewClient(w io.Writer, r io.Reader) (*Client, error) {
 
 // Start runs exe --server with the extra arguments and connects to it.
 func Start(exe string, args ...string) (*Client, error) {
+	return StartEcho(exe, nil, args...)
+}
+
+// StartEcho is Start with the server's standard error (its -D and -L
+// logging, say) copied to echo as it comes, unless echo is nil.
+func StartEcho(exe string, echo io.Writer, args ...string) (*Client, error) {
 	cmd := exec.Command(exe, append([]string{"--server"}, args...)...)
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -62,6 +68,9 @@ func Start(exe string, args ...string) (*Client, error) {
 	}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
+	if echo != nil {
+		cmd.Stderr = io.MultiWriter(&stderr, echo)
+	}
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
