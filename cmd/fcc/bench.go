@@ -58,6 +58,9 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(timeoutFlag{timeout}, "timeout", "stop a data set whose runs together take longer than this: seconds (negative: no limit) or a duration such as 10m (default 30m)")
 	ignore := fs.StringArray("ignore-files", nil, "skip the programs whose path matches this regular expression (repeatable)")
 	cacheExt := fs.String("cache-extension", "", "pass the program prog.fut --cache-file prog.fut.EXTENSION (the compiled OpenCL program is kept there)")
+	specFile := fs.String("spec-file", "", "take the test specification from this file (written without the -- prefixes) instead of the programs")
+	suffix := fs.String("suffix", "", "append this to the program's name without .fut to name its executable")
+	runner := fs.String("runner", "", "run the executables through this program, which gets the executable's path as its first argument")
 	profile := fs.Bool("profile", false, "run the executables with profiling (-P) and save each data set's profiling report in the --json file (which is then required)")
 	noTerminal := fs.Bool("no-terminal", false, "print plain lines instead of a progress bar")
 	tuningExt := fs.String("tuning", "tuning", "pass the program prog.fut the tuning file prog.fut.EXTENSION when it exists")
@@ -109,6 +112,13 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "fcc bench: %v\n", err)
 		return 2
 	}
+	var fixedSpec *spec.Spec
+	if *specFile != "" {
+		if fixedSpec, err = readSpecFile(*specFile); err != nil {
+			fmt.Fprintf(stderr, "fcc bench: %v\n", err)
+			return 2
+		}
+	}
 	excluded := append(*exclude, "nobench", "disable", "no_opencl")
 	tmp, err := os.MkdirTemp("", "fcc-bench-")
 	if err != nil {
@@ -120,11 +130,13 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	failed := false
 	fancy := !*noTerminal && isTerminal(stdout)
 	for _, file := range files {
-		s, err := spec.ParseFile(file)
-		if err != nil {
-			fmt.Fprintln(stderr, err)
-			failed = true
-			continue
+		s := fixedSpec
+		if s == nil {
+			if s, err = spec.ParseFile(file); err != nil {
+				fmt.Fprintln(stderr, err)
+				failed = true
+				continue
+			}
 		}
 		cases := benchCases(s, *entryPoint, excluded)
 		if len(cases) == 0 {
@@ -132,7 +144,7 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		// The executable is written beside the program, as futhark
 		// bench does, so that --skip-compilation can use it later.
-		exe := defaultOutput(file)
+		exe := defaultOutput(file) + *suffix
 		if *skipCompilation {
 			if _, err := os.Stat(exe); err != nil {
 				fmt.Fprintf(stderr, "fcc bench: --skip-compilation: no executable %s (build it with fcc build %s)\n", exe, file)
@@ -156,6 +168,9 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		if !filepath.IsAbs(exe) && !strings.ContainsRune(exe, filepath.Separator) {
 			exe = "." + string(filepath.Separator) + exe
+		}
+		if exe, err = withRunner(tmp, *runner, exe); err != nil {
+			return fail(stderr, err)
 		}
 		// The program's tuning file (fcc autotune writes it), as futhark
 		// bench passes it, and named in the report.

@@ -172,6 +172,7 @@ func TestBenchErrors(t *testing.T) {
 		{"backend", []string{"bench", "--backend=cuda", "testdata/bench.fut"}, 2, `backend "cuda" is not supported`},
 		{"no program", []string{"bench"}, 2, "no programs given"},
 		{"runs", []string{"bench", "-r", "0", "testdata/bench.fut"}, 2, "--runs must be at least 1"},
+		{"spec file", []string{"bench", "--spec-file=testdata/nosuch.spec", "testdata/bench.fut"}, 2, "--spec-file: open testdata/nosuch.spec"},
 		{"profile without json", []string{"bench", "--profile", "testdata/bench.fut"}, 2, "--profile needs --json"},
 		{"timeout", []string{"bench", "--timeout=soon", "testdata/bench.fut"}, 2, "neither a number of seconds nor a duration"},
 		{"ignore regexp", []string{"bench", "--ignore-files=(", "testdata/bench.fut"}, 2, `--ignore-files "("`},
@@ -348,5 +349,45 @@ func TestBenchProfile(t *testing.T) {
 	}
 	if _, err := os.Stat(prog + ".cache"); err != nil {
 		t.Errorf("--cache-extension=cache: %v", err)
+	}
+}
+
+// TestBenchSpecRunnerSuffix checks --spec-file (the cases come from it,
+// not from the program), --suffix (the executable's name) and --runner
+// (the executable runs through it, its path the first argument).
+func TestBenchSpecRunnerSuffix(t *testing.T) {
+	if !canBuild(t) {
+		t.Skip("cannot build executables here")
+	}
+	dir := t.TempDir()
+	prog := copyProgram(t, "testdata/bench.fut", dir)
+	specFile := filepath.Join(dir, "other.spec")
+	os.WriteFile(specFile, []byte("Cases of the spec file.\n==\nentry: main\n\"fromspec\" input { [2f32, 3f32] }\noutput { 10f32 }\n"), 0o644)
+	log := filepath.Join(dir, "runner.log")
+	runner := filepath.Join(dir, "runner.sh")
+	os.WriteFile(runner, []byte("#!/bin/sh\necho \"$@\" >> '"+log+"'\nexec \"$@\"\n"), 0o755)
+	out := filepath.Join(dir, "bench.json")
+	code, stdout, stderr := runFcc("bench", "-r", "1", "--no-convergence-phase", "--json", out,
+		"--spec-file", specFile, "--suffix=-x", "--runner", runner, prog)
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+	data, _ := os.ReadFile(out)
+	var got map[string]struct {
+		Datasets map[string]any `json:"datasets"`
+	}
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	if len(got) != 1 || len(got[prog].Datasets) != 1 || got[prog].Datasets["fromspec"] == nil {
+		t.Errorf("want only data set fromspec of %s:\n%s", prog, data)
+	}
+	exe := strings.TrimSuffix(prog, ".fut") + "-x"
+	if _, err := os.Stat(exe); err != nil {
+		t.Errorf("--suffix=-x: %v", err)
+	}
+	calls, err := os.ReadFile(log)
+	if err != nil || !strings.HasPrefix(string(calls), exe+" --server") {
+		t.Errorf("--runner: the runner was called with %q (%v), want %s --server first", calls, err, exe)
 	}
 }

@@ -43,6 +43,7 @@ type testOptions struct {
 	noTuning    bool
 	cacheExt    string
 	ignore      []string
+	runner      string
 }
 
 func cmdTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -61,6 +62,7 @@ func cmdTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o.timeout = 10 * time.Minute
 	fs.Var(timeoutFlag{&o.timeout}, "timeout", "stop a compiled test case that runs longer than this: seconds (negative: no limit) or a duration such as 10m (default 10m)")
 	fs.StringVar(&o.cacheExt, "cache-extension", "", "pass the compiled program prog.fut --cache-file prog.fut.EXTENSION (the compiled OpenCL program is kept there)")
+	fs.StringVar(&o.runner, "runner", "", "run the compiled programs through this program, which gets the executable's path as its first argument")
 	fs.StringArrayVar(&o.ignore, "ignore-files", nil, "skip the programs whose path matches this regular expression (repeatable)")
 	fs.BoolVar(&o.noTerminal, "no-terminal", false, "print plain lines instead of a progress bar")
 	fs.BoolVarP(&o.verbose, "verbose", "v", false, "print every test case, not only failures")
@@ -400,6 +402,9 @@ func (r *testRunner) prepare(p *testProgram) error {
 		name := strings.TrimSuffix(filepath.Base(p.path), ".fut")
 		p.exe = filepath.Join(r.tmp, fmt.Sprintf("%d-%s", p.index, name))
 		p.err = guard("backend", func() error { return pipeline.Build(p.final, p.exe, backend.BuildOptions{}) })
+		if p.err == nil {
+			p.exe, p.err = withRunner(r.tmp, r.o.runner, p.exe)
+		}
 		if p.err == nil {
 			args := append(r.exeArgs(p.path), r.o.passOptions...)
 			p.server = newProgramServer(p.exe, args, r.tmp)

@@ -123,9 +123,10 @@ func TestTestCommandErrors(t *testing.T) {
 	}
 }
 
-// TestTestCacheExtension checks that --cache-extension gives the compiled
-// program prog.fut the cache file prog.fut.EXTENSION, as futhark test does.
-func TestTestCacheExtension(t *testing.T) {
+// TestTestCacheExtensionRunner checks that --cache-extension gives the
+// compiled program prog.fut the cache file prog.fut.EXTENSION, and that
+// --runner runs it through the runner, as futhark test does.
+func TestTestCacheExtensionRunner(t *testing.T) {
 	if !canBuild(t) {
 		t.Skip("cannot build executables here")
 	}
@@ -141,6 +142,18 @@ func TestTestCacheExtension(t *testing.T) {
 	}
 	if _, err := os.Stat(prog + ".clcache"); err != nil {
 		t.Errorf("no cache file: %v", err)
+	}
+	// --runner: the program runs through the runner, its path first.
+	log := filepath.Join(dir, "runner.log")
+	runner := filepath.Join(dir, "runner.sh")
+	os.WriteFile(runner, []byte("#!/bin/sh\necho \"$@\" >> '"+log+"'\nexec \"$@\"\n"), 0o755)
+	code, stdout, stderr = runFcc("test", "--runner", runner, prog)
+	if code != 0 || !strings.Contains(stdout, "1 passed, 0 failed") {
+		t.Fatalf("--runner: exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+	calls, err := os.ReadFile(log)
+	if err != nil || !regexp.MustCompile(`^/\S*twice \S*--server`).Match(calls) {
+		t.Errorf("--runner: the runner was called with %q (%v), want the executable then --server", calls, err)
 	}
 }
 

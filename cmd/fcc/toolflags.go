@@ -3,11 +3,14 @@ package main
 import (
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/fcclang/fcc/tests/spec"
 )
 
 // timeoutFlag is --timeout of fcc test and fcc bench. It takes Futhark's
@@ -93,4 +96,59 @@ func cacheArgs(program, ext string) []string {
 		path = abs
 	}
 	return []string{"--cache-file", path}
+}
+
+// readSpecFile reads --spec-file: a test specification written without
+// the line comment prefixes (a "==" line still starts each block), which
+// replaces the ones in the programs.
+func readSpecFile(path string) (*spec.Spec, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("--spec-file: %v", err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	for i, l := range lines {
+		// Line i of the file stays line i, so errors point into it.
+		lines[i] = strings.TrimRight("-- "+l, " ")
+	}
+	s, err := spec.Parse(path, strings.Join(lines, "\n")+"\n")
+	if err != nil {
+		return nil, err
+	}
+	if !s.HasBlock {
+		return nil, fmt.Errorf("--spec-file %s: no test block (a line \"==\" starts one)", path)
+	}
+	return s, nil
+}
+
+// withRunner returns the executable to run for --runner: a script in dir
+// that runs runner with exe as its first argument and the executable's
+// options after it, as futhark test and futhark bench run a runner. No
+// runner, exe itself.
+func withRunner(dir, runner, exe string) (string, error) {
+	if runner == "" {
+		return exe, nil
+	}
+	abs, err := filepath.Abs(exe)
+	if err != nil {
+		return "", err
+	}
+	f, err := os.CreateTemp(dir, filepath.Base(exe)+"-runner-")
+	if err != nil {
+		return "", err
+	}
+	script := "#!/bin/sh\nexec " + shellQuote(runner) + " " + shellQuote(abs) + " \"$@\"\n"
+	if _, err := f.WriteString(script); err != nil {
+		f.Close()
+		return "", err
+	}
+	if err := f.Close(); err != nil {
+		return "", err
+	}
+	return f.Name(), os.Chmod(f.Name(), 0o755)
+}
+
+// shellQuote quotes s for sh.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
