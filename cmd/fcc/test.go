@@ -53,6 +53,9 @@ func cmdTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolP("compiled", "c", false, "run compiled code (the default)")
 	fs.BoolVarP(&o.compileOnly, "compile-only", "C", false, "compile the programs, but do not run them")
 	fs.BoolVarP(&o.typeCheck, "typecheck", "t", false, "type-check the programs, but do not run them")
+	// fcc's frontend type-checks and internalises in one step, so futhark
+	// test -I (the frontend, internalisation included) is -t here.
+	fs.BoolVarP(&o.typeCheck, "internalise", "I", false, "pass the programs through the frontend (type checking and internalisation), but do not run them; the same as -t")
 	fs.BoolVarP(&o.structure, "structure", "s", false, "run only the structure tests (IR counts after a pipeline)")
 	fs.IntVarP(&o.jobs, "concurrency", "j", runtime.NumCPU(), "the number of test cases to run at once")
 	fs.StringVarP(&o.entry, "entry-point", "e", "", "only run entry points with this name")

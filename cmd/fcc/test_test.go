@@ -99,6 +99,7 @@ func TestTestCommandErrors(t *testing.T) {
 			`testdata/malformed.fut:2: test block: malformed input values`},
 		{"passing subset", []string{"test", "-i", "-e", "get", "testdata/err.fut", "testdata/bad.fut"}, 1, "3 passed, 1 failed", ""},
 		{"type check only", []string{"test", "-t", "testdata/good.fut"}, 0, "1 passed, 0 failed", "^$"},
+		{"frontend only", []string{"test", "-I", "testdata/good.fut", "testdata/malformed.fut"}, 1, "1 passed, 1 failed", "malformed input values"},
 		{"excluded tag", []string{"test", "-i", "--exclude", "nobench", "testdata/good.fut"}, 1, "3 passed, 1 failed, 2 skipped", ""},
 		{"help", []string{"test", "--help"}, 0, "Usage: fcc test", "^$"},
 		// --ignore-files leaves out the programs it matches, before anything runs.
