@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 )
 
@@ -37,12 +38,29 @@ type Client struct {
 	process *os.Process
 	in      io.Closer
 	stderr  *bytes.Buffer
+	// debug receives the messages sent and received, when
+	// FUTHARK_COMPILER_DEBUGGING is 1 or more (as Futhark's tools print
+	// them); nil otherwise.
+	debug io.Writer
+}
+
+// debugOutput is where the protocol is logged with
+// FUTHARK_COMPILER_DEBUGGING; a variable so that tests can read it.
+var debugOutput io.Writer = os.Stderr
+
+// debugWriter is debugOutput when FUTHARK_COMPILER_DEBUGGING is at least
+// 1, and nil otherwise.
+func debugWriter() io.Writer {
+	if n, err := strconv.Atoi(os.Getenv("FUTHARK_COMPILER_DEBUGGING")); err == nil && n >= 1 {
+		return debugOutput
+	}
+	return nil
 }
 
 // NewClient reads the server's greeting from r and returns a client that
 // sends commands to w.
 func NewClient(w io.Writer, r io.Reader) (*Client, error) {
-	c := &Client{w: w, r: bufio.NewReader(r)}
+	c := &Client{w: w, r: bufio.NewReader(r), debug: debugWriter()}
 	if _, err := c.response("startup"); err != nil {
 		return nil, err
 	}
@@ -74,7 +92,7 @@ func StartEcho(exe string, echo io.Writer, args ...string) (*Client, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	c := &Client{w: in, r: bufio.NewReader(out), proc: cmd, process: cmd.Process, in: in, stderr: &stderr}
+	c := &Client{w: in, r: bufio.NewReader(out), proc: cmd, process: cmd.Process, in: in, stderr: &stderr, debug: debugWriter()}
 	if _, err := c.response("startup"); err != nil {
 		c.Close()
 		if msg := strings.TrimSpace(stderr.String()); msg != "" {
@@ -122,6 +140,9 @@ func (c *Client) Cmd(words ...string) ([]string, error) {
 		b.WriteString(w)
 	}
 	b.WriteByte('\n')
+	if c.debug != nil {
+		fmt.Fprintf(c.debug, ">>> %s", b.String())
+	}
 	if _, err := io.WriteString(c.w, b.String()); err != nil {
 		return nil, c.lost(err)
 	}
@@ -138,6 +159,9 @@ func (c *Client) response(cmd string) ([]string, error) {
 			return nil, c.lost(err)
 		}
 		l = strings.TrimSuffix(l, "\n")
+		if c.debug != nil {
+			fmt.Fprintf(c.debug, "<<< %s\n", l)
+		}
 		switch l {
 		case "%%% OK":
 			if failed {
