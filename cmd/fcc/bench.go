@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -58,6 +59,7 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(timeoutFlag{timeout}, "timeout", "stop a data set whose runs together take longer than this: seconds (negative: no limit) or a duration such as 10m (default 30m)")
 	ignore := fs.StringArray("ignore-files", nil, "skip the programs whose path matches this regular expression (repeatable)")
 	cacheExt := fs.String("cache-extension", "", "pass the program prog.fut --cache-file prog.fut.EXTENSION (the compiled OpenCL program is kept there)")
+	concurrency := fs.Int("concurrency", runtime.NumCPU(), "the number of programs to compile at once (the runs are one at a time)")
 	specFile := fs.String("spec-file", "", "take the test specification from this file (written without the -- prefixes) instead of the programs")
 	suffix := fs.String("suffix", "", "append this to the program's name without .fut to name its executable")
 	runner := fs.String("runner", "", "run the executables through this program, which gets the executable's path as its first argument")
@@ -82,6 +84,10 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *timeout == 0 {
 		*timeout = time.Duration(math.MaxInt64) // no limit
+	}
+	if *concurrency < 1 {
+		fmt.Fprintf(stderr, "fcc bench: --concurrency must be at least 1, got %d\n", *concurrency)
+		return 2
 	}
 	if *runs < 1 {
 		fmt.Fprintf(stderr, "fcc bench: --runs must be at least 1, got %d\n", *runs)
@@ -129,22 +135,21 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var plotted []plotPoint
 	failed := false
 	fancy := !*noTerminal && isTerminal(stdout)
-	for _, file := range files {
-		s := fixedSpec
-		if s == nil {
-			if s, err = spec.ParseFile(file); err != nil {
-				fmt.Fprintln(stderr, err)
-				failed = true
-				continue
-			}
+	// The programs are compiled --concurrency at a time, ahead of the
+	// runs, which are one at a time so that they do not disturb each other.
+	preps := prepareBench(files, fixedSpec, *entryPoint, excluded, *suffix, !*skipCompilation, *concurrency)
+	for i, file := range files {
+		p := preps[i]
+		if p.err != nil {
+			fmt.Fprintln(stderr, p.err)
+			failed = true
+			continue
 		}
-		cases := benchCases(s, *entryPoint, excluded)
+		cases := p.cases
 		if len(cases) == 0 {
 			continue // as futhark bench: a program without data sets is not even compiled
 		}
-		// The executable is written beside the program, as futhark
-		// bench does, so that --skip-compilation can use it later.
-		exe := defaultOutput(file) + *suffix
+		exe := p.exe
 		if *skipCompilation {
 			if _, err := os.Stat(exe); err != nil {
 				fmt.Fprintf(stderr, "fcc bench: --skip-compilation: no executable %s (build it with fcc build %s)\n", exe, file)
@@ -153,14 +158,8 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		} else {
 			fmt.Fprintf(stdout, "Compiling %s...\n", file)
-			err = guard("compiler", func() error {
-				prog, err := compileGuarded(file, func(string, *soac.Program) {})
-				if err != nil {
-					return err
-				}
-				return buildExe(prog, exe)
-			})
-			if err != nil {
+			<-p.build.done
+			if err := p.build.err; err != nil {
 				fmt.Fprintf(stderr, "Compilation of %s failed:\n%s\n", file, indent(err.Error()))
 				failed = true
 				continue
@@ -254,6 +253,65 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// benchPrep is one program of fcc bench made ready: its data sets, its
+// executable, and the compilation that writes it (nil when not compiled).
+type benchPrep struct {
+	cases []benchCase
+	exe   string
+	err   error // the test specification's
+	build *benchBuild
+}
+
+// benchBuild is a compilation in progress: err is set when done closes.
+type benchBuild struct {
+	done chan struct{}
+	err  error
+}
+
+// prepareBench reads the programs' data sets and, with compile, starts
+// compiling each program that has some, at most jobs at once. The
+// executable is written beside the program (plus suffix), as futhark
+// bench does, so that --skip-compilation can use it later; a program
+// named twice is compiled once.
+func prepareBench(files []string, fixed *spec.Spec, entry string, excluded []string, suffix string, compile bool, jobs int) []benchPrep {
+	preps := make([]benchPrep, len(files))
+	builds := map[string]*benchBuild{}
+	sem := make(chan struct{}, jobs)
+	for i, file := range files {
+		p := &preps[i]
+		s := fixed
+		if s == nil {
+			if s, p.err = spec.ParseFile(file); p.err != nil {
+				continue
+			}
+		}
+		p.cases = benchCases(s, entry, excluded)
+		p.exe = defaultOutput(file) + suffix
+		if len(p.cases) == 0 || !compile {
+			continue
+		}
+		if b := builds[p.exe]; b != nil {
+			p.build = b
+			continue
+		}
+		b := &benchBuild{done: make(chan struct{})}
+		builds[p.exe], p.build = b, b
+		go func(file, exe string) {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			b.err = guard("compiler", func() error {
+				prog, err := compileGuarded(file, func(string, *soac.Program) {})
+				if err != nil {
+					return err
+				}
+				return buildExe(prog, exe)
+			})
+			close(b.done)
+		}(file, p.exe)
+	}
+	return preps
 }
 
 // buildExe is pipeline.Build with fcc's default options.

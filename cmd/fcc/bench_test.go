@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -173,6 +174,7 @@ func TestBenchErrors(t *testing.T) {
 		{"no program", []string{"bench"}, 2, "no programs given"},
 		{"runs", []string{"bench", "-r", "0", "testdata/bench.fut"}, 2, "--runs must be at least 1"},
 		{"spec file", []string{"bench", "--spec-file=testdata/nosuch.spec", "testdata/bench.fut"}, 2, "--spec-file: open testdata/nosuch.spec"},
+		{"concurrency", []string{"bench", "--concurrency=0", "testdata/bench.fut"}, 2, "--concurrency must be at least 1"},
 		{"profile without json", []string{"bench", "--profile", "testdata/bench.fut"}, 2, "--profile needs --json"},
 		{"timeout", []string{"bench", "--timeout=soon", "testdata/bench.fut"}, 2, "neither a number of seconds nor a duration"},
 		{"ignore regexp", []string{"bench", "--ignore-files=(", "testdata/bench.fut"}, 2, `--ignore-files "("`},
@@ -389,5 +391,35 @@ func TestBenchSpecRunnerSuffix(t *testing.T) {
 	calls, err := os.ReadFile(log)
 	if err != nil || !strings.HasPrefix(string(calls), exe+" --server") {
 		t.Errorf("--runner: the runner was called with %q (%v), want %s --server first", calls, err, exe)
+	}
+}
+
+// TestBenchConcurrency compiles programs two at a time (one named twice,
+// so compiled once) and checks that each is benchmarked, in the order
+// given.
+func TestBenchConcurrency(t *testing.T) {
+	if !canBuild(t) {
+		t.Skip("cannot build executables here")
+	}
+	dir := t.TempDir()
+	a := copyProgram(t, "testdata/bench.fut", dir)
+	b := filepath.Join(dir, "other.fut")
+	src, _ := os.ReadFile(a)
+	os.WriteFile(b, src, 0o644)
+	out := filepath.Join(dir, "bench.json")
+	code, stdout, stderr := runFcc("bench", "--concurrency=2", "-r", "1", "--no-convergence-phase", "-e", "main",
+		"--exclude-case=random", "--json", out, a, b, a)
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+	if got := regexp.MustCompile(`Compiling (\S+)\.\.\.`).FindAllStringSubmatch(stdout, -1); len(got) != 3 || got[0][1] != a || got[1][1] != b || got[2][1] != a {
+		t.Errorf("compilation order %q, want %s, %s, %s", got, a, b, a)
+	}
+	data, _ := os.ReadFile(out)
+	var res map[string]struct {
+		Datasets map[string]any `json:"datasets"`
+	}
+	if err := json.Unmarshal(data, &res); err != nil || len(res) != 2 || res[a].Datasets["small"] == nil || res[b].Datasets["small"] == nil {
+		t.Errorf("results of both programs wanted: %v\n%s", err, data)
 	}
 }
