@@ -59,6 +59,7 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(timeoutFlag{timeout}, "timeout", "stop a data set whose runs together take longer than this: seconds (negative: no limit) or a duration such as 10m (default 30m)")
 	ignore := fs.StringArray("ignore-files", nil, "skip the programs whose path matches this regular expression (repeatable)")
 	cacheExt := fs.String("cache-extension", "", "pass the program prog.fut --cache-file prog.fut.EXTENSION (the compiled OpenCL program is kept there)")
+	verbose := fs.BoolP("verbose", "v", false, "print on standard error each program's server command and each data set's run times")
 	concurrency := fs.Int("concurrency", runtime.NumCPU(), "the number of programs to compile at once (the runs are one at a time)")
 	specFile := fs.String("spec-file", "", "take the test specification from this file (written without the -- prefixes) instead of the programs")
 	suffix := fs.String("suffix", "", "append this to the program's name without .fut to name its executable")
@@ -179,6 +180,9 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			exeOptions = append(exeOptions, "-P")
 		}
 		srv := newProgramServer(exe, exeOptions, tmp)
+		if *verbose {
+			fmt.Fprintf(stderr, "Running %s\n", strings.Join(append([]string{exe, "--server"}, exeOptions...), " "))
+		}
 		srv.profile = *profile
 		using := ""
 		if tuning != "" {
@@ -220,6 +224,9 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				bar.Printf(stderr, "%s\n", indent(err.Error()))
 			} else {
 				results[key].Datasets[bc.c.Name] = res
+				if *verbose {
+					bar.Printf(stderr, "%s: run times (μs): %s\n", name, strings.Trim(fmt.Sprint(res.Runtimes), "[]"))
+				}
 				st := summarise(res.Runtimes)
 				note := ""
 				if !converged {

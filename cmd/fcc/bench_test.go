@@ -299,7 +299,7 @@ func TestBenchProfile(t *testing.T) {
 	dir := t.TempDir()
 	prog := copyProgram(t, "testdata/bench.fut", dir)
 	out := filepath.Join(dir, "bench.json")
-	code, stdout, stderr := runFcc("bench", "-r", "2", "--no-convergence-phase", "--json", out, "--profile",
+	code, stdout, stderr := runFcc("bench", "-v", "-r", "2", "--no-convergence-phase", "--json", out, "--profile",
 		"--cache-extension=cache", "--timeout=600", "-e", "main", "--exclude-case=random", prog)
 	if code != 0 {
 		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
@@ -351,6 +351,13 @@ func TestBenchProfile(t *testing.T) {
 	}
 	if _, err := os.Stat(prog + ".cache"); err != nil {
 		t.Errorf("--cache-extension=cache: %v", err)
+	}
+	// -v: the server's command line, with -P and the cache file, and the
+	// run times.
+	exe := strings.TrimSuffix(prog, ".fut")
+	if !strings.Contains(stderr, "Running "+exe+" --server --cache-file "+prog+".cache -P\n") ||
+		!regexp.MustCompile(`small: run times \(μs\): \d+ \d+\n`).MatchString(stderr) {
+		t.Errorf("-v printed %q", stderr)
 	}
 }
 
