@@ -56,7 +56,7 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	exclude := fs.StringArray("exclude-case", nil, "skip data sets with this tag (repeatable; nobench, disable and no_opencl always)")
 	timeout := new(time.Duration)
 	*timeout = 30 * time.Minute
-	fs.Var(timeoutFlag{timeout}, "timeout", "stop a data set whose runs together take longer than this: seconds (negative: no limit) or a duration such as 10m (default 30m)")
+	fs.Var(timeoutFlag{timeout}, "timeout", "stop a data set whose runs together take longer than this: seconds (negative: no limit) or a duration such as 10m")
 	ignore := fs.StringArray("ignore-files", nil, "skip the programs whose path matches this regular expression (repeatable)")
 	cacheExt := fs.String("cache-extension", "", "pass the program prog.fut --cache-file prog.fut.EXTENSION (the compiled OpenCL program is kept there)")
 	verbose := fs.BoolP("verbose", "v", false, "print on standard error each program's server command and each data set's run times")

@@ -63,7 +63,7 @@ func cmdTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringArrayVar(&o.passOptions, "pass-option", nil, "pass this option to the compiled programs (repeatable)")
 	backendName := fs.String("backend", "opencl", "the backend of compiled programs (only opencl)")
 	o.timeout = 10 * time.Minute
-	fs.Var(timeoutFlag{&o.timeout}, "timeout", "stop a compiled test case that runs longer than this: seconds (negative: no limit) or a duration such as 10m (default 10m)")
+	fs.Var(timeoutFlag{&o.timeout}, "timeout", "stop a compiled test case that runs longer than this: seconds (negative: no limit) or a duration such as 10m")
 	fs.StringVar(&o.cacheExt, "cache-extension", "", "pass the compiled program prog.fut --cache-file prog.fut.EXTENSION (the compiled OpenCL program is kept there)")
 	fs.StringVar(&o.runner, "runner", "", "run the compiled programs through this program, which gets the executable's path as its first argument")
 	fs.StringArrayVar(&o.ignore, "ignore-files", nil, "skip the programs whose path matches this regular expression (repeatable)")
