@@ -671,3 +671,21 @@ func TestServerReport(t *testing.T) {
 		t.Errorf("an empty report's events are not []: %s", got[8])
 	}
 }
+
+// TestServerInitFailure checks the protocol's rule that a server whose
+// initialisation fails ends, without its "%%% OK" greeting, with the
+// message on stderr.
+func TestServerInitFailure(t *testing.T) {
+	needOpenCL(t)
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--server", "--tuning", filepath.Join(dir, "missing.tuning")}, "reading tuning file"},
+		{[]string{"--server", "--load-opencl", filepath.Join(dir, "missing.cl")}, "--load-opencl"},
+	} {
+		r := runProg(serverProgram, "entry_points\n", tc.args...)
+		expectError(t, r, 1, tc.msg)
+	}
+}
