@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"image/png"
 	"io"
 	"os"
@@ -193,6 +194,45 @@ func TestBenchErrors(t *testing.T) {
 	}
 }
 
+// TestBenchcmpSortBy checks futhark benchcmp's --sort-by and --order on
+// three programs: r has two significant regressions, f one significant
+// speed-up, m a significant regression and a larger speed-up.
+func TestBenchcmpSortBy(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.json")
+	b := filepath.Join(dir, "b.json")
+	steady := func(us int) string { return fmt.Sprintf(`{"runtimes": [%d, %d, %d, %d]}`, us, us+1, us-1, us) }
+	os.WriteFile(a, []byte(`{"f.fut": {"datasets": {"x": `+steady(200)+`}},
+		"m.fut": {"datasets": {"x": `+steady(100)+`, "y": `+steady(400)+`}},
+		"r.fut": {"datasets": {"x": `+steady(100)+`, "y": `+steady(100)+`}}}`), 0o644)
+	os.WriteFile(b, []byte(`{"f.fut": {"datasets": {"x": `+steady(100)+`}},
+		"m.fut": {"datasets": {"x": `+steady(125)+`, "y": `+steady(100)+`}},
+		"r.fut": {"datasets": {"x": `+steady(200)+`, "y": `+steady(125)+`}}}`), 0o644)
+	// Speedups: f 2; m 0.8 and 4 (geomean 1.79); r 0.5 and 0.8 (0.63).
+	for _, tc := range []struct {
+		args []string
+		want string // the programs' order
+	}{
+		{nil, "f m r"},
+		{[]string{"--sort-by=significant"}, "r m f"},
+		{[]string{"--sort-by=significant", "--order=best-first"}, "f m r"},
+		{[]string{"--sort-by=geomean-all"}, "r m f"},
+		{[]string{"--sort-by=geomean-all", "--order=best-first"}, "f m r"},
+		{[]string{"--sort-by=geomean-significant"}, "r m f"},
+	} {
+		code, stdout, stderr := runFcc(append(append([]string{"benchcmp"}, tc.args...), a, b)...)
+		var got []string
+		for _, l := range strings.Split(stdout, "\n") {
+			if p, ok := strings.CutSuffix(l, ".fut"); ok {
+				got = append(got, p)
+			}
+		}
+		if code != 0 || strings.Join(got, " ") != tc.want {
+			t.Errorf("%v: exit %d, programs %v, want %s\n%s%s", tc.args, code, got, tc.want, stdout, stderr)
+		}
+	}
+}
+
 func TestBenchcmp(t *testing.T) {
 	dir := t.TempDir()
 	a := filepath.Join(dir, "a.json")
@@ -252,6 +292,9 @@ func TestBenchcmp(t *testing.T) {
 		{[]string{a, filepath.Join(dir, "none.json")}, 1, "no such file"},
 		{[]string{"--sort=size", a, b}, 2, "--sort must be name or speedup"},
 		{[]string{"--significance=2", a, b}, 2, "--significance must be between 0 and 1"},
+		{[]string{"--sort-by=size", a, b}, 2, "--sort-by must be significant"},
+		{[]string{"--sort-by=geomean-all", "--order=up", a, b}, 2, "--order must be worst-first or best-first"},
+		{[]string{"--sort-by=geomean-all", "--sort=speedup", a, b}, 2, "give one of them"},
 		{[]string{"--plot=x.gif", a, b}, 2, "must end in .svg, .png or .pdf"},
 	} {
 		code, _, stderr := runFcc(append([]string{"benchcmp"}, tc.args...)...)
