@@ -78,9 +78,13 @@ func (r *serverRuns) begin(input []byte, check bool) error {
 		return err
 	}
 	if s.profile {
-		// The report forgets what it prints: this one takes the warm-up
-		// call (and anything before it) out of the data set's report.
+		// As futhark bench --profile: the timed calls are not profiled;
+		// one more call after them is (see report). The report forgets
+		// what it prints, so this one drops the warm-up call's events.
 		if _, err := s.cmd("report"); err != nil {
+			return err
+		}
+		if _, err := s.cmd("pause_profiling"); err != nil {
 			return err
 		}
 	}
@@ -160,10 +164,23 @@ func (r *serverRuns) run(n int) ([]int64, error) {
 
 // report asks the server for its report after the timed calls: the peak
 // device memory goes to the result's bytes and, with --profile, the whole
-// report (the events of the timed calls) to its profiling field.
+// report to its profiling field. With --profile the report is of one
+// profiled call made after the timed ones, as futhark bench does it, so
+// that profiling does not count in the measurements.
 func (r *serverRuns) report(res *benchResult) error {
 	if r.s.client == nil {
 		return errors.New("the server ended")
+	}
+	if r.s.profile {
+		if _, err := r.s.cmd("unpause_profiling"); err != nil {
+			return err
+		}
+		if _, err := r.call(); err != nil {
+			return err
+		}
+		if err := r.freeOutputs(); err != nil {
+			return err
+		}
 	}
 	out, err := r.s.cmd("report")
 	if err != nil {
@@ -181,8 +198,9 @@ func (r *serverRuns) report(res *benchResult) error {
 	}
 	if r.s.profile {
 		res.Profiling = json.RawMessage(raw)
+		_, err = r.s.cmd("pause_profiling")
 	}
-	return nil
+	return err
 }
 
 func (r *serverRuns) freeOutputs() error {
