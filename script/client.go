@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Server is a program in server mode, as the evaluator drives it.
@@ -37,7 +38,7 @@ type Client struct {
 	// called while another goroutine waits for a response.
 	process *os.Process
 	in      io.Closer
-	stderr  *bytes.Buffer
+	stderr  *syncBuffer
 	// debug receives the messages sent and received, when
 	// FUTHARK_COMPILER_DEBUGGING is 1 or more (as Futhark's tools print
 	// them); nil otherwise.
@@ -84,15 +85,15 @@ func StartEcho(exe string, echo io.Writer, args ...string) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	stderr := &syncBuffer{}
+	cmd.Stderr = stderr
 	if echo != nil {
-		cmd.Stderr = io.MultiWriter(&stderr, echo)
+		cmd.Stderr = io.MultiWriter(stderr, echo)
 	}
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	c := &Client{w: in, r: bufio.NewReader(out), proc: cmd, process: cmd.Process, in: in, stderr: &stderr, debug: debugWriter()}
+	c := &Client{w: in, r: bufio.NewReader(out), proc: cmd, process: cmd.Process, in: in, stderr: stderr, debug: debugWriter()}
 	if _, err := c.response("startup"); err != nil {
 		c.Close()
 		if msg := strings.TrimSpace(stderr.String()); msg != "" {
@@ -101,6 +102,53 @@ func StartEcho(exe string, echo io.Writer, args ...string) (*Client, error) {
 		return nil, fmt.Errorf("starting %s --server: %w", exe, err)
 	}
 	return c, nil
+}
+
+// syncBuffer is a bytes.Buffer safe to write from the process's stderr
+// copier while the client reads it.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+func (b *syncBuffer) Len() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Len()
+}
+
+// StderrOffset is how much the server of a client made by Start has
+// written to its standard error so far: StderrSince takes it.
+func (c *Client) StderrOffset() int {
+	if c.stderr == nil {
+		return 0
+	}
+	return c.stderr.Len()
+}
+
+// StderrSince returns what the server has written to its standard error
+// since StderrOffset returned off.
+func (c *Client) StderrSince(off int) string {
+	if c.stderr == nil {
+		return ""
+	}
+	s := c.stderr.String()
+	if off > len(s) {
+		return ""
+	}
+	return s[off:]
 }
 
 // Close ends the session (and the process, for a client made by Start).

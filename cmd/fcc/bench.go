@@ -64,7 +64,7 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	specFile := fs.String("spec-file", "", "take the test specification from this file (written without the -- prefixes) instead of the programs")
 	suffix := fs.String("suffix", "", "append this to the program's name without .fut to name its executable")
 	runner := fs.String("runner", "", "run the executables through this program, which gets the executable's path as its first argument")
-	profile := fs.Bool("profile", false, "run the executables with profiling (-P) and save each data set's profiling report in the --json file (which is then required)")
+	profile := fs.Bool("profile", false, "run the executables with profiling and logging (-P -L) and save each data set's profiling report in the --json file (which is then required)")
 	noTerminal := fs.Bool("no-terminal", false, "print plain lines instead of a progress bar")
 	tuningExt := fs.String("tuning", "tuning", "pass the program prog.fut the tuning file prog.fut.EXTENSION when it exists")
 	noTuning := fs.Bool("no-tuning", false, "do not look for tuning files")
@@ -177,7 +177,8 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		tuning := tuningFile(file, *tuningExt, *noTuning)
 		exeOptions := append(append(tuningArgs(tuning), cacheArgs(file, *cacheExt)...), *passOptions...)
 		if *profile {
-			exeOptions = append(exeOptions, "-P")
+			// As futhark bench --profile: profiling and logging.
+			exeOptions = append(exeOptions, "-P", "-L")
 		}
 		srv := newProgramServer(exe, exeOptions, tmp)
 		if *verbose {

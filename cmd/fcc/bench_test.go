@@ -405,7 +405,7 @@ func TestBenchProfile(t *testing.T) {
 	// -v: the server's command line, with -P and the cache file, and the
 	// run times.
 	exe := strings.TrimSuffix(prog, ".fut")
-	if !strings.Contains(stderr, "Running "+exe+" --server --cache-file "+prog+".cache -P\n") ||
+	if !strings.Contains(stderr, "Running "+exe+" --server --cache-file "+prog+".cache -P -L\n") ||
 		!regexp.MustCompile(`small: run times \(μs\): \d+\n`).MatchString(stderr) {
 		t.Errorf("-v printed %q", stderr)
 	}
@@ -478,5 +478,49 @@ func TestBenchConcurrency(t *testing.T) {
 	}
 	if err := json.Unmarshal(data, &res); err != nil || len(res) != 2 || res[a].Datasets["small"] == nil || res[b].Datasets["small"] == nil {
 		t.Errorf("results of both programs wanted: %v\n%s", err, data)
+	}
+}
+
+// TestBenchStderr checks that a data set's share of the server's standard
+// error goes to its stderr in --json: with --profile the executable logs
+// (-L) its threshold comparisons, one per call.
+func TestBenchStderr(t *testing.T) {
+	if !canBuild(t) {
+		t.Skip("cannot build executables here")
+	}
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "rows.fut")
+	os.WriteFile(prog, []byte("-- ==\n-- \"a\" input { [[1f32, 2f32], [3f32, 4f32]] }\n-- \"b\" input { [[1f32]] }\n"+
+		"def main (xss: [][]f32) : []f32 = map (\\xs -> reduce (+) 0 (map (*2) xs)) xss\n"), 0o644)
+	out := filepath.Join(dir, "bench.json")
+	for _, profile := range []bool{false, true} {
+		args := []string{"bench", "-r", "2", "--no-convergence-phase", "--json", out}
+		if profile {
+			args = append(args, "--profile")
+		}
+		code, stdout, stderr := runFcc(append(args, prog)...)
+		if code != 0 {
+			t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+		}
+		data, _ := os.ReadFile(out)
+		var got map[string]struct {
+			Datasets map[string]struct {
+				Stderr string `json:"stderr"`
+			} `json:"datasets"`
+		}
+		if err := json.Unmarshal(data, &got); err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"a", "b"} {
+			log := got[prog].Datasets[name].Stderr
+			// With --profile, one line for each of the data set's four
+			// calls (warm-up, two timed, the profiled one); the server's
+			// stderr comes through a pipe of its own, so a line may land
+			// in the next data set, but not all of them.
+			n := strings.Count(log, "Compared main.")
+			if (profile && (n < 1 || n > 8)) || (!profile && n != 0) {
+				t.Errorf("--profile=%v, data set %s: %d logged comparisons:\n%s", profile, name, n, log)
+			}
+		}
 	}
 }

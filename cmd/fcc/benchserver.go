@@ -29,6 +29,7 @@ type serverRuns struct {
 
 	result   []byte // the warm-up call's results, in the binary data format
 	restored bool   // the inputs are in the server, not consumed
+	errFrom  int    // the server's standard error before the data set
 }
 
 // errOpaqueResults says the results cannot be stored for checking.
@@ -51,6 +52,7 @@ func (r *serverRuns) begin(input []byte, check bool) error {
 	if err := s.start(); err != nil {
 		return err
 	}
+	r.errFrom = s.client.StderrOffset()
 	t, err := s.entry(r.entry)
 	if err != nil {
 		return err
@@ -196,6 +198,9 @@ func (r *serverRuns) report(res *benchResult) error {
 	for space, n := range rep.Memory {
 		res.Bytes[space] = n
 	}
+	// The data set's share of the server's standard error (its -L log
+	// with --profile), as futhark bench keeps it.
+	res.Stderr = r.s.client.StderrSince(r.errFrom)
 	if r.s.profile {
 		res.Profiling = json.RawMessage(raw)
 		_, err = r.s.cmd("pause_profiling")
