@@ -8,7 +8,9 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
+	"sync"
 )
 
 // Server is a program in server mode, as the evaluator drives it.
@@ -36,13 +38,30 @@ type Client struct {
 	// called while another goroutine waits for a response.
 	process *os.Process
 	in      io.Closer
-	stderr  *bytes.Buffer
+	stderr  *syncBuffer
+	// debug receives the messages sent and received, when
+	// FUTHARK_COMPILER_DEBUGGING is 1 or more (as Futhark's tools print
+	// them); nil otherwise.
+	debug io.Writer
+}
+
+// debugOutput is where the protocol is logged with
+// FUTHARK_COMPILER_DEBUGGING; a variable so that tests can read it.
+var debugOutput io.Writer = os.Stderr
+
+// debugWriter is debugOutput when FUTHARK_COMPILER_DEBUGGING is at least
+// 1, and nil otherwise.
+func debugWriter() io.Writer {
+	if n, err := strconv.Atoi(os.Getenv("FUTHARK_COMPILER_DEBUGGING")); err == nil && n >= 1 {
+		return debugOutput
+	}
+	return nil
 }
 
 // NewClient reads the server's greeting from r and returns a client that
 // sends commands to w.
 func NewClient(w io.Writer, r io.Reader) (*Client, error) {
-	c := &Client{w: w, r: bufio.NewReader(r)}
+	c := &Client{w: w, r: bufio.NewReader(r), debug: debugWriter()}
 	if _, err := c.response("startup"); err != nil {
 		return nil, err
 	}
@@ -51,6 +70,12 @@ func NewClient(w io.Writer, r io.Reader) (*Client, error) {
 
 // Start runs exe --server with the extra arguments and connects to it.
 func Start(exe string, args ...string) (*Client, error) {
+	return StartEcho(exe, nil, args...)
+}
+
+// StartEcho is Start with the server's standard error (its -D and -L
+// logging, say) copied to echo as it comes, unless echo is nil.
+func StartEcho(exe string, echo io.Writer, args ...string) (*Client, error) {
 	cmd := exec.Command(exe, append([]string{"--server"}, args...)...)
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -60,12 +85,15 @@ func Start(exe string, args ...string) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	stderr := &syncBuffer{}
+	cmd.Stderr = stderr
+	if echo != nil {
+		cmd.Stderr = io.MultiWriter(stderr, echo)
+	}
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	c := &Client{w: in, r: bufio.NewReader(out), proc: cmd, process: cmd.Process, in: in, stderr: &stderr}
+	c := &Client{w: in, r: bufio.NewReader(out), proc: cmd, process: cmd.Process, in: in, stderr: stderr, debug: debugWriter()}
 	if _, err := c.response("startup"); err != nil {
 		c.Close()
 		if msg := strings.TrimSpace(stderr.String()); msg != "" {
@@ -74,6 +102,53 @@ func Start(exe string, args ...string) (*Client, error) {
 		return nil, fmt.Errorf("starting %s --server: %w", exe, err)
 	}
 	return c, nil
+}
+
+// syncBuffer is a bytes.Buffer safe to write from the process's stderr
+// copier while the client reads it.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+func (b *syncBuffer) Len() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Len()
+}
+
+// StderrOffset is how much the server of a client made by Start has
+// written to its standard error so far: StderrSince takes it.
+func (c *Client) StderrOffset() int {
+	if c.stderr == nil {
+		return 0
+	}
+	return c.stderr.Len()
+}
+
+// StderrSince returns what the server has written to its standard error
+// since StderrOffset returned off.
+func (c *Client) StderrSince(off int) string {
+	if c.stderr == nil {
+		return ""
+	}
+	s := c.stderr.String()
+	if off > len(s) {
+		return ""
+	}
+	return s[off:]
 }
 
 // Close ends the session (and the process, for a client made by Start).
@@ -113,6 +188,9 @@ func (c *Client) Cmd(words ...string) ([]string, error) {
 		b.WriteString(w)
 	}
 	b.WriteByte('\n')
+	if c.debug != nil {
+		fmt.Fprintf(c.debug, ">>> %s", b.String())
+	}
 	if _, err := io.WriteString(c.w, b.String()); err != nil {
 		return nil, c.lost(err)
 	}
@@ -129,6 +207,9 @@ func (c *Client) response(cmd string) ([]string, error) {
 			return nil, c.lost(err)
 		}
 		l = strings.TrimSuffix(l, "\n")
+		if c.debug != nil {
+			fmt.Fprintf(c.debug, "<<< %s\n", l)
+		}
 		switch l {
 		case "%%% OK":
 			if failed {

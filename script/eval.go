@@ -827,7 +827,7 @@ func (ev *Evaluator) builtin(c *Call, en *env) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		v, err := loadWAV(ev.path(a[0]))
+		v, err := loadAudio(ev.path(a[0]))
 		if err != nil {
 			return nil, errorf(c.Pos, "$loadaudio: %v", err)
 		}

@@ -397,3 +397,41 @@ func TestArgs(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadAudioFFmpeg checks that audio other than WAVE goes through
+// ffmpeg (here a stand-in on PATH that writes a known WAVE file where
+// ffmpeg is told to), and the message where ffmpeg is missing.
+func TestLoadAudioFFmpeg(t *testing.T) {
+	dir := t.TempDir()
+	song := filepath.Join(dir, "song.mp3")
+	writeFile(t, dir, "song.mp3", []byte("ID3 not a wave file"))
+	writeFile(t, dir, "known.wav", wav16([]int16{16384, -16384}, 1))
+
+	system := os.Getenv("PATH")
+	t.Setenv("PATH", t.TempDir()) // no ffmpeg
+	if _, err := loadAudio(song); err == nil || !strings.Contains(err.Error(), "ffmpeg, which is not installed") {
+		t.Errorf("without ffmpeg: %v", err)
+	}
+
+	bin := t.TempDir()
+	log := filepath.Join(dir, "args")
+	fake := "#!/bin/sh\necho \"$@\" > '" + log + "'\nfor a; do out=$a; done\ncp '" + filepath.Join(dir, "known.wav") + "' \"$out\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "ffmpeg"), []byte(fake), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+system) // the stand-in first
+	v, err := loadAudio(song)
+	if err != nil || len(v.Shape) != 2 || v.Shape[0] != 1 || v.Shape[1] != 2 || v.Data.([]float64)[1] != -0.5 {
+		t.Fatalf("through ffmpeg: %v, %v", v, err)
+	}
+	args, _ := os.ReadFile(log)
+	if !strings.Contains(string(args), "-i "+song+" -c:a pcm_f64le ") {
+		t.Errorf("ffmpeg called with %q", args)
+	}
+
+	// A failing ffmpeg: its message is passed on.
+	os.WriteFile(filepath.Join(bin, "ffmpeg"), []byte("#!/bin/sh\necho 'Invalid data found' >&2\nexit 1\n"), 0o755)
+	if _, err := loadAudio(song); err == nil || !strings.Contains(err.Error(), "Invalid data found") {
+		t.Errorf("failing ffmpeg: %v", err)
+	}
+}

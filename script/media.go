@@ -10,6 +10,9 @@ import (
 	_ "image/png"
 	"math"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
 
 	"github.com/fcclang/fcc/runtime/values"
 )
@@ -42,14 +45,20 @@ func loadImage(path string) (values.Value, error) {
 	return values.Value{Type: values.U32, Shape: []int64{int64(h), int64(w)}, Data: px}, nil
 }
 
-// loadWAV reads a WAVE file of PCM samples (8-, 16-, 24- or 32-bit
-// integers, or 32- or 64-bit floats) as a [channels][samples]f64 array of
-// values between -1 and 1 (Futhark's $loadaudio decodes other formats
-// with ffmpeg).
-func loadWAV(path string) (values.Value, error) {
+// loadAudio reads audio as a [channels][samples]f64 array of values
+// between -1 and 1. A WAVE file of PCM samples (8-, 16-, 24- or 32-bit
+// integers, or 32- or 64-bit floats) is read here; any other format (mp3,
+// ogg, flac, opus...) is converted to WAVE by ffmpeg first, as Futhark's
+// $loadaudio does, where ffmpeg is installed.
+func loadAudio(path string) (values.Value, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return values.Value{}, err
+	}
+	if !isWAV(data) {
+		if data, err = ffmpegToWAV(path); err != nil {
+			return values.Value{}, fmt.Errorf("%s: %v", path, err)
+		}
 	}
 	v, err := decodeWAV(data)
 	if err != nil {
@@ -58,9 +67,32 @@ func loadWAV(path string) (values.Value, error) {
 	return v, nil
 }
 
+func isWAV(data []byte) bool {
+	return len(data) >= 12 && string(data[:4]) == "RIFF" && string(data[8:12]) == "WAVE"
+}
+
+// ffmpegToWAV converts an audio file to WAVE with 64-bit float samples.
+func ffmpegToWAV(path string) ([]byte, error) {
+	ffmpeg, err := exec.LookPath("ffmpeg")
+	if err != nil {
+		return nil, errors.New("not a WAVE file; other audio formats are read through ffmpeg, which is not installed")
+	}
+	dir, err := os.MkdirTemp("", "fcc-audio-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	out := filepath.Join(dir, "audio.wav")
+	cmd := exec.Command(ffmpeg, "-y", "-loglevel", "error", "-i", path, "-c:a", "pcm_f64le", out)
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("ffmpeg: %v: %s", err, strings.TrimSpace(string(msg)))
+	}
+	return os.ReadFile(out)
+}
+
 func decodeWAV(data []byte) (values.Value, error) {
-	if len(data) < 12 || string(data[:4]) != "RIFF" || string(data[8:12]) != "WAVE" {
-		return values.Value{}, errors.New("not a WAVE file (only WAVE audio can be read by fcc)")
+	if !isWAV(data) {
+		return values.Value{}, errors.New("not a WAVE file")
 	}
 	var format, channels, bits uint16
 	var samples []byte

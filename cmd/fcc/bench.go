@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -18,12 +20,14 @@ import (
 
 // benchResult is one data set's entry in a --json file, in the layout of
 // futhark bench --json: the run times in microseconds, the memory used
-// per memory space (fcc does not measure it yet, so the object is empty),
-// and the executable's standard error.
+// per memory space (the peak the server's report gives, when the data set
+// ran in a server), the executable's standard error, and with --profile
+// the server's profiling report of the data set's calls.
 type benchResult struct {
-	Runtimes []int64          `json:"runtimes"`
-	Bytes    map[string]int64 `json:"bytes"`
-	Stderr   string           `json:"stderr"`
+	Runtimes  []int64          `json:"runtimes"`
+	Bytes     map[string]int64 `json:"bytes"`
+	Stderr    string           `json:"stderr"`
+	Profiling json.RawMessage  `json:"profiling,omitempty"`
 }
 
 // benchProgram is one program's entry in a --json file. Datasets maps a
@@ -50,7 +54,17 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	passOptions := fs.StringArrayP("pass-option", "p", nil, "pass this option to the executable (repeatable), e.g. --pass-option=-dNVIDIA")
 	entryPoint := fs.StringP("entry-point", "e", "", "only benchmark entry points with this name")
 	exclude := fs.StringArray("exclude-case", nil, "skip data sets with this tag (repeatable; nobench, disable and no_opencl always)")
-	timeout := fs.Duration("timeout", 30*time.Minute, "stop a data set that runs longer than this")
+	timeout := new(time.Duration)
+	*timeout = 30 * time.Minute
+	fs.Var(timeoutFlag{timeout}, "timeout", "stop a data set whose runs together take longer than this: seconds (negative: no limit) or a duration such as 10m")
+	ignore := fs.StringArray("ignore-files", nil, "skip the programs whose path matches this regular expression (repeatable)")
+	cacheExt := fs.String("cache-extension", "", "pass the program prog.fut --cache-file prog.fut.EXTENSION (the compiled OpenCL program is kept there)")
+	verbose := fs.BoolP("verbose", "v", false, "print on standard error each program's server command and each data set's run times")
+	concurrency := fs.Int("concurrency", runtime.NumCPU(), "the number of programs to compile at once (the runs are one at a time)")
+	specFile := fs.String("spec-file", "", "take the test specification from this file (written without the -- prefixes) instead of the programs")
+	suffix := fs.String("suffix", "", "append this to the program's name without .fut to name its executable")
+	runner := fs.String("runner", "", "run the executables through this program, which gets the executable's path as its first argument")
+	profile := fs.Bool("profile", false, "run the executables with profiling and logging (-P -L) and save each data set's profiling report in the --json file (which is then required)")
 	noTerminal := fs.Bool("no-terminal", false, "print plain lines instead of a progress bar")
 	tuningExt := fs.String("tuning", "tuning", "pass the program prog.fut the tuning file prog.fut.EXTENSION when it exists")
 	noTuning := fs.Bool("no-tuning", false, "do not look for tuning files")
@@ -63,6 +77,17 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() == 0 {
 		fmt.Fprintln(stderr, "fcc bench: no programs given (see fcc bench --help)")
+		return 2
+	}
+	if *profile && *jsonFile == "" {
+		fmt.Fprintln(stderr, "fcc bench: --profile needs --json: the profiling reports are saved in that file")
+		return 2
+	}
+	if *timeout == 0 {
+		*timeout = time.Duration(math.MaxInt64) // no limit
+	}
+	if *concurrency < 1 {
+		fmt.Fprintf(stderr, "fcc bench: --concurrency must be at least 1, got %d\n", *concurrency)
 		return 2
 	}
 	if *runs < 1 {
@@ -87,9 +112,19 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		TargetRSE:      0.01,
 	}
 	files, err := futFiles(fs.Args())
+	if err == nil {
+		files, err = ignoreFiles(files, *ignore)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "fcc bench: %v\n", err)
 		return 2
+	}
+	var fixedSpec *spec.Spec
+	if *specFile != "" {
+		if fixedSpec, err = readSpecFile(*specFile); err != nil {
+			fmt.Fprintf(stderr, "fcc bench: %v\n", err)
+			return 2
+		}
 	}
 	excluded := append(*exclude, "nobench", "disable", "no_opencl")
 	tmp, err := os.MkdirTemp("", "fcc-bench-")
@@ -101,20 +136,21 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var plotted []plotPoint
 	failed := false
 	fancy := !*noTerminal && isTerminal(stdout)
-	for _, file := range files {
-		s, err := spec.ParseFile(file)
-		if err != nil {
-			fmt.Fprintln(stderr, err)
+	// The programs are compiled --concurrency at a time, ahead of the
+	// runs, which are one at a time so that they do not disturb each other.
+	preps := prepareBench(files, fixedSpec, *entryPoint, excluded, *suffix, !*skipCompilation, *concurrency)
+	for i, file := range files {
+		p := preps[i]
+		if p.err != nil {
+			fmt.Fprintln(stderr, p.err)
 			failed = true
 			continue
 		}
-		cases := benchCases(s, *entryPoint, excluded)
+		cases := p.cases
 		if len(cases) == 0 {
 			continue // as futhark bench: a program without data sets is not even compiled
 		}
-		// The executable is written beside the program, as futhark
-		// bench does, so that --skip-compilation can use it later.
-		exe := defaultOutput(file)
+		exe := p.exe
 		if *skipCompilation {
 			if _, err := os.Stat(exe); err != nil {
 				fmt.Fprintf(stderr, "fcc bench: --skip-compilation: no executable %s (build it with fcc build %s)\n", exe, file)
@@ -123,14 +159,8 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		} else {
 			fmt.Fprintf(stdout, "Compiling %s...\n", file)
-			err = guard("compiler", func() error {
-				prog, err := compileGuarded(file, func(string, *soac.Program) {})
-				if err != nil {
-					return err
-				}
-				return buildExe(prog, exe)
-			})
-			if err != nil {
+			<-p.build.done
+			if err := p.build.err; err != nil {
 				fmt.Fprintf(stderr, "Compilation of %s failed:\n%s\n", file, indent(err.Error()))
 				failed = true
 				continue
@@ -139,11 +169,22 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if !filepath.IsAbs(exe) && !strings.ContainsRune(exe, filepath.Separator) {
 			exe = "." + string(filepath.Separator) + exe
 		}
+		if exe, err = withRunner(tmp, *runner, exe); err != nil {
+			return fail(stderr, err)
+		}
 		// The program's tuning file (fcc autotune writes it), as futhark
 		// bench passes it, and named in the report.
 		tuning := tuningFile(file, *tuningExt, *noTuning)
-		exeOptions := append(tuningArgs(tuning), *passOptions...)
+		exeOptions := append(append(tuningArgs(tuning), cacheArgs(file, *cacheExt)...), *passOptions...)
+		if *profile {
+			// As futhark bench --profile: profiling and logging.
+			exeOptions = append(exeOptions, "-P", "-L")
+		}
 		srv := newProgramServer(exe, exeOptions, tmp)
+		if *verbose {
+			fmt.Fprintf(stderr, "Running %s\n", strings.Join(append([]string{exe, "--server"}, exeOptions...), " "))
+		}
+		srv.profile = *profile
 		using := ""
 		if tuning != "" {
 			using = " (using " + filepath.Base(tuning) + ")"
@@ -184,6 +225,9 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				bar.Printf(stderr, "%s\n", indent(err.Error()))
 			} else {
 				results[key].Datasets[bc.c.Name] = res
+				if *verbose {
+					bar.Printf(stderr, "%s: run times (μs): %s\n", name, strings.Trim(fmt.Sprint(res.Runtimes), "[]"))
+				}
 				st := summarise(res.Runtimes)
 				note := ""
 				if !converged {
@@ -217,6 +261,65 @@ func cmdBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// benchPrep is one program of fcc bench made ready: its data sets, its
+// executable, and the compilation that writes it (nil when not compiled).
+type benchPrep struct {
+	cases []benchCase
+	exe   string
+	err   error // the test specification's
+	build *benchBuild
+}
+
+// benchBuild is a compilation in progress: err is set when done closes.
+type benchBuild struct {
+	done chan struct{}
+	err  error
+}
+
+// prepareBench reads the programs' data sets and, with compile, starts
+// compiling each program that has some, at most jobs at once. The
+// executable is written beside the program (plus suffix), as futhark
+// bench does, so that --skip-compilation can use it later; a program
+// named twice is compiled once.
+func prepareBench(files []string, fixed *spec.Spec, entry string, excluded []string, suffix string, compile bool, jobs int) []benchPrep {
+	preps := make([]benchPrep, len(files))
+	builds := map[string]*benchBuild{}
+	sem := make(chan struct{}, jobs)
+	for i, file := range files {
+		p := &preps[i]
+		s := fixed
+		if s == nil {
+			if s, p.err = spec.ParseFile(file); p.err != nil {
+				continue
+			}
+		}
+		p.cases = benchCases(s, entry, excluded)
+		p.exe = defaultOutput(file) + suffix
+		if len(p.cases) == 0 || !compile {
+			continue
+		}
+		if b := builds[p.exe]; b != nil {
+			p.build = b
+			continue
+		}
+		b := &benchBuild{done: make(chan struct{})}
+		builds[p.exe], p.build = b, b
+		go func(file, exe string) {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			b.err = guard("compiler", func() error {
+				prog, err := compileGuarded(file, func(string, *soac.Program) {})
+				if err != nil {
+					return err
+				}
+				return buildExe(prog, exe)
+			})
+			close(b.done)
+		}(file, p.exe)
+	}
+	return preps
 }
 
 // buildExe is pipeline.Build with fcc's default options.
@@ -337,7 +440,11 @@ func benchServer(srv *programServer, dir string, bc benchCase, input []byte, pol
 	if err != nil {
 		return nil, false, err
 	}
-	return &benchResult{Runtimes: m.Runtimes, Bytes: map[string]int64{}, Stderr: ""}, m.Converged, nil
+	res := &benchResult{Runtimes: m.Runtimes, Bytes: map[string]int64{}, Stderr: ""}
+	if err := r.report(res); err != nil {
+		return nil, false, err
+	}
+	return res, m.Converged, nil
 }
 
 // checkBenchOutput compares a run's output with the case's expected

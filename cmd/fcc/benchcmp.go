@@ -62,8 +62,24 @@ func cmdBenchcmp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	sortBy := fs.String("sort", "name", "order of the data sets: name (grouped by program) or speedup (slowest first)")
 	alpha := fs.Float64("significance", 0.05, "call a difference significant when Welch's t-test gives a p-value below this")
 	plotFile := fs.String("plot", "", "draw the speedups to this file (.svg, .png or .pdf)")
+	metric := fs.String("sort-by", "", "order the programs by significant (the number of significant regressions), geomean-significant or geomean-all (the geometric mean speedup of those data sets), as futhark benchcmp")
+	order := fs.String("order", "worst-first", "with --sort-by: worst-first or best-first")
 	if code, done := parseFlags(fs, args, 2, stderr); done {
 		return code
+	}
+	switch *metric {
+	case "", "significant", "geomean-significant", "geomean-all":
+	default:
+		fmt.Fprintf(stderr, "fcc benchcmp: --sort-by must be significant, geomean-significant or geomean-all, got %q\n", *metric)
+		return 2
+	}
+	if *order != "worst-first" && *order != "best-first" {
+		fmt.Fprintf(stderr, "fcc benchcmp: --order must be worst-first or best-first, got %q\n", *order)
+		return 2
+	}
+	if *metric != "" && *sortBy == "speedup" {
+		fmt.Fprintln(stderr, "fcc benchcmp: --sort-by orders programs and --sort=speedup data sets: give one of them")
+		return 2
 	}
 	if *sortBy != "name" && *sortBy != "speedup" {
 		fmt.Fprintf(stderr, "fcc benchcmp: --sort must be name or speedup, got %q\n", *sortBy)
@@ -129,6 +145,9 @@ func cmdBenchcmp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *sortBy == "speedup" {
 		sort.SliceStable(cmps, func(i, j int) bool { return cmps[i].Speedup < cmps[j].Speedup })
 	}
+	if *metric != "" {
+		cmps = sortPrograms(cmps, *metric, *order == "best-first", *alpha)
+	}
 	width := 0
 	for _, c := range cmps {
 		if *sortBy == "speedup" {
@@ -173,6 +192,57 @@ func cmdBenchcmp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "Wrote %s\n", *plotFile)
 	}
 	return 0
+}
+
+// sortPrograms orders the programs' groups of comparisons (in cmps one
+// after another) by futhark benchcmp's --sort-by metric, worst first
+// unless bestFirst; ties keep their order.
+func sortPrograms(cmps []comparison, metric string, bestFirst bool, alpha float64) []comparison {
+	type group struct {
+		cs  []comparison
+		key float64 // smaller is worse
+	}
+	var groups []group
+	for i, c := range cmps {
+		if i == 0 || c.Program != cmps[i-1].Program {
+			groups = append(groups, group{})
+		}
+		g := &groups[len(groups)-1]
+		g.cs = append(g.cs, c)
+	}
+	for i := range groups {
+		g := &groups[i]
+		var speedups []float64
+		regressions := 0
+		for _, c := range g.cs {
+			significant := c.verdict(alpha) != "~"
+			if significant && c.Speedup < 0.99 {
+				regressions++
+			}
+			if metric == "geomean-all" || significant {
+				speedups = append(speedups, c.Speedup)
+			}
+		}
+		switch {
+		case metric == "significant":
+			g.key = -float64(regressions) // more regressions: worse
+		case len(speedups) == 0:
+			g.key = 1 // no significant change counts as none
+		default:
+			g.key = geomean(speedups)
+		}
+	}
+	sort.SliceStable(groups, func(i, j int) bool {
+		if bestFirst {
+			return groups[i].key > groups[j].key
+		}
+		return groups[i].key < groups[j].key
+	})
+	out := make([]comparison, 0, len(cmps))
+	for _, g := range groups {
+		out = append(out, g.cs...)
+	}
+	return out
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -28,6 +29,7 @@ type serverRuns struct {
 
 	result   []byte // the warm-up call's results, in the binary data format
 	restored bool   // the inputs are in the server, not consumed
+	errFrom  int    // the server's standard error before the data set
 }
 
 // errOpaqueResults says the results cannot be stored for checking.
@@ -50,6 +52,7 @@ func (r *serverRuns) begin(input []byte, check bool) error {
 	if err := s.start(); err != nil {
 		return err
 	}
+	r.errFrom = s.client.StderrOffset()
 	t, err := s.entry(r.entry)
 	if err != nil {
 		return err
@@ -75,6 +78,17 @@ func (r *serverRuns) begin(input []byte, check bool) error {
 	}
 	if _, err := r.call(); err != nil {
 		return err
+	}
+	if s.profile {
+		// As futhark bench --profile: the timed calls are not profiled;
+		// one more call after them is (see report). The report forgets
+		// what it prints, so this one drops the warm-up call's events.
+		if _, err := s.cmd("report"); err != nil {
+			return err
+		}
+		if _, err := s.cmd("pause_profiling"); err != nil {
+			return err
+		}
 	}
 	if check {
 		outFile := filepath.Join(s.tmp, fmt.Sprintf("%s-bench-%d.out", s.prefix, s.n))
@@ -148,6 +162,50 @@ func (r *serverRuns) run(n int) ([]int64, error) {
 		}
 	}
 	return times, nil
+}
+
+// report asks the server for its report after the timed calls: the peak
+// device memory goes to the result's bytes and, with --profile, the whole
+// report to its profiling field. With --profile the report is of one
+// profiled call made after the timed ones, as futhark bench does it, so
+// that profiling does not count in the measurements.
+func (r *serverRuns) report(res *benchResult) error {
+	if r.s.client == nil {
+		return errors.New("the server ended")
+	}
+	if r.s.profile {
+		if _, err := r.s.cmd("unpause_profiling"); err != nil {
+			return err
+		}
+		if _, err := r.call(); err != nil {
+			return err
+		}
+		if err := r.freeOutputs(); err != nil {
+			return err
+		}
+	}
+	out, err := r.s.cmd("report")
+	if err != nil {
+		return err
+	}
+	raw := []byte(strings.Join(out, "\n"))
+	var rep struct {
+		Memory map[string]int64 `json:"memory"`
+	}
+	if err := json.Unmarshal(raw, &rep); err != nil {
+		return fmt.Errorf("the server's report is not JSON: %v", err)
+	}
+	for space, n := range rep.Memory {
+		res.Bytes[space] = n
+	}
+	// The data set's share of the server's standard error (its -L log
+	// with --profile), as futhark bench keeps it.
+	res.Stderr = r.s.client.StderrSince(r.errFrom)
+	if r.s.profile {
+		res.Profiling = json.RawMessage(raw)
+		_, err = r.s.cmd("pause_profiling")
+	}
+	return err
 }
 
 func (r *serverRuns) freeOutputs() error {

@@ -68,7 +68,7 @@ func TestCalls(t *testing.T) {
 	}
 	var served strings.Builder
 	if err := ctx.Serve(strings.NewReader("entry_points\ninputs scale\nfree nope\n"), &served); err != nil ||
-		served.String() != "%%% OK\nrowsums\nscale\nflip\npick\n%%% OK\ni32\n[]i32\n%%% OK\n%%% FAILURE\nunknown variable: nope\n%%% OK\n" {
+		served.String() != "%%% OK\nrowsums\nscale\nflip\npick\n%%% OK\ni32\n[]i32\n%%% OK\n%%% FAILURE\nUnknown variable: nope\n%%% OK\n" {
 		t.Errorf("Serve: %q, %v", served.String(), err)
 	}
 	ctx.Close()

@@ -22,8 +22,12 @@ func cmdLiterate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	passOpts := fs.StringArray("pass-option", nil, "pass an option to the program's executable (repeatable)")
 	skipCompilation := fs.Bool("skip-compilation", false, "do not compile: use the executable fcc build wrote beside the program")
 	stopOnError := fs.Bool("stop-on-error", false, "stop at the first failing directive and write no Markdown")
-	verbose := fs.BoolP("verbose", "v", false, "print each directive on standard error as it runs")
+	verbose := fs.BoolP("verbose", "v", false, "print each directive on standard error as it runs, and the executable's standard error")
+	backendName := fs.String("backend", "opencl", "the backend (only opencl)")
 	if code, done := parseFlags(fs, args, 1, stderr); done {
+		return code
+	}
+	if code := checkBackend("literate", *backendName, stderr); code != 0 {
 		return code
 	}
 	prog := fs.Arg(0)
@@ -56,7 +60,11 @@ func cmdLiterate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	} else if err := buildServerProgram(prog, exe); err != nil {
 		return fail(stderr, err)
 	}
-	client, err := script.Start(exe, *passOpts...)
+	var echo io.Writer
+	if *verbose {
+		echo = stderr // as futhark literate -v: the program's own output too
+	}
+	client, err := script.StartEcho(exe, echo, *passOpts...)
 	if err != nil {
 		return fail(stderr, err)
 	}

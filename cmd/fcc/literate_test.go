@@ -101,6 +101,19 @@ func TestLiterate(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "other-img")); err == nil {
 		t.Error("--stop-on-error left an image folder")
 	}
+	// -v shows the executable's standard error (here its -L logging), as
+	// futhark literate -v does for #[trace] output; without it, nothing.
+	os.WriteFile(prog, []byte(literateProgram), 0o644)
+	for _, verbose := range []bool{false, true} {
+		args := []string{"literate", "--skip-compilation", "--pass-option=-L", prog}
+		if verbose {
+			args = append(args, "-v")
+		}
+		code, _, stderr = runFcc(args...)
+		if shown := strings.Contains(stderr, "Peak device memory usage"); code != 0 || shown != verbose {
+			t.Errorf("-v %v: exit %d, the executable's logging shown: %v\n%s", verbose, code, shown, stderr)
+		}
+	}
 }
 
 func TestLiterateErrors(t *testing.T) {
@@ -117,6 +130,7 @@ func TestLiterateErrors(t *testing.T) {
 		{[]string{"literate", filepath.Join(dir, "none.fut")}, 1, "no such file"},
 		{[]string{"literate", bad}, 1, "bad.fut:3: unknown directive :picture"},
 		{[]string{"literate", "--skip-compilation", filepath.Join(dir, "x.fut")}, 1, "no such file"},
+		{[]string{"literate", "--backend=c", bad}, 2, `backend "c" is not supported`},
 	}
 	for _, tc := range tests {
 		code, _, stderr := runFcc(tc.args...)

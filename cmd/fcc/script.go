@@ -59,7 +59,15 @@ func cmdScript(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.VarP(exprList{items: &exprs, file: true}, "file", "f", "read and evaluate a FutharkScript expression from this file (repeatable)")
 	binary := fs.BoolP("binary", "b", false, "print the result in the binary data format (a primitive value or array only)")
 	passOpts := fs.StringArray("pass-option", nil, "pass an option to the program's executable (repeatable)")
+	backendName := fs.String("backend", "opencl", "the backend (only opencl)")
+	debug := fs.BoolP("debug", "D", false, "pass -D to the executable and show its debugging output")
+	logging := fs.BoolP("log", "L", false, "pass -L to the executable and show its logging")
+	verbose := fs.BoolP("verbose", "v", false, "say what is being done on standard error, and show the executable's standard error")
+	skipCompilation := fs.Bool("skip-compilation", false, "do not compile prog.fut: use the executable fcc build wrote beside it")
 	if code, done := parseFlags(fs, args, -1, stderr); done {
+		return code
+	}
+	if code := checkBackend("script", *backendName, stderr); code != 0 {
 		return code
 	}
 	switch {
@@ -84,7 +92,20 @@ func cmdScript(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	prog := fs.Arg(0)
 	exe := prog
-	if strings.HasSuffix(prog, ".fut") {
+	// As futhark script: a program without .fut is an executable already.
+	switch {
+	case strings.HasSuffix(prog, ".fut") && *skipCompilation:
+		exe = defaultOutput(prog)
+		if !filepath.IsAbs(exe) && !strings.ContainsRune(exe, filepath.Separator) {
+			exe = "." + string(filepath.Separator) + exe
+		}
+		if _, err := os.Stat(exe); err != nil {
+			return fail(stderr, fmt.Errorf("--skip-compilation: no executable %s (build it with fcc build %s)", exe, prog))
+		}
+	case strings.HasSuffix(prog, ".fut"):
+		if *verbose {
+			fmt.Fprintf(stderr, "Compiling %s...\n", prog)
+		}
 		dir, err := os.MkdirTemp("", "fcc-script-")
 		if err != nil {
 			return fail(stderr, err)
@@ -95,7 +116,21 @@ func cmdScript(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return fail(stderr, err)
 		}
 	}
-	client, err := script.Start(exe, *passOpts...)
+	exeOpts := *passOpts
+	if *debug {
+		exeOpts = append(exeOpts, "-D")
+	}
+	if *logging {
+		exeOpts = append(exeOpts, "-L")
+	}
+	var echo io.Writer
+	if *debug || *logging || *verbose {
+		echo = stderr
+	}
+	if *verbose {
+		fmt.Fprintf(stderr, "Running %s\n", strings.Join(append([]string{exe, "--server"}, exeOpts...), " "))
+	}
+	client, err := script.StartEcho(exe, echo, exeOpts...)
 	if err != nil {
 		return fail(stderr, err)
 	}

@@ -94,6 +94,15 @@ func TestScriptCommand(t *testing.T) {
 		{[]string{exe}, 2, "", "no expression given"},
 		{[]string{"testdata/nosuch.fut", "f 1"}, 1, "", "nosuch.fut"},
 		{[]string{"testdata/server.fut", "sum [1, 2]"}, 0, "3.0f32\n", ""},
+		// futhark script's flags: -L and -D reach the executable and its
+		// standard error is shown; -v says what is done.
+		{[]string{"-L", exe, "sum [1, 2]"}, 0, "3.0f32\n", "Peak device memory usage"},
+		{[]string{"-D", exe, "sum [1, 2]"}, 0, "3.0f32\n", "Peak device memory usage"},
+		{[]string{"-v", "testdata/server.fut", "sum [1, 2]"}, 0, "3.0f32\n", "Compiling testdata/server.fut..."},
+		{[]string{"--backend=cuda", exe, "sum [1]"}, 2, "", `backend "cuda" is not supported`},
+		// --skip-compilation runs the executable beside prog.fut.
+		{[]string{"--skip-compilation", exe + ".fut", "sum [2, 2]"}, 0, "4.0f32\n", ""},
+		{[]string{"--skip-compilation", "testdata/nosuch.fut", "sum [1]"}, 1, "", "--skip-compilation: no executable testdata/nosuch"},
 	} {
 		code, stdout, stderr := runFcc(append([]string{"script"}, tc.args...)...)
 		if code != tc.code || stdout != tc.stdout || !strings.Contains(stderr, tc.stderrPart) {

@@ -41,6 +41,9 @@ type testOptions struct {
 	verbose     bool
 	tuningExt   string
 	noTuning    bool
+	cacheExt    string
+	ignore      []string
+	runner      string
 }
 
 func cmdTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -50,13 +53,20 @@ func cmdTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolP("compiled", "c", false, "run compiled code (the default)")
 	fs.BoolVarP(&o.compileOnly, "compile-only", "C", false, "compile the programs, but do not run them")
 	fs.BoolVarP(&o.typeCheck, "typecheck", "t", false, "type-check the programs, but do not run them")
+	// fcc's frontend type-checks and internalises in one step, so futhark
+	// test -I (the frontend, internalisation included) is -t here.
+	fs.BoolVarP(&o.typeCheck, "internalise", "I", false, "pass the programs through the frontend (type checking and internalisation), but do not run them; the same as -t")
 	fs.BoolVarP(&o.structure, "structure", "s", false, "run only the structure tests (IR counts after a pipeline)")
 	fs.IntVarP(&o.jobs, "concurrency", "j", runtime.NumCPU(), "the number of test cases to run at once")
 	fs.StringVarP(&o.entry, "entry-point", "e", "", "only run entry points with this name")
 	fs.StringArrayVar(&o.exclude, "exclude", nil, "do not run test cases with this tag (repeatable; notest and disable always, no_opencl when compiled)")
 	fs.StringArrayVar(&o.passOptions, "pass-option", nil, "pass this option to the compiled programs (repeatable)")
 	backendName := fs.String("backend", "opencl", "the backend of compiled programs (only opencl)")
-	fs.DurationVar(&o.timeout, "timeout", 10*time.Minute, "stop a compiled test case that runs longer than this")
+	o.timeout = 10 * time.Minute
+	fs.Var(timeoutFlag{&o.timeout}, "timeout", "stop a compiled test case that runs longer than this: seconds (negative: no limit) or a duration such as 10m")
+	fs.StringVar(&o.cacheExt, "cache-extension", "", "pass the compiled program prog.fut --cache-file prog.fut.EXTENSION (the compiled OpenCL program is kept there)")
+	fs.StringVar(&o.runner, "runner", "", "run the compiled programs through this program, which gets the executable's path as its first argument")
+	fs.StringArrayVar(&o.ignore, "ignore-files", nil, "skip the programs whose path matches this regular expression (repeatable)")
 	fs.BoolVar(&o.noTerminal, "no-terminal", false, "print plain lines instead of a progress bar")
 	fs.BoolVarP(&o.verbose, "verbose", "v", false, "print every test case, not only failures")
 	fs.StringVar(&o.tuningExt, "tuning", "tuning", "pass the compiled program prog.fut the tuning file prog.fut.EXTENSION when it exists")
@@ -81,6 +91,9 @@ func cmdTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		o.exclude = append(o.exclude, "no_opencl")
 	}
 	files, err := futFiles(fs.Args())
+	if err == nil {
+		files, err = ignoreFiles(files, o.ignore)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "fcc test: %v\n", err)
 		return 2
@@ -133,6 +146,12 @@ func futFiles(paths []string) ([]string, error) {
 		files = append(files, found...)
 	}
 	return files, nil
+}
+
+// exeArgs are the options a compiled program gets before --pass-option's:
+// its tuning file and its cache file.
+func (r *testRunner) exeArgs(program string) []string {
+	return append(tuningArgs(tuningFile(program, r.o.tuningExt, r.o.noTuning)), cacheArgs(program, r.o.cacheExt)...)
 }
 
 // testRunner runs the test cases of many programs concurrently.
@@ -387,7 +406,10 @@ func (r *testRunner) prepare(p *testProgram) error {
 		p.exe = filepath.Join(r.tmp, fmt.Sprintf("%d-%s", p.index, name))
 		p.err = guard("backend", func() error { return pipeline.Build(p.final, p.exe, backend.BuildOptions{}) })
 		if p.err == nil {
-			args := append(tuningArgs(tuningFile(p.path, r.o.tuningExt, r.o.noTuning)), r.o.passOptions...)
+			p.exe, p.err = withRunner(r.tmp, r.o.runner, p.exe)
+		}
+		if p.err == nil {
+			args := append(r.exeArgs(p.path), r.o.passOptions...)
 			p.server = newProgramServer(p.exe, args, r.tmp)
 		}
 	})
@@ -447,7 +469,7 @@ func (r *testRunner) runCase(p *testProgram, entry string, c *spec.Case, where s
 	} else {
 		got, runErr = p.server.run(entry, input, r.o.timeout, c.Expected.Kind != spec.ExpectNothing)
 		if errors.Is(runErr, errNeedsProcess) {
-			got, runErr = r.runExecutable(p.exe, entry, input, tuningArgs(tuningFile(p.path, r.o.tuningExt, r.o.noTuning)))
+			got, runErr = r.runExecutable(p.exe, entry, input, r.exeArgs(p.path))
 		}
 	}
 	return r.checkCase(p, entry, c, got, runErr, input, failf, where)

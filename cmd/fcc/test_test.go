@@ -99,8 +99,14 @@ func TestTestCommandErrors(t *testing.T) {
 			`testdata/malformed.fut:2: test block: malformed input values`},
 		{"passing subset", []string{"test", "-i", "-e", "get", "testdata/err.fut", "testdata/bad.fut"}, 1, "3 passed, 1 failed", ""},
 		{"type check only", []string{"test", "-t", "testdata/good.fut"}, 0, "1 passed, 0 failed", "^$"},
+		{"frontend only", []string{"test", "-I", "testdata/good.fut", "testdata/malformed.fut"}, 1, "1 passed, 1 failed", "malformed input values"},
 		{"excluded tag", []string{"test", "-i", "--exclude", "nobench", "testdata/good.fut"}, 1, "3 passed, 1 failed, 2 skipped", ""},
 		{"help", []string{"test", "--help"}, 0, "Usage: fcc test", "^$"},
+		// --ignore-files leaves out the programs it matches, before anything runs.
+		{"ignored files", []string{"test", "-t", "--ignore-files", "(bad|malformed)", "testdata/good.fut", "testdata/bad.fut", "testdata/malformed.fut"}, 0, `(?m)^1 passed, 0 failed`, "^$"},
+		{"ignore regexp", []string{"test", "--ignore-files=(", "testdata/good.fut"}, 2, "", `--ignore-files "\("`},
+		{"timeout seconds", []string{"test", "-t", "--timeout=30", "testdata/good.fut"}, 0, "1 passed, 0 failed", "^$"},
+		{"bad timeout", []string{"test", "--timeout=soon", "testdata/good.fut"}, 2, "", "neither a number of seconds nor a duration"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -115,6 +121,40 @@ func TestTestCommandErrors(t *testing.T) {
 				t.Errorf("stderr %q does not match %q", stderr, tc.stderr)
 			}
 		})
+	}
+}
+
+// TestTestCacheExtensionRunner checks that --cache-extension gives the
+// compiled program prog.fut the cache file prog.fut.EXTENSION, and that
+// --runner runs it through the runner, as futhark test does.
+func TestTestCacheExtensionRunner(t *testing.T) {
+	if !canBuild(t) {
+		t.Skip("cannot build executables here")
+	}
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "twice.fut")
+	src := "-- ==\n-- input { [1, 2] } output { [2, 4] }\ndef main (xs: []i32) = map (*2) xs\n"
+	if err := os.WriteFile(prog, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runFcc("test", "--cache-extension=clcache", prog)
+	if code != 0 || !strings.Contains(stdout, "1 passed, 0 failed") {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+	if _, err := os.Stat(prog + ".clcache"); err != nil {
+		t.Errorf("no cache file: %v", err)
+	}
+	// --runner: the program runs through the runner, its path first.
+	log := filepath.Join(dir, "runner.log")
+	runner := filepath.Join(dir, "runner.sh")
+	os.WriteFile(runner, []byte("#!/bin/sh\necho \"$@\" >> '"+log+"'\nexec \"$@\"\n"), 0o755)
+	code, stdout, stderr = runFcc("test", "--runner", runner, prog)
+	if code != 0 || !strings.Contains(stdout, "1 passed, 0 failed") {
+		t.Fatalf("--runner: exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+	calls, err := os.ReadFile(log)
+	if err != nil || !regexp.MustCompile(`^/\S*twice \S*--server`).Match(calls) {
+		t.Errorf("--runner: the runner was called with %q (%v), want the executable then --server", calls, err)
 	}
 }
 

@@ -28,6 +28,9 @@ type programServer struct {
 	types  map[string]entryTypes
 	n      int
 	prefix string // of the files in tmp
+	// profile: the executable runs with -P and fcc bench keeps the
+	// report of each data set's timed calls.
+	profile bool
 }
 
 type entryTypes struct {

@@ -413,7 +413,7 @@ func (s *server) command(line string) (err error) {
 	}
 	cmd, ok := serverCommands[words[0]]
 	if !ok {
-		return failf("unknown command: %s", words[0])
+		return failf("Unknown command: %s", words[0])
 	}
 	args := words[1:]
 	if len(args) < cmd.min || cmd.max >= 0 && len(args) > cmd.max {
@@ -426,7 +426,7 @@ func (s *server) command(line string) (err error) {
 func (s *server) entry(name string) (*serverEntry, error) {
 	e, ok := s.entries[name]
 	if !ok {
-		return nil, failf("unknown entry point: %s (entry_points lists them)", name)
+		return nil, failf("Unknown entry point: %s (entry_points lists them)", name)
 	}
 	return e, nil
 }
@@ -436,7 +436,7 @@ func (s *server) entry(name string) (*serverEntry, error) {
 func (s *server) get(name string) (*variable, error) {
 	v, ok := s.vars[name]
 	if !ok {
-		return nil, failf("unknown variable: %s", name)
+		return nil, failf("Unknown variable: %s", name)
 	}
 	if v.consumed {
 		return nil, failf("variable %s was consumed by an entry point and may only be freed", name)
@@ -450,7 +450,7 @@ func (s *server) checkNew(names ...string) error {
 	seen := map[string]bool{}
 	for _, n := range names {
 		if _, ok := s.vars[n]; ok {
-			return failf("variable already exists: %s", n)
+			return failf("Variable already exists: %s", n)
 		}
 		if seen[n] {
 			return failf("variable %s is named twice in one command", n)
@@ -720,7 +720,7 @@ func (s *server) cmdStore(args []string) error {
 func (s *server) cmdFree(args []string) error {
 	for _, n := range args {
 		if _, ok := s.vars[n]; !ok {
-			return failf("unknown variable: %s", n)
+			return failf("Unknown variable: %s", n)
 		}
 	}
 	for _, n := range args {
@@ -934,7 +934,7 @@ func (s *server) cmdKind(args []string) error {
 func (s *server) cmdType(args []string) error {
 	v, ok := s.vars[args[0]]
 	if !ok {
-		return failf("unknown variable: %s", args[0])
+		return failf("Unknown variable: %s", args[0])
 	}
 	fmt.Fprintln(s.out, v.typ.name)
 	return nil

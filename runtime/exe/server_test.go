@@ -135,10 +135,10 @@ func TestServerCommands(t *testing.T) {
 		{"outputs id2", "*[][]i32\n"},
 		{"inputs tuple_param", "(f32, []f32)\n"},
 		{"outputs record_result", "{a: []f32, n: i64}\nf32\n"},
-		{"inputs nope", "%%% FAILURE\nunknown entry point: nope (entry_points lists them)\n"},
+		{"inputs nope", "%%% FAILURE\nUnknown entry point: nope (entry_points lists them)\n"},
 		{"restore " + xs + " xs []f32", ""},
 		{"restore " + two + " a f32", ""},
-		{"restore " + xs + " xs []f32", "%%% FAILURE\nvariable already exists: xs\n"},
+		{"restore " + xs + " xs []f32", "%%% FAILURE\nVariable already exists: xs\n"},
 		{"restore " + xs + " ys []i32", "%%% FAILURE\nrestore ys: variable ys of type []i32 in DIR/xs: byte 0: binary value: expected element type i32 but found [3]f32\n"},
 		{"restore " + xs + " ys f32", "%%% FAILURE\nrestore ys: variable ys of type f32 in DIR/xs: byte 0: binary value: expected a value of rank 0 but found [3]f32\n"},
 		{"restore " + xs, "%%% FAILURE\nrestore: DIR/xs holds more than the 0 value(s) asked for\n"},
@@ -151,18 +151,18 @@ func TestServerCommands(t *testing.T) {
 		{"call not nbs nb nh bs b h", "runtime: T\n"},
 		{"store " + out + " nbs nb nh", ""},
 		{"call main ys xs", "runtime: T\n"},
-		{"call main ys xs", "%%% FAILURE\nvariable already exists: ys\n"},
+		{"call main ys xs", "%%% FAILURE\nVariable already exists: ys\n"},
 		{"call scale q q q a xs", "%%% FAILURE\nvariable q is named twice in one command\n"},
 		{"restore " + xs + " q []f32 q []f32", "%%% FAILURE\nvariable q is named twice in one command\n"},
 		{"call main zs", "%%% FAILURE\nentry point main has 1 output(s) and 1 input(s): call main needs 2 variable names, got 1\n"},
 		{"call main zs a", "%%% FAILURE\ninput 1 of entry point main (variable a) has type f32, expected []f32\n"},
-		{"call main zs nothere", "%%% FAILURE\nunknown variable: nothere\n"},
-		{"call nope zs xs", "%%% FAILURE\nunknown entry point: nope (entry_points lists them)\n"},
+		{"call main zs nothere", "%%% FAILURE\nUnknown variable: nothere\n"},
+		{"call nope zs xs", "%%% FAILURE\nUnknown entry point: nope (entry_points lists them)\n"},
 		{"call scale r n s a ys", "runtime: T\n"},
 		{"store " + out2 + " r n s", ""},
 		{"call fail r2", "runtime: T\n%%% FAILURE\nprog.fut:3:5-10: index 7 out of bounds for array of shape [3]\n"}, // replaced below
 		{"call fail r2", "runtime: T\n%%% FAILURE\nprog.fut:3:5-10: index 7 out of bounds for array of shape [3]\n"},
-		{"type r2", "%%% FAILURE\nunknown variable: r2\n"},
+		{"type r2", "%%% FAILURE\nUnknown variable: r2\n"},
 		{"type n", "i64\n"},
 		{"kind i64", "primitive\n"},
 		{"kind [][]i32", "array\n"},
@@ -200,15 +200,15 @@ func TestServerCommands(t *testing.T) {
 		{"restore " + out + " ra2 []f32 rn2 i64 t12 []f32 rec2 {a:[]f32,n:i64}", "%%% FAILURE\nrestore rec2: unknown type {a:[]f32,n:i64} (the types command lists them)\n"},
 		{`restore ` + out + ` ra2 []f32 rn2 i64 t12 []f32 rec2 "{a: []f32, n: i64}"`, ""},
 		{"rename rec2 rec3", ""},
-		{"rename rec3 rec", "%%% FAILURE\nvariable already exists: rec\n"},
-		{"rename gone x", "%%% FAILURE\nunknown variable: gone\n"},
+		{"rename rec3 rec", "%%% FAILURE\nVariable already exists: rec\n"},
+		{"rename gone x", "%%% FAILURE\nUnknown variable: gone\n"},
 		{"restore " + m + " m [][]i32", ""},
 		{"call id2 m2 m", "runtime: T\n"},
 		{"call id2 m3 m", "%%% FAILURE\nvariable m was consumed by an entry point and may only be freed\n"},
 		{"store " + out2 + " m", "%%% FAILURE\nvariable m was consumed by an entry point and may only be freed\n"},
 		{"free m", ""},
-		{"free m", "%%% FAILURE\nunknown variable: m\n"},
-		{"free m2 nope", "%%% FAILURE\nunknown variable: nope\n"},
+		{"free m", "%%% FAILURE\nUnknown variable: m\n"},
+		{"free m2 nope", "%%% FAILURE\nUnknown variable: nope\n"},
 		{"free m2", ""},
 		{"set_tuning_param main.group_size_1 64", ""},
 		{"set_tuning_param nope 64", "%%% FAILURE\nunknown tuning parameter: nope\n"},
@@ -219,7 +219,7 @@ func TestServerCommands(t *testing.T) {
 		{"pause_profiling", ""},
 		{"unpause_profiling", ""},
 		{"clear", ""},
-		{"frobnicate x", "%%% FAILURE\nunknown command: frobnicate\n"},
+		{"frobnicate x", "%%% FAILURE\nUnknown command: frobnicate\n"},
 		{"zip a b c", "%%% FAILURE\nunknown type b (the types command lists them)\n"},
 		{"", "%%% FAILURE\nempty command\n"},
 		{`store "` + out, "%%% FAILURE\nmalformed command: the quoted word starting at column 7 has no closing quote\n"},
@@ -236,7 +236,7 @@ func TestServerCommands(t *testing.T) {
 		case "call fail r2":
 			tests[i].want = "%%% FAILURE\nprog.fut:3:5-10: index 7 out of bounds for array of shape [3]\n"
 		case "index e xs 3":
-			tests[i].want = "%%% FAILURE\nvariable already exists: e\n"
+			tests[i].want = "%%% FAILURE\nVariable already exists: e\n"
 		}
 	}
 	cmds := make([]string, len(tests))
@@ -521,8 +521,8 @@ func TestServerSumsAndRecordArrays(t *testing.T) {
 		{"construct r2 " + q + " rect a", "%%% FAILURE\nconstruct r2: variant rect of type " + shapeType + " holds 2 values, got 1 variables\n"},
 		{"construct r2 " + q + " square a", "%%% FAILURE\nconstruct r2: type " + shapeType + " has no variant square (variants lists them)\n"},
 		{"construct r2 " + q + " circle n", "%%% FAILURE\nconstruct r2: value 1 of variant circle, variable n, has type i32, expected f32\n"},
-		{"construct r2 " + q + " circle gone", "%%% FAILURE\nunknown variable: gone\n"},
-		{"construct r " + q + " circle a", "%%% FAILURE\nvariable already exists: r\n"},
+		{"construct r2 " + q + " circle gone", "%%% FAILURE\nUnknown variable: gone\n"},
+		{"construct r " + q + " circle a", "%%% FAILURE\nVariable already exists: r\n"},
 		{"construct r2 f32 circle a", "%%% FAILURE\ntype f32 is not a sum type\n"},
 		{"construct p " + q + " #poly xs", ""},
 		{"call shape_id p2 p", "runtime: T\n"},
@@ -532,12 +532,12 @@ func TestServerSumsAndRecordArrays(t *testing.T) {
 		{"call shape_id r2 r", "runtime: T\n"},
 		{"destruct r2 x y", ""},
 		{"destruct r2 x2", "%%% FAILURE\ndestruct r2: it holds variant rect, with 2 values, got 1 variables\n"},
-		{"destruct r2 x y", "%%% FAILURE\nvariable already exists: x\n"},
+		{"destruct r2 x y", "%%% FAILURE\nVariable already exists: x\n"},
 		{"destruct xs x2", "%%% FAILURE\nvariable xs has type []f32, which is not a sum type\n"},
 		{"variant xs", "%%% FAILURE\nvariable xs has type []f32, which is not a sum type\n"},
 		{"store " + out + " x y ys r", ""},
 		{"free r", ""},
-		{"variant r", "%%% FAILURE\nunknown variable: r\n"},
+		{"variant r", "%%% FAILURE\nUnknown variable: r\n"},
 		{`zip z "[](i32, f32)" is xs`, ""},
 		{`zip z2 "[](i32, f32)" xs is`, "%%% FAILURE\nzip z2: field 0, variable xs, has type []f32, expected []i32\n"},
 		{`zip z2 "[](i32, f32)" is`, "%%% FAILURE\nzip z2: the elements of type [](i32, f32) have 2 fields, got 1 variables\n"},
@@ -669,5 +669,23 @@ func TestServerReport(t *testing.T) {
 	}
 	if !strings.Contains(got[8], `"events":[]`) {
 		t.Errorf("an empty report's events are not []: %s", got[8])
+	}
+}
+
+// TestServerInitFailure checks the protocol's rule that a server whose
+// initialisation fails ends, without its "%%% OK" greeting, with the
+// message on stderr.
+func TestServerInitFailure(t *testing.T) {
+	needOpenCL(t)
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--server", "--tuning", filepath.Join(dir, "missing.tuning")}, "reading tuning file"},
+		{[]string{"--server", "--load-opencl", filepath.Join(dir, "missing.cl")}, "--load-opencl"},
+	} {
+		r := runProg(serverProgram, "entry_points\n", tc.args...)
+		expectError(t, r, 1, tc.msg)
 	}
 }
