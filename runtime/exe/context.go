@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"sort"
 	"strings"
 	"time"
 	"unsafe"
@@ -107,10 +106,17 @@ type Context struct {
 	free      []*cl.MemObject
 	freeBytes int64
 
-	// Profiling (-P): events of launched kernels not yet accounted, and the
-	// totals per kernel name.
-	pending []pendingEvent
-	prof    map[string]*kernelProfile
+	// Profiling (-P, see profile.go): events of launched kernels not yet
+	// recorded, the launches recorded and not yet taken (at most
+	// maxLaunchRecords, the rest folded into launchOverflow), the totals
+	// per kernel name of those taken, the entry point that launches are
+	// recorded for, and whether recording is paused.
+	pending        []pendingEvent
+	launches       []launchRecord
+	launchOverflow map[launchKey]*kernelProfile
+	prof           map[string]*kernelProfile
+	provenance     string
+	profPaused     bool
 
 	// traceT0 is the start of the run being traced (see trace.go).
 	traceT0 time.Time
@@ -1337,7 +1343,7 @@ func (c *Context) launchError(kernel string, global, local []int64, err error) e
 	return fmt.Errorf("kernel %s (global %v, local %v): %w", kernel, global, local, err)
 }
 
-// Finish waits for all queued work, accounts kernel times when
+// Finish waits for all queued work, records the launches when
 // profiling, and reports a kernel failure that a pending read of the
 // error buffer found (see DeferKernelErrorCheck).
 func (c *Context) Finish() error {
@@ -1361,49 +1367,8 @@ func (c *Context) Finish() error {
 	if err := checkInterrupt(); err != nil {
 		return err
 	}
-	for _, p := range c.pending {
-		if d, err := p.ev.Duration(); err == nil {
-			kp := c.prof[p.name]
-			if kp == nil {
-				kp = &kernelProfile{}
-				c.prof[p.name] = kp
-			}
-			kp.runs++
-			kp.total += time.Duration(d)
-		}
-		p.ev.Release()
-	}
-	c.pending = c.pending[:0]
+	c.recordLaunches()
 	return kerr
-}
-
-// resetProfile forgets the kernel times gathered so far.
-func (c *Context) resetProfile() {
-	_ = c.Finish() // account pending events, so that they are dropped too
-	c.prof = map[string]*kernelProfile{}
-	c.calls = CLCalls{}
-}
-
-// WriteProfile writes the per-kernel profile (-P) gathered so far: for each
-// kernel the number of runs and the total, mean, and share of the time.
-func (c *Context) WriteProfile(w io.Writer) {
-	names := make([]string, 0, len(c.prof))
-	var total time.Duration
-	for n, p := range c.prof {
-		names = append(names, n)
-		total += p.total
-	}
-	sort.Slice(names, func(i, j int) bool { return c.prof[names[i]].total > c.prof[names[j]].total })
-	fmt.Fprintf(w, "%-40s %8s %14s %14s %7s\n", "Kernel", "Runs", "Total (us)", "Mean (us)", "Share")
-	for _, n := range names {
-		p := c.prof[n]
-		share := 0.0
-		if total > 0 {
-			share = 100 * float64(p.total) / float64(total)
-		}
-		fmt.Fprintf(w, "%-40s %8d %14d %14d %6.1f%%\n", n, p.runs, p.total.Microseconds(), p.total.Microseconds()/int64(p.runs), share)
-	}
-	fmt.Fprintf(w, "%d kernels ran for %dus in total; peak device memory %d bytes\n", len(names), total.Microseconds(), c.memPeak)
 }
 
 // platformBuildOptions are the build options that tell the generated

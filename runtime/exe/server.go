@@ -110,9 +110,7 @@ type server struct {
 	refs    map[*Buffer]int // how many variables' parts hold each buffer
 	types   map[string]*serverType
 	entries map[string]*serverEntry
-	paused  bool          // pause_profiling: calls leave the profile as it was
-	events  []reportEvent // what report prints next (with -P)
-	debug   bool          // -D: failures caused by panics carry the stack
+	debug   bool // -D: failures caused by panics carry the stack
 }
 
 // serverType is a type the server knows: a primitive type, an array of
@@ -364,8 +362,8 @@ func init() {
 		"output":             {1, 1, "output ENTRY", (*server).cmdOutputs},
 		"clear":              {0, 0, "clear", (*server).cmdClear},
 		"report":             {0, 0, "report", (*server).cmdReport},
-		"pause_profiling":    {0, 0, "pause_profiling", func(s *server, _ []string) error { s.paused = true; return nil }},
-		"unpause_profiling":  {0, 0, "unpause_profiling", func(s *server, _ []string) error { s.paused = false; return nil }},
+		"pause_profiling":    {0, 0, "pause_profiling", func(s *server, _ []string) error { return s.pauseProfiling(true) }},
+		"unpause_profiling":  {0, 0, "unpause_profiling", func(s *server, _ []string) error { return s.pauseProfiling(false) }},
 		"set_tuning_param":   {2, 2, "set_tuning_param PARAM VALUE", (*server).cmdSetTuningParam},
 		"tuning_params":      {1, 1, "tuning_params ENTRY", (*server).cmdTuningParams},
 		"tuning_param_class": {1, 1, "tuning_param_class PARAM", (*server).cmdTuningParamClass},
@@ -543,13 +541,9 @@ func (s *server) cmdCall(args []string) error {
 	if err := checkInterrupt(); err != nil {
 		return err
 	}
-	// The kernel times before the call: a call while profiling is paused
-	// leaves them as they were, and a profiled call's report events are
-	// what it added.
-	var before map[string]*kernelProfile
-	if s.paused || s.ctx.Opts.Profile {
-		before = s.copyProfile()
-	}
+	// The launches of a profiled call are recorded for its entry point
+	// (the report events' provenance).
+	s.ctx.provenance = se.e.Name
 	start := time.Now()
 	res, err := se.e.Run(s.ctx, callArgs)
 	if err == nil {
@@ -563,12 +557,6 @@ func (s *server) cmdCall(args []string) error {
 		}
 	}
 	us := time.Since(start).Microseconds()
-	switch {
-	case s.paused:
-		s.ctx.prof = before
-	case before != nil:
-		s.addEvents(se.e.Name, before)
-	}
 	for _, v := range consumed {
 		v.consumed = true
 	}
@@ -588,17 +576,14 @@ func (s *server) cmdCall(args []string) error {
 	return nil
 }
 
-// copyProfile copies the kernel profile, so that a call while profiling
-// is paused can be taken out of it again, and a profiled call's launches
-// found.
-func (s *server) copyProfile() map[string]*kernelProfile {
-	_ = s.ctx.Finish()
-	cp := make(map[string]*kernelProfile, len(s.ctx.prof))
-	for k, p := range s.ctx.prof {
-		q := *p
-		cp[k] = &q
+// pauseProfiling pauses or resumes the recording of kernel launches; the
+// launches queued before it are recorded as they were.
+func (s *server) pauseProfiling(paused bool) error {
+	if err := s.ctx.Finish(); err != nil {
+		return err
 	}
-	return cp
+	s.ctx.profPaused = paused
+	return nil
 }
 
 func (s *server) cmdRestore(args []string) error {
@@ -780,15 +765,16 @@ func (s *server) cmdClear([]string) error {
 		return err
 	}
 	s.ctx.releaseFree()
-	s.ctx.prof = map[string]*kernelProfile{}
-	s.events = nil
+	s.ctx.clearLaunches()
 	return nil
 }
 
 // reportEvent is one event of report's JSON, as Futhark's runtime writes
 // its profiling report (the format futhark bench --profile and futhark
-// profile read): fcc's is one kernel's launches during one call, their
-// total time in microseconds, and their number in the details.
+// profile read): one kernel launch (details.launches is 1), its entry
+// point as provenance and its duration in microseconds. Launches past
+// the bound of maxLaunchRecords since the last report are summed, one
+// event per kernel and entry point, details.launches saying how many.
 type reportEvent struct {
 	Name       string         `json:"name"`
 	Provenance string         `json:"provenance"`
@@ -796,52 +782,50 @@ type reportEvent struct {
 	Details    map[string]any `json:"details"`
 }
 
-// addEvents records, as report events of entry point entry, the kernel
-// launches since the profile was before.
-func (s *server) addEvents(entry string, before map[string]*kernelProfile) {
-	names := make([]string, 0, len(s.ctx.prof))
-	for n := range s.ctx.prof {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		p, runs, total := s.ctx.prof[n], s.ctx.prof[n].runs, s.ctx.prof[n].total
-		if b := before[n]; b != nil {
-			runs, total = p.runs-b.runs, p.total-b.total
-		}
-		if runs == 0 {
-			continue
-		}
-		s.events = append(s.events, reportEvent{Name: n, Provenance: entry,
-			Duration: float64(total.Nanoseconds()) / 1000, Details: map[string]any{"launches": runs}})
-	}
-}
-
 // cmdReport prints Futhark's profiling report, a JSON object on one line:
-// the events since the last report (kernel times, with -P, of calls made
-// while profiling was not paused) and the peak device memory in bytes.
-// As Futhark's, a report forgets the events it prints.
+// the events since the last report (kernel launches, with -P, of calls
+// made while profiling was not paused) and the peak device memory in
+// bytes. As Futhark's, a report forgets the events it prints; they are
+// still counted in -P's summary.
 func (s *server) cmdReport([]string) error {
 	if err := s.ctx.Finish(); err != nil {
 		return err
+	}
+	recs, over := s.ctx.takeLaunches()
+	events := make([]reportEvent, 0, len(recs)+len(over))
+	for _, r := range recs {
+		events = append(events, reportEvent{Name: r.name, Provenance: r.provenance,
+			Duration: micros(r.duration()), Details: map[string]any{"launches": 1}})
+	}
+	keys := make([]launchKey, 0, len(over))
+	for k := range over {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].provenance != keys[j].provenance {
+			return keys[i].provenance < keys[j].provenance
+		}
+		return keys[i].name < keys[j].name
+	})
+	for _, k := range keys {
+		events = append(events, reportEvent{Name: k.name, Provenance: k.provenance,
+			Duration: micros(over[k].total), Details: map[string]any{"launches": over[k].runs}})
 	}
 	_, peak := s.ctx.MemoryUsage()
 	r := struct {
 		Events []reportEvent    `json:"events"`
 		Memory map[string]int64 `json:"memory"`
-	}{Events: s.events, Memory: map[string]int64{"device": peak}}
-	if r.Events == nil {
-		r.Events = []reportEvent{}
-	}
+	}{Events: events, Memory: map[string]int64{"device": peak}}
 	b, err := json.Marshal(r)
 	if err != nil {
 		return err
 	}
 	s.out.Write(b)
 	s.out.WriteByte('\n')
-	s.events = nil
 	return nil
 }
+
+func micros(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1000 }
 
 func (s *server) param(name string) (*Param, error) {
 	for i := range s.prog.Params {

@@ -326,8 +326,8 @@ func TestServerNoLeak(t *testing.T) {
 		if cur != 4000 || peak > 3*4000 {
 			t.Fatalf("after %d calls: %d bytes of device memory in use (want 4000: xs only), peak %d (want at most %d)", 2*perRound*r, cur, peak, 3*4000)
 		}
-		if len(c.allocs) > 2048 || len(s.vars) != 2 || len(s.refs) != 1 || len(s.events) != 0 {
-			t.Fatalf("after %d calls: %d allocations listed, %d variables, %d buffers counted, %d events", 2*perRound*r, len(c.allocs), len(s.vars), len(s.refs), len(s.events))
+		if len(c.allocs) > 2048 || len(s.vars) != 2 || len(s.refs) != 1 || len(c.launches)+len(c.launchOverflow) != 0 {
+			t.Fatalf("after %d calls: %d allocations listed, %d variables, %d buffers counted, %d launches recorded", 2*perRound*r, len(c.allocs), len(s.vars), len(s.refs), len(c.launches)+len(c.launchOverflow))
 		}
 		runtime.GC()
 		var ms runtime.MemStats
@@ -615,12 +615,22 @@ func TestServerReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(c.Close)
+	// twice launches double_f32 twice in one call: two events.
+	prog := *serverProgram
+	prog.Entries = append([]EntryPoint{{Name: "twice", Params: []TypeDesc{f32arr}, Results: []TypeDesc{f32arr},
+		Run: func(c *Context, args []any) ([]any, error) {
+			r, err := entryDouble(c, args)
+			if err != nil {
+				return nil, err
+			}
+			return entryDouble(c, r)
+		}}}, serverProgram.Entries...)
 	dir := t.TempDir()
 	xs := writeData(t, dir, "xs", values.Value{Type: values.F32, Shape: []int64{3}, Data: []float32{1, 2, 3}})
-	got := serveSession(t, c, serverProgram, dir,
+	got := serveSession(t, c, &prog, dir,
 		"restore "+xs+" xs []f32",
 		"call main ys xs",
-		"call sum s ys",
+		"call twice s ys",
 		"pause_profiling",
 		"call main ys2 xs",
 		"unpause_profiling",
@@ -648,6 +658,8 @@ func TestServerReport(t *testing.T) {
 		}
 		return r
 	}
+	// One event per launch, in launch order; the call made while
+	// profiling was paused has none.
 	r := parse(got[7])
 	var seen []string
 	for _, e := range r.Events {
@@ -656,7 +668,7 @@ func TestServerReport(t *testing.T) {
 			t.Errorf("event %+v has a negative duration", e)
 		}
 	}
-	if s := strings.Join(seen, " "); s != "main/double_f32/1 sum/sum_f32/1 main/double_f32/1" {
+	if s := strings.Join(seen, " "); s != "main/double_f32/1 twice/double_f32/1 twice/double_f32/1 main/double_f32/1" {
 		t.Errorf("events %s (from %s)", s, got[7])
 	}
 	if r.Memory["device"] < 3*4 {
@@ -669,6 +681,21 @@ func TestServerReport(t *testing.T) {
 	}
 	if !strings.Contains(got[8], `"events":[]`) {
 		t.Errorf("an empty report's events are not []: %s", got[8])
+	}
+	// -P's summary is computed from the same launches (after clear),
+	// reported or not, the paused call's left out.
+	serveSession(t, c, &prog, dir,
+		"restore "+xs+" xs []f32",
+		"call twice a xs",
+		"report",
+		"call main b xs",
+		"pause_profiling",
+		"call main d xs",
+		"unpause_profiling")
+	var prof bytes.Buffer
+	c.WriteProfile(&prof)
+	if want := regexp.MustCompile(`(?m)^double_f32 +3 `); !want.MatchString(prof.String()) {
+		t.Errorf("-P summary does not count 3 launches of double_f32:\n%s", prof.String())
 	}
 }
 
