@@ -1,0 +1,229 @@
+package soac
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fcclang/fcc/runtime/values"
+)
+
+// This file finds upper bounds of the sizes that a kernel computes for
+// itself (a filter's result, an iota of a computed count, a branch
+// returning arrays of different sizes), so that a kernel can allocate
+// each work-item's array at the bound, known before the launch, and
+// keep the actual size in a private variable.
+//
+// SizeFacts collects, for every i64 scalar of a program, the upper bounds
+// that its definition (or the slices it sizes) gives, in terms of other
+// names; ResolveBound turns those into a bound over the names a given
+// kernel knows before its launch. Facts hold whenever the program has not
+// failed: a slice's count is at most its array's dimension only when the
+// slice's bounds check passes, so code using them must guard against
+// sizes above their bound (the backend does, see arrayView).
+
+// SizeBound is an upper bound of a size: Leaf when Op is "", otherwise
+// the Op ("max", "min", "add") of Args.
+type SizeBound struct {
+	Op   string
+	Leaf SubExp
+	Args []SizeBound
+}
+
+// leafBound is the bound that is se itself.
+func leafBound(se SubExp) SizeBound { return SizeBound{Leaf: se} }
+
+// String writes the bound as the IR prints it: max(a, b), min(a, b),
+// a + b.
+func (b SizeBound) String() string {
+	switch b.Op {
+	case "":
+		return subExpString(b.Leaf)
+	case "add":
+		parts := make([]string, len(b.Args))
+		for i, a := range b.Args {
+			parts[i] = a.String()
+		}
+		return "(" + strings.Join(parts, " + ") + ")"
+	}
+	parts := make([]string, len(b.Args))
+	for i, a := range b.Args {
+		parts[i] = a.String()
+	}
+	return b.Op + "(" + strings.Join(parts, ", ") + ")"
+}
+
+func subExpString(se SubExp) string {
+	switch se := se.(type) {
+	case Var:
+		return string(se.Name)
+	case Const:
+		return se.Value.String()
+	}
+	return fmt.Sprint(se)
+}
+
+// Leaves calls f with every operand of the bound.
+func (b SizeBound) Leaves(f func(SubExp)) {
+	if b.Op == "" {
+		f(b.Leaf)
+		return
+	}
+	for _, a := range b.Args {
+		a.Leaves(f)
+	}
+}
+
+// SizeFacts returns the upper-bound facts of a program's i64 scalars:
+// each name's bounds, any of which holds (see ResolveBound).
+func SizeFacts(p *Program) map[VName][]SizeBound {
+	types := TypeEnv(p)
+	facts := map[VName][]SizeBound{}
+	add := func(n VName, b SizeBound) { facts[n] = append(facts[n], b) }
+	var walk func(b *Body)
+	walk = func(b *Body) {
+		for _, s := range b.Stms {
+			sizeFactsOf(s, types, add)
+			for _, sub := range ExpBodies(s.Exp) {
+				walk(sub)
+			}
+		}
+	}
+	for _, f := range p.Funs {
+		walk(f.Body)
+	}
+	return facts
+}
+
+// isI64 reports whether t is the type of sizes.
+func isI64(t Type) bool { return t.Rank() == 0 && t.Elem == values.I64 }
+
+// constAtLeast reports whether se is an integer constant >= min.
+func constAtLeast(se SubExp, min int64) bool {
+	c, ok := se.(Const)
+	return ok && c.Value.T.IsInt() && c.Value.Int() >= min
+}
+
+// sizeFactsOf records the facts statement s gives.
+func sizeFactsOf(s *Stm, types map[VName]Type, add func(VName, SizeBound)) {
+	one := len(s.Pat) == 1 && isI64(s.Pat[0].Type)
+	switch e := s.Exp.(type) {
+	case *SubExpExp:
+		if one {
+			add(s.Pat[0].Name, leafBound(e.X))
+		}
+	case *ConvOpExp:
+		// A signed integer widened to i64 keeps its value.
+		if one && e.From.IsSigned() {
+			add(s.Pat[0].Name, leafBound(e.X))
+		}
+	case *BinOpExp:
+		if !one || e.T != values.I64 {
+			return
+		}
+		x, y := leafBound(e.X), leafBound(e.Y)
+		switch e.Op {
+		case Add:
+			add(s.Pat[0].Name, SizeBound{Op: "add", Args: []SizeBound{x, y}})
+		case Max:
+			add(s.Pat[0].Name, SizeBound{Op: "max", Args: []SizeBound{x, y}})
+		case Min:
+			add(s.Pat[0].Name, SizeBound{Op: "min", Args: []SizeBound{x, y}})
+		case Sub:
+			if constAtLeast(e.Y, 0) {
+				add(s.Pat[0].Name, x)
+			}
+		case Mod:
+			// Futhark's mod takes the divisor's sign: below y when y is
+			// positive, at most 0 otherwise (and bounds are taken at
+			// least 0).
+			add(s.Pat[0].Name, y)
+		case Div, Quot:
+			// x/c for c >= 1 is at most max(x, 0).
+			if constAtLeast(e.Y, 1) {
+				add(s.Pat[0].Name, x)
+			}
+		}
+	case *IfExp:
+		for i, p := range s.Pat {
+			if !isI64(p.Type) || i >= len(e.Then.Result) || i >= len(e.Else.Result) {
+				continue
+			}
+			add(p.Name, SizeBound{Op: "max", Args: []SizeBound{leafBound(e.Then.Result[i]), leafBound(e.Else.Result[i])}})
+		}
+	case *SliceExp:
+		// A checked slice of a dimension with a non-zero stride takes
+		// distinct indices inside it: its count is at most the dimension.
+		t, ok := types[e.Arr]
+		if !ok {
+			return
+		}
+		for k, d := range e.Slice {
+			n, isVar := d.N.(Var)
+			if d.Fix != nil || !isVar || k >= t.Rank() {
+				continue
+			}
+			if c, ok := d.Stride.(Const); !ok || c.Value.Int() == 0 {
+				continue
+			}
+			add(n.Name, leafBound(t.Shape[k]))
+		}
+	}
+}
+
+// ResolveBound returns an upper bound of size se over operands that known
+// accepts (constants are always known), following facts; it reports
+// false when there is none.
+func ResolveBound(se SubExp, facts map[VName][]SizeBound, known func(VName) bool) (SizeBound, bool) {
+	return resolveBound(se, facts, known, 0)
+}
+
+// maxBoundDepth stops the search on long chains of definitions.
+const maxBoundDepth = 32
+
+func resolveBound(se SubExp, facts map[VName][]SizeBound, known func(VName) bool, depth int) (SizeBound, bool) {
+	v, ok := se.(Var)
+	if !ok || known(v.Name) {
+		return leafBound(se), true
+	}
+	if depth > maxBoundDepth {
+		return SizeBound{}, false
+	}
+	var found []SizeBound
+	for _, f := range facts[v.Name] {
+		if b, ok := resolveExpr(f, facts, known, depth+1); ok {
+			found = append(found, b)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return SizeBound{}, false
+	case 1:
+		return found[0], true
+	}
+	return SizeBound{Op: "min", Args: found}, true
+}
+
+// resolveExpr resolves the operands of fact f.
+func resolveExpr(f SizeBound, facts map[VName][]SizeBound, known func(VName) bool, depth int) (SizeBound, bool) {
+	if f.Op == "" {
+		return resolveBound(f.Leaf, facts, known, depth)
+	}
+	var args []SizeBound
+	for _, a := range f.Args {
+		b, ok := resolveExpr(a, facts, known, depth)
+		if ok {
+			args = append(args, b)
+			continue
+		}
+		if f.Op != "min" {
+			return SizeBound{}, false
+		}
+	}
+	switch {
+	case len(args) == 0:
+		return SizeBound{}, false
+	case len(args) == 1 && f.Op == "min":
+		return args[0], true
+	}
+	return SizeBound{Op: f.Op, Args: args}, true
+}
