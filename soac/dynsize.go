@@ -32,18 +32,11 @@ type SizeBound struct {
 // leafBound is the bound that is se itself.
 func leafBound(se SubExp) SizeBound { return SizeBound{Leaf: se} }
 
-// String writes the bound as the IR prints it: max(a, b), min(a, b),
-// a + b.
+// String writes the bound as the IR prints it: an operand, or
+// max(a, b, ...), min(...), add(...).
 func (b SizeBound) String() string {
-	switch b.Op {
-	case "":
+	if b.Op == "" {
 		return subExpString(b.Leaf)
-	case "add":
-		parts := make([]string, len(b.Args))
-		for i, a := range b.Args {
-			parts[i] = a.String()
-		}
-		return "(" + strings.Join(parts, " + ") + ")"
 	}
 	parts := make([]string, len(b.Args))
 	for i, a := range b.Args {
@@ -226,4 +219,124 @@ func resolveExpr(f SizeBound, facts map[VName][]SizeBound, known func(VName) boo
 		return args[0], true
 	}
 	return SizeBound{Op: f.Op, Args: args}, true
+}
+
+// DynSize is the lower pass's record of a size that a Seg-op's body
+// computes and sizes arrays with (see Lowering.Sizes): the arrays, and
+// how the backend allocates them.
+type DynSize struct {
+	Size VName
+	// Bound is the size's upper bound over names known before the
+	// launch; nil when there is none.
+	Bound    *SizeBound
+	Arrays   []VName
+	Strategy string
+}
+
+// The strategies of a DynSize.
+const (
+	// DynAtBound: each work-item's array is allocated at the bound, its
+	// actual size kept in a private variable.
+	DynAtBound = "per-item-at-bound"
+	// DynRefused: no bound is known before the launch; the backend
+	// refuses the Seg-op.
+	DynRefused = "refused"
+)
+
+// viewExp reports whether e makes a view of an existing array rather
+// than an array of its own.
+func viewExp(e Exp) bool {
+	switch e.(type) {
+	case *SliceExp, *RearrangeExp, *IndexExp:
+		return true
+	}
+	return false
+}
+
+// KernelDynSizes returns the sizes that Seg-op e's bodies compute and
+// size arrays of their own with, in order of first use, each with its
+// bound (ResolveBound over the names free in e) and strategy.
+func KernelDynSizes(e Exp, facts map[VName][]SizeBound) []DynSize {
+	free := FreeInExp(e)
+	known := func(n VName) bool { return free[n] }
+	var out []DynSize
+	at := map[VName]int{}
+	var walk func(b *Body)
+	walk = func(b *Body) {
+		for _, s := range b.Stms {
+			if !viewExp(s.Exp) {
+				for _, p := range s.Pat {
+					for _, d := range p.Type.Shape {
+						v, ok := d.(Var)
+						if !ok || known(v.Name) {
+							continue
+						}
+						i, seen := at[v.Name]
+						if !seen {
+							i = len(out)
+							at[v.Name] = i
+							ds := DynSize{Size: v.Name, Strategy: DynRefused}
+							if b, ok := ResolveBound(d, facts, known); ok {
+								ds.Bound, ds.Strategy = &b, DynAtBound
+							}
+							out = append(out, ds)
+						}
+						if n := len(out[i].Arrays); n == 0 || out[i].Arrays[n-1] != p.Name {
+							out[i].Arrays = append(out[i].Arrays, p.Name)
+						}
+					}
+				}
+			}
+			for _, sub := range ExpBodies(s.Exp) {
+				walk(sub)
+			}
+		}
+	}
+	for _, b := range ExpBodies(e) {
+		walk(b)
+	}
+	return out
+}
+
+// print writes the record as a line of a lowering block:
+//
+//	size NAME [bound BOUND] arrays (A, ...) strategy "STRATEGY"
+func (d DynSize) print(pr *printer) {
+	bound := ""
+	if d.Bound != nil {
+		bound = " bound " + d.Bound.String()
+	}
+	arrs := make([]string, len(d.Arrays))
+	for i, a := range d.Arrays {
+		arrs[i] = string(a)
+	}
+	pr.line("size %s%s arrays (%s) strategy %q", d.Size, bound, strings.Join(arrs, ", "), d.Strategy)
+}
+
+// dynSize parses a size line of a lowering block, after "size".
+func (p *parser) dynSize() DynSize {
+	d := DynSize{Size: p.name()}
+	if p.is("bound") {
+		p.next()
+		b := p.sizeBound()
+		d.Bound = &b
+	}
+	p.expect("arrays")
+	d.Arrays = p.names("(", ")")
+	p.expect("strategy")
+	d.Strategy = p.str()
+	return d
+}
+
+// sizeBound parses a SizeBound as String writes it.
+func (p *parser) sizeBound() SizeBound {
+	if p.tok.kind == tIdent && (p.tok.text == "max" || p.tok.text == "min" || p.tok.text == "add") && p.lookahead().text == "(" {
+		b := SizeBound{Op: p.ident()}
+		p.list("(", ")", func() { b.Args = append(b.Args, p.sizeBound()) })
+		if len(b.Args) == 0 {
+			p.fail("empty %s in a size bound", b.Op)
+		}
+		return b
+	}
+	return leafBound(p.subExp())
 }
