@@ -238,6 +238,9 @@ const (
 	// DynAtBound: each work-item's array is allocated at the bound, its
 	// actual size kept in a private variable.
 	DynAtBound = "per-item-at-bound"
+	// DynNotStored: an iota read an element at a time (ElemOnly), which
+	// is never stored, needs no bound.
+	DynNotStored = "not-stored"
 	// DynRefused: no bound is known before the launch; the backend
 	// refuses the Seg-op.
 	DynRefused = "refused"
@@ -263,7 +266,9 @@ func KernelDynSizes(e Exp, facts map[VName][]SizeBound) []DynSize {
 	at := map[VName]int{}
 	var walk func(b *Body)
 	walk = func(b *Body) {
-		for _, s := range b.Stms {
+		for i, s := range b.Stms {
+			_, iota := s.Exp.(*IotaExp)
+			notStored := iota && len(s.Pat) == 1 && ElemOnly(s.Pat[0].Name, b.Stms[i+1:], b.Result)
 			if !viewExp(s.Exp) {
 				for _, p := range s.Pat {
 					for _, d := range p.Type.Shape {
@@ -278,8 +283,13 @@ func KernelDynSizes(e Exp, facts map[VName][]SizeBound) []DynSize {
 							ds := DynSize{Size: v.Name, Strategy: DynRefused}
 							if b, ok := ResolveBound(d, facts, known); ok {
 								ds.Bound, ds.Strategy = &b, DynAtBound
+							} else if notStored {
+								ds.Strategy = DynNotStored
 							}
 							out = append(out, ds)
+						}
+						if out[i].Strategy == DynNotStored && !notStored {
+							out[i].Strategy = DynRefused
 						}
 						if n := len(out[i].Arrays); n == 0 || out[i].Arrays[n-1] != p.Name {
 							out[i].Arrays = append(out[i].Arrays, p.Name)
@@ -339,4 +349,41 @@ func (p *parser) sizeBound() SizeBound {
 		return b
 	}
 	return leafBound(p.subExp())
+}
+
+// ElemOnly reports whether the statements stms and the results res use
+// name only as an input array of sequential SOACs, whose lambdas are given
+// one element at a time (the backend's bindElem): an iota used so is never stored.
+func ElemOnly(name VName, stms []*Stm, res []SubExp) bool {
+	for _, r := range res {
+		if v, ok := r.(Var); ok && v.Name == name {
+			return false
+		}
+	}
+	without := func(ins []VName) []VName {
+		var out []VName
+		for _, x := range ins {
+			if x != name {
+				out = append(out, x)
+			}
+		}
+		return out
+	}
+	for _, s := range stms {
+		e := s.Exp
+		switch x := s.Exp.(type) {
+		case *ScremaExp:
+			cp := *x
+			cp.Inputs = without(x.Inputs)
+			e = &cp
+		case *HistExp:
+			cp := *x
+			cp.Inputs = without(x.Inputs)
+			e = &cp
+		}
+		if FreeInExp(e)[name] {
+			return false
+		}
+	}
+	return true
 }

@@ -45,6 +45,8 @@ func TestKernelDynSizes(t *testing.T) {
 			[]string{"n_5 bound k_3 arrays (a_6)"}},
 		{"minus a variable", "let {m_10: i64} = mod i64 x_4 k_3\n let {n_5: i64} = sub i64 m_10 x_4\n let {a_6: [n_5]i64} = iota i64 n_5 0i64 1i64\n" + read,
 			[]string{"n_5 arrays (a_6) refused"}},
+		{"iota read an element at a time", "let {n_5: i64} = add i64 x_4 1i64\n let {a_6: [n_5]i64} = iota i64 n_5 0i64 1i64\n let {r_9: i64} = screma n_5 (a_6)\n reduce_comm (0i64) \\(a_10: i64, a_11: i64): {i64} -> {\n let {s_12: i64} = add i64 a_10 a_11\n in {s_12}\n }\n map \\(x_7: i64): {i64} -> {\n in {x_7}\n }\n in {r_9}",
+			[]string{"n_5 arrays (a_6) not-stored"}},
 		{"host-known size", "let {a_6: [k_3]i64} = iota i64 k_3 0i64 1i64\n" + read, nil},
 	}
 	for _, tc := range tests {
