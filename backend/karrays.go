@@ -33,11 +33,12 @@ import (
 const scratchMarker = "/*fcc:scratch*/"
 
 // scratchBuf is one scratch buffer of a kernel: an array of shape dims
-// (operands known on the host) per work-item.
+// per work-item, each dimension an upper bound over operands known on
+// the host (the dimension itself unless the kernel computes it).
 type scratchBuf struct {
 	param string
 	elem  soac.PrimType
-	dims  []soac.SubExp
+	dims  []soac.SizeBound
 }
 
 // hostKnown reports whether a size operand can be computed on the host:
@@ -64,20 +65,96 @@ func (c *cgen) addScratch(v *kview) {
 	v.scratch = scratchBuf{}
 }
 
+// sizeBound returns an upper bound, over operands known on the host, of
+// a size the kernel computes (see soac.SizeFacts).
+func (c *cgen) sizeBound(d soac.SubExp) (soac.SizeBound, bool) {
+	if c.g.sizeFacts == nil {
+		c.g.sizeFacts = soac.SizeFacts(c.g.prog)
+	}
+	return soac.ResolveBound(d, c.g.sizeFacts, func(n soac.VName) bool { return c.hostNames[n] })
+}
+
+// boundExpr is the C expression of a size bound, at least 0 as the
+// host's allocation takes it.
+func (c *cgen) boundExpr(b soac.SizeBound) (string, error) {
+	if b.Op == "" {
+		x, err := c.operand(b.Leaf)
+		return "max((long)" + x + ", 0L)", err
+	}
+	args := make([]string, len(b.Args))
+	for i, a := range b.Args {
+		x, err := c.boundExpr(a)
+		if err != nil {
+			return "", err
+		}
+		args[i] = x
+	}
+	if b.Op == "add" {
+		return "(" + strings.Join(args, " + ") + ")", nil
+	}
+	x := args[0]
+	for _, a := range args[1:] {
+		x = fmt.Sprintf("%s(%s, %s)", b.Op, x, a)
+	}
+	return x, nil
+}
+
+// dynamicDim is the C expression of dimension d, which the kernel
+// computes, of an array the work-item allocates at d's bound: the size
+// clamped to the bound. With guard, the work-item fails if the size is
+// above the bound (which a correct bound never is, but a failed check
+// earlier in the work-item may leave); without, d need not have its
+// value yet (an if's existential size, set by its branches).
+func (c *cgen) dynamicDim(d soac.SubExp, pos soac.Pos, guard bool) (string, soac.SizeBound, error) {
+	b, ok := c.sizeBound(d)
+	if !ok {
+		return "", b, unsupported(fmt.Sprintf("an array inside a kernel whose size (%s) is computed in the kernel", subExpText(d)), pos)
+	}
+	x, err := c.operand(d)
+	if err != nil {
+		return "", b, err
+	}
+	bc, err := c.boundExpr(b)
+	if err != nil {
+		return "", b, err
+	}
+	bid := c.fresh("bound")
+	c.line("long %s = %s;", bid, bc)
+	if guard {
+		c.fail(fmt.Sprintf("(long)%s > %s", x, bid), fmt.Sprintf("%s: size %%d of an array in a kernel exceeds its bound %%d", soac.EscapeFormat(pos.String())), x, bid)
+	}
+	return fmt.Sprintf("min((long)%s, %s)", x, bid), b, nil
+}
+
 // arrayView returns the view a per-work-item scratch array of the given
 // shape would have, without allocating its buffer (addScratch does).
-// Its buffer's name is reserved: a later array gets another.
+// Its buffer's name is reserved: a later array gets another. A dimension
+// the kernel computes is allocated at its bound (dynamicDim).
 func (c *cgen) arrayView(elem soac.PrimType, shape []soac.SubExp, pos soac.Pos) (*kview, error) {
+	return c.boundedView(elem, shape, pos, true)
+}
+
+// boundedView is arrayView, guarding the dimensions the kernel computes
+// when guard is set (see dynamicDim).
+func (c *cgen) boundedView(elem soac.PrimType, shape []soac.SubExp, pos soac.Pos, guard bool) (*kview, error) {
 	dims := make([]string, len(shape))
+	bounds := make([]soac.SizeBound, len(shape))
 	for k, d := range shape {
 		if !c.hostKnown(d) {
-			return nil, unsupported(fmt.Sprintf("an array inside a kernel whose size (%s) is computed in the kernel", subExpText(d)), pos)
+			x, b, err := c.dynamicDim(d, pos, guard)
+			if err != nil {
+				return nil, err
+			}
+			// Bounds are taken at least 0, as sizes are.
+			dims[k], bounds[k] = x, soac.SizeBound{Op: "max", Args: []soac.SizeBound{b, {Leaf: soac.I64(0)}}}
+			continue
 		}
 		x, err := c.operand(d)
 		if err != nil {
 			return nil, err
 		}
 		dims[k] = "(long)" + x
+		bounds[k] = soac.SizeBound{Leaf: d}
 	}
 	if _, err := cStorage(elem); err != nil {
 		return nil, err
@@ -89,7 +166,7 @@ func (c *cgen) arrayView(elem soac.PrimType, shape []soac.SubExp, pos soac.Pos) 
 		strides[k] = "(" + strides[k] + ") * fcc_gsize"
 	}
 	return &kview{ptr: param, off: "fcc_gid", dims: dims, strides: strides, elem: elem, owned: true,
-		scratch: scratchBuf{param: param, elem: elem, dims: shape}}, nil
+		scratch: scratchBuf{param: param, elem: elem, dims: bounds}}, nil
 }
 
 // scratchDecls are the kernel parameters of the scratch buffers.
@@ -111,11 +188,11 @@ func (h *hgen) scratchAlloc(c *cgen, ka *kernelArgs, global string) ([]string, e
 		n := h.fresh("scratch")
 		size := []string{global}
 		for _, d := range s.dims {
-			x, err := h.operand(d)
+			x, err := h.boundExpr(d)
 			if err != nil {
 				return nil, err
 			}
-			size = append(size, "int64("+x+")")
+			size = append(size, x)
 		}
 		h.line("%s, err := c.NewArray(%s, []int64{%s})", n, elemConst(s.elem), strings.Join(size, ", "))
 		h.check("", "allocating kernel scratch memory")
@@ -123,6 +200,28 @@ func (h *hgen) scratchAlloc(c *cgen, ka *kernelArgs, global string) ([]string, e
 		names = append(names, n)
 	}
 	return names, nil
+}
+
+// boundExpr is the Go expression (int64) of a scratch dimension's bound:
+// the dimension itself when the host knows it, otherwise its bound, at
+// least 0.
+func (h *hgen) boundExpr(b soac.SizeBound) (string, error) {
+	if b.Op == "" {
+		x, err := h.operand(b.Leaf)
+		return "int64(" + x + ")", err
+	}
+	args := make([]string, len(b.Args))
+	for i, a := range b.Args {
+		x, err := h.boundExpr(a)
+		if err != nil {
+			return "", err
+		}
+		args[i] = "max(" + x + ", 0)"
+	}
+	if b.Op == "add" {
+		return "(" + strings.Join(args, " + ") + ")", nil
+	}
+	return b.Op + "(" + strings.Join(args, ", ") + ")", nil
 }
 
 // launchKernel emits the launch of c's kernel name over global
@@ -220,6 +319,7 @@ func (c *cgen) bindView(s *soac.Stm, v *kview) {
 func (c *cgen) sliceView(v *kview, sl []soac.DimIndex, pos soac.Pos) (*kview, error) {
 	off := c.ix(v.off)
 	var dims, strides, conds, args, text []string
+	var dynamic []int // the dims whose count the kernel computes
 	for k, d := range sl {
 		if d.Fix != nil {
 			i, err := c.operand(d.Fix)
@@ -246,6 +346,9 @@ func (c *cgen) sliceView(v *kview, sl []soac.DimIndex, pos soac.Pos) (*kview, er
 		}
 		st, nn, sd := "(long)"+start, "(long)"+n, "(long)"+stride
 		off = fmt.Sprintf("%s + %s * %s", off, c.ix(start), c.ix(v.strides[k]))
+		if !c.hostKnown(d.N) {
+			dynamic = append(dynamic, len(dims))
+		}
 		dims = append(dims, nn)
 		strides = append(strides, fmt.Sprintf("%s * %s", sd, v.strides[k]))
 		last := fmt.Sprintf("(%s + (%s - 1) * %s)", st, nn, sd)
@@ -265,6 +368,12 @@ func (c *cgen) sliceView(v *kview, sl []soac.DimIndex, pos soac.Pos) (*kview, er
 		shape := strings.Repeat("[%d]", len(v.dims))
 		c.fail(cond, fmt.Sprintf("%s: Index [%s] out of bounds for array of shape %s.", soac.EscapeFormat(pos.String()), strings.Join(text, ", "), shape), append(args, v.dims...)...)
 		off = fmt.Sprintf("((%s) ? %s : %s)", cond, c.ix(v.off), off)
+		// A failed slice whose count the kernel computes is empty: arrays
+		// of that count are allocated at a bound that only a checked
+		// slice respects (see dynamicDim).
+		for _, k := range dynamic {
+			dims[k] = fmt.Sprintf("((%s) ? 0L : %s)", cond, dims[k])
+		}
 	}
 	id := c.fresh("slice_off")
 	c.line("%s %s = %s;", c.ixType(), id, off)
@@ -518,11 +627,10 @@ func (c *cgen) ifArrays(s *soac.Stm, e *soac.IfExp) error {
 	}
 	ids := make([]string, len(s.Pat))
 	views := make([]*kview, len(s.Pat))
+	// The scalars first: an array result's size may be one of them (an
+	// existential size), which its view reads once the branch has set it.
 	for i, p := range s.Pat {
 		if p.Type.Rank() > 0 {
-			if views[i], err = c.newArray(p.Type.Elem, p.Type.Shape, s.Pos); err != nil {
-				return err
-			}
 			continue
 		}
 		ct, err := cType(p.Type.Elem)
@@ -531,6 +639,15 @@ func (c *cgen) ifArrays(s *soac.Stm, e *soac.IfExp) error {
 		}
 		ids[i] = c.g.names.id(p.Name)
 		c.line("%s %s;", ct, ids[i])
+		c.vars[p.Name] = kval{scalar: ids[i]}
+	}
+	for i, p := range s.Pat {
+		if p.Type.Rank() > 0 {
+			if views[i], err = c.boundedView(p.Type.Elem, p.Type.Shape, s.Pos, false); err != nil {
+				return err
+			}
+			c.addScratch(views[i])
+		}
 	}
 	branch := func(b *soac.Body) error {
 		c.indent++
@@ -542,6 +659,10 @@ func (c *cgen) ifArrays(s *soac.Stm, e *soac.IfExp) error {
 		for i, r := range res {
 			if views[i] == nil {
 				c.line("%s = %s;", ids[i], r)
+			}
+		}
+		for i := range res {
+			if views[i] == nil {
 				continue
 			}
 			src, err := c.arrayOperand(b.Result[i])

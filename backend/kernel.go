@@ -224,7 +224,7 @@ func store(ptr string, elem soac.PrimType, off, x string) string {
 
 func (c *cgen) body(b *soac.Body) ([]string, error) {
 	for i, s := range b.Stms {
-		if _, ok := s.Exp.(*soac.IotaExp); ok && len(s.Pat) == 1 && elemOnly(s.Pat[0].Name, b.Stms[i+1:], b.Result) {
+		if _, ok := s.Exp.(*soac.IotaExp); ok && len(s.Pat) == 1 && soac.ElemOnly(s.Pat[0].Name, b.Stms[i+1:], b.Result) {
 			if c.elemIotas == nil {
 				c.elemIotas = map[soac.VName]bool{}
 			}
@@ -577,43 +577,6 @@ func (c *cgen) bindElem(p soac.Param, arr soac.VName, i string) error {
 	c.line("%s %s = %s;", c.ixType(), id, off)
 	c.vars[p.Name] = kval{view: &kview{ptr: v.ptr, off: id, dims: v.dims[1:], strides: v.strides[1:], elem: v.elem}}
 	return nil
-}
-
-// elemOnly reports whether the statements stms and the results res use
-// name only as an input array of sequential SOACs, whose lambdas are given
-// one element at a time (bindElem).
-func elemOnly(name soac.VName, stms []*soac.Stm, res []soac.SubExp) bool {
-	for _, r := range res {
-		if v, ok := r.(soac.Var); ok && v.Name == name {
-			return false
-		}
-	}
-	without := func(ins []soac.VName) []soac.VName {
-		var out []soac.VName
-		for _, x := range ins {
-			if x != name {
-				out = append(out, x)
-			}
-		}
-		return out
-	}
-	for _, s := range stms {
-		e := s.Exp
-		switch x := s.Exp.(type) {
-		case *soac.ScremaExp:
-			cp := *x
-			cp.Inputs = without(x.Inputs)
-			e = &cp
-		case *soac.HistExp:
-			cp := *x
-			cp.Inputs = without(x.Inputs)
-			e = &cp
-		}
-		if soac.FreeInExp(e)[name] {
-			return false
-		}
-	}
-	return true
 }
 
 // iotaElem returns element i of arr when arr is an iota whose start and

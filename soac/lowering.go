@@ -18,6 +18,7 @@ import (
 //	  points "RULE" per_item N [tiny_row N reduction K] why "WHY"
 //	  tile sides (SIDE, ...) reduction K
 //	  variant T R vector V depth D pad P
+//	  size NAME [bound BOUND] arrays (A, ...) strategy "STRATEGY"
 //	}
 //
 // with each line present only when it has something to say.
@@ -36,6 +37,9 @@ type Lowering struct {
 	// compiled for it, by decreasing T and then R (the host chooses among
 	// them by the tile-size parameters and the problem's size).
 	TileVariants []TileVariant
+	// Sizes are the sizes the Seg-op's body computes and sizes arrays of
+	// its own with, and how they are allocated (dynsize.go).
+	Sizes []DynSize
 }
 
 // TileVariant is one kernel of a 2-D tiled segmap: a work-group of T x T
@@ -190,6 +194,9 @@ func (l *Lowering) print(pr *printer) {
 	for _, v := range l.TileVariants {
 		pr.line("variant %d %d vector %d depth %d pad %d", v.T, v.R, v.Vector, v.Depth, v.Pad)
 	}
+	for _, d := range l.Sizes {
+		d.print(pr)
+	}
 	pr.indent--
 	pr.line("}")
 }
@@ -245,8 +252,11 @@ func (p *parser) lowering() *Lowering {
 			p.expect("pad")
 			v.Pad = p.smallInt()
 			l.TileVariants = append(l.TileVariants, v)
+		case p.is("size"):
+			p.next()
+			l.Sizes = append(l.Sizes, p.dynSize())
 		default:
-			p.fail("expected version, points, tile, variant or '}' in a lowering, found %s", p.tok)
+			p.fail("expected version, points, tile, variant, size or '}' in a lowering, found %s", p.tok)
 		}
 	}
 	p.next()

@@ -171,6 +171,14 @@ func (fv *freeVars) bindIndex(n VName, t PrimType) {
 func (fv *freeVars) body(b *Body) {
 	for _, s := range b.Stms {
 		fv.exp(s.Exp)
+		// An if's result types may name the existential sizes its own
+		// pattern binds ({n, [n]t}): those are not free. Names are
+		// unique, so a pattern's name is used nowhere before it.
+		for _, p := range s.Pat {
+			if !fv.bound[p.Name] {
+				delete(fv.free, p.Name)
+			}
+		}
 		fv.bind(s.Pat)
 	}
 	fv.sub(b.Result...)

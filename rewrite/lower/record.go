@@ -21,11 +21,14 @@ func Run(p *soac.Program) (*soac.Program, error) {
 		out.Funs[i] = &nf
 	}
 	types := tiling.TypeEnv(&out)
+	facts := soac.SizeFacts(&out)
 	err := each(&out, func(s *soac.Stm, l *SegOp) error {
 		rec, err := Record(s, l, types)
 		if err != nil {
 			return err
 		}
+		// The arrays whose size the kernel computes, and their bounds.
+		rec.Sizes = soac.KernelDynSizes(s.Exp, facts)
 		soac.SetLowering(s.Exp, rec)
 		return nil
 	})

@@ -1,0 +1,94 @@
+package soac
+
+import (
+	"strings"
+	"testing"
+)
+
+// dynProgram wraps body statements, which may use x_4 (a work-item's
+// element), k_3 (a scalar known before the launch) and xs_2 (an array of
+// d_1 elements), in a segmap whose result is r_9.
+func dynProgram(stms string) string {
+	return `entry "main"
+fun main (xs_2: [d_1]i64, k_3: i64): {[d_1]i64} = {
+  let {map_90: [d_1]i64} = segmap_thread (gtid_1 < d_1) : {i64}
+  body {
+    let {x_4: i64} = xs_2[gtid_1]
+` + stms + `
+  }
+  in {map_90}
+}
+`
+}
+
+func TestKernelDynSizes(t *testing.T) {
+	read := "let {r_9: i64} = a_6[0i64]\n    in {r_9}"
+	tests := []struct {
+		name, stms string
+		want       []string // the size lines, without the strategy
+	}{
+		{"mod by a host scalar", "let {n_5: i64} = mod i64 x_4 k_3\n let {a_6: [n_5]i64} = iota i64 n_5 0i64 1i64\n" + read,
+			[]string{"n_5 bound k_3 arrays (a_6)"}},
+		{"min with a host scalar", "let {n_5: i64} = min i64 x_4 k_3\n let {a_6: [n_5]i64} = replicate (n_5) 1i64\n" + read,
+			[]string{"n_5 bound k_3 arrays (a_6)"}},
+		{"no bound", "let {n_5: i64} = add i64 x_4 1i64\n let {a_6: [n_5]i64} = iota i64 n_5 0i64 1i64\n" + read,
+			[]string{"n_5 arrays (a_6) refused"}},
+		{"checked slice", "let {n_5: i64} = add i64 x_4 1i64\n let {s_7: [n_5]i64} = slice xs_2[0i64:+n_5*1i64]\n let {a_6: [n_5]i64} = copy s_7\n" + read,
+			[]string{"n_5 bound d_1 arrays (a_6)"}},
+		{"slice of stride 0", "let {n_5: i64} = add i64 x_4 1i64\n let {s_7: [n_5]i64} = slice xs_2[0i64:+n_5*0i64]\n let {a_6: [n_5]i64} = copy s_7\n" + read,
+			[]string{"n_5 arrays (a_6) refused"}},
+		{"if branches", "let {c_8: bool} = lt i64 0i64 x_4\n let {n_5: i64} = if c_8 : {i64}\n then { in {3i64} }\n else { let {m_10: i64} = mod i64 x_4 k_3\n in {m_10} }\n let {a_6: [n_5]i64} = iota i64 n_5 0i64 1i64\n" + read,
+			[]string{"n_5 bound max(3i64, k_3) arrays (a_6)"}},
+		{"sum of bounded sizes", "let {m_10: i64} = mod i64 x_4 k_3\n let {n_5: i64} = add i64 m_10 m_10\n let {a_6: [n_5]i64} = iota i64 n_5 0i64 1i64\n" + read,
+			[]string{"n_5 bound add(k_3, k_3) arrays (a_6)"}},
+		{"minus a constant, halved", "let {m_10: i64} = mod i64 x_4 k_3\n let {m_11: i64} = sub i64 m_10 1i64\n let {n_5: i64} = div i64 m_11 2i64\n let {a_6: [n_5]i64} = iota i64 n_5 0i64 1i64\n" + read,
+			[]string{"n_5 bound k_3 arrays (a_6)"}},
+		{"minus a variable", "let {m_10: i64} = mod i64 x_4 k_3\n let {n_5: i64} = sub i64 m_10 x_4\n let {a_6: [n_5]i64} = iota i64 n_5 0i64 1i64\n" + read,
+			[]string{"n_5 arrays (a_6) refused"}},
+		{"iota read an element at a time", "let {n_5: i64} = add i64 x_4 1i64\n let {a_6: [n_5]i64} = iota i64 n_5 0i64 1i64\n let {r_9: i64} = screma n_5 (a_6)\n reduce_comm (0i64) \\(a_10: i64, a_11: i64): {i64} -> {\n let {s_12: i64} = add i64 a_10 a_11\n in {s_12}\n }\n map \\(x_7: i64): {i64} -> {\n in {x_7}\n }\n in {r_9}",
+			[]string{"n_5 arrays (a_6) not-stored"}},
+		{"host-known size", "let {a_6: [k_3]i64} = iota i64 k_3 0i64 1i64\n" + read, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := ParseProgram(dynProgram(tc.stms))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := p.Funs[0].Body.Stms[0]
+			sizes := KernelDynSizes(s.Exp, SizeFacts(p))
+			var got []string
+			for _, d := range sizes {
+				line := string(d.Size)
+				if d.Bound != nil {
+					line += " bound " + d.Bound.String()
+				}
+				line += " arrays (" + string(d.Arrays[0])
+				for _, a := range d.Arrays[1:] {
+					line += ", " + string(a)
+				}
+				line += ")"
+				if d.Strategy != DynAtBound {
+					line += " " + d.Strategy
+				}
+				got = append(got, line)
+			}
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("sizes:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+			// The record survives printing and parsing.
+			SetLowering(s.Exp, &Lowering{Sizes: sizes})
+			text := Print(p)
+			q, err := ParseProgram(text)
+			if err != nil {
+				t.Fatalf("parsing the printed record: %v\n%s", err, text)
+			}
+			if len(sizes) > 0 && !strings.Contains(text, "size "+string(sizes[0].Size)) {
+				t.Errorf("the record is not printed:\n%s", text)
+			}
+			if again := Print(q); again != text {
+				t.Errorf("printed again:\n%s\nfirst:\n%s", again, text)
+			}
+		})
+	}
+}
