@@ -53,12 +53,27 @@ func ones(n int) string {
 	return "[" + strings.TrimSuffix(strings.Repeat(row+", ", n), ", ") + "]"
 }
 
+// ramp is an r by c matrix of f32 values from 1 up (positive and not all
+// equal, as SRAD's image must be), in the text format.
+func ramp(r, c int) string {
+	rows := make([]string, r)
+	for i := range rows {
+		xs := make([]string, c)
+		for j := range xs {
+			xs[j] = strconv.Itoa(1+(i*c+j)%251) + "f32"
+		}
+		rows[i] = "[" + strings.Join(xs, ", ") + "]"
+	}
+	return "[" + strings.Join(rows, ", ") + "]"
+}
+
 // TestHostLoopCosts checks what a host loop costs per iteration in OpenCL
 // calls (issue 22): run with few and with many iterations, a loop must
 // allocate no more buffers, copy no more bytes and read from the device no
 // more often, and a scatter or histogram into the array the loop carries
 // must update it in place; only a destination that is not row-major is
-// copied.
+// copied. Each iteration must launch the kernels it needs and no more
+// (a map feeding a scatter is fused into it).
 func TestHostLoopCosts(t *testing.T) {
 	if !canCompile(t) || os.Getenv("FCC_PREBUILT") != "" {
 		t.Skip("needs compiled programs")
@@ -87,6 +102,10 @@ func TestHostLoopCosts(t *testing.T) {
 		// with the scalar the host computed from it).
 		{"programs/hostloop_pivot_read.fut", "diag", "2i64 " + ones(32), "30i64 " + ones(32), 28, 0, 0, 1},
 		{"programs/hostloop_pivot_read.fut", "row", "2i64 " + ones(32), "30i64 " + ones(32), 28, 0, 0, 1},
+		// The reductions' results only kernels use stay on the device: no
+		// read per iteration (the reads check below), in SRAD too.
+		{"programs/hostloop_reduce_device.fut", "centre", "2i64 [3, 1, 4, 1, 5]", "30i64 [3, 1, 4, 1, 5]", 28, 0, 0, 2},
+		{"../bench/apps/srad.fut", "main", "2i32 0.5f32 " + ramp(12, 16), "12i32 0.5f32 " + ramp(12, 16), 10, 0, 0, 4},
 	}
 	exes := map[string]string{}
 	for _, c := range cases {
