@@ -34,6 +34,7 @@ func FuseRules() RuleSet {
 		FuseVertical,
 		FuseVerticalCheap,
 		FuseHistMap,
+		FuseScatterMap,  // fuse_scatter.go
 		ScanInterchange, // interchange_scan.go
 	}
 }

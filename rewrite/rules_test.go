@@ -354,6 +354,23 @@ fun main (xs: [n]i32, k: i64, ws: [n]f32): {[k]f32} = {
     }
   in {h}
 }`},
+	{FuseScatterMap, `entry "main"
+fun main (xs: [n]i32, ws: [n]f32, k: i64): {[k]f32} = {
+  let {is: [n]i64, vs: [n]f32} = screma n (xs, ws)
+    map \(x: i32, w: f32): {i64, f32} -> {
+      let {c: i64} = convert i32 i64 x
+      let {b: i64} = mod i64 c 7i64
+      let {v: f32} = mul f32 w 2f32
+      in {b, v}
+    }
+  let {z: [k]f32} = replicate (k) 1f32
+  let {r: [k]f32} = scatter n (is, vs, ws) into (z/1)
+    lambda \(i: i64, v2: f32, w2: f32): {i64, f32} -> {
+      let {u: f32} = add f32 v2 w2
+      in {i, u}
+    }
+  in {r}
+}`},
 	{FuseHistReplicate, `entry "main"
 fun main (is: [n]i64, k: i64, y: i32): {[k]i32} = {
   let {ones: [n]i32} = replicate (n) y
@@ -490,4 +507,47 @@ func TestFuel(t *testing.T) {
 		t.Fatalf("err %v, out of fuel %v, %d steps", err, log.OutOfFuel, len(log.Steps))
 	}
 	sameResults(t, p, q, 1, 10, 4)
+}
+
+// TestFuseScatterMapReadsDest checks that a map reading the scatter's
+// destination, or a view of it, stays a kernel of its own: fused, its
+// reads would race with the scatter's writes.
+func TestFuseScatterMapReadsDest(t *testing.T) {
+	for _, prog := range []string{`entry "main"
+fun main (xs: *[n]i32): {[n]i32} = {
+  let {is: [n]i64, vs: [n]i32} = screma n (xs)
+    map \(x: i32): {i64, i32} -> {
+      let {c: i64} = convert i32 i64 x
+      let {b: i64} = mod i64 c 5i64
+      let {y: i32} = xs[b]
+      in {b, y}
+    }
+  let {r: [n]i32} = scatter n (is, vs) into (xs/1)
+    lambda \(i: i64, v: i32): {i64, i32} -> {
+      in {i, v}
+    }
+  in {r}
+}`, `entry "main"
+fun main (xs: *[n]i32, m: i64): {[m]i32} = {
+  let {ys: [m]i32} = reshape (m) xs
+  let {is: [n]i64, vs: [n]i32} = screma n (xs)
+    map \(x: i32): {i64, i32} -> {
+      let {c: i64} = convert i32 i64 x
+      in {c, x}
+    }
+  let {r: [m]i32} = scatter n (is, vs) into (ys/1)
+    lambda \(i: i64, v: i32): {i64, i32} -> {
+      in {i, v}
+    }
+  in {r}
+}`} {
+		p := parse(t, prog)
+		q, log, err := Run(p, RuleSet{FuseScatterMap}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if log.Count(FuseScatterMap.Name) != 0 {
+			t.Errorf("fused a map reading the destination:\n%s", soac.Print(q))
+		}
+	}
 }

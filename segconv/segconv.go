@@ -48,6 +48,7 @@ func (c *converter) body(b *soac.Body) *soac.Body {
 		}
 		out.Stms = append(out.Stms, c.stm(s))
 	}
+	out.Stms = c.keepOnDevice(out.Stms, out.Result) // devred.go
 	out.Stms = c.sinkReads(out.Stms, out.Result)
 	return out
 }

@@ -33,8 +33,17 @@ func (c *converter) sinkReads(stms []*soac.Stm, result []soac.SubExp) []*soac.St
 			out = append(out, s)
 			continue
 		}
-		group, names := c.readGroup(stms, i)
-		if !c.sinkable(names, stms[i+1:], i+1, group, result) {
+		group, names := c.readGroup(stms, i, moved)
+		// Statements moved with an earlier read are in the kernels now:
+		// their uses of names are kernel uses.
+		skip := map[int]bool{}
+		for j := range moved {
+			skip[j] = true
+		}
+		for j := range group {
+			skip[j] = true
+		}
+		if !c.sinkable(names, stms[i+1:], i+1, skip, result) {
 			out = append(out, s)
 			continue
 		}
@@ -61,13 +70,15 @@ func (c *converter) sinkReads(stms []*soac.Stm, result []soac.SubExp) []*soac.St
 
 // readGroup returns the statements after stms[i], a read, that compute
 // scalars from its value (or theirs) with operations that cannot fail,
-// and the names the read and those statements bind.
-func (c *converter) readGroup(stms []*soac.Stm, i int) (map[int]bool, map[soac.VName]bool) {
+// and the names the read and those statements bind. Statements already
+// moved with an earlier read are left out: their copies in the kernels
+// then use this read's copies (SRAD's variance, from two reductions).
+func (c *converter) readGroup(stms []*soac.Stm, i int, moved map[int]bool) (map[int]bool, map[soac.VName]bool) {
 	names := map[soac.VName]bool{stms[i].Pat[0].Name: true}
 	group := map[int]bool{}
 	for j := i + 1; j < len(stms); j++ {
 		t := stms[j]
-		if !cheapScalar(t) {
+		if moved[j] || !cheapScalar(t) {
 			continue
 		}
 		uses := false
@@ -98,7 +109,14 @@ func cheapScalar(s *soac.Stm) bool {
 		return true
 	case *soac.BinOpExp:
 		switch e.Op {
-		case soac.Div, soac.Mod, soac.Quot, soac.Rem, soac.Pow:
+		case soac.Div, soac.Mod, soac.Quot, soac.Rem:
+			// An integer division fails only by zero (and overflows
+			// only by -1): not by any other constant.
+			if k, ok := e.Y.(soac.Const); ok && !e.T.IsFloat() && k.Value.Int() != 0 && k.Value.Int() != -1 {
+				return true
+			}
+			return e.T.IsFloat()
+		case soac.Pow:
 			return e.T.IsFloat()
 		}
 		return true

@@ -1,0 +1,164 @@
+package rewrite
+
+import (
+	"github.com/fcclang/fcc/soac"
+)
+
+// Fusion into scatters. A scatter reads its inputs one element at a time
+// through its lambda, like a screma's map lambda, so a map producing the
+// indices or values fuses into it the same way (Futhark's map-into-scatter
+// fusion): one kernel computes and writes each element, instead of one
+// kernel writing the indices and values to memory and a second reading
+// them back. In a host loop this halves the launches per iteration.
+//
+// The fused lambda runs while the scatter writes its destinations, so the
+// producer must not read them (or anything that may share their memory):
+// a work-item could read an element another one has already overwritten.
+// Before fusion the whole map has finished before the first write.
+
+// FuseScatterMap fuses a map-only screma producing inputs of a scatter,
+// with the same width, into the scatter's lambda. The producer's arrays
+// must have no other use (the producer is dropped), nothing between the
+// two may use them, and the producer must not read the destinations.
+var FuseScatterMap = &Rule{
+	Name: "fuse-scatter-map",
+	Doc:  "map producer → scatter lambda",
+	Match: func(c *Ctx, s *soac.Stm) any {
+		se, ok := s.Exp.(*soac.ScatterExp)
+		if !ok {
+			return nil
+		}
+		for _, in := range se.Inputs {
+			i := c.DefLocal(in)
+			if i < 0 || i >= c.Pos() {
+				continue
+			}
+			ps := c.Stms()[i]
+			pe, ok := ps.Exp.(*soac.ScremaExp)
+			if !ok || len(pe.Scans)+len(pe.Reds) > 0 || !soac.SameSubExp(pe.W, se.W) {
+				continue
+			}
+			if hasEffect(ps.Exp) && hasEffect(s.Exp) {
+				continue // keep the order of two assertions
+			}
+			names := patNames(ps)
+			if scatterUsesOutsideInputs(se, names) || c.UsedIn(names, i+1, c.Pos()) {
+				continue
+			}
+			// Every array of the producer is read by the scatter alone, once.
+			inputs := map[soac.VName]int{}
+			for _, x := range se.Inputs {
+				inputs[x]++
+			}
+			only := true
+			for n := range names {
+				only = only && c.Uses(n) == 1 && inputs[n] == 1
+			}
+			if only && !readsDests(c, pe, se) {
+				return ps
+			}
+		}
+		return nil
+	},
+	Apply: func(c *Ctx, s *soac.Stm, m any) *Replacement {
+		ps := m.(*soac.Stm)
+		pe := ps.Exp.(*soac.ScremaExp)
+		se := s.Exp.(*soac.ScatterExp)
+		out := map[soac.VName]int{}
+		for k, p := range ps.Pat {
+			out[p.Name] = k
+		}
+		// The lambda's parameters bound to producer arrays become the
+		// producer lambda's results for the same element.
+		sub := map[soac.VName]soac.SubExp{}
+		inputs := append([]soac.VName(nil), pe.Inputs...)
+		params := append([]soac.Param(nil), pe.Map.Params...)
+		for k, in := range se.Inputs {
+			if r, ok := out[in]; ok {
+				sub[se.Lambda.Params[k].Name] = pe.Map.Body.Result[r]
+				continue
+			}
+			inputs = append(inputs, in)
+			params = append(params, se.Lambda.Params[k])
+		}
+		cp := soac.NewCopier(sub, nil)
+		body := cp.Body(se.Lambda.Body)
+		ne := &soac.ScatterExp{
+			W:      se.W,
+			Inputs: inputs,
+			Lambda: &soac.Lambda{
+				Params:  params,
+				Body:    &soac.Body{Stms: append(append([]*soac.Stm(nil), pe.Map.Body.Stms...), body.Stms...), Result: body.Result},
+				RetType: cp.Types(se.Lambda.RetType),
+			},
+			Dests: se.Dests,
+		}
+		return &Replacement{Stms: []*soac.Stm{{Pat: s.Pat, Exp: ne, Pos: s.Pos}}, Drop: []*soac.Stm{ps}}
+	},
+}
+
+// scatterUsesOutsideInputs reports whether a scatter uses any of names
+// other than as an input array: in its width, lambda or destinations.
+func scatterUsesOutsideInputs(se *soac.ScatterExp, names map[soac.VName]bool) bool {
+	bare := *se
+	bare.Inputs = nil
+	for n := range soac.FreeInExp(&bare) {
+		if names[n] {
+			return true
+		}
+	}
+	return false
+}
+
+// readsDests reports whether the producer pe may read the memory of one
+// of the scatter's destinations: it names a destination, or an array
+// whose definition in this body may share memory with one (a view, or
+// the result of an expression that can return its operands' memory).
+func readsDests(c *Ctx, pe *soac.ScremaExp, se *soac.ScatterExp) bool {
+	dests := map[soac.VName]bool{}
+	for _, d := range se.Dests {
+		for n := range aliasRoots(c, d.Arr) {
+			dests[n] = true
+		}
+	}
+	for n := range soac.FreeInExp(pe) {
+		for r := range aliasRoots(c, n) {
+			if dests[r] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// aliasRoots returns n and every name whose memory n may share, following
+// definitions in scope through expressions that may return (part of)
+// their operands' memory. Arrays built afresh (iota, replicate, copy,
+// concat, literals, scremas) end the chain; scalars share nothing.
+func aliasRoots(c *Ctx, n soac.VName) map[soac.VName]bool {
+	roots := map[soac.VName]bool{}
+	var walk func(n soac.VName)
+	walk = func(n soac.VName) {
+		if roots[n] {
+			return
+		}
+		roots[n] = true
+		if t, ok := c.TypeOf(n); ok && t.Rank() == 0 {
+			return
+		}
+		d := c.Def(n)
+		if d == nil {
+			return // a parameter: distinct parameters do not alias
+		}
+		switch d.Exp.(type) {
+		case *soac.IotaExp, *soac.ReplicateExp, *soac.ArrayLitExp, *soac.CopyExp,
+			*soac.ConcatExp, *soac.ScremaExp:
+			return
+		}
+		for m := range soac.FreeInExp(d.Exp) {
+			walk(m)
+		}
+	}
+	walk(n)
+	return roots
+}
