@@ -463,16 +463,12 @@ func itemsAlone(s *soac.Stm) error {
 // as a sequential loop, with accumulators in per-work-item scratch.
 func (h *hgen) segSeqArrays(s *soac.Stm, e soac.Exp, prefix string, space []soac.SegDim, reds []soac.Reduce, scan bool, body *soac.Body, types []soac.Type) error {
 	nAcc := soac.ReduceValues(reds)
-	c := h.g.newCgen()
+	k, err := h.newSegKernel(segFree(e), space)
+	if err != nil {
+		return err
+	}
+	c, ka, dims, prologue := k.c, k.ka, k.dims, k.prologue
 	name := prefix + h.g.names.id(s.Pat[0].Name)[2:]
-	ka, prologue, err := c.inputs(segFree(e))
-	if err != nil {
-		return err
-	}
-	dims, err := h.spaceArgs(c, space, ka)
-	if err != nil {
-		return err
-	}
 	h.line("// %s", name)
 	if err := h.predeclare(s.Pat); err != nil {
 		return err
@@ -612,15 +608,11 @@ func (h *hgen) segRedChunked(s *soac.Stm, e *soac.SegRedExp) error {
 	nAcc := soac.ReduceValues(e.Reds)
 	base := h.g.names.id(s.Pat[0].Name)[2:]
 	name1, name2 := "segred_"+base+"_chunks", "segred_"+base+"_parts"
-	c := h.g.newCgen()
-	ka, prologue, err := c.inputs(segFree(e))
+	k, err := h.newSegKernel(segFree(e), e.Space)
 	if err != nil {
 		return err
 	}
-	dims, err := h.spaceArgs(c, e.Space, ka)
-	if err != nil {
-		return err
-	}
+	c, ka, dims, prologue := k.c, k.ka, k.dims, k.prologue
 	n := ka.host[len(ka.host)-1]
 	h.line("// %s, %s", name1, name2)
 	if err := h.predeclare(s.Pat); err != nil {

@@ -139,6 +139,50 @@ func (h *hgen) spaceArgs(c *cgen, space []soac.SegDim, ka *kernelArgs) ([]string
 	return dims, nil
 }
 
+// segKernel is a kernel of a Seg-op's generator begun by newSegKernel:
+// the code generator, its arguments so far, the prologue that unpacks
+// the inputs, and the parameters holding the space's sizes.
+type segKernel struct {
+	h        *hgen
+	c        *cgen
+	ka       *kernelArgs
+	prologue []string
+	dims     []string
+}
+
+// newSegKernel begins a kernel the way every Seg-op generator does, GPU
+// and cpu versions alike: the free names as inputs, the sizes of space as
+// space_0, … (none for a nil space), then the long parameters scalars,
+// each passed from the host variable of the same name. The generator
+// adds its own arguments after these.
+func (h *hgen) newSegKernel(free []soac.VName, space []soac.SegDim, scalars ...string) (*segKernel, error) {
+	c := h.g.newCgen()
+	ka, prologue, err := c.inputs(free)
+	if err != nil {
+		return nil, err
+	}
+	dims, err := h.spaceArgs(c, space, ka)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range scalars {
+		ka.decls = append(ka.decls, "long "+s)
+		ka.host = append(ka.host, s)
+	}
+	return &segKernel{h: h, c: c, ka: ka, prologue: prologue, dims: dims}, nil
+}
+
+// head opens the kernel name with the arguments declared so far.
+func (k *segKernel) head(name string) {
+	k.c.kernelHead(name, k.ka.decls, k.prologue)
+}
+
+// end closes the kernel and adds it to the program's kernels.
+func (k *segKernel) end() {
+	k.c.kernelEnd()
+	k.h.g.kernels = append(k.h.g.kernels, k.c.b.String())
+}
+
 // outputs declares one output buffer per result and allocates them on the
 // host with the given shapes (Go expressions).
 func (h *hgen) outputs(c *cgen, pat []soac.Param, types []soac.Type, shapes [][]string, ka *kernelArgs, prefix string) ([]string, error) {
@@ -194,16 +238,12 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 	if plan == nil || plan.PerItem < 1 {
 		return fmt.Errorf("internal error: the segmap at %s has no plan for its points", s.Pos)
 	}
-	c := h.g.newCgen()
+	k, err := h.newSegKernel(segFree(e), e.Space)
+	if err != nil {
+		return err
+	}
+	c, ka, dims, prologue := k.c, k.ka, k.dims, k.prologue
 	name := h.kernelName("segmap_", s.Pat)
-	ka, prologue, err := c.inputs(segFree(e))
-	if err != nil {
-		return err
-	}
-	dims, err := h.spaceArgs(c, e.Space, ka)
-	if err != nil {
-		return err
-	}
 	h.line("// %s", name)
 	if err := h.predeclare(s.Pat); err != nil {
 		return err

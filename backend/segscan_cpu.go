@@ -93,17 +93,12 @@ func (sg *scanGen) cpuScan(v *soac.LoweredVersion, name string, free []soac.VNam
 // last when the scan is segmented.
 func (sg *scanGen) cpuScanKernel(name string, phase int, free []soac.VName, sums, outs, outHost []string) (*cgen, *kernelArgs, error) {
 	h, e := sg.h, sg.e
-	c := h.g.newCgen()
-	c.sameSites = true
-	ka, prologue, err := c.inputs(free)
+	k, err := h.newSegKernel(free, e.Space, "n", "seglen", "items")
 	if err != nil {
 		return nil, nil, err
 	}
-	if _, err := h.spaceArgs(c, e.Space, ka); err != nil {
-		return nil, nil, err
-	}
-	ka.decls = append(ka.decls, "long n", "long seglen", "long items")
-	ka.host = append(ka.host, "n", "seglen", "items")
+	c, ka := k.c, k.ka
+	c.sameSites = true
 	sumPtrs := bufArgs(ka, sg.types, "sum", sums[:sg.nScan])
 	sumF := ""
 	if sg.segmented {
@@ -117,7 +112,7 @@ func (sg *scanGen) cpuScanKernel(name string, phase int, free []soac.VName, sums
 			ka.host = append(ka.host, outHost[i])
 		}
 	}
-	c.kernelHead(name, ka.decls, prologue)
+	k.head(name)
 	c.line("long w = get_global_id(0);")
 	c.line("long per = (n + items - 1) / items;")
 	c.line("long js = min(w * per, n), je = min(js + per, n);")

@@ -99,16 +99,12 @@ func (h *hgen) segHist(s *soac.Stm, e *soac.SegHistExp) error {
 	}
 	lv := lw.Version("local")
 	local := lv != nil && lv.Has(soac.LocalBins)
-	c := h.g.newCgen()
+	sk, err := h.newSegKernel(segFree(e), e.Space)
+	if err != nil {
+		return err
+	}
+	c, ka, dims, prologue := sk.c, sk.ka, sk.dims, sk.prologue
 	name := "seghist_" + h.g.names.id(s.Pat[0].Name)[2:]
-	ka, prologue, err := c.inputs(segFree(e))
-	if err != nil {
-		return err
-	}
-	dims, err := h.spaceArgs(c, e.Space, ka)
-	if err != nil {
-		return err
-	}
 	hostDims := ka.host[len(ka.host)-len(dims):]
 	h.line("// %s", name)
 	if err := h.predeclare(s.Pat); err != nil {
@@ -473,15 +469,11 @@ func (h *hgen) scatter(s *soac.Stm, e *soac.ScatterExp) error {
 // global version runs. outPtrs and dests are the destination parameters
 // and host arrays of the global version, shared by both.
 func (h *hgen) segHistLocal(e *soac.SegHistExp, name, total string, outPtrs map[soac.VName]string, dests map[soac.VName]string) (*cgen, *kernelArgs, string, []string, error) {
-	c := h.g.newCgen()
-	ka, prologue, err := c.inputs(segFree(e))
+	k, err := h.newSegKernel(segFree(e), e.Space)
 	if err != nil {
 		return nil, nil, "", nil, err
 	}
-	dims, err := h.spaceArgs(c, e.Space, ka)
-	if err != nil {
-		return nil, nil, "", nil, err
-	}
+	c, ka, dims, prologue := k.c, k.ka, k.dims, k.prologue
 	bins := make([]string, len(e.Ops))
 	lmem := make([]string, len(e.Ops))
 	var bytes []string
@@ -570,11 +562,11 @@ const (
 // with sub-histograms (sub, a Go expression) into the destination dest.
 func (h *hgen) segHistMerge(e *soac.SegHistExp, oi int, name, sub, dest string) (*cgen, *kernelArgs, error) {
 	op := e.Ops[oi]
-	c := h.g.newCgen()
-	ka, prologue, err := c.inputs(segFree(e))
+	k, err := h.newSegKernel(segFree(e), nil)
 	if err != nil {
 		return nil, nil, err
 	}
+	c, ka, prologue := k.c, k.ka, k.prologue
 	t := h.g.types[op.Dests[0]].Elem
 	st := mustStorage(t)
 	bins, err := h.operand(op.Bins)
