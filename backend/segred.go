@@ -481,7 +481,7 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 	nRed := soac.ReduceValues(e.Reds)
 	for i := 0; i < nRed; i++ {
 		if e.Types[i].Rank() > 0 {
-			return h.segRedArrays(s, e) // kcoverage.go
+			return h.segRedArrays(s, e) // segseq.go
 		}
 	}
 	for i := range e.Types {

@@ -965,3 +965,23 @@ func (h *hgen) segScanFlat(s *soac.Stm, e *soac.SegScanExp, reds []soac.Reduce, 
 	h.line("}")
 	return nil
 }
+
+// segScan generates an inclusive scan. A one-dimensional scan runs in
+// parallel (segScanFlat); a segmented one gets one work-item per segment,
+// which scans it sequentially, so any operator is correct (non-commutative
+// ones included); the map-out results are written alongside.
+func (h *hgen) segScan(s *soac.Stm, e *soac.SegScanExp) error {
+	reds := soac.ScanReduces(e.Scans)
+	nScan := soac.ReduceValues(reds)
+	for i := 0; i < nScan; i++ {
+		if e.Types[i].Rank() > 0 {
+			return h.segScanArrays(s, e) // segseq.go
+		}
+	}
+	// Flat and segmented alike: a single pass with decoupled look-back
+	// (rewrite/lower: propagate-lookback; see segscan.go).
+	if _, err := versionWith(s, "", "a single-pass scan", soac.LooksBack); err != nil {
+		return err
+	}
+	return h.segScanFlat(s, e, reds, nScan)
+}
