@@ -571,13 +571,23 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 	for k := range parts {
 		parts[k] = fmt.Sprintf("%s_p%d", base, k)
 	}
-	if flat {
-		h.line("gps := c.FlatReduceGroups(seglen, group)")
-	} else {
-		h.line("gps := c.SegRedGroups(segs, seglen, group)")
+	launch := soac.LaunchFlatGroups
+	if !flat {
+		launch = soac.LaunchSegGroups
+	}
+	gps, err := launchHost(groups, launch)
+	if err != nil {
+		return err
+	}
+	h.line("gps := %s", gps)
+	if !flat {
+		team, err := launchHost(lw.Version("team"), soac.LaunchTeam)
+		if err != nil {
+			return err
+		}
 		h.line("if gps == 0 {")
 		h.indent++
-		h.line("team := c.SegRedTeam(seglen, group)")
+		h.line("team := %s", team)
 		cs, kas, err := h.segRedTeam(e, nRed, name, lw.Version("team").Has(soac.Strided), outHost)
 		if err != nil {
 			return err

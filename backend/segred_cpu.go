@@ -58,7 +58,11 @@ func (h *hgen) segRedCPU(e *soac.SegRedExp, nRed int, name string, v *soac.Lower
 	h.indent--
 	h.line("} else {")
 	h.indent++
-	h.line("chunks, rows := c.CPUSplit(segs, seglen)")
+	split, err := launchHost(v, soac.LaunchCPUSplit)
+	if err != nil {
+		return err
+	}
+	h.line("chunks, rows := %s", split)
 	h.partials(e, parts, outHost, "chunks")
 	c1, ka1, err := h.segRedCPUChunks(e, nRed, name+"_cpu", v.Lanes, parts, outHost[nRed:])
 	if err != nil {

@@ -980,8 +980,12 @@ func (h *hgen) segScan(s *soac.Stm, e *soac.SegScanExp) error {
 	}
 	// Flat and segmented alike: a single pass with decoupled look-back
 	// (rewrite/lower: propagate-lookback; see segscan.go).
-	if _, err := versionWith(s, "", "a single-pass scan", soac.LooksBack); err != nil {
+	v, err := versionWith(s, "", "a single-pass scan", soac.LooksBack)
+	if err != nil {
 		return err
+	}
+	if v.Launch != soac.LaunchScanTiles {
+		return fmt.Errorf("internal error: the single-pass scan at %s is launched by %q, not %q", s.Pos, v.Launch, soac.LaunchScanTiles)
 	}
 	return h.segScanFlat(s, e, reds, nScan)
 }

@@ -30,9 +30,6 @@ import (
 // is correct. The body runs twice per element, once per kernel: on a CPU
 // reading the input twice costs less than a pass that publishes and waits.
 
-// cpuScanMinChunk is the fewest elements worth a work-item of their own.
-const cpuScanMinChunk = 4096
-
 // cpuScanVersion is the cpu version of the scan bound by s, or nil.
 func cpuScanVersion(s *soac.Stm) (*soac.LoweredVersion, error) {
 	lw, err := loweringOf(s)
@@ -56,7 +53,11 @@ func (sg *scanGen) cpuScan(v *soac.LoweredVersion, name string, free []soac.VNam
 	h.indent--
 	h.line("} else {")
 	h.indent++
-	h.line("items := max(min(c.CPUItems(), fccGroups(n, %d)), 1)", cpuScanMinChunk)
+	items, err := launchHost(v, soac.LaunchCPUChunks)
+	if err != nil {
+		return err
+	}
+	h.line("items := %s", items)
 	sums := make([]string, sg.nScan)
 	for k := range sums {
 		sums[k] = fmt.Sprintf("cpuSums%d", k)
