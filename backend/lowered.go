@@ -54,7 +54,7 @@ func launchHost(v *soac.LoweredVersion, launch string) (string, error) {
 	case soac.LaunchTeam:
 		return "c.SegRedTeam(seglen, group)", nil
 	case soac.LaunchCPUSplit:
-		return "c.CPUSplit(segs, seglen)", nil
+		return fmt.Sprintf("c.CPUSplit(segs, seglen, %d)", v.MinChunk), nil
 	case soac.LaunchCPUChunks:
 		return fmt.Sprintf("max(min(c.CPUItems(), fccGroups(n, %d)), 1)", v.MinChunk), nil
 	}
