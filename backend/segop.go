@@ -126,17 +126,31 @@ func (c *cgen) kernelEnd() {
 
 // spaceArgs declares the sizes of a space as kernel parameters.
 func (h *hgen) spaceArgs(c *cgen, space []soac.SegDim, ka *kernelArgs) ([]string, error) {
+	sizes, err := h.spaceSizes(space)
+	if err != nil {
+		return nil, err
+	}
 	dims := make([]string, len(space))
-	for d, sd := range space {
+	for d := range space {
 		dims[d] = fmt.Sprintf("space_%d", d)
 		ka.decls = append(ka.decls, "long "+dims[d])
+		ka.host = append(ka.host, sizes[d])
+	}
+	return dims, nil
+}
+
+// spaceSizes are the sizes of space as Go int64 expressions, for the host
+// code of a reduction or scan (its segments and their length).
+func (h *hgen) spaceSizes(space []soac.SegDim) ([]string, error) {
+	sizes := make([]string, len(space))
+	for d, sd := range space {
 		x, err := h.operand(sd.N)
 		if err != nil {
 			return nil, err
 		}
-		ka.host = append(ka.host, fmt.Sprintf("int64(%s)", x))
+		sizes[d] = fmt.Sprintf("int64(%s)", x)
 	}
-	return dims, nil
+	return sizes, nil
 }
 
 // segKernel is a kernel of a Seg-op's generator begun by newSegKernel:

@@ -514,13 +514,9 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 		return err
 	}
 	comm := groups.Has(soac.Strided)
-	hostDims := make([]string, len(e.Space))
-	for d, sd := range e.Space {
-		x, err := h.operand(sd.N)
-		if err != nil {
-			return err
-		}
-		hostDims[d] = fmt.Sprintf("int64(%s)", x)
+	hostDims, err := h.spaceSizes(e.Space)
+	if err != nil {
+		return err
 	}
 	r := len(e.Space) - 1
 	if flat {

@@ -888,13 +888,9 @@ func (h *hgen) segScanFlat(s *soac.Stm, e *soac.SegScanExp, reds []soac.Reduce, 
 	}
 	h.line("{")
 	h.indent++
-	hostDims := make([]string, len(e.Space))
-	for d, sd := range e.Space {
-		x, err := h.operand(sd.N)
-		if err != nil {
-			return err
-		}
-		hostDims[d] = fmt.Sprintf("int64(%s)", x)
+	hostDims, err := h.spaceSizes(e.Space)
+	if err != nil {
+		return err
 	}
 	r := len(e.Space) - 1
 	h.line("segs := int64(%s)", strings.Join(append([]string{"1"}, hostDims[:r]...), " * "))
