@@ -233,6 +233,13 @@ func (h *hgen) fresh(base string) string {
 	return fmt.Sprintf("%s%d", base, h.tmp)
 }
 
+// release emits the release of the arrays arrs (Go names).
+func (h *hgen) release(arrs []string) {
+	for _, a := range arrs {
+		h.line("c.ReleaseArray(%s)", a)
+	}
+}
+
 // check returns from the function when err is set, adding context.
 func (h *hgen) check(pos string, format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)

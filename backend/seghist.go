@@ -167,9 +167,7 @@ func (h *hgen) segHist(s *soac.Stm, e *soac.SegHistExp) error {
 		h.indent--
 		h.line("}")
 	}
-	for _, lk := range lockArrs {
-		h.line("c.ReleaseArray(%s)", lk)
-	}
+	h.release(lockArrs)
 	h.indent--
 	h.line("}")
 	return nil

@@ -679,9 +679,7 @@ func (h *hgen) combinePartials(per string, parts []string, gen func() (*cgen, *k
 	if err := h.launchKernel(c, ka, name, global, local); err != nil {
 		return err
 	}
-	for _, p := range parts {
-		h.line("c.ReleaseArray(%s)", p)
-	}
+	h.release(parts)
 	h.indent--
 	h.line("}")
 	return nil
@@ -705,9 +703,7 @@ func (h *hgen) segRedEnd(s *soac.Stm, e *soac.SegRedExp, nRed int, flat bool, ba
 			h.line("%s = %s_x%d.(%s)", id, base, k, gt)
 		}
 	}
-	for _, r := range releases {
-		h.line("c.ReleaseArray(%s)", r)
-	}
+	h.release(releases)
 	h.indent--
 	h.line("}")
 	return nil

@@ -80,9 +80,7 @@ func (sg *scanGen) cpuScan(v *soac.LoweredVersion, name string, free []soac.VNam
 			return err
 		}
 	}
-	for _, s := range sums {
-		h.line("c.ReleaseArray(%s)", s)
-	}
+	h.release(sums)
 	h.indent--
 	h.line("}")
 	return nil
