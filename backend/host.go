@@ -236,6 +236,13 @@ func (h *hgen) fresh(base string) string {
 	return fmt.Sprintf("%s%d", base, h.tmp)
 }
 
+// release emits the release of the arrays arrs (Go names).
+func (h *hgen) release(arrs []string) {
+	for _, a := range arrs {
+		h.line("c.ReleaseArray(%s)", a)
+	}
+}
+
 // check returns from the function when err is set, adding context.
 func (h *hgen) check(pos string, format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
@@ -645,4 +652,62 @@ func (h *hgen) apply(s *soac.Stm, e *soac.ApplyExp) error {
 		h.line("_ = %s", id)
 	}
 	return nil
+}
+
+// consume returns the host call that gives the array an operation
+// consuming dest writes into: dest itself where the run time finds that
+// no other array the operation reads (reads, the names its kernel uses)
+// shares its buffer (exe.Context.Consume), a copy where the kernel reads
+// dest itself (readsDest), as a fused map may read the array its scatter
+// overwrites, or where dest belongs to the caller (h.borrowed).
+func (h *hgen) consume(dest soac.VName, readsDest bool, reads map[soac.VName]bool) string {
+	if readsDest || h.borrowed[dest] {
+		return fmt.Sprintf("c.CopyArray(%s)", h.g.names.id(dest))
+	}
+	args := []string{h.g.names.id(dest)}
+	for _, n := range sortedNames(reads) {
+		if n != dest && h.g.types[n].Rank() > 0 {
+			args = append(args, h.g.names.id(n))
+		}
+	}
+	return fmt.Sprintf("c.Consume(%s)", strings.Join(args, ", "))
+}
+
+// borrowedNames returns the arrays of f that belong to its caller: its
+// parameters that are not unique, and the views of them (indexes, slices,
+// reshapes, rearrangements, renamings). The language forbids consuming
+// them; IR written by hand or by a pass may still do it, and writing into
+// the caller's array would then change a value the caller still uses.
+func borrowedNames(f *soac.FunDef) map[soac.VName]bool {
+	out := map[soac.VName]bool{}
+	for _, p := range f.Params {
+		if p.Type.Rank() > 0 && !p.Type.Unique {
+			out[p.Name] = true
+		}
+	}
+	soac.VisitStms(f.Body, func(s *soac.Stm) {
+		var src soac.VName
+		switch e := s.Exp.(type) {
+		case *soac.IndexExp:
+			src = e.Arr
+		case *soac.SliceExp:
+			src = e.Arr
+		case *soac.ReshapeExp:
+			src = e.Arr
+		case *soac.RearrangeExp:
+			src = e.Arr
+		case *soac.SubExpExp:
+			if v, ok := e.X.(soac.Var); ok {
+				src = v.Name
+			}
+		}
+		if src != "" && out[src] {
+			for _, p := range s.Pat {
+				if p.Type.Rank() > 0 {
+					out[p.Name] = true
+				}
+			}
+		}
+	})
+	return out
 }

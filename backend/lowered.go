@@ -35,3 +35,28 @@ func versionWith(s *soac.Stm, name, what string, facts ...soac.Fact) (*soac.Lowe
 	}
 	return v, nil
 }
+
+// launchHost is the Go code computing the launch of a version whose
+// lowering names the launch formula launch (soac.LoweredVersion.Launch),
+// given the Go names of its arguments: segs, seglen and group for the
+// reductions', n for the cpu scan's. The runtime (exe.Context) computes
+// what depends on the run-time sizes and the device; the constants the
+// lowering chose come from v.
+func launchHost(v *soac.LoweredVersion, launch string) (string, error) {
+	if v.Launch != launch {
+		return "", fmt.Errorf("internal error: lowered version %q is launched by %q, not %q", v.Name, v.Launch, launch)
+	}
+	switch launch {
+	case soac.LaunchFlatGroups:
+		return "c.FlatReduceGroups(seglen, group)", nil
+	case soac.LaunchSegGroups:
+		return "c.SegRedGroups(segs, seglen, group)", nil
+	case soac.LaunchTeam:
+		return "c.SegRedTeam(seglen, group)", nil
+	case soac.LaunchCPUSplit:
+		return fmt.Sprintf("c.CPUSplit(segs, seglen, %d)", v.MinChunk), nil
+	case soac.LaunchCPUChunks:
+		return fmt.Sprintf("max(min(c.CPUItems(), fccGroups(n, %d)), 1)", v.MinChunk), nil
+	}
+	return "", fmt.Errorf("internal error: no host code for the launch %q of lowered version %q", launch, v.Name)
+}

@@ -8,12 +8,12 @@ import (
 	"github.com/fcclang/fcc/soac"
 )
 
-// This file generates the kernels of Seg-ops and the host code that
-// launches them.
-//
-//   - segmap: one work-item per point of the space (any rank), the flat
-//     global id decoded into the space indices;
-//   - segred: see segred.go.
+// This file holds what the generators of every Seg-op kind share: the
+// kernel's arguments for the Seg-op's free names and space, its head and
+// end, its outputs and launch. One generator per kind has a file of its
+// own: segmap.go (with segrows.go and tiled.go), segred.go and
+// segred_cpu.go, segscan.go and segscan_cpu.go, seghist.go, scatter.go,
+// and segseq.go for the sequential ones.
 
 // kernelArgs are the parameters a kernel takes for the free names of a
 // Seg-op: a buffer and its dimensions for an array, a value for a scalar.
@@ -126,17 +126,75 @@ func (c *cgen) kernelEnd() {
 
 // spaceArgs declares the sizes of a space as kernel parameters.
 func (h *hgen) spaceArgs(c *cgen, space []soac.SegDim, ka *kernelArgs) ([]string, error) {
+	sizes, err := h.spaceSizes(space)
+	if err != nil {
+		return nil, err
+	}
 	dims := make([]string, len(space))
-	for d, sd := range space {
+	for d := range space {
 		dims[d] = fmt.Sprintf("space_%d", d)
 		ka.decls = append(ka.decls, "long "+dims[d])
+		ka.host = append(ka.host, sizes[d])
+	}
+	return dims, nil
+}
+
+// spaceSizes are the sizes of space as Go int64 expressions, for the host
+// code of a reduction or scan (its segments and their length).
+func (h *hgen) spaceSizes(space []soac.SegDim) ([]string, error) {
+	sizes := make([]string, len(space))
+	for d, sd := range space {
 		x, err := h.operand(sd.N)
 		if err != nil {
 			return nil, err
 		}
-		ka.host = append(ka.host, fmt.Sprintf("int64(%s)", x))
+		sizes[d] = fmt.Sprintf("int64(%s)", x)
 	}
-	return dims, nil
+	return sizes, nil
+}
+
+// segKernel is a kernel of a Seg-op's generator begun by newSegKernel:
+// the code generator, its arguments so far, the prologue that unpacks
+// the inputs, and the parameters holding the space's sizes.
+type segKernel struct {
+	h        *hgen
+	c        *cgen
+	ka       *kernelArgs
+	prologue []string
+	dims     []string
+}
+
+// newSegKernel begins a kernel the way every Seg-op generator does, GPU
+// and cpu versions alike: the free names as inputs, the sizes of space as
+// space_0, … (none for a nil space), then the long parameters scalars,
+// each passed from the host variable of the same name. The generator
+// adds its own arguments after these.
+func (h *hgen) newSegKernel(free []soac.VName, space []soac.SegDim, scalars ...string) (*segKernel, error) {
+	c := h.g.newCgen()
+	ka, prologue, err := c.inputs(free)
+	if err != nil {
+		return nil, err
+	}
+	dims, err := h.spaceArgs(c, space, ka)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range scalars {
+		ka.decls = append(ka.decls, "long "+s)
+		ka.host = append(ka.host, s)
+	}
+	return &segKernel{h: h, c: c, ka: ka, prologue: prologue, dims: dims}, nil
+}
+
+// head opens the kernel name with the arguments declared so far.
+func (k *segKernel) head(name string) {
+	k.c.kernelHead(name, k.ka.decls, k.prologue)
+}
+
+// end closes the kernel and adds it to the program's kernels.
+func (k *segKernel) end() {
+	k.c.kernelEnd()
+	k.h.g.kernels = append(k.h.g.kernels, k.c.b.String())
 }
 
 // outputs declares one output buffer per result and allocates them on the
@@ -177,253 +235,6 @@ func (h *hgen) kernelName(prefix string, pat []soac.Param) string {
 	return prefix + h.g.names.id(pat[0].Name)[2:]
 }
 
-func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
-	if e.Tile != nil {
-		return h.tiledSegMap(s, e)
-	}
-	// The lowering's map-global form, its points spread over work-items
-	// as its plan says (rewrite/lower: pointsRules).
-	if _, err := versionWith(s, "", "one work-item per point", soac.OnePerItem); err != nil {
-		return err
-	}
-	lw, err := loweringOf(s)
-	if err != nil {
-		return err
-	}
-	plan := lw.Points
-	if plan == nil || plan.PerItem < 1 {
-		return fmt.Errorf("internal error: the segmap at %s has no plan for its points", s.Pos)
-	}
-	c := h.g.newCgen()
-	name := h.kernelName("segmap_", s.Pat)
-	ka, prologue, err := c.inputs(segFree(e))
-	if err != nil {
-		return err
-	}
-	dims, err := h.spaceArgs(c, e.Space, ka)
-	if err != nil {
-		return err
-	}
-	h.line("// %s", name)
-	if err := h.predeclare(s.Pat); err != nil {
-		return err
-	}
-	hostDims := ka.host[len(ka.host)-len(dims):]
-	shapes, err := h.segMapShapes(s, e, hostDims)
-	if err != nil {
-		return err
-	}
-	outs, err := h.segMapOutputs(c, s, e, shapes, ka)
-	if err != nil {
-		return err
-	}
-	// A point's array result is written by one work-item, element by
-	// element: laid out with the point innermost, neighbouring work-items
-	// write neighbouring addresses. The result is that buffer seen
-	// through a rearranged view, so consumers see the usual shape.
-	for i, p := range s.Pat {
-		if r := e.Types[i].Rank(); r > 0 && outs[i] != "" {
-			h.pointsInner(h.g.names.id(p.Name), len(e.Space), r)
-		}
-	}
-	c.kernelHead(name, ka.decls, prologue)
-	points := strings.Join(dims, " * ")
-	c.narrowOffsets = straightLine(e.Body)
-	total := "(" + strings.Join(hostDims, " * ") + ")"
-	switch plan.Rule {
-	case soac.RuleRows, soac.RuleStreaming:
-		items := fmt.Sprintf("fccStridedItems(%s, %d)", total, plan.PerItem)
-		if plan.Rule == soac.RuleRows {
-			row, err := rowReduceAt(e, plan.Reduction)
-			if err != nil {
-				return fmt.Errorf("%s: %v", s.Pos, err)
-			}
-			if err := c.rowPoints(e, row, dims, points, outs, plan); err != nil {
-				return err
-			}
-			w, err := h.operand(row.red.Exp.(*soac.ScremaExp).W)
-			if err != nil {
-				return err
-			}
-			// Rows longer than plan.TinyRow are computed one after
-			// another, one work-item per point.
-			items = fmt.Sprintf("fccRowItems(%s, int64(%s), %d, %d)", total, w, plan.PerItem, plan.TinyRow)
-		} else if err := c.stridedPoints(e, dims, points, outs, plan.PerItem); err != nil {
-			return err
-		}
-		c.kernelEnd()
-		h.g.kernels = append(h.g.kernels, c.b.String())
-		return h.launch1D(c, name, items, ka)
-	case soac.RuleOnePerItem:
-	default:
-		return fmt.Errorf("internal error: the segmap at %s has points rule %q, which the backend does not know", s.Pos, plan.Rule)
-	}
-	c.line("long gtid = get_global_id(0);")
-	c.line("if (gtid >= %s) return;", points)
-	c.decodeSpace(e.Space, dims, "gtid")
-	res, err := c.body(e.Body)
-	if err != nil {
-		return err
-	}
-	for i, r := range res {
-		if outs[i] == "" {
-			continue // computed in place (inplace.go)
-		}
-		if e.Types[i].Rank() > 0 {
-			if err := c.storeRowPointsInner(outs[i], e.Types[i], "gtid", "("+points+")", e.Body.Result[i]); err != nil {
-				return err
-			}
-			continue
-		}
-		if err := c.storeResult(outs[i], e.Types[i], "gtid", r, e.Body.Result[i]); err != nil {
-			return err
-		}
-	}
-	c.kernelEnd()
-	h.g.kernels = append(h.g.kernels, c.b.String())
-	return h.launch1D(c, name, total, ka)
-}
-
-// stridedPoints emits a streaming segmap's points as map-global does in
-// Lift's code generator: work-item g of G computes points g, g+G, g+2G,
-// ... It takes k of them at a time, all computed before any
-// is stored, so that their loads are in flight together (a store before
-// the next point's loads would order them, as the compiler cannot tell
-// that the arrays do not overlap), and each of the loads is coalesced
-// across the work-group. A straight-line body also gets a path without
-// the per-point bounds tests, for all but the last points, which lets
-// the compiler schedule the points' loads together (95% of copy
-// bandwidth instead of 91% for a copy on the H100).
-func (c *cgen) stridedPoints(e *soac.SegMapExp, dims []string, points string, outs []string, k int) error {
-	return c.stridedLoop(points, k, func() error {
-		if !straightLine(e.Body) {
-			return c.pointsAtOnce(e, dims, points, outs, k, true)
-		}
-		return c.branch(fmt.Sprintf("fcc_base + %d * fcc_gsize < %s", k-1, points),
-			func() error { return c.pointsAtOnce(e, dims, points, outs, k, false) },
-			func() error { return c.pointsAtOnce(e, dims, points, outs, k, true) })
-	})
-}
-
-// stridedLoop emits a work-item's loop over its points, k at a time from
-// fcc_base, strided by the launch size; emit writes the body.
-func (c *cgen) stridedLoop(points string, k int, emit func() error) error {
-	c.line("for (long fcc_base = fcc_gid; fcc_base < %s; fcc_base += %d * fcc_gsize) {", points, k)
-	c.indent++
-	if err := emit(); err != nil {
-		return err
-	}
-	c.indent--
-	c.line("}")
-	return nil
-}
-
-// branch emits if (cond) { then } else { els }.
-func (c *cgen) branch(cond string, then, els func() error) error {
-	c.line("if (%s) {", cond)
-	c.indent++
-	if err := then(); err != nil {
-		return err
-	}
-	c.indent--
-	c.line("} else {")
-	c.indent++
-	if err := els(); err != nil {
-		return err
-	}
-	c.indent--
-	c.line("}")
-	return nil
-}
-
-// pointsAtOnce computes the k points from fcc_base on, then stores them;
-// guarded tests each point against the space's size.
-func (c *cgen) pointsAtOnce(e *soac.SegMapExp, dims []string, points string, outs []string, k int, guarded bool) error {
-	vals := make([][]string, k)
-	for j := range vals {
-		vals[j] = make([]string, len(e.Types))
-		for i, t := range e.Types {
-			ct, err := cType(t.Elem)
-			if err != nil {
-				return err
-			}
-			vals[j][i] = c.fresh("pt")
-			c.line("%s %s;", ct, vals[j][i])
-		}
-	}
-	open := func(j int) {
-		if guarded {
-			c.line("if (%s < %s) {", pointAt(j), points)
-		} else {
-			c.line("{")
-		}
-		c.indent++
-	}
-	for j := 0; j < k; j++ {
-		open(j)
-		c.line("long gtid = %s;", pointAt(j))
-		c.decodeSpace(e.Space, dims, "gtid")
-		res, err := c.body(e.Body)
-		if err != nil {
-			return err
-		}
-		for i, r := range res {
-			c.line("%s = %s;", vals[j][i], r)
-		}
-		c.indent--
-		c.line("}")
-	}
-	for j := 0; j < k; j++ {
-		open(j)
-		for i := range e.Types {
-			if err := c.storeResult(outs[i], e.Types[i], pointAt(j), vals[j][i], e.Body.Result[i]); err != nil {
-				return err
-			}
-		}
-		c.indent--
-		c.line("}")
-	}
-	return nil
-}
-
-// pointsInner re-lays the freshly allocated result id (space dimensions
-// first, then rank row dimensions, row-major) as a buffer with the row
-// dimensions first and the space's innermost, seen through a view of the
-// original shape.
-func (h *hgen) pointsInner(id string, space, rank int) {
-	perm := make([]string, 0, space+rank)
-	for k := 0; k < space; k++ {
-		perm = append(perm, fmt.Sprint(rank+k))
-	}
-	for k := 0; k < rank; k++ {
-		perm = append(perm, fmt.Sprint(k))
-	}
-	inv := make([]string, 0, space+rank)
-	for k := 0; k < rank; k++ {
-		inv = append(inv, fmt.Sprint(space+k))
-	}
-	for k := 0; k < space; k++ {
-		inv = append(inv, fmt.Sprint(k))
-	}
-	h.line("%s = exe.Rearrange(&exe.DeviceArray{Buf: %s.Buf, Elem: %s.Elem, Shape: exe.Rearrange(%s, []int{%s}).Shape}, []int{%s})",
-		id, id, id, id, strings.Join(inv, ", "), strings.Join(perm, ", "))
-}
-
-// storeRowPointsInner writes a point's array result (operand se, of type
-// t) into out laid out by pointsInner: element lin of the row of point
-// flat is at lin * total + flat.
-func (c *cgen) storeRowPointsInner(out string, t soac.Type, flat, total string, se soac.SubExp) error {
-	v := c.vars[se.(soac.Var).Name].view
-	if v == nil {
-		return fmt.Errorf("array result %v is not an array", se)
-	}
-	return c.loopNest(v.dims, func(idx []string) error {
-		lin := rowMajorOffset(idx, v.dims)
-		c.line("%s", store(out, t.Elem, fmt.Sprintf("(%s) * %s + %s", lin, total, flat), load(v, viewOff(v, idx))))
-		return nil
-	})
-}
-
 // neutrals emits C variables holding the reductions' neutral elements.
 func (c *cgen) neutrals(reds []soac.Reduce, types []soac.Type, base string) ([]string, error) {
 	nes, err := c.neutralOperands(reds)
@@ -442,23 +253,57 @@ func (c *cgen) neutrals(reds []soac.Reduce, types []soac.Type, base string) ([]s
 	return acc, nil
 }
 
-// segMapShapes returns the host expressions of the shapes of a segmap's
-// results: the space's dimensions hostDims, then each point's result
-// shape, which must be known before the kernel runs.
-func (h *hgen) segMapShapes(s *soac.Stm, e *soac.SegMapExp, hostDims []string) ([][]string, error) {
-	shapes := make([][]string, len(s.Pat))
-	inBody := soac.BoundInBody(e.Body)
-	for i := range shapes {
-		for _, d := range e.Types[i].Shape {
-			if v, ok := d.(soac.Var); ok && inBody[v.Name] {
-				return nil, unsupported("a kernel result whose size is computed by the kernel", s.Pos)
-			}
-		}
-		inner, err := h.shapeExprs(e.Types[i].Shape)
-		if err != nil {
-			return nil, err
-		}
-		shapes[i] = append(append([]string{}, hostDims...), inner...)
+// launch1D emits the launch of c's kernel name with one work-item per
+// element of n (a Go expression), in groups of the default size.
+func (h *hgen) launch1D(c *cgen, name, n string, ka *kernelArgs) error {
+	h.line("{")
+	h.indent++
+	h.line("group := c.DefaultGroupSize()")
+	if err := h.launchKernel(c, ka, name, fmt.Sprintf("fccGroups(%s, group) * group", n), "group"); err != nil {
+		return err
 	}
-	return shapes, nil
+	h.indent--
+	h.line("}")
+	return nil
+}
+
+// storeResult writes a point's result (scalar C expression x, or the
+// array view of operand se) at flat position flat of out, whose rows have
+// type t.
+func (c *cgen) storeResult(out string, t soac.Type, flat, x string, se soac.SubExp) error {
+	if t.Rank() == 0 {
+		c.line("%s", store(out, t.Elem, flat, x))
+		return nil
+	}
+	v := c.vars[se.(soac.Var).Name].view
+	if v == nil {
+		return fmt.Errorf("array result %v is not an array", se)
+	}
+	// Nested loops over the row's dimensions, so that neither offset
+	// needs a division (a 64-bit one per element costs dozens of
+	// instructions on GPUs).
+	n := strings.Join(v.dims, " * ")
+	return c.loopNest(v.dims, func(idx []string) error {
+		lin := rowMajorOffset(idx, v.dims)
+		c.line("%s", store(out, t.Elem, fmt.Sprintf("(%s) * (%s) + %s", flat, n, lin), load(v, viewOff(v, idx))))
+		return nil
+	})
+}
+
+// rowMajorOffset is the row-major linear offset of the C index expressions idx
+// in an array of dimensions dims.
+func rowMajorOffset(idx, dims []string) string {
+	lin := idx[0]
+	for k := 1; k < len(idx); k++ {
+		lin = fmt.Sprintf("(%s) * %s + %s", lin, dims[k], idx[k])
+	}
+	return lin
+}
+
+func mustStorage(t soac.PrimType) string {
+	st, err := cStorage(t)
+	if err != nil {
+		panic(err)
+	}
+	return st
 }

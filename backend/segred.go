@@ -205,17 +205,11 @@ func (h *hgen) segRedStage1(e *soac.SegRedExp, nRed int, name string, comm bool,
 	// Commutative reductions finish in this kernel (see singlePassFinish):
 	// parts are then the results themselves.
 	fused := comm
-	c := h.g.newCgen()
-	ka, prologue, err := c.inputs(segFree(e))
+	k, err := h.newSegKernel(segFree(e), e.Space, "gps")
 	if err != nil {
 		return nil, nil, err
 	}
-	dims, err := h.spaceArgs(c, e.Space, ka)
-	if err != nil {
-		return nil, nil, err
-	}
-	ka.decls = append(ka.decls, "long gps")
-	ka.host = append(ka.host, "gps")
+	c, ka, dims := k.c, k.ka, k.dims
 	partPtrs := bufArgs(ka, e.Types[:nRed], "part", parts)
 	outs := bufArgs(ka, e.Types[nRed:], "mapout", mapOuts)
 	lmem := redLocals(e, nRed, ka)
@@ -226,7 +220,7 @@ func (h *hgen) segRedStage1(e *soac.SegRedExp, nRed int, name string, comm bool,
 	}
 	r := len(dims) - 1
 	outer, inner := dims[:r], dims[r]
-	c.kernelHead(name, ka.decls, prologue)
+	k.head(name)
 	c.line("long ltid = get_local_id(0), lsize = get_local_size(0);")
 	c.line("long grp = get_group_id(0), seg = grp / gps, part = grp %% gps;")
 	if r > 0 {
@@ -277,8 +271,7 @@ func (h *hgen) segRedStage1(e *soac.SegRedExp, nRed int, name string, comm bool,
 	} else if err := c.groupFinish(e.Reds, e.Types, acc, lmem, partPtrs, "grp", comm); err != nil {
 		return nil, nil, err
 	}
-	c.kernelEnd()
-	h.g.kernels = append(h.g.kernels, c.b.String())
+	k.end()
 	return c, ka, nil
 }
 
@@ -372,17 +365,15 @@ func (c *cgen) singlePassFinish(reds []soac.Reduce, types []soac.Type, acc, lmem
 // order, the gps partial results parts[g*gps …] of segment g into element
 // g of results.
 func (h *hgen) segRedStage2(e *soac.SegRedExp, nRed int, name string, comm bool, parts, results []string) (*cgen, *kernelArgs, error) {
-	c := h.g.newCgen()
-	ka, prologue, err := c.inputs(segFree(e))
+	k, err := h.newSegKernel(segFree(e), nil, "gps")
 	if err != nil {
 		return nil, nil, err
 	}
-	ka.decls = append(ka.decls, "long gps")
-	ka.host = append(ka.host, "gps")
+	c, ka := k.c, k.ka
 	partPtrs := bufArgs(ka, e.Types[:nRed], "part", parts)
 	resPtrs := bufArgs(ka, e.Types[:nRed], "result", results)
 	lmem := redLocals(e, nRed, ka)
-	c.kernelHead(name, ka.decls, prologue)
+	k.head(name)
 	c.line("long ltid = get_local_id(0), lsize = get_local_size(0);")
 	c.line("long seg = get_group_id(0);")
 	acc, err := c.neutrals(e.Reds, e.Types, "acc")
@@ -390,11 +381,7 @@ func (h *hgen) segRedStage2(e *soac.SegRedExp, nRed int, name string, comm bool,
 		return nil, nil, err
 	}
 	c.groupLoop("j", "seg * gps", "(seg + 1) * gps", comm)
-	xs := make([]string, nRed)
-	for k := range xs {
-		xs[k] = load(&kview{ptr: partPtrs[k], elem: e.Types[k].Elem}, "j")
-	}
-	if err := c.combine(e.Reds, acc, xs); err != nil {
+	if err := c.combineFrom(e.Reds, e.Types, acc, partPtrs[:nRed], "j"); err != nil {
 		return nil, nil, err
 	}
 	c.indent--
@@ -402,8 +389,7 @@ func (h *hgen) segRedStage2(e *soac.SegRedExp, nRed int, name string, comm bool,
 	if err := c.groupFinish(e.Reds, e.Types, acc, lmem, resPtrs, "seg", comm); err != nil {
 		return nil, nil, err
 	}
-	c.kernelEnd()
-	h.g.kernels = append(h.g.kernels, c.b.String())
+	k.end()
 	return c, ka, nil
 }
 
@@ -418,22 +404,16 @@ func (h *hgen) segRedStage2(e *soac.SegRedExp, nRed int, name string, comm bool,
 // writes the segment's result. W = 1 is one work-item per segment (a map,
 // for segments of one element).
 func (h *hgen) segRedTeam(e *soac.SegRedExp, nRed int, name string, comm bool, outHost []string) (*cgen, *kernelArgs, error) {
-	c := h.g.newCgen()
-	ka, prologue, err := c.inputs(segFree(e))
+	k, err := h.newSegKernel(segFree(e), e.Space, "team")
 	if err != nil {
 		return nil, nil, err
 	}
-	dims, err := h.spaceArgs(c, e.Space, ka)
-	if err != nil {
-		return nil, nil, err
-	}
-	ka.decls = append(ka.decls, "long team")
-	ka.host = append(ka.host, "team")
+	c, ka, dims := k.c, k.ka, k.dims
 	outs := bufArgs(ka, e.Types, "out", outHost)
 	lmem := redLocals(e, nRed, ka)
 	r := len(dims) - 1
 	outer, inner := dims[:r], dims[r]
-	c.kernelHead(name, ka.decls, prologue)
+	k.head(name)
 	c.line("long ltid = get_local_id(0), lsize = get_local_size(0);")
 	c.line("long lane = ltid & (team - 1);")
 	c.line("long seg = get_group_id(0) * (lsize / team) + ltid / team;")
@@ -479,11 +459,7 @@ func (h *hgen) segRedTeam(e *soac.SegRedExp, nRed int, name string, comm bool, o
 	c.indent++
 	c.line("for (long l = 1; l < team; l++) {")
 	c.indent++
-	xs := make([]string, nRed)
-	for k := range xs {
-		xs[k] = load(&kview{ptr: lmem[k], elem: e.Types[k].Elem}, "ltid + l")
-	}
-	if err := c.combine(e.Reds, acc, xs); err != nil {
+	if err := c.combineFrom(e.Reds, e.Types, acc, lmem[:nRed], "ltid + l"); err != nil {
 		return nil, nil, err
 	}
 	c.indent--
@@ -497,8 +473,7 @@ func (h *hgen) segRedTeam(e *soac.SegRedExp, nRed int, name string, comm bool, o
 		c.line("  %s", store(outs[i], e.Types[i].Elem, "seg", acc[i]))
 	}
 	c.line("}")
-	c.kernelEnd()
-	h.g.kernels = append(h.g.kernels, c.b.String())
+	k.end()
 	return c, ka, nil
 }
 
@@ -506,7 +481,7 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 	nRed := soac.ReduceValues(e.Reds)
 	for i := 0; i < nRed; i++ {
 		if e.Types[i].Rank() > 0 {
-			return h.segRedArrays(s, e) // kcoverage.go
+			return h.segRedArrays(s, e) // segseq.go
 		}
 	}
 	for i := range e.Types {
@@ -539,13 +514,9 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 		return err
 	}
 	comm := groups.Has(soac.Strided)
-	hostDims := make([]string, len(e.Space))
-	for d, sd := range e.Space {
-		x, err := h.operand(sd.N)
-		if err != nil {
-			return err
-		}
-		hostDims[d] = fmt.Sprintf("int64(%s)", x)
+	hostDims, err := h.spaceSizes(e.Space)
+	if err != nil {
+		return err
 	}
 	r := len(e.Space) - 1
 	if flat {
@@ -596,13 +567,23 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 	for k := range parts {
 		parts[k] = fmt.Sprintf("%s_p%d", base, k)
 	}
-	if flat {
-		h.line("gps := c.FlatReduceGroups(seglen, group)")
-	} else {
-		h.line("gps := c.SegRedGroups(segs, seglen, group)")
+	launch := soac.LaunchFlatGroups
+	if !flat {
+		launch = soac.LaunchSegGroups
+	}
+	gps, err := launchHost(groups, launch)
+	if err != nil {
+		return err
+	}
+	h.line("gps := %s", gps)
+	if !flat {
+		team, err := launchHost(lw.Version("team"), soac.LaunchTeam)
+		if err != nil {
+			return err
+		}
 		h.line("if gps == 0 {")
 		h.indent++
-		h.line("team := c.SegRedTeam(seglen, group)")
+		h.line("team := %s", team)
 		cs, kas, err := h.segRedTeam(e, nRed, name, lw.Version("team").Has(soac.Strided), outHost)
 		if err != nil {
 			return err
@@ -635,15 +616,7 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 		}
 		return h.segRedEnd(s, e, nRed, flat, base, outHost, releases)
 	}
-	for k := range parts {
-		h.line("%s := %s", parts[k], outHost[k])
-		h.line("if gps > 1 {")
-		h.line("\t%s, err = c.NewArray(%s, []int64{segs * gps})", parts[k], elemConst(e.Types[k].Elem))
-		h.indent++
-		h.check("", "allocating partial results")
-		h.indent--
-		h.line("}")
-	}
+	h.partials(e, parts, outHost, "gps")
 	c1, ka1, err := h.segRedStage1(e, nRed, name1, comm, parts, outHost[nRed:])
 	if err != nil {
 		return err
@@ -651,20 +624,12 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 	if err := h.launchKernel(c1, ka1, name1, "segs * gps * group", "group"); err != nil {
 		return err
 	}
-	h.line("if gps > 1 {")
-	h.indent++
-	c2, ka2, err := h.segRedStage2(e, nRed, name2, comm, parts, outHost[:nRed])
-	if err != nil {
+	stage2 := func() (*cgen, *kernelArgs, error) {
+		return h.segRedStage2(e, nRed, name2, comm, parts, outHost[:nRed])
+	}
+	if err := h.combinePartials("gps", parts, stage2, name2, "segs * group", "group"); err != nil {
 		return err
 	}
-	if err := h.launchKernel(c2, ka2, name2, "segs * group", "group"); err != nil {
-		return err
-	}
-	for _, p := range parts {
-		h.line("c.ReleaseArray(%s)", p)
-	}
-	h.indent--
-	h.line("}")
 	if !flat {
 		h.indent--
 		h.line("}")
@@ -673,6 +638,51 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 		return err
 	}
 	return h.segRedEnd(s, e, nRed, flat, base, outHost, releases)
+}
+
+// combineFrom combines into acc, with reds, the values at index idx (a C
+// expression) of the buffers ptrs, one a reduction value.
+func (c *cgen) combineFrom(reds []soac.Reduce, types []soac.Type, acc, ptrs []string, idx string) error {
+	xs := make([]string, len(ptrs))
+	for k := range xs {
+		xs[k] = load(&kview{ptr: ptrs[k], elem: types[k].Elem}, idx)
+	}
+	return c.combine(reds, acc, xs)
+}
+
+// partials emits the host code that makes parts[k] (Go names) the buffer
+// of reduction k's partial results, per (a Go variable) a segment: the
+// result outHost[k] itself when per is 1, else a new array. Both the GPU
+// and the cpu versions of a segred combine their partial results so.
+func (h *hgen) partials(e *soac.SegRedExp, parts, outHost []string, per string) {
+	for k := range parts {
+		h.line("%s := %s", parts[k], outHost[k])
+		h.line("if %s > 1 {", per)
+		h.line("\t%s, err = c.NewArray(%s, []int64{segs * %s})", parts[k], elemConst(e.Types[k].Elem), per)
+		h.indent++
+		h.check("", "allocating partial results")
+		h.indent--
+		h.line("}")
+	}
+}
+
+// combinePartials emits, for when there are several partial results per
+// segment, the launch of the kernel (generated by gen) that combines them
+// into the results, then the release of their buffers parts.
+func (h *hgen) combinePartials(per string, parts []string, gen func() (*cgen, *kernelArgs, error), name, global, local string) error {
+	h.line("if %s > 1 {", per)
+	h.indent++
+	c, ka, err := gen()
+	if err != nil {
+		return err
+	}
+	if err := h.launchKernel(c, ka, name, global, local); err != nil {
+		return err
+	}
+	h.release(parts)
+	h.indent--
+	h.line("}")
+	return nil
 }
 
 // segRedEnd emits the end of a segred's host code: the scalar results of
@@ -693,9 +703,7 @@ func (h *hgen) segRedEnd(s *soac.Stm, e *soac.SegRedExp, nRed int, flat bool, ba
 			h.line("%s = %s_x%d.(%s)", id, base, k, gt)
 		}
 	}
-	for _, r := range releases {
-		h.line("c.ReleaseArray(%s)", r)
-	}
+	h.release(releases)
 	h.indent--
 	h.line("}")
 	return nil

@@ -58,16 +58,12 @@ func (h *hgen) segRedCPU(e *soac.SegRedExp, nRed int, name string, v *soac.Lower
 	h.indent--
 	h.line("} else {")
 	h.indent++
-	h.line("chunks, rows := c.CPUSplit(segs, seglen)")
-	for k := range parts {
-		h.line("%s := %s", parts[k], outHost[k])
-		h.line("if chunks > 1 {")
-		h.line("\t%s, err = c.NewArray(%s, []int64{segs * chunks})", parts[k], elemConst(e.Types[k].Elem))
-		h.indent++
-		h.check("", "allocating partial results")
-		h.indent--
-		h.line("}")
+	split, err := launchHost(v, soac.LaunchCPUSplit)
+	if err != nil {
+		return err
 	}
+	h.line("chunks, rows := %s", split)
+	h.partials(e, parts, outHost, "chunks")
 	c1, ka1, err := h.segRedCPUChunks(e, nRed, name+"_cpu", v.Lanes, parts, outHost[nRed:])
 	if err != nil {
 		return err
@@ -75,20 +71,12 @@ func (h *hgen) segRedCPU(e *soac.SegRedExp, nRed int, name string, v *soac.Lower
 	if err := h.launchKernel(c1, ka1, name+"_cpu", "max(fccGroups(segs, rows) * chunks, 1)", "1"); err != nil {
 		return err
 	}
-	h.line("if chunks > 1 {")
-	h.indent++
-	c2, ka2, err := h.segRedCPUCombine(e, nRed, name+"_cpu2", parts, outHost[:nRed])
-	if err != nil {
+	combine := func() (*cgen, *kernelArgs, error) {
+		return h.segRedCPUCombine(e, nRed, name+"_cpu2", parts, outHost[:nRed])
+	}
+	if err := h.combinePartials("chunks", parts, combine, name+"_cpu2", "max(segs, 1)", "1"); err != nil {
 		return err
 	}
-	if err := h.launchKernel(c2, ka2, name+"_cpu2", "max(segs, 1)", "1"); err != nil {
-		return err
-	}
-	for _, p := range parts {
-		h.line("c.ReleaseArray(%s)", p)
-	}
-	h.indent--
-	h.line("}")
 	h.indent--
 	h.line("}")
 	return nil
@@ -99,23 +87,17 @@ func (h *hgen) segRedCPU(e *soac.SegRedExp, nRed int, name string, v *soac.Lower
 // w/chunks, into element seg*chunks + chunk of the buffers parts, with
 // nLanes accumulators when it is above 1.
 func (h *hgen) segRedCPUChunks(e *soac.SegRedExp, nRed int, name string, nLanes int, parts, mapOuts []string) (*cgen, *kernelArgs, error) {
-	c := h.g.newCgen()
+	k, err := h.newSegKernel(segFree(e), e.Space, "chunks", "rows")
+	if err != nil {
+		return nil, nil, err
+	}
+	c, ka, dims := k.c, k.ka, k.dims
 	c.sameSites = true
-	ka, prologue, err := c.inputs(segFree(e))
-	if err != nil {
-		return nil, nil, err
-	}
-	dims, err := h.spaceArgs(c, e.Space, ka)
-	if err != nil {
-		return nil, nil, err
-	}
-	ka.decls = append(ka.decls, "long chunks", "long rows")
-	ka.host = append(ka.host, "chunks", "rows")
 	partPtrs := bufArgs(ka, e.Types[:nRed], "part", parts)
 	outs := bufArgs(ka, e.Types[nRed:], "mapout", mapOuts)
 	r := len(dims) - 1
 	outer, inner := dims[:r], dims[r]
-	c.kernelHead(name, ka.decls, prologue)
+	k.head(name)
 	c.line("long w = get_global_id(0);")
 	c.line("long segs = %s;", strings.Join(append([]string{"1"}, outer...), " * "))
 	c.line("long seg0 = chunks == 1 ? w * rows : w / chunks;")
@@ -186,25 +168,22 @@ func (h *hgen) segRedCPUChunks(e *soac.SegRedExp, nRed int, name string, nLanes 
 	}
 	c.indent--
 	c.line("}")
-	c.kernelEnd()
-	h.g.kernels = append(h.g.kernels, c.b.String())
+	k.end()
 	return c, ka, nil
 }
 
 // segRedCPUCombine generates the kernel in which work-item seg combines,
 // in order, the chunks partial results of segment seg into its result.
 func (h *hgen) segRedCPUCombine(e *soac.SegRedExp, nRed int, name string, parts, results []string) (*cgen, *kernelArgs, error) {
-	c := h.g.newCgen()
-	c.sameSites = true
-	ka, prologue, err := c.inputs(segFree(e))
+	k, err := h.newSegKernel(segFree(e), nil, "segs", "chunks")
 	if err != nil {
 		return nil, nil, err
 	}
-	ka.decls = append(ka.decls, "long segs", "long chunks")
-	ka.host = append(ka.host, "segs", "chunks")
+	c, ka := k.c, k.ka
+	c.sameSites = true
 	partPtrs := bufArgs(ka, e.Types[:nRed], "part", parts)
 	resPtrs := bufArgs(ka, e.Types[:nRed], "result", results)
-	c.kernelHead(name, ka.decls, prologue)
+	k.head(name)
 	c.line("long seg = get_global_id(0);")
 	c.line("if (seg < segs) {")
 	c.indent++
@@ -214,11 +193,7 @@ func (h *hgen) segRedCPUCombine(e *soac.SegRedExp, nRed int, name string, parts,
 	}
 	c.line("for (long j = seg * chunks; j < (seg + 1) * chunks; j++) {")
 	c.indent++
-	xs := make([]string, nRed)
-	for k := range xs {
-		xs[k] = load(&kview{ptr: partPtrs[k], elem: e.Types[k].Elem}, "j")
-	}
-	if err := c.combine(e.Reds, acc, xs); err != nil {
+	if err := c.combineFrom(e.Reds, e.Types, acc, partPtrs[:nRed], "j"); err != nil {
 		return nil, nil, err
 	}
 	c.indent--
@@ -228,7 +203,6 @@ func (h *hgen) segRedCPUCombine(e *soac.SegRedExp, nRed int, name string, parts,
 	}
 	c.indent--
 	c.line("}")
-	c.kernelEnd()
-	h.g.kernels = append(h.g.kernels, c.b.String())
+	k.end()
 	return c, ka, nil
 }

@@ -375,18 +375,15 @@ func (sg *scanGen) leftCombine(c *cgen, run []string, runF string, x []string, x
 // scanKernel emits the single-pass scan kernel (see the top of the file).
 func (sg *scanGen) scanKernel(name string, free []soac.VName, outs []string, outHost []string) (*cgen, *kernelArgs, error) {
 	h, e := sg.h, sg.e
-	c := h.g.newCgen()
-	ka, prologue, err := c.inputs(free)
+	// The space's sizes (the outer ones index the body), the number of
+	// elements, the segment length, the number of tiles.
+	k, err := h.newSegKernel(free, e.Space, "n", "seglen", "ntiles")
 	if err != nil {
 		return nil, nil, err
 	}
-	// The space's sizes (the outer ones index the body), the number of
-	// elements, the segment length, the number of tiles.
-	if _, err := h.spaceArgs(c, e.Space, ka); err != nil {
-		return nil, nil, err
-	}
-	ka.decls = append(ka.decls, "long n", "long seglen", "long ntiles", "__global ulong *st", "uint epoch")
-	ka.host = append(ka.host, "n", "seglen", "ntiles", "status", "epoch")
+	c, ka := k.c, k.ka
+	ka.decls = append(ka.decls, "__global ulong *st", "uint epoch")
+	ka.host = append(ka.host, "status", "epoch")
 	for i := range outs {
 		ka.decls = append(ka.decls, fmt.Sprintf("__global %s *%s", mustStorage(e.Types[i].Elem), outs[i]))
 		ka.host = append(ka.host, outHost[i])
@@ -398,7 +395,7 @@ func (sg *scanGen) scanKernel(name string, free []soac.VName, outs []string, out
 	part, partF := sg.locals(ka, "lpart", "32")
 	ka.decls = append(ka.decls, "__local long *ltile", "__local int *lcut")
 	ka.host = append(ka.host, "exe.Local(8 * 4)", "exe.Local(4)")
-	c.kernelHead(name, ka.decls, prologue)
+	k.head(name)
 	c.line("long ltid = get_local_id(0), lsize = get_local_size(0);")
 	// A constant, so that the loops over a work-item's elements unroll:
 	// the coalesced loads of a tile are then all in flight at once.
@@ -891,13 +888,9 @@ func (h *hgen) segScanFlat(s *soac.Stm, e *soac.SegScanExp, reds []soac.Reduce, 
 	}
 	h.line("{")
 	h.indent++
-	hostDims := make([]string, len(e.Space))
-	for d, sd := range e.Space {
-		x, err := h.operand(sd.N)
-		if err != nil {
-			return err
-		}
-		hostDims[d] = fmt.Sprintf("int64(%s)", x)
+	hostDims, err := h.spaceSizes(e.Space)
+	if err != nil {
+		return err
 	}
 	r := len(e.Space) - 1
 	h.line("segs := int64(%s)", strings.Join(append([]string{"1"}, hostDims[:r]...), " * "))
@@ -967,4 +960,28 @@ func (h *hgen) segScanFlat(s *soac.Stm, e *soac.SegScanExp, reds []soac.Reduce, 
 	h.indent--
 	h.line("}")
 	return nil
+}
+
+// segScan generates an inclusive scan. A one-dimensional scan runs in
+// parallel (segScanFlat); a segmented one gets one work-item per segment,
+// which scans it sequentially, so any operator is correct (non-commutative
+// ones included); the map-out results are written alongside.
+func (h *hgen) segScan(s *soac.Stm, e *soac.SegScanExp) error {
+	reds := soac.ScanReduces(e.Scans)
+	nScan := soac.ReduceValues(reds)
+	for i := 0; i < nScan; i++ {
+		if e.Types[i].Rank() > 0 {
+			return h.segScanArrays(s, e) // segseq.go
+		}
+	}
+	// Flat and segmented alike: a single pass with decoupled look-back
+	// (rewrite/lower: propagate-lookback; see segscan.go).
+	v, err := versionWith(s, "", "a single-pass scan", soac.LooksBack)
+	if err != nil {
+		return err
+	}
+	if v.Launch != soac.LaunchScanTiles {
+		return fmt.Errorf("internal error: the single-pass scan at %s is launched by %q, not %q", s.Pos, v.Launch, soac.LaunchScanTiles)
+	}
+	return h.segScanFlat(s, e, reds, nScan)
 }

@@ -30,9 +30,6 @@ import (
 // is correct. The body runs twice per element, once per kernel: on a CPU
 // reading the input twice costs less than a pass that publishes and waits.
 
-// cpuScanMinChunk is the fewest elements worth a work-item of their own.
-const cpuScanMinChunk = 4096
-
 // cpuScanVersion is the cpu version of the scan bound by s, or nil.
 func cpuScanVersion(s *soac.Stm) (*soac.LoweredVersion, error) {
 	lw, err := loweringOf(s)
@@ -56,7 +53,11 @@ func (sg *scanGen) cpuScan(v *soac.LoweredVersion, name string, free []soac.VNam
 	h.indent--
 	h.line("} else {")
 	h.indent++
-	h.line("items := max(min(c.CPUItems(), fccGroups(n, %d)), 1)", cpuScanMinChunk)
+	items, err := launchHost(v, soac.LaunchCPUChunks)
+	if err != nil {
+		return err
+	}
+	h.line("items := %s", items)
 	sums := make([]string, sg.nScan)
 	for k := range sums {
 		sums[k] = fmt.Sprintf("cpuSums%d", k)
@@ -79,9 +80,7 @@ func (sg *scanGen) cpuScan(v *soac.LoweredVersion, name string, free []soac.VNam
 			return err
 		}
 	}
-	for _, s := range sums {
-		h.line("c.ReleaseArray(%s)", s)
-	}
+	h.release(sums)
 	h.indent--
 	h.line("}")
 	return nil
@@ -93,17 +92,12 @@ func (sg *scanGen) cpuScan(v *soac.LoweredVersion, name string, free []soac.VNam
 // last when the scan is segmented.
 func (sg *scanGen) cpuScanKernel(name string, phase int, free []soac.VName, sums, outs, outHost []string) (*cgen, *kernelArgs, error) {
 	h, e := sg.h, sg.e
-	c := h.g.newCgen()
-	c.sameSites = true
-	ka, prologue, err := c.inputs(free)
+	k, err := h.newSegKernel(free, e.Space, "n", "seglen", "items")
 	if err != nil {
 		return nil, nil, err
 	}
-	if _, err := h.spaceArgs(c, e.Space, ka); err != nil {
-		return nil, nil, err
-	}
-	ka.decls = append(ka.decls, "long n", "long seglen", "long items")
-	ka.host = append(ka.host, "n", "seglen", "items")
+	c, ka := k.c, k.ka
+	c.sameSites = true
 	sumPtrs := bufArgs(ka, sg.types, "sum", sums[:sg.nScan])
 	sumF := ""
 	if sg.segmented {
@@ -117,7 +111,7 @@ func (sg *scanGen) cpuScanKernel(name string, phase int, free []soac.VName, sums
 			ka.host = append(ka.host, outHost[i])
 		}
 	}
-	c.kernelHead(name, ka.decls, prologue)
+	k.head(name)
 	c.line("long w = get_global_id(0);")
 	c.line("long per = (n + items - 1) / items;")
 	c.line("long js = min(w * per, n), je = min(js + per, n);")

@@ -11,7 +11,7 @@ import "github.com/fcclang/fcc/soac"
 //	  = transpose (map (scan op ne) (transpose xss))
 //
 // The backend's parallel scans take scalar operators only; a scan over
-// vectors would run with one work-item per segment (backend/kcoverage.go).
+// vectors would run with one work-item per segment (backend/segseq.go).
 // The map of scans is a segmented scan over the columns, which flattening
 // turns into a segscan kernel, and the transpositions are views.
 var ScanInterchange = &Rule{

@@ -14,7 +14,7 @@ import (
 // Seg-op's head as
 //
 //	lowering {
-//	  version "NAME" "FORM" ("FACT", ...) [lanes N]
+//	  version "NAME" "FORM" ("FACT", ...) [lanes N] [launch "RULE" [min_chunk N]]
 //	  points "RULE" per_item N [tiny_row N reduction K] why "WHY"
 //	  tile sides (SIDE, ...) reduction K
 //	  variant T R vector V depth D pad P
@@ -65,7 +65,54 @@ type LoweredVersion struct {
 	// … of the work-item's chunk, so that their operations overlap. 0
 	// where the version has no such choice.
 	Lanes int
+	// Launch names the formula by which the host derives the version's
+	// launch (work-groups and work-items) from the run-time sizes and the
+	// device: one of the Launch constants, each computed by runtime/exe.
+	// "" where the kernel's generator launches one work-item per point
+	// or element in work-groups of the default size.
+	Launch string
+	// MinChunk, for a launch that cuts the elements into contiguous
+	// chunks, one per work-item, is the fewest elements worth a
+	// work-item of their own; 0 for other launches.
+	MinChunk int
 }
+
+// launchChunks tells the known launches, and which of them cut the
+// elements into chunks of at least LoweredVersion.MinChunk.
+var launchChunks = map[string]bool{
+	"":               false,
+	LaunchFlatGroups: false,
+	LaunchSegGroups:  false,
+	LaunchTeam:       false,
+	LaunchScanTiles:  false,
+	LaunchCPUSplit:   true,
+	LaunchCPUChunks:  true,
+}
+
+// The launch formulas of LoweredVersion.Launch, each a method of
+// runtime/exe's Context.
+const (
+	// LaunchFlatGroups: a flat reduction's work-groups, enough to fill
+	// the device and at most one per group of elements
+	// (FlatReduceGroups).
+	LaunchFlatGroups = "flat-groups"
+	// LaunchSegGroups: the work-groups per segment of a segmented
+	// reduction, 0 sending it to the team version (SegRedGroups).
+	LaunchSegGroups = "seg-groups"
+	// LaunchTeam: the work-items that reduce one segment together, a
+	// power of two up to 32 (SegRedTeam).
+	LaunchTeam = "team"
+	// LaunchScanTiles: a single-pass scan's work-group size, from its
+	// tile's local memory, and groups enough to fill the device
+	// (ScanGroupSize, ReduceNumGroups).
+	LaunchScanTiles = "scan-tiles"
+	// LaunchCPUSplit: a cpu reduction's work-items fold whole segments
+	// or chunks of at least MinChunk elements of one (CPUSplit).
+	LaunchCPUSplit = "cpu-split"
+	// LaunchCPUChunks: a cpu scan's work-items, a few per core, each
+	// scanning a chunk of at least MinChunk elements (CPUItems).
+	LaunchCPUChunks = "cpu-chunks"
+)
 
 // A Fact is a property of a low-level form that decides a kernel.
 type Fact string
@@ -175,6 +222,12 @@ func (l *Lowering) print(pr *printer) {
 		if v.Lanes > 0 {
 			lanes = fmt.Sprintf(" lanes %d", v.Lanes)
 		}
+		if v.Launch != "" {
+			lanes += fmt.Sprintf(" launch %q", v.Launch)
+			if v.MinChunk > 0 {
+				lanes += fmt.Sprintf(" min_chunk %d", v.MinChunk)
+			}
+		}
 		pr.line("version %q %q (%s)%s", v.Name, v.Form, strings.Join(facts, ", "), lanes)
 	}
 	if p := l.Points; p != nil {
@@ -218,6 +271,14 @@ func (p *parser) lowering() *Lowering {
 			if p.is("lanes") {
 				p.next()
 				v.Lanes = p.smallInt()
+			}
+			if p.is("launch") {
+				p.next()
+				v.Launch = p.str()
+				if p.is("min_chunk") {
+					p.next()
+					v.MinChunk = p.smallInt()
+				}
 			}
 			l.Versions = append(l.Versions, v)
 		case p.is("points"):
@@ -354,6 +415,15 @@ func checkLowering(e Exp) string {
 		return "tile roles where there is no tiled segmap, or none where there is"
 	case (tiled && m.Tile.Rank == 2) != (len(l.TileVariants) > 0):
 		return "tile variants where there is no 2-D tiled segmap, or none where there is"
+	}
+	for _, v := range l.Versions {
+		chunks, known := launchChunks[v.Launch]
+		switch {
+		case v.Launch != "" && !known:
+			return fmt.Sprintf("version %q with the unknown launch %q", v.Name, v.Launch)
+		case chunks != (v.MinChunk > 0):
+			return fmt.Sprintf("version %q whose launch %q has a min_chunk where it cuts no chunks, or none where it does", v.Name, v.Launch)
+		}
 	}
 	if p := l.Points; p != nil {
 		if p.PerItem < 1 {

@@ -27,7 +27,8 @@ fun main (xs_2: [n_1]f32): {[n_1]f32} = {
     }
 `,
 		`    lowering {
-      version "cpu" "map-global(f)" () lanes 4
+      version "cpu" "map-global(f)" () lanes 4 launch "cpu-split" min_chunk 4096
+      version "groups" "map-global(f)" () launch "seg-groups"
       points "rows" per_item 4 tiny_row 4 reduction 1 why "rows"
     }
 `,
@@ -96,6 +97,10 @@ fun main (xs_2: [n_1]f32): {[n_1]f32} = {
 		{"no points", "    lowering {\n" + version + "    }\n", false},
 		{"zero points", "    lowering {\n" + version + "      points \"one-per-item\" per_item 0 why \"x\"\n    }\n", false},
 		{"rows without a screma", "    lowering {\n" + version + "      points \"rows\" per_item 4 tiny_row 4 reduction 0 why \"x\"\n    }\n", false},
+		{"a chunked launch", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"cpu-chunks\" min_chunk 4096\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", true},
+		{"an unknown launch", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"fast\"\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
+		{"a chunked launch without min_chunk", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"cpu-split\"\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
+		{"min_chunk of a launch without chunks", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"team\" min_chunk 8\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
 		{"tile roles of an untiled map", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 why \"x\"\n      tile sides () reduction 0\n    }\n", false},
 	} {
 		p, err := ParseProgram(prog(tc.lowering))

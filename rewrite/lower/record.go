@@ -64,6 +64,7 @@ func Record(s *soac.Stm, l *SegOp, types map[soac.VName]soac.Type) (*soac.Loweri
 		if r, ok := s.Exp.(*soac.SegRedExp); ok && v.Name == CPU {
 			lv.Lanes = cpuLanes(r.Reds)
 		}
+		lv.Launch, lv.MinChunk = launchOf(s.Exp, &lv)
 		rec.Versions = append(rec.Versions, lv)
 	}
 	return rec, nil
@@ -83,6 +84,62 @@ func cpuLanes(reds []soac.Reduce) int {
 		return cpuLanesOf
 	}
 	return 1
+}
+
+// cpuMinChunk is the fewest elements worth a work-item of their own in a
+// cpu version: below it, starting the work-item costs more than folding
+// its chunk.
+const cpuMinChunk = 4096
+
+// launchRules decide a version's launch formula (soac.LoweredVersion.Launch)
+// from its Seg-op and its form, the first whose guard holds; a version no
+// rule matches is launched by its generator, one work-item per point.
+var launchRules = []struct {
+	launch   string
+	minChunk int
+	guard    func(e soac.Exp, v *soac.LoweredVersion) bool
+}{
+	// A flat reduction's groups share its one segment: as many as fill
+	// the device.
+	{soac.LaunchFlatGroups, 0, func(e soac.Exp, v *soac.LoweredVersion) bool {
+		r, ok := e.(*soac.SegRedExp)
+		return ok && len(r.Space) == 1 && v.Has(soac.GroupCombines)
+	}},
+	// A segmented reduction's groups: several per segment when there are
+	// few long segments, none (the team version) for short ones.
+	{soac.LaunchSegGroups, 0, func(e soac.Exp, v *soac.LoweredVersion) bool {
+		r, ok := e.(*soac.SegRedExp)
+		return ok && len(r.Space) > 1 && v.Has(soac.GroupCombines)
+	}},
+	{soac.LaunchTeam, 0, func(e soac.Exp, v *soac.LoweredVersion) bool {
+		_, ok := e.(*soac.SegRedExp)
+		return ok && v.Name == "team"
+	}},
+	// A look-back scan's group size is bounded by its tile in local
+	// memory.
+	{soac.LaunchScanTiles, 0, func(e soac.Exp, v *soac.LoweredVersion) bool {
+		_, ok := e.(*soac.SegScanExp)
+		return ok && v.Has(soac.LooksBack)
+	}},
+	{soac.LaunchCPUSplit, cpuMinChunk, func(e soac.Exp, v *soac.LoweredVersion) bool {
+		_, ok := e.(*soac.SegRedExp)
+		return ok && v.Name == CPU && v.Has(soac.ItemsAlone)
+	}},
+	{soac.LaunchCPUChunks, cpuMinChunk, func(e soac.Exp, v *soac.LoweredVersion) bool {
+		_, ok := e.(*soac.SegScanExp)
+		return ok && v.Name == CPU && v.Has(soac.PassCarries)
+	}},
+}
+
+// launchOf is the launch formula of version v of the Seg-op e and, for
+// one that cuts chunks, their least size (launchRules).
+func launchOf(e soac.Exp, v *soac.LoweredVersion) (string, int) {
+	for _, r := range launchRules {
+		if r.guard(e, v) {
+			return r.launch, r.minChunk
+		}
+	}
+	return "", 0
 }
 
 // factTests read the facts of a low-level form off its patterns, in the

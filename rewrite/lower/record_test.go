@@ -27,7 +27,7 @@ def main [n][m] (xss: [n][m]f32) : [n]f32 = map f32.sum xss
 		// Long rows: the segment over work-groups, or a team of
 		// work-items per segment, or on a CPU chunks folded by work-items
 		// with four lanes (+ is commutative).
-		`segred map_3: groups(strided,group-combines) team(strided) cpu(one-per-item,items-alone)x4`,
+		`segred map_3: groups(strided,group-combines)@seg-groups team(strided)@team cpu(one-per-item,items-alone)x4@cpu-split/4096`,
 	}},
 	{"streaming-map", `
 def main [n] (a: f32) (xs: [n]f32) (ys: [n]f32) : [n]f32 = map2 (\x y -> a*x+y) xs ys
@@ -45,7 +45,7 @@ def main [n][k][m] (a: [n][k]f32) (b: [k][m]f32) : [n][m]f32 =
 		// read min(R, 4) elements at a time, 8 deep, rows padded by 4.
 		`segmap map_1: tile sides [0 1] reduction 2 16x8/v4/d8/p4 16x4/v4/d8/p4 16x2/v2/d8/p4 8x2/v2/d8/p4`,
 		`segmap map_2: ""(one-per-item,items-alone) points rows 4 tiny 4 at 2`,
-		`segred map_4: groups(strided,group-combines) team(strided) cpu(one-per-item,items-alone)x4`,
+		`segred map_4: groups(strided,group-combines)@seg-groups team(strided)@team cpu(one-per-item,items-alone)x4@cpu-split/4096`,
 	}},
 	{"histogram-i32-add", `
 def main [n] (is: [n]i64) (xs: [n]i32) : []i32 = hist (+) 0 256 is xs
@@ -70,7 +70,14 @@ def main [n] (is: [n]i64) (xs: [n]i32) : []i32 = hist (*) 1 256 is xs
 def main [n] (xs: [n]f32) : f32 = reduce (\a b -> if b != 0 then b else a) 0 xs
 `, []string{
 		// Not commutative: contiguous chunks, one lane.
-		`segred reduce_9: ""(group-combines) cpu(items-alone)x1`,
+		`segred reduce_9: ""(group-combines)@flat-groups cpu(items-alone)x1@cpu-split/4096`,
+	}},
+	{"scan", `
+def main [n] (xs: [n]i32) : [n]i32 = scan (+) 0 xs
+`, []string{
+		// A single-pass scan on a GPU, its group size bounded by its
+		// tile; on a CPU chunks of at least 4096 elements.
+		`segscan scan_7: ""(looks-back)@scan-tiles cpu(items-alone,pass-carries)@cpu-chunks/4096`,
 	}},
 }
 
@@ -137,6 +144,12 @@ func summary(s *soac.Stm) (string, bool) {
 		part := fmt.Sprintf("%s(%s)", name, strings.Join(facts, ","))
 		if v.Lanes > 0 {
 			part += fmt.Sprintf("x%d", v.Lanes)
+		}
+		if v.Launch != "" {
+			part += "@" + v.Launch
+		}
+		if v.MinChunk > 0 {
+			part += fmt.Sprintf("/%d", v.MinChunk)
 		}
 		parts = append(parts, part)
 	}

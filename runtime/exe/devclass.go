@@ -49,22 +49,22 @@ func (c *Context) CPUItems() int64 { return c.ComputeUnits() * cpuItemsPerUnit }
 // segments whole (chunks 1) when there are enough segments to keep every
 // work-item busy, otherwise each segment is cut in chunks contiguous
 // parts folded by as many work-items (rows 1), whose results a second
-// pass combines in order. A chunk has at least cpuMinChunk elements.
-func (c *Context) CPUSplit(segs, segLen int64) (chunks, rows int64) {
-	return cpuSplit(segs, segLen, c.CPUItems())
+// pass combines in order. A chunk has at least minChunk elements, the
+// least the lowering chose (soac.LoweredVersion.MinChunk, launch
+// "cpu-split").
+func (c *Context) CPUSplit(segs, segLen, minChunk int64) (chunks, rows int64) {
+	return cpuSplit(segs, segLen, c.CPUItems(), minChunk)
 }
 
-// cpuMinChunk is the fewest elements worth a work-item of their own.
-const cpuMinChunk = 4096
-
-func cpuSplit(segs, segLen, items int64) (chunks, rows int64) {
+func cpuSplit(segs, segLen, items, minChunk int64) (chunks, rows int64) {
+	minChunk = max(minChunk, 1)
 	if segs <= 0 {
 		return 1, 1
 	}
-	if segs >= items || segLen <= cpuMinChunk {
+	if segs >= items || segLen <= minChunk {
 		return 1, (segs + items - 1) / items
 	}
 	chunks = (items + segs - 1) / segs
-	chunks = min(chunks, (segLen+cpuMinChunk-1)/cpuMinChunk)
+	chunks = min(chunks, (segLen+minChunk-1)/minChunk)
 	return max(chunks, 1), 1
 }

@@ -37,12 +37,12 @@ func TestSegRedTeam(t *testing.T) {
 }
 
 func TestCPUSplit(t *testing.T) {
-	const items = 8
+	const items, minChunk = 8, 4096
 	for _, c := range []struct{ segs, segLen, chunks, rows int64 }{
 		{1, 1e7, 8, 1},       // one long segment: a chunk per work-item
 		{1, 0, 1, 1},         // empty
 		{1, 100, 1, 1},       // too short to split
-		{1, 3 * 4096, 3, 1},  // at least cpuMinChunk elements a chunk
+		{1, 3 * 4096, 3, 1},  // at least minChunk elements a chunk
 		{3, 1e6, 3, 1},       // few long segments: 9 work-items
 		{8, 1e6, 1, 1},       // a segment per work-item
 		{1e6, 10, 1, 125000}, // many short segments: rows per work-item
@@ -50,7 +50,7 @@ func TestCPUSplit(t *testing.T) {
 		{5, 10, 1, 1}, // few short segments
 		{0, 10, 1, 1}, // no segments
 	} {
-		chunks, rows := cpuSplit(c.segs, c.segLen, items)
+		chunks, rows := cpuSplit(c.segs, c.segLen, items, minChunk)
 		if chunks != c.chunks || rows != c.rows {
 			t.Errorf("cpuSplit(%d, %d) = %d, %d, want %d, %d", c.segs, c.segLen, chunks, rows, c.chunks, c.rows)
 		}

@@ -9,76 +9,11 @@ import (
 	"github.com/fcclang/fcc/soac"
 )
 
-// This file generates segscan, seghist and scatter kernels. The SOACs
-// that flattening leaves at host level are Seg-ops by now (the segconv
-// pass), except scatter.
-
-// launch1D emits the launch of c's kernel name with one work-item per
-// element of n (a Go expression), in groups of the default size.
-func (h *hgen) launch1D(c *cgen, name, n string, ka *kernelArgs) error {
-	h.line("{")
-	h.indent++
-	h.line("group := c.DefaultGroupSize()")
-	if err := h.launchKernel(c, ka, name, fmt.Sprintf("fccGroups(%s, group) * group", n), "group"); err != nil {
-		return err
-	}
-	h.indent--
-	h.line("}")
-	return nil
-}
-
-// segScan generates an inclusive scan. A one-dimensional scan runs in
-// parallel (segScanFlat); a segmented one gets one work-item per segment,
-// which scans it sequentially, so any operator is correct (non-commutative
-// ones included); the map-out results are written alongside.
-func (h *hgen) segScan(s *soac.Stm, e *soac.SegScanExp) error {
-	reds := soac.ScanReduces(e.Scans)
-	nScan := soac.ReduceValues(reds)
-	for i := 0; i < nScan; i++ {
-		if e.Types[i].Rank() > 0 {
-			return h.segScanArrays(s, e) // kcoverage.go
-		}
-	}
-	// Flat and segmented alike: a single pass with decoupled look-back
-	// (rewrite/lower: propagate-lookback; see segscan.go).
-	if _, err := versionWith(s, "", "a single-pass scan", soac.LooksBack); err != nil {
-		return err
-	}
-	return h.segScanFlat(s, e, reds, nScan)
-}
-
-// storeResult writes a point's result (scalar C expression x, or the
-// array view of operand se) at flat position flat of out, whose rows have
-// type t.
-func (c *cgen) storeResult(out string, t soac.Type, flat, x string, se soac.SubExp) error {
-	if t.Rank() == 0 {
-		c.line("%s", store(out, t.Elem, flat, x))
-		return nil
-	}
-	v := c.vars[se.(soac.Var).Name].view
-	if v == nil {
-		return fmt.Errorf("array result %v is not an array", se)
-	}
-	// Nested loops over the row's dimensions, so that neither offset
-	// needs a division (a 64-bit one per element costs dozens of
-	// instructions on GPUs).
-	n := strings.Join(v.dims, " * ")
-	return c.loopNest(v.dims, func(idx []string) error {
-		lin := rowMajorOffset(idx, v.dims)
-		c.line("%s", store(out, t.Elem, fmt.Sprintf("(%s) * (%s) + %s", flat, n, lin), load(v, viewOff(v, idx))))
-		return nil
-	})
-}
-
-// rowMajorOffset is the row-major linear offset of the C index expressions idx
-// in an array of dimensions dims.
-func rowMajorOffset(idx, dims []string) string {
-	lin := idx[0]
-	for k := 1; k < len(idx); k++ {
-		lin = fmt.Sprintf("(%s) * %s + %s", lin, dims[k], idx[k])
-	}
-	return lin
-}
+// This file generates seghist, the histogram Seg-op: its lowered form
+// (rewrite/lower) puts the bins in global memory, each update atomic
+// (hist-global), or, where the sub-histograms fit, in local memory, one
+// sub-histogram a work-group merged into the destination by a kernel of
+// its own (hist-local).
 
 // segHist generates a (segmented) histogram with one work-item per point.
 // Each update of a bin is made under a per-bin lock taken with
@@ -99,16 +34,12 @@ func (h *hgen) segHist(s *soac.Stm, e *soac.SegHistExp) error {
 	}
 	lv := lw.Version("local")
 	local := lv != nil && lv.Has(soac.LocalBins)
-	c := h.g.newCgen()
+	sk, err := h.newSegKernel(segFree(e), e.Space)
+	if err != nil {
+		return err
+	}
+	c, ka, dims, prologue := sk.c, sk.ka, sk.dims, sk.prologue
 	name := "seghist_" + h.g.names.id(s.Pat[0].Name)[2:]
-	ka, prologue, err := c.inputs(segFree(e))
-	if err != nil {
-		return err
-	}
-	dims, err := h.spaceArgs(c, e.Space, ka)
-	if err != nil {
-		return err
-	}
 	hostDims := ka.host[len(ka.host)-len(dims):]
 	h.line("// %s", name)
 	if err := h.predeclare(s.Pat); err != nil {
@@ -236,9 +167,7 @@ func (h *hgen) segHist(s *soac.Stm, e *soac.SegHistExp) error {
 		h.indent--
 		h.line("}")
 	}
-	for _, lk := range lockArrs {
-		h.line("c.ReleaseArray(%s)", lk)
-	}
+	h.release(lockArrs)
 	h.indent--
 	h.line("}")
 	return nil
@@ -364,99 +293,6 @@ func (g *gen) atomicHist(op soac.HistOp, rank int) string {
 	return lower.Atomic(op, t.Elem)
 }
 
-func mustStorage(t soac.PrimType) string {
-	st, err := cStorage(t)
-	if err != nil {
-		panic(err)
-	}
-	return st
-}
-
-// scatter generates one work-item per input element, writing into the
-// destinations (see consume); writes outside a destination are ignored, and when
-// several elements write the same place one of them wins (the language
-// leaves which unspecified; the interpreter takes the last).
-func (h *hgen) scatter(s *soac.Stm, e *soac.ScatterExp) error {
-	i := soac.VName("fcc_i_" + string(s.Pat[0].Name))
-	h.g.types[i] = soac.Prim(values.I64)
-	body := e.Lambda.RowBody(i, e.Inputs)
-	// The reads of row i < W of each input: in bounds when W is the
-	// input's outer size (the prove pass sees no such read).
-	for k := range e.Lambda.Params {
-		if t := h.g.types[e.Inputs[k]]; t.Rank() > 0 && soac.SameSubExp(e.W, t.Shape[0]) {
-			body.Stms[k].Exp.(*soac.IndexExp).InBounds = []bool{true}
-		}
-	}
-	c := h.g.newCgen()
-	name := "scatter_" + h.g.names.id(s.Pat[0].Name)[2:]
-	free := soac.FreeInBody(body)
-	delete(free, i)
-	for _, d := range e.Dests {
-		free[d.Arr] = true
-	}
-	ka, prologue, err := c.inputs(sortedNames(free))
-	if err != nil {
-		return err
-	}
-	w, err := h.operand(e.W)
-	if err != nil {
-		return err
-	}
-	ka.decls = append(ka.decls, "long fcc_w")
-	ka.host = append(ka.host, "int64("+w+")")
-	h.line("// %s", name)
-	if err := h.predeclare(s.Pat); err != nil {
-		return err
-	}
-	outs := make([]string, len(e.Dests))
-	for k, d := range e.Dests {
-		id := h.g.names.id(s.Pat[k].Name)
-		h.line("%s, err = %s", id, h.consume(d.Arr, soac.FreeInBody(body)[d.Arr], free))
-		h.check(s.Pos.String(), "scatter destination")
-		st, err := cStorage(h.g.types[d.Arr].Elem)
-		if err != nil {
-			return err
-		}
-		outs[k] = "scatter_out" + fmt.Sprint(k)
-		ka.decls = append(ka.decls, fmt.Sprintf("__global %s *%s", st, outs[k]))
-		ka.host = append(ka.host, id)
-	}
-	c.kernelHead(name, ka.decls, prologue)
-	c.line("long gtid = get_global_id(0);")
-	c.line("if (gtid >= fcc_w) return;")
-	idx := h.g.names.id(i)
-	c.line("long %s = gtid;", idx)
-	c.vars[i] = kval{scalar: idx}
-	res, err := c.body(body)
-	if err != nil {
-		return err
-	}
-	off := 0
-	for k, d := range e.Dests {
-		v := c.vars[d.Arr].view
-		var conds []string
-		flat := "0"
-		for j := 0; j < d.Rank; j++ {
-			x := res[off+j]
-			conds = append(conds, fmt.Sprintf("%s >= 0 && %s < %s", x, x, v.dims[j]))
-			flat = fmt.Sprintf("(%s) * %s + %s", flat, v.dims[j], x)
-		}
-		c.line("if (%s) {", strings.Join(conds, " && "))
-		c.indent++
-		t := h.g.types[d.Arr]
-		rowT := soac.Type{Elem: t.Elem, Shape: t.Shape[d.Rank:]}
-		if err := c.storeResult(outs[k], rowT, flat, res[off+d.Rank], e.Lambda.Body.Result[off+d.Rank]); err != nil {
-			return err
-		}
-		c.indent--
-		c.line("}")
-		off += d.Rank + 1
-	}
-	c.kernelEnd()
-	h.g.kernels = append(h.g.kernels, c.b.String())
-	return h.launch1D(c, name, "int64("+w+")", ka)
-}
-
 // segHistLocal generates the seghist kernel for small histograms. With
 // one work-item per element updating the bins in global memory, the
 // atomics of a histogram with few bins contend: every work-item of the
@@ -473,15 +309,11 @@ func (h *hgen) scatter(s *soac.Stm, e *soac.ScatterExp) error {
 // global version runs. outPtrs and dests are the destination parameters
 // and host arrays of the global version, shared by both.
 func (h *hgen) segHistLocal(e *soac.SegHistExp, name, total string, outPtrs map[soac.VName]string, dests map[soac.VName]string) (*cgen, *kernelArgs, string, []string, error) {
-	c := h.g.newCgen()
-	ka, prologue, err := c.inputs(segFree(e))
+	k, err := h.newSegKernel(segFree(e), e.Space)
 	if err != nil {
 		return nil, nil, "", nil, err
 	}
-	dims, err := h.spaceArgs(c, e.Space, ka)
-	if err != nil {
-		return nil, nil, "", nil, err
-	}
+	c, ka, dims, prologue := k.c, k.ka, k.dims, k.prologue
 	bins := make([]string, len(e.Ops))
 	lmem := make([]string, len(e.Ops))
 	var bytes []string
@@ -570,11 +402,11 @@ const (
 // with sub-histograms (sub, a Go expression) into the destination dest.
 func (h *hgen) segHistMerge(e *soac.SegHistExp, oi int, name, sub, dest string) (*cgen, *kernelArgs, error) {
 	op := e.Ops[oi]
-	c := h.g.newCgen()
-	ka, prologue, err := c.inputs(segFree(e))
+	k, err := h.newSegKernel(segFree(e), nil)
 	if err != nil {
 		return nil, nil, err
 	}
+	c, ka, prologue := k.c, k.ka, k.prologue
 	t := h.g.types[op.Dests[0]].Elem
 	st := mustStorage(t)
 	bins, err := h.operand(op.Bins)
@@ -628,62 +460,4 @@ func (h *hgen) segHistMerge(e *soac.SegHistExp, oi int, name, sub, dest string) 
 	c.kernelEnd()
 	h.g.kernels = append(h.g.kernels, c.b.String())
 	return c, ka, nil
-}
-
-// consume returns the host call that gives the array an operation
-// consuming dest writes into: dest itself where the run time finds that
-// no other array the operation reads (reads, the names its kernel uses)
-// shares its buffer (exe.Context.Consume), a copy where the kernel reads
-// dest itself (readsDest), as a fused map may read the array its scatter
-// overwrites, or where dest belongs to the caller (h.borrowed).
-func (h *hgen) consume(dest soac.VName, readsDest bool, reads map[soac.VName]bool) string {
-	if readsDest || h.borrowed[dest] {
-		return fmt.Sprintf("c.CopyArray(%s)", h.g.names.id(dest))
-	}
-	args := []string{h.g.names.id(dest)}
-	for _, n := range sortedNames(reads) {
-		if n != dest && h.g.types[n].Rank() > 0 {
-			args = append(args, h.g.names.id(n))
-		}
-	}
-	return fmt.Sprintf("c.Consume(%s)", strings.Join(args, ", "))
-}
-
-// borrowedNames returns the arrays of f that belong to its caller: its
-// parameters that are not unique, and the views of them (indexes, slices,
-// reshapes, rearrangements, renamings). The language forbids consuming
-// them; IR written by hand or by a pass may still do it, and writing into
-// the caller's array would then change a value the caller still uses.
-func borrowedNames(f *soac.FunDef) map[soac.VName]bool {
-	out := map[soac.VName]bool{}
-	for _, p := range f.Params {
-		if p.Type.Rank() > 0 && !p.Type.Unique {
-			out[p.Name] = true
-		}
-	}
-	soac.VisitStms(f.Body, func(s *soac.Stm) {
-		var src soac.VName
-		switch e := s.Exp.(type) {
-		case *soac.IndexExp:
-			src = e.Arr
-		case *soac.SliceExp:
-			src = e.Arr
-		case *soac.ReshapeExp:
-			src = e.Arr
-		case *soac.RearrangeExp:
-			src = e.Arr
-		case *soac.SubExpExp:
-			if v, ok := e.X.(soac.Var); ok {
-				src = v.Name
-			}
-		}
-		if src != "" && out[src] {
-			for _, p := range s.Pat {
-				if p.Type.Rank() > 0 {
-					out[p.Name] = true
-				}
-			}
-		}
-	})
-	return out
 }

@@ -1,0 +1,97 @@
+package backend
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fcclang/fcc/runtime/values"
+	"github.com/fcclang/fcc/soac"
+)
+
+// This file generates scatter, which flattening leaves at host level: one
+// work-item an element, writing into the array the scatter consumes.
+
+// scatter generates one work-item per input element, writing into the
+// destinations (see consume); writes outside a destination are ignored, and when
+// several elements write the same place one of them wins (the language
+// leaves which unspecified; the interpreter takes the last).
+func (h *hgen) scatter(s *soac.Stm, e *soac.ScatterExp) error {
+	i := soac.VName("fcc_i_" + string(s.Pat[0].Name))
+	h.g.types[i] = soac.Prim(values.I64)
+	body := e.Lambda.RowBody(i, e.Inputs)
+	// The reads of row i < W of each input: in bounds when W is the
+	// input's outer size (the prove pass sees no such read).
+	for k := range e.Lambda.Params {
+		if t := h.g.types[e.Inputs[k]]; t.Rank() > 0 && soac.SameSubExp(e.W, t.Shape[0]) {
+			body.Stms[k].Exp.(*soac.IndexExp).InBounds = []bool{true}
+		}
+	}
+	c := h.g.newCgen()
+	name := "scatter_" + h.g.names.id(s.Pat[0].Name)[2:]
+	free := soac.FreeInBody(body)
+	delete(free, i)
+	for _, d := range e.Dests {
+		free[d.Arr] = true
+	}
+	ka, prologue, err := c.inputs(sortedNames(free))
+	if err != nil {
+		return err
+	}
+	w, err := h.operand(e.W)
+	if err != nil {
+		return err
+	}
+	ka.decls = append(ka.decls, "long fcc_w")
+	ka.host = append(ka.host, "int64("+w+")")
+	h.line("// %s", name)
+	if err := h.predeclare(s.Pat); err != nil {
+		return err
+	}
+	outs := make([]string, len(e.Dests))
+	for k, d := range e.Dests {
+		id := h.g.names.id(s.Pat[k].Name)
+		h.line("%s, err = %s", id, h.consume(d.Arr, soac.FreeInBody(body)[d.Arr], free))
+		h.check(s.Pos.String(), "scatter destination")
+		st, err := cStorage(h.g.types[d.Arr].Elem)
+		if err != nil {
+			return err
+		}
+		outs[k] = "scatter_out" + fmt.Sprint(k)
+		ka.decls = append(ka.decls, fmt.Sprintf("__global %s *%s", st, outs[k]))
+		ka.host = append(ka.host, id)
+	}
+	c.kernelHead(name, ka.decls, prologue)
+	c.line("long gtid = get_global_id(0);")
+	c.line("if (gtid >= fcc_w) return;")
+	idx := h.g.names.id(i)
+	c.line("long %s = gtid;", idx)
+	c.vars[i] = kval{scalar: idx}
+	res, err := c.body(body)
+	if err != nil {
+		return err
+	}
+	off := 0
+	for k, d := range e.Dests {
+		v := c.vars[d.Arr].view
+		var conds []string
+		flat := "0"
+		for j := 0; j < d.Rank; j++ {
+			x := res[off+j]
+			conds = append(conds, fmt.Sprintf("%s >= 0 && %s < %s", x, x, v.dims[j]))
+			flat = fmt.Sprintf("(%s) * %s + %s", flat, v.dims[j], x)
+		}
+		c.line("if (%s) {", strings.Join(conds, " && "))
+		c.indent++
+		t := h.g.types[d.Arr]
+		rowT := soac.Type{Elem: t.Elem, Shape: t.Shape[d.Rank:]}
+		if err := c.storeResult(outs[k], rowT, flat, res[off+d.Rank], e.Lambda.Body.Result[off+d.Rank]); err != nil {
+			return err
+		}
+		c.indent--
+		c.line("}")
+		off += d.Rank + 1
+	}
+	c.kernelEnd()
+	h.g.kernels = append(h.g.kernels, c.b.String())
+	return h.launch1D(c, name, "int64("+w+")", ka)
+}
