@@ -24,84 +24,90 @@ var FuseHistMap = &Rule{
 		if !ok {
 			return nil
 		}
-		for _, in := range he.Inputs {
-			i := c.DefLocal(in)
-			if i < 0 || i >= c.Pos() {
-				continue
-			}
-			ps := c.Stms()[i]
-			pe, ok := ps.Exp.(*soac.ScremaExp)
-			if !ok || len(pe.Scans)+len(pe.Reds) > 0 || !soac.SameSubExp(pe.W, he.W) {
-				continue
-			}
-			if hasEffect(ps.Exp) && hasEffect(s.Exp) {
-				continue // keep the order of two assertions
-			}
-			names := patNames(ps)
-			if histUsesOutsideInputs(he, names) || c.UsedIn(names, i+1, c.Pos()) {
-				continue
-			}
-			// Every array of the producer is read by the hist alone, once.
-			inputs := map[soac.VName]int{}
-			for _, x := range he.Inputs {
-				inputs[x]++
-			}
-			only := true
-			for n := range names {
-				only = only && c.Uses(n) == 1 && inputs[n] == 1
-			}
-			if only {
-				return ps
-			}
+		bare := *he
+		bare.Inputs = nil
+		if ps := mapProducer(c, s, he.W, he.Inputs, &bare, nil); ps != nil {
+			return ps
 		}
 		return nil
 	},
 	Apply: func(c *Ctx, s *soac.Stm, m any) *Replacement {
 		ps := m.(*soac.Stm)
-		pe := ps.Exp.(*soac.ScremaExp)
-		he := s.Exp.(*soac.HistExp)
-		out := map[soac.VName]int{}
-		for k, p := range ps.Pat {
-			out[p.Name] = k
-		}
-		// The bucket's parameters bound to producer arrays become the
-		// producer lambda's results for the same element.
-		sub := map[soac.VName]soac.SubExp{}
-		inputs := append([]soac.VName(nil), pe.Inputs...)
-		params := append([]soac.Param(nil), pe.Map.Params...)
-		for k, in := range he.Inputs {
-			if r, ok := out[in]; ok {
-				sub[he.Bucket.Params[k].Name] = pe.Map.Body.Result[r]
-				continue
-			}
-			inputs = append(inputs, in)
-			params = append(params, he.Bucket.Params[k])
-		}
-		cp := soac.NewCopier(sub, nil)
-		body := cp.Body(he.Bucket.Body)
-		ne := *he
-		ne.Inputs = inputs
-		ne.Bucket = &soac.Lambda{
-			Params:  params,
-			Body:    &soac.Body{Stms: append(append([]*soac.Stm(nil), pe.Map.Body.Stms...), body.Stms...), Result: body.Result},
-			RetType: cp.Types(he.Bucket.RetType),
-		}
+		ne := *s.Exp.(*soac.HistExp)
+		ne.Inputs, ne.Bucket = composeProducer(ps, ne.Inputs, ne.Bucket)
 		return &Replacement{Stms: []*soac.Stm{{Pat: s.Pat, Exp: &ne, Pos: s.Pos}}, Drop: []*soac.Stm{ps}}
 	},
 }
 
-// histUsesOutsideInputs reports whether a hist uses any of names other
-// than as an input array: in its width, bin counts, destinations,
-// neutral elements or lambdas.
-func histUsesOutsideInputs(he *soac.HistExp, names map[soac.VName]bool) bool {
-	bare := *he
-	bare.Inputs = nil
-	for n := range soac.FreeInExp(&bare) {
-		if names[n] {
-			return true
+// mapProducer returns the statement before s, in the current body, of a
+// map-only screma of width w producing some of inputs (the arrays s's
+// lambda reads one element at a time) that can fuse into s: s and nothing
+// between the two uses its arrays other than as one input each (bare is
+// s's expression without its inputs), two assertions keep their order,
+// and extra, when not nil, accepts it.
+func mapProducer(c *Ctx, s *soac.Stm, w soac.SubExp, inputs []soac.VName, bare soac.Exp, extra func(*soac.ScremaExp) bool) *soac.Stm {
+	count := map[soac.VName]int{}
+	for _, x := range inputs {
+		count[x]++
+	}
+	free := soac.FreeInExp(bare)
+	for _, in := range inputs {
+		i := c.DefLocal(in)
+		if i < 0 || i >= c.Pos() {
+			continue
+		}
+		ps := c.Stms()[i]
+		pe, ok := ps.Exp.(*soac.ScremaExp)
+		if !ok || len(pe.Scans)+len(pe.Reds) > 0 || !soac.SameSubExp(pe.W, w) {
+			continue
+		}
+		if hasEffect(ps.Exp) && hasEffect(s.Exp) {
+			continue // keep the order of two assertions
+		}
+		names := patNames(ps)
+		if c.UsedIn(names, i+1, c.Pos()) {
+			continue
+		}
+		// Every array of the producer is read by s alone, once.
+		only := true
+		for n := range names {
+			only = only && !free[n] && c.Uses(n) == 1 && count[n] == 1
+		}
+		if only && (extra == nil || extra(pe)) {
+			return ps
 		}
 	}
-	return false
+	return nil
+}
+
+// composeProducer composes the map lambda of the producer ps into lam,
+// a lambda that reads inputs one element each: lam's parameters bound to
+// the producer's arrays become the producer lambda's results for the
+// same element. It returns the new inputs and lambda.
+func composeProducer(ps *soac.Stm, inputs []soac.VName, lam *soac.Lambda) ([]soac.VName, *soac.Lambda) {
+	pe := ps.Exp.(*soac.ScremaExp)
+	out := map[soac.VName]int{}
+	for k, p := range ps.Pat {
+		out[p.Name] = k
+	}
+	sub := map[soac.VName]soac.SubExp{}
+	ins := append([]soac.VName(nil), pe.Inputs...)
+	params := append([]soac.Param(nil), pe.Map.Params...)
+	for k, in := range inputs {
+		if r, ok := out[in]; ok {
+			sub[lam.Params[k].Name] = pe.Map.Body.Result[r]
+			continue
+		}
+		ins = append(ins, in)
+		params = append(params, lam.Params[k])
+	}
+	cp := soac.NewCopier(sub, nil)
+	body := cp.Body(lam.Body)
+	return ins, &soac.Lambda{
+		Params:  params,
+		Body:    &soac.Body{Stms: append(append([]*soac.Stm(nil), pe.Map.Body.Stms...), body.Stms...), Result: body.Result},
+		RetType: cp.Types(lam.RetType),
+	}
 }
 
 // FuseHistReplicate fuses a replicate read by a hist into its bucket

@@ -28,86 +28,20 @@ var FuseScatterMap = &Rule{
 		if !ok {
 			return nil
 		}
-		for _, in := range se.Inputs {
-			i := c.DefLocal(in)
-			if i < 0 || i >= c.Pos() {
-				continue
-			}
-			ps := c.Stms()[i]
-			pe, ok := ps.Exp.(*soac.ScremaExp)
-			if !ok || len(pe.Scans)+len(pe.Reds) > 0 || !soac.SameSubExp(pe.W, se.W) {
-				continue
-			}
-			if hasEffect(ps.Exp) && hasEffect(s.Exp) {
-				continue // keep the order of two assertions
-			}
-			names := patNames(ps)
-			if scatterUsesOutsideInputs(se, names) || c.UsedIn(names, i+1, c.Pos()) {
-				continue
-			}
-			// Every array of the producer is read by the scatter alone, once.
-			inputs := map[soac.VName]int{}
-			for _, x := range se.Inputs {
-				inputs[x]++
-			}
-			only := true
-			for n := range names {
-				only = only && c.Uses(n) == 1 && inputs[n] == 1
-			}
-			if only && !readsDests(c, pe, se) {
-				return ps
-			}
+		bare := *se
+		bare.Inputs = nil
+		notDests := func(pe *soac.ScremaExp) bool { return !readsDests(c, pe, se) }
+		if ps := mapProducer(c, s, se.W, se.Inputs, &bare, notDests); ps != nil {
+			return ps
 		}
 		return nil
 	},
 	Apply: func(c *Ctx, s *soac.Stm, m any) *Replacement {
 		ps := m.(*soac.Stm)
-		pe := ps.Exp.(*soac.ScremaExp)
-		se := s.Exp.(*soac.ScatterExp)
-		out := map[soac.VName]int{}
-		for k, p := range ps.Pat {
-			out[p.Name] = k
-		}
-		// The lambda's parameters bound to producer arrays become the
-		// producer lambda's results for the same element.
-		sub := map[soac.VName]soac.SubExp{}
-		inputs := append([]soac.VName(nil), pe.Inputs...)
-		params := append([]soac.Param(nil), pe.Map.Params...)
-		for k, in := range se.Inputs {
-			if r, ok := out[in]; ok {
-				sub[se.Lambda.Params[k].Name] = pe.Map.Body.Result[r]
-				continue
-			}
-			inputs = append(inputs, in)
-			params = append(params, se.Lambda.Params[k])
-		}
-		cp := soac.NewCopier(sub, nil)
-		body := cp.Body(se.Lambda.Body)
-		ne := &soac.ScatterExp{
-			W:      se.W,
-			Inputs: inputs,
-			Lambda: &soac.Lambda{
-				Params:  params,
-				Body:    &soac.Body{Stms: append(append([]*soac.Stm(nil), pe.Map.Body.Stms...), body.Stms...), Result: body.Result},
-				RetType: cp.Types(se.Lambda.RetType),
-			},
-			Dests: se.Dests,
-		}
-		return &Replacement{Stms: []*soac.Stm{{Pat: s.Pat, Exp: ne, Pos: s.Pos}}, Drop: []*soac.Stm{ps}}
+		ne := *s.Exp.(*soac.ScatterExp)
+		ne.Inputs, ne.Lambda = composeProducer(ps, ne.Inputs, ne.Lambda)
+		return &Replacement{Stms: []*soac.Stm{{Pat: s.Pat, Exp: &ne, Pos: s.Pos}}, Drop: []*soac.Stm{ps}}
 	},
-}
-
-// scatterUsesOutsideInputs reports whether a scatter uses any of names
-// other than as an input array: in its width, lambda or destinations.
-func scatterUsesOutsideInputs(se *soac.ScatterExp, names map[soac.VName]bool) bool {
-	bare := *se
-	bare.Inputs = nil
-	for n := range soac.FreeInExp(&bare) {
-		if names[n] {
-			return true
-		}
-	}
-	return false
 }
 
 // readsDests reports whether the producer pe may read the memory of one
