@@ -125,30 +125,9 @@ func floatArray(t values.PrimType, xs []float64) values.Value {
 func intArray(t values.PrimType, xs []int64) values.Value {
 	v := values.NewArray(t, []int64{int64(len(xs))})
 	for i, x := range xs {
-		setIntElem(v, i, x)
+		setElem(v, int64(i), x)
 	}
 	return v
-}
-
-func setIntElem(v values.Value, i int, x int64) {
-	switch d := v.Data.(type) {
-	case []int8:
-		d[i] = int8(x)
-	case []int16:
-		d[i] = int16(x)
-	case []int32:
-		d[i] = int32(x)
-	case []int64:
-		d[i] = x
-	case []uint8:
-		d[i] = uint8(x)
-	case []uint16:
-		d[i] = uint16(x)
-	case []uint32:
-		d[i] = uint32(x)
-	case []uint64:
-		d[i] = uint64(x)
-	}
 }
 
 // elemBits is element i of a one-dimensional array as its bits.
