@@ -4,7 +4,8 @@ package frontend
 // the consumption of bindings passed for unique parameters or updated in
 // place, and the aliasing of functions' results. These are the
 // uniqueness rules the checker applies while it infers types;
-// uniqueness.go holds the rules on the components of results.
+// uniqueness.go, consume.go, aliastree.go, loopalias.go and
+// components.go hold the rules on closures and the components of results.
 
 import "fmt"
 

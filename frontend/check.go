@@ -12,7 +12,8 @@ package frontend
 //	patterns.go  binding patterns and their types
 //	unify.go     unification, type variables, instantiation, defaulting
 //	aliases.go   aliases and consumption of bindings (the uniqueness rules
-//	             checked during inference; uniqueness.go holds the rest)
+//	             checked during inference; uniqueness.go, consume.go,
+//	             aliastree.go, loopalias.go, components.go hold the rest)
 //	sizes.go, sumcheck.go, fields.go, lifting.go, causality.go: sizes,
 //	sum types and match, record fields, lifted type parameters, causality
 //
@@ -177,9 +178,9 @@ type aliasState struct {
 	// functional type may not make any).
 	consumingCalls int
 	// pseudo, letScopes, loopScopes and loopConsumes serve the checks of
-	// the components of results (uniqueness.go): stand-ins for unnamed
-	// values, the scopes of let bodies and loop bodies, and which loop
-	// parameters each loop consumes.
+	// the components of results (aliastree.go, loopalias.go): stand-ins
+	// for unnamed values, the scopes of let bodies and loop bodies, and
+	// which loop parameters each loop consumes.
 	pseudo       map[any]*binding
 	letScopes    map[Exp]*scope
 	loopScopes   map[*LoopExp]*scope
