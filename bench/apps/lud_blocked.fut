@@ -58,10 +58,6 @@ def update (l: [B][B]f32) (u: [B][B]f32) (blk: [B][B]f32) : [B][B]f32 =
   let ut = transpose u
   in map2 (\lrow brow -> map2 (\ucol x -> x - f32.sum (map2 (*) lrow ucol)) ut brow) l blk
 
--- xs with r rows (checked at run time): the step's slices of the blocked
--- matrix, whose sizes are r only once computed.
-def rows 't [k] (r: i64) (xs: [k]t) : [r]t = xs :> [r]t
-
 def main [n] (a: [n][n]f32) : [n][n]f32 =
   let nb = (n + B - 1) / B
   let blocked = tabulate_2d nb nb (\bi bj -> tabulate_2d B B (\i j ->
@@ -73,10 +69,10 @@ def main [n] (a: [n][n]f32) : [n][n]f32 =
     loop m = blocked for s < nb do
       let d = (map lu_block [m[s, s]])[0]
       let r = nb - s - 1
-      let top = map (solve_upper d) (rows r m[s, s + 1:])
-      let left = map (solve_lower d) (rows r m[s + 1:, s])
+      let top = map (solve_upper d) (m[s, s + 1:] :> [r][B][B]f32)
+      let left = map (solve_lower d) (m[s + 1:, s] :> [r][B][B]f32)
       let inner = map2 (\l row -> map2 (update l) top row) left
-                       (rows r (map (rows r) m[s + 1:, s + 1:]))
+                       (m[s + 1:, s + 1:] :> [r][r][B][B]f32)
       let m[s, s] = d
       let m[s, s + 1:] = top
       let m[s + 1:, s] = left
