@@ -3,8 +3,8 @@
 -- one anti-diagonal of blocks depend only on earlier ones, so each such
 -- diagonal of blocks is one parallel step, a map over its blocks. A block
 -- needs only the row of scores above it and the column left of it: it
--- sweeps its own 2B-1 anti-diagonals in a small (B+1) x (B+1) array, each
--- a map over the block's B rows (one work-group per block, the array in
+-- sweeps its own 2B-1 anti-diagonals in a B x B array, each a map over
+-- the block's B rows (one work-group per block, the array in
 -- local memory, where the compiler makes an intra-group version). That is
 -- 2n/B - 1 steps for the whole matrix instead of one per anti-diagonal.
 --
@@ -24,38 +24,38 @@ def B : i64 = 32
 
 -- The scores of block (bi, bj) of the interior, from the scores s of the
 -- whole padded matrix (flat, rows of w), in which the row above the block
--- and the column left of it are final.
+-- and the column left of it are final. No array of the block's work has
+-- more than B * B elements (a work-group's worth).
 def block [n][ww] (penalty: i32) (ref: [n][n]i32) (s: [ww]i32) (w: i64)
                   (bi: i64) (bj: i64) : [B][B]i32 =
   -- Score row r0 and column c0 are the block's borders.
   let r0 = bi * B
   let c0 = bj * B
+  let north = tabulate (B + 1) (\j -> s[r0 * w + c0 + j])
+  let west = tabulate B (\i -> s[(r0 + 1 + i) * w + c0])
   let sim = tabulate_2d B B (\i j ->
               let gi = r0 + i
               let gj = c0 + j
               in if gi < n && gj < n then ref[gi, gj] else 0)
-  -- The block with its borders, flat, rows of B + 1; the interior is
-  -- written one anti-diagonal at a time before it is read.
-  let v = B + 1
-  let loc = tabulate (v * v) (\k ->
-              let i = k / v
-              let j = k % v
-              in if i == 0 then s[r0 * w + c0 + j]
-                 else if j == 0 then s[(r0 + i) * w + c0]
-                 else 0)
-  let loc =
+  -- Score (i, j) of the block with its borders (0 <= i, j <= B), from the
+  -- interior so far (flat, rows of B).
+  let at (inner: [B * B]i32) (i: i64) (j: i64) =
+    if i == 0 then north[j]
+    else if j == 0 then west[i - 1]
+    else inner[(i - 1) * B + j - 1]
+  let inner =
     -- Anti-diagonal i + j = d + 2 of the block, i and j from 1 to B: cell
     -- t is on row t + 1, where that row meets the diagonal.
-    loop loc for d < 2 * B - 1 do
+    loop inner = replicate (B * B) 0i32 for d < 2 * B - 1 do
       let (is, vs) = unzip (tabulate B (\t ->
         let i = t + 1
         let j = d + 2 - i
         in if j < 1 || j > B then (-1, 0)
-           else let m = loc[(i - 1) * v + j - 1] + sim[i - 1, j - 1]
-                let g = i32.max loc[i * v + j - 1] loc[(i - 1) * v + j] - penalty
-                in (i * v + j, i32.max m g)))
-      in scatter loc is vs
-  in tabulate_2d B B (\i j -> loc[(i + 1) * v + j + 1])
+           else let m = at inner (i - 1) (j - 1) + sim[i - 1, j - 1]
+                let g = i32.max (at inner i (j - 1)) (at inner (i - 1) j) - penalty
+                in ((i - 1) * B + j - 1, i32.max m g)))
+      in scatter inner is vs
+  in unflatten inner
 
 def main [n] (penalty: i32) (ref: [n][n]i32) : [][]i32 =
   let nb = (n + B - 1) / B
