@@ -124,13 +124,14 @@ def read_raw(path, outputs, p):
 
 # ---- fcc -----------------------------------------------------------------------------------------------
 
-def run_fcc(exe, inp, out, work, runs, platform, env, timeout):
+def run_fcc(exe, inp, out, work, runs, platform, env, timeout, extra=()):
     times = os.path.join(work, "times.txt")
     if os.path.exists(times):
         os.remove(times)
     cmd = [exe, "-b", "-r", str(runs), "-t", times]
     if platform:
         cmd += ["-p", platform]
+    cmd += list(extra)
     try:
         with open(inp, "rb") as fi, open(out, "wb") as fo:
             p = subprocess.run(cmd, stdin=fi, stdout=fo, stderr=subprocess.PIPE, env=env, timeout=timeout)
@@ -148,11 +149,11 @@ def time_fcc(exe, inp, out, work, args, env, left):
     results (None where it failed). A first run of one timing says how
     many more fit in --fcc-seconds (a slow program gets fewer runs, not a
     timeout that spends the budget)."""
-    r = run_fcc(exe, inp, out, work, 1, args.platform, env, left(args.timeout))
+    r = run_fcc(exe, inp, out, work, 1, args.platform, env, left(args.timeout), args.fcc_option)
     if "time_s" in r:
         runs = min(args.runs, int(args.fcc_seconds / max(r["time_s"], 1e-6)) - 1)
         if runs >= 2 and time.time() - START < args.deadline - 10:
-            again = run_fcc(exe, inp, out, work, runs, args.platform, env, left(args.timeout))
+            again = run_fcc(exe, inp, out, work, runs, args.platform, env, left(args.timeout), args.fcc_option)
             if "time_s" in again or "error" in again and "timed out" not in again["error"]:
                 r = again
     if "error" in r:
@@ -223,7 +224,10 @@ def report(rows, meta, frameworks):
            "- times: µs per whole application run (median of up to %d after a warm-up), inputs on the device, "
            "results left there; fcc's from -t, CUDA's from its time_us lines" % meta["runs"],
            "- check: every result against %s (floats: relative norm error, integers: exact)"
-           % ("numpy's reference" if meta["small"] else "the CUDA baseline's (fcc's where CUDA failed)"), ""]
+           % ("numpy's reference" if meta["small"] else "the CUDA baseline's (fcc's where CUDA failed)")]
+    if meta.get("fcc_options"):
+        out.append("- fcc's executables run with %s" % " ".join(meta["fcc_options"]))
+    out.append("")
     head = "| application | size | fcc | CUDA | fcc/CUDA | " + " | ".join(frameworks) + (" | " if frameworks else "") + "check |"
     out.append(head)
     out.append("|" + "---|" * (head.count("|") - 1))
@@ -264,6 +268,7 @@ def main():
     ap.add_argument("--skip", default="", help="comma-separated applications or variants")
     ap.add_argument("--frameworks", default="jax,torch", help="of jax,torch ('' for none)")
     ap.add_argument("--platform", default="NVIDIA", help="OpenCL platform for fcc ('' for the first)")
+    ap.add_argument("--fcc-option", action="append", default=[], help="pass this option to fcc's executables (repeatable), e.g. --fcc-option=--default-threshold=1 for the outer-only versions")
     ap.add_argument("--runs", type=int, default=10, help="timed runs of each program")
     ap.add_argument("--fcc-seconds", type=float, default=30.0, help="fewer than --runs runs of fcc where they would take longer (at least 2, else the one of the first run)")
     ap.add_argument("--seconds", type=float, default=5.0, help="at most this long for a framework's timed runs (at least 3)")
@@ -288,7 +293,7 @@ def main():
         return max(1, min(t, args.deadline - (time.time() - START)))
 
     meta = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-            "runs": args.runs, "small": args.small, "argv": sys.argv[1:]}
+            "runs": args.runs, "small": args.small, "argv": sys.argv[1:], "fcc_options": args.fcc_option}
     try:
         q = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader"],
                            capture_output=True, text=True, timeout=30)
