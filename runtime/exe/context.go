@@ -1231,6 +1231,10 @@ func kernelArg(a any) (any, error) {
 // asynchronous; errors the device reports later surface at Finish or the
 // next transfer.
 func (c *Context) Launch(kernel string, global, local []int64, args ...any) error {
+	if countCLOn {
+		start := time.Now()
+		defer func() { c.calls.LaunchHost += time.Since(start) }()
+	}
 	for _, g := range global {
 		if g == 0 {
 			c.Debugf("Skipping kernel %s with empty global size %v\n", kernel, global)
