@@ -1,0 +1,56 @@
+package soac
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestValidateStencilPlan checks that the validator accepts a stencil plan
+// only on a loop of the shape it needs, with numbers that fit and a
+// declared threshold.
+func TestValidateStencilPlan(t *testing.T) {
+	prog := func(plan, result string) string {
+		return `threshold "main.st" 1
+
+entry "main"
+fun main (steps: i64, n: i64, w: [n]i64): {[n]i64} = {
+  let {r: [n]i64} = loop {a: [n]i64 = w} for i: i64 < steps
+    ` + plan + `
+  do {
+    let {m: [n]i64} = segmap_thread (g < n) : {i64}
+    body {
+      let {l: i64} = add i64 g 1i64
+      let {x: i64} = a[l]
+      in {x}
+    }
+    in {` + result + `}
+  }
+  in {r}
+}
+`
+	}
+	cases := []struct {
+		name, plan, result, err string
+	}{
+		{"fits", `stencil steps 16 tile 256 radius 1 threshold "main.st"`, "m", ""},
+		{"no steps", `stencil steps 0 tile 256 radius 1 threshold "main.st"`, "m", "0 steps"},
+		{"no interior", `stencil steps 16 tile 64 radius 2 threshold "main.st"`, "m", "no interior"},
+		{"undeclared threshold", `stencil steps 16 tile 256 radius 1 threshold "main.other"`, "m", "undeclared threshold"},
+		{"returns the old array", `stencil steps 16 tile 256 radius 1 threshold "main.st"`, "a", "does not return the segmap's result"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p, err := ParseProgram(prog(c.plan, c.result))
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = Validate(p)
+			switch {
+			case c.err == "" && err != nil:
+				t.Fatalf("rejected: %v", err)
+			case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+				t.Fatalf("got %v, want an error with %q", err, c.err)
+			}
+		})
+	}
+}
