@@ -32,11 +32,11 @@ fun main (steps: i64, n: i64, w: [n]i64): {[n]i64} = {
 	cases := []struct {
 		name, plan, result, err string
 	}{
-		{"fits", `stencil steps 16 tile 256 radius 1 threshold "main.st"`, "m", ""},
-		{"no steps", `stencil steps 0 tile 256 radius 1 threshold "main.st"`, "m", "0 steps"},
-		{"no interior", `stencil steps 16 tile 64 radius 2 threshold "main.st"`, "m", "no interior"},
-		{"undeclared threshold", `stencil steps 16 tile 256 radius 1 threshold "main.other"`, "m", "undeclared threshold"},
-		{"returns the old array", `stencil steps 16 tile 256 radius 1 threshold "main.st"`, "a", "does not return the segmap's result"},
+		{"fits", `stencil steps 16 tile (256) radius 1 threshold "main.st"`, "m", ""},
+		{"no steps", `stencil steps 0 tile (256) radius 1 threshold "main.st"`, "m", "0 steps"},
+		{"no interior", `stencil steps 16 tile (64) radius 2 threshold "main.st"`, "m", "no interior"},
+		{"undeclared threshold", `stencil steps 16 tile (256) radius 1 threshold "main.other"`, "m", "undeclared threshold"},
+		{"returns the old array", `stencil steps 16 tile (256) radius 1 threshold "main.st"`, "a", "does not return its last statement"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -16,28 +16,37 @@ import (
 // on the array's length that the program declares, so fcc autotune and
 // --param can turn it off.
 
-// stencilTile is the work-items of a work-group of the blocked version,
-// one cell each: the tile in local memory is this many cells.
-const stencilTile = 256
+// stencilTiles are the cells of a tile per dimension of the array, by
+// its rank: one cell a work-item, 256 work-items a work-group (as the
+// hand-written pyramid kernels of Rodinia's pathfinder and HotSpot have
+// them: bench/apps/cuda/).
+var stencilTiles = map[int][]int{1: {256}, 2: {16, 16}}
 
-// stencilSteps is the steps per launch for a stencil of radius r: as many
-// as keep the halo (2*r*steps cells, computed by two work-groups) within
-// an eighth of the tile, at most 16, at least 1; 0 when even one step's
-// halo takes half the tile, where blocking computes more than it saves.
-func stencilSteps(r int) int {
-	if r < 1 || 4*r > stencilTile {
-		return 0
-	}
+// stencilSteps is the steps per launch for a stencil of radius r on tiles
+// of side cells along each dimension: as many as keep the halo (2*r*steps
+// cells of a side, which two work-groups compute) within 1/share of the
+// side, at most 16; 0 when fewer than 2 fit, where a launch would save
+// nothing to pay for its halo.
+func stencilSteps(r, side, share int) int {
 	k := 16
-	for k > 1 && 2*r*k > stencilTile/8 {
+	for k > 1 && 2*r*k*share > side {
 		k /= 2
+	}
+	if r < 1 || k < 2 || 2*r*k*share > side {
+		return 0
 	}
 	return k
 }
 
+// stencilShare is 1/share of a tile's side that its halo may take, by
+// the array's rank: an eighth of a row (pathfinder's 256 cells, 16 steps
+// of radius 1), a quarter of a side of a 2-D tile (HotSpot's 16 x 16
+// cells, 2 steps of radius 1, as Rodinia's pyramid height).
+var stencilShare = map[int]int{1: 8, 2: 4}
+
 // stencilThresholdDefault is the default of a stencil loop's threshold:
 // the blocked version as soon as the array has cells, since it saves all
-// but one launch in Steps whatever the length.
+// but one launch in Steps whatever the size.
 const stencilThresholdDefault = 1
 
 // recordStencils gives every host loop of p that is a stencil loop its
@@ -94,9 +103,11 @@ func planStencil(e *soac.LoopExp, outer map[soac.VName]soac.Exp) (*soac.StencilP
 	if r < 1 {
 		return nil, fmt.Errorf("the segmap reads %s only at its own index: no stencil", sl.Array.Name)
 	}
-	k := stencilSteps(r)
+	rank := sl.Array.Type.Rank()
+	tile := stencilTiles[rank]
+	k := stencilSteps(r, tile[0], stencilShare[rank])
 	if k == 0 {
-		return nil, fmt.Errorf("radius %d leaves a tile of %d cells no room", r, stencilTile)
+		return nil, fmt.Errorf("radius %d leaves tiles of %v cells no room for two steps", r, tile)
 	}
-	return &soac.StencilPlan{Steps: k, Tile: stencilTile, Radius: r}, nil
+	return &soac.StencilPlan{Steps: k, Tile: slices.Clone(tile), Radius: r}, nil
 }

@@ -110,8 +110,8 @@ func TestStencilPlans(t *testing.T) {
 			if plan == nil {
 				t.Fatal("no plan")
 			}
-			want := soac.StencilPlan{Steps: stencilSteps(c.radius), Tile: stencilTile, Radius: c.radius, Threshold: "main.stencil_r"}
-			if *plan != want {
+			want := soac.StencilPlan{Steps: stencilSteps(c.radius, 256, 8), Tile: []int{256}, Radius: c.radius, Threshold: "main.stencil_r"}
+			if plan.String() != want.String() {
 				t.Fatalf("plan %v, want %v", plan, &want)
 			}
 			if len(out.Thresholds) != 1 || out.Thresholds[0].Name != want.Threshold || len(p.Thresholds) != 0 {
@@ -137,13 +137,90 @@ func TestStencilPlans(t *testing.T) {
 }
 
 func TestStencilSteps(t *testing.T) {
-	for _, c := range []struct{ r, k int }{{0, 0}, {1, 16}, {2, 8}, {3, 4}, {4, 4}, {8, 2}, {16, 1}, {64, 1}, {65, 0}} {
-		k := stencilSteps(c.r)
+	for _, c := range []struct{ r, side, share, k int }{
+		{0, 256, 8, 0}, {1, 256, 8, 16}, {2, 256, 8, 8}, {3, 256, 8, 4}, {4, 256, 8, 4},
+		{8, 256, 8, 2}, {9, 256, 8, 0}, {16, 256, 8, 0},
+		{1, 16, 4, 2}, {2, 16, 4, 0}, {1, 32, 4, 4},
+	} {
+		k := stencilSteps(c.r, c.side, c.share)
 		if k != c.k {
-			t.Errorf("radius %d: %d steps, want %d", c.r, k, c.k)
+			t.Errorf("radius %d, side %d: %d steps, want %d", c.r, c.side, k, c.k)
 		}
-		if k > 0 && 2*c.r*k >= stencilTile {
-			t.Errorf("radius %d: %d steps leave no interior", c.r, k)
+		if k > 0 && 2*c.r*k*c.share > c.side {
+			t.Errorf("radius %d, side %d: %d steps take more than 1/%d of the side", c.r, c.side, k, c.share)
 		}
+	}
+}
+
+// TestStencilPlans2D checks the plans of two-dimensional stencil loops
+// whose step flatten multi-versioned (an if on a threshold between an
+// outer-only map and a map over both dimensions).
+func TestStencilPlans2D(t *testing.T) {
+	prog := func(read string) string {
+		return `threshold "main.outer" 32768
+
+entry "main"
+fun main (steps: i32, n: i64, k: i64, w: [n][k]f32): {[n][k]f32} = {
+  let {lastn: i64} = add i64 n -1i64
+  let {r: [n][k]f32} = loop {a: [n][k]f32 = w} for i: i32 < steps
+  do {
+    let {outer: bool} = threshold "main.outer" n
+    let {v: [n][k]f32} = if outer : {[n][k]f32}
+    then {
+      let {m1: [n][k]f32} = segmap_thread (g1 < n) : {[k]f32}
+      body {
+        let {row: [k]f32} = a[g1]
+        in {row}
+      }
+      in {m1}
+    }
+    else {
+      let {m2: [n][k]f32} = segmap_thread (g < n, h < k) : {f32}
+      body {
+        let {u: i64} = add i64 g 1i64
+        let {uc: i64} = min i64 u lastn
+        ` + read + `
+        let {y: f32} = a[g, h]
+        let {s: f32} = add f32 x y
+        in {s}
+      }
+      in {m2}
+    }
+    in {v}
+  }
+  in {r}
+}
+`
+	}
+	for _, c := range []struct {
+		name, read string
+		plan       string
+	}{
+		{"clamped below", "let {x: f32} = a[uc, h]", `stencil steps 2 tile (16, 16) radius 1 threshold "main.stencil_r"`},
+		{"indices swapped", "let {x: f32} = a[h, g]", ""},
+		{"offset along the wrong dimension", "let {x: f32} = a[g, uc]", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p, err := soac.ParseProgram(prog(c.read))
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := Run(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			soac.VisitStms(out.Funs[0].Body, func(s *soac.Stm) {
+				if l, ok := s.Exp.(*soac.LoopExp); ok && l.Stencil != nil {
+					got = l.Stencil.String()
+				}
+			})
+			if got != c.plan {
+				t.Fatalf("plan %q, want %q", got, c.plan)
+			}
+			if err := soac.ValidateWith(out, soac.Lowered); err != nil {
+				t.Fatal(err)
+			}
+		})
 	}
 }
