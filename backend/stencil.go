@@ -45,7 +45,11 @@ func (h *hgen) stencilSteps(s *soac.Stm, e *soac.LoopExp, ids []string, mark str
 	}
 	start := h.fresh("stStart")
 	h.line("%s := int64(0)", start)
-	h.line("if c.Threshold(%q, %s, %d) && c.GroupFits(%d) {", plan.Threshold, strings.Join(shape, "*"), stencilDefault(h, plan.Threshold), plan.Items())
+	cpu := ""
+	if !plan.CPU {
+		cpu = " && !c.CPUVersions()"
+	}
+	h.line("if c.Threshold(%q, %s, %d) && c.GroupFits(%d)%s {", plan.Threshold, strings.Join(shape, "*"), stencilDefault(h, plan.Threshold), plan.Items(), cpu)
 	h.indent++
 	h.line("for ; %s+%d <= int64(%s); %s += %d {", start, plan.Steps, bound, start, plan.Steps)
 	h.indent++

@@ -20,15 +20,27 @@ import (
 // Tile[d] - 2*Radius*Steps cells a dimension. The steps left over (fewer
 // than Steps) run as the plain loop. The host takes the blocked version
 // when the array has at least Threshold cells and the device's
-// work-groups hold the tile's work-items. It does not change the loop's
-// meaning: the interpreter runs the loop as written. Printed after the
-// loop's head as
+// work-groups hold the tile's work-items, and on a CPU device (where
+// barriers are loops over the work-items and launches cost little) only
+// when CPU says so. It does not change the loop's meaning: the
+// interpreter runs the loop as written. Printed after the loop's head as
 //
-//	stencil steps K tile (W, ...) radius R threshold "NAME"
+//	stencil steps K tile (W, ...) radius R [cpu] threshold "NAME"
 type StencilPlan struct {
 	Steps, Radius int
 	Tile          []int // cells of a tile per dimension, outermost first
+	CPU           bool  // the blocked version runs on CPU devices too
 	Threshold     string
+}
+
+// Redundancy is the cells a work-group computes per cell it writes, less
+// one: the work its halo repeats.
+func (sp *StencilPlan) Redundancy() float64 {
+	written := 1
+	for _, w := range sp.Tile {
+		written *= sp.Interior(w)
+	}
+	return float64(sp.Items())/float64(written) - 1
 }
 
 // Interior is the cells a work-group writes along a side of length side.
@@ -48,7 +60,11 @@ func (sp *StencilPlan) String() string {
 	for i, w := range sp.Tile {
 		tile[i] = fmt.Sprint(w)
 	}
-	return fmt.Sprintf("stencil steps %d tile (%s) radius %d threshold %q", sp.Steps, strings.Join(tile, ", "), sp.Radius, sp.Threshold)
+	cpu := ""
+	if sp.CPU {
+		cpu = " cpu"
+	}
+	return fmt.Sprintf("stencil steps %d tile (%s) radius %d%s threshold %q", sp.Steps, strings.Join(tile, ", "), sp.Radius, cpu, sp.Threshold)
 }
 
 func (p *parser) stencilPlan() *StencilPlan {
@@ -60,6 +76,10 @@ func (p *parser) stencilPlan() *StencilPlan {
 	p.list("(", ")", func() { sp.Tile = append(sp.Tile, int(p.intLit())) })
 	p.expect("radius")
 	sp.Radius = int(p.intLit())
+	if p.is("cpu") {
+		p.next()
+		sp.CPU = true
+	}
 	p.expect("threshold")
 	sp.Threshold = p.str()
 	return sp
@@ -332,7 +352,7 @@ func (sl *StencilLoop) StencilRadius(outer map[VName]Exp) (int, error) {
 // has the shape the plan needs, and the plan's numbers fit together.
 func (v *validator) checkStencil(e *LoopExp) {
 	sp := e.Stencil
-	_, err := StencilShape(e)
+	sl, err := StencilShape(e)
 	name := VName("stencil")
 	if len(e.Params) > 0 {
 		name = e.Params[0].Name
@@ -340,6 +360,24 @@ func (v *validator) checkStencil(e *LoopExp) {
 	if err != nil {
 		v.fail(name, "stencil plan on a loop of the wrong shape: %v", err)
 		return
+	}
+	// The plan's radius must cover every read: the blocked kernel's
+	// valid region shrinks by the radius a step.
+	outer := map[VName]Exp{}
+	if f := v.prog.Fun(v.fun); f != nil {
+		VisitStms(f.Body, func(s *Stm) {
+			if len(s.Pat) == 1 {
+				outer[s.Pat[0].Name] = s.Exp
+			}
+		})
+	}
+	r, err := sl.StencilRadius(outer)
+	if err != nil {
+		v.fail(name, "stencil plan on a loop whose reads are not proved a stencil: %v", err)
+		return
+	}
+	if r > sp.Radius {
+		v.fail(name, "stencil plan of radius %d on a loop that reads %d cells away", sp.Radius, r)
 	}
 	switch {
 	case sp.Steps < 1 || sp.Radius < 1:

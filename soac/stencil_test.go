@@ -9,7 +9,7 @@ import (
 // only on a loop of the shape it needs, with numbers that fit and a
 // declared threshold.
 func TestValidateStencilPlan(t *testing.T) {
-	prog := func(plan, result string) string {
+	prog := func(plan, result, off string) string {
 		return `threshold "main.st" 1
 
 entry "main"
@@ -19,7 +19,7 @@ fun main (steps: i64, n: i64, w: [n]i64): {[n]i64} = {
   do {
     let {m: [n]i64} = segmap_thread (g < n) : {i64}
     body {
-      let {l: i64} = add i64 g 1i64
+      let {l: i64} = add i64 g ` + off + `
       let {x: i64} = a[l]
       in {x}
     }
@@ -31,16 +31,18 @@ fun main (steps: i64, n: i64, w: [n]i64): {[n]i64} = {
 	}
 	cases := []struct {
 		name, plan, result, err string
+		off                     string // the read's offset
 	}{
-		{"fits", `stencil steps 16 tile (256) radius 1 threshold "main.st"`, "m", ""},
-		{"no steps", `stencil steps 0 tile (256) radius 1 threshold "main.st"`, "m", "0 steps"},
-		{"no interior", `stencil steps 16 tile (64) radius 2 threshold "main.st"`, "m", "no interior"},
-		{"undeclared threshold", `stencil steps 16 tile (256) radius 1 threshold "main.other"`, "m", "undeclared threshold"},
-		{"returns the old array", `stencil steps 16 tile (256) radius 1 threshold "main.st"`, "a", "does not return its last statement"},
+		{"fits", `stencil steps 16 tile (256) radius 1 threshold "main.st"`, "m", "", "1i64"},
+		{"no steps", `stencil steps 0 tile (256) radius 1 threshold "main.st"`, "m", "0 steps", "1i64"},
+		{"no interior", `stencil steps 16 tile (64) radius 2 threshold "main.st"`, "m", "no interior", "1i64"},
+		{"undeclared threshold", `stencil steps 16 tile (256) radius 1 threshold "main.other"`, "m", "undeclared threshold", "1i64"},
+		{"radius too small", `stencil steps 16 tile (256) radius 1 threshold "main.st"`, "m", "reads 2 cells away", "-2i64"},
+		{"returns the old array", `stencil steps 16 tile (256) radius 1 threshold "main.st"`, "a", "does not return its last statement", "1i64"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			p, err := ParseProgram(prog(c.plan, c.result))
+			p, err := ParseProgram(prog(c.plan, c.result, c.off))
 			if err != nil {
 				t.Fatal(err)
 			}

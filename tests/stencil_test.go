@@ -49,7 +49,9 @@ func TestStencilVersions(t *testing.T) {
 				t.Fatal("the lower pass gave no loop a stencil plan")
 			}
 			exe := buildProgram(t, file, prog)
-			versions := map[string][]string{"blocked": nil, "plain": nil}
+			// cpu_versions=0: the blocked versions that run only on GPUs
+			// run on PoCL too.
+			versions := map[string][]string{"blocked": {"--param", "cpu_versions=0"}, "plain": {"--param", "cpu_versions=0"}}
 			for _, n := range names {
 				versions["blocked"] = append(versions["blocked"], "--param", n+"=1")
 				versions["plain"] = append(versions["plain"], "--param", n+"=1000000000000")
