@@ -600,8 +600,14 @@ func (h *hgen) loop(s *soac.Stm, e *soac.LoopExp) error {
 		if err != nil {
 			return err
 		}
-		it := h.fresh("it")
-		h.line("for %s := int64(0); %s < int64(%s); %s++ {", it, it, bound, it)
+		it, start := h.fresh("it"), "int64(0)"
+		if e.Stencil != nil {
+			// The blocked version's steps first (stencil.go).
+			if start, err = h.stencilSteps(s, e, ids, mark); err != nil {
+				return err
+			}
+		}
+		h.line("for %s := %s; %s < int64(%s); %s++ {", it, start, it, bound, it)
 		h.indent++
 		idx := h.g.names.id(f.Index)
 		h.line("%s := %s(%s)", idx, gt, it)

@@ -318,6 +318,10 @@ type LoopExp struct {
 	Init   []SubExp
 	Form   LoopForm
 	Body   *Body
+	// Stencil, set by the lower pass, adds a version of a stencil loop
+	// that computes several steps per launch (stencil.go); nil for most
+	// loops. It does not change the meaning.
+	Stencil *StencilPlan
 }
 
 // LoopForm is ForLoop or WhileLoop.

@@ -310,7 +310,7 @@ func (c *Copier) Exp(e Exp) Exp {
 		if w, ok := e.Form.(WhileLoop); ok { // after the parameters it names
 			form = WhileLoop{Cond: c.Name(w.Cond)}
 		}
-		out := &LoopExp{Params: ps, Init: init, Form: form, Body: c.Body(e.Body)}
+		out := &LoopExp{Params: ps, Init: init, Form: form, Body: c.Body(e.Body), Stencil: e.Stencil}
 		c.restore(m)
 		return out
 	case *ApplyExp:

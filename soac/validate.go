@@ -671,6 +671,9 @@ func (v *validator) exp(e Exp, who VName) []Type {
 			ts[i] = p.Type
 		}
 		v.matchTypes(who, "loop body result", ts, v.body(e.Body))
+		if e.Stencil != nil {
+			v.checkStencil(e)
+		}
 		v.restore(m)
 		return ts
 	case *ApplyExp:

@@ -124,6 +124,14 @@ def read_raw(path, outputs, p):
 
 # ---- fcc -----------------------------------------------------------------------------------------------
 
+def plain_stencil_params(exe, env):
+    """--param options that turn off the blocked versions of exe's stencil
+    loops (their thresholds, NAME.stencil_*, above any array's size)."""
+    p = subprocess.run([exe, "--print-params"], capture_output=True, text=True, env=env)
+    names = [l.split()[0] for l in p.stdout.splitlines() if ".stencil_" in l]
+    return [x for n in names for x in ("--param", n + "=1000000000000")]
+
+
 def run_fcc(exe, inp, out, work, runs, platform, env, timeout, extra=()):
     times = os.path.join(work, "times.txt")
     if os.path.exists(times):
@@ -149,11 +157,12 @@ def time_fcc(exe, inp, out, work, args, env, left):
     results (None where it failed). A first run of one timing says how
     many more fit in --fcc-seconds (a slow program gets fewer runs, not a
     timeout that spends the budget)."""
-    r = run_fcc(exe, inp, out, work, 1, args.platform, env, left(args.timeout), args.fcc_option)
+    extra = list(args.fcc_option) + (plain_stencil_params(exe, env) if args.plain_stencils else [])
+    r = run_fcc(exe, inp, out, work, 1, args.platform, env, left(args.timeout), extra)
     if "time_s" in r:
         runs = min(args.runs, int(args.fcc_seconds / max(r["time_s"], 1e-6)) - 1)
         if runs >= 2 and time.time() - START < args.deadline - 10:
-            again = run_fcc(exe, inp, out, work, runs, args.platform, env, left(args.timeout), args.fcc_option)
+            again = run_fcc(exe, inp, out, work, runs, args.platform, env, left(args.timeout), extra)
             if "time_s" in again or "error" in again and "timed out" not in again["error"]:
                 r = again
     if "error" in r:
@@ -281,6 +290,7 @@ def main():
     ap.add_argument("--cuda-bin", default="", help="use the CUDA baselines already built in this folder (e.g. by cuda/cpu/build.sh, for the CPU) instead of nvcc")
     ap.add_argument("--cuda-runs", type=int, default=0, help="timed runs of the CUDA baselines (default --runs)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--plain-stencils", action="store_true", help="run fcc's stencil loops without their blocked versions (issue 22 item 4), to compare")
     args = ap.parse_args()
     if args.small and args.platform == "NVIDIA":
         args.platform = ""

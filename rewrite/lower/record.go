@@ -35,6 +35,10 @@ func Run(p *soac.Program) (*soac.Program, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Host loops of stencil maps: their blocked versions (stencil.go).
+	if err := recordStencils(&out); err != nil {
+		return nil, err
+	}
 	return &out, nil
 }
 
