@@ -48,15 +48,19 @@ func launchHost(v *soac.LoweredVersion, launch string) (string, error) {
 	}
 	switch launch {
 	case soac.LaunchFlatGroups:
-		return "c.FlatReduceGroups(seglen, group)", nil
+		return fmt.Sprintf("c.FlatReduceGroups(seglen, group, %d, %d)", v.PerUnit, v.MinGroup), nil
 	case soac.LaunchSegGroups:
-		return "c.SegRedGroups(segs, seglen, group)", nil
+		return fmt.Sprintf("c.SegRedGroups(segs, seglen, group, %d, %d, %d)", v.PerUnit, v.MinGroup, v.TeamMax), nil
 	case soac.LaunchTeam:
 		return "c.SegRedTeam(seglen, group)", nil
 	case soac.LaunchCPUSplit:
-		return fmt.Sprintf("c.CPUSplit(segs, seglen, %d)", v.MinChunk), nil
+		return fmt.Sprintf("c.CPUSplit(segs, seglen, %d, %d)", v.MinChunk, v.PerUnit), nil
 	case soac.LaunchCPUChunks:
-		return fmt.Sprintf("max(min(c.CPUItems(), fccGroups(n, %d)), 1)", v.MinChunk), nil
+		return fmt.Sprintf("max(min(c.CPUItems(%d), fccGroups(n, %d)), 1)", v.PerUnit, v.MinChunk), nil
+	case soac.LaunchScanTiles, soac.LaunchHistGroups, soac.LaunchSeqChunks:
+		// The work-groups that fill the device; the generator bounds
+		// them by its tiles, elements or chunks.
+		return fmt.Sprintf("max(c.ReduceNumGroups(%d), 1)", v.PerUnit), nil
 	}
 	return "", fmt.Errorf("internal error: no host code for the launch %q of lowered version %q", launch, v.Name)
 }

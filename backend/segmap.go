@@ -59,7 +59,7 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 	}
 	c.kernelHead(name, ka.decls, prologue)
 	points := strings.Join(dims, " * ")
-	c.narrowOffsets = straightLine(e.Body)
+	c.narrowOffsets = lw.NarrowOffsets
 	total := "(" + strings.Join(hostDims, " * ") + ")"
 	switch plan.Rule {
 	case soac.RuleRows, soac.RuleStreaming:

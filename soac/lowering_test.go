@@ -27,9 +27,11 @@ fun main (xs_2: [n_1]f32): {[n_1]f32} = {
     }
 `,
 		`    lowering {
-      version "cpu" "map-global(f)" () lanes 4 launch "cpu-split" min_chunk 4096
-      version "groups" "map-global(f)" () launch "seg-groups"
+      version "cpu" "map-global(f)" () lanes 4 launch "cpu-split" min_chunk 4096 per_unit 4
+      version "groups" "map-global(f)" () launch "seg-groups" per_unit 8 min_group 32 team_max 1024
+      version "scan" "map-global(f)" () launch "scan-tiles" per_unit 8 chunk 16
       points "rows" per_item 4 tiny_row 4 reduction 1 why "rows"
+      offsets "narrow"
     }
 `,
 		`    lowering {
@@ -61,6 +63,7 @@ fun main (xs_2: [n_1]f32): {[n_1]f32} = {
 		"no per_item":   "    lowering {\n      points \"rows\" 4 why \"x\"\n    }\n",
 		"negative":      "    lowering {\n      tile sides (-1) reduction 0\n    }\n",
 		"variant short": "    lowering {\n      variant 16 8 vector 4\n    }\n",
+		"offsets wide":  "    lowering {\n      offsets \"wide\"\n    }\n",
 	}
 	for name, l := range bad {
 		if _, err := ParseProgram(prog("segmap_thread", l)); err == nil {
@@ -97,9 +100,14 @@ fun main (xs_2: [n_1]f32): {[n_1]f32} = {
 		{"no points", "    lowering {\n" + version + "    }\n", false},
 		{"zero points", "    lowering {\n" + version + "      points \"one-per-item\" per_item 0 why \"x\"\n    }\n", false},
 		{"rows without a screma", "    lowering {\n" + version + "      points \"rows\" per_item 4 tiny_row 4 reduction 0 why \"x\"\n    }\n", false},
-		{"a chunked launch", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"cpu-chunks\" min_chunk 4096\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", true},
+		{"a chunked launch", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"cpu-chunks\" min_chunk 4096 per_unit 4\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", true},
 		{"an unknown launch", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"fast\"\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
 		{"a chunked launch without min_chunk", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"cpu-split\"\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
+		{"a chunked launch without per_unit", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"cpu-chunks\" min_chunk 4096\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
+		{"seg-groups with its constants", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"seg-groups\" per_unit 8 min_group 32 team_max 1024\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", true},
+		{"seg-groups without team_max", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"seg-groups\" per_unit 8 min_group 32\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
+		{"a scan's chunk on flat-groups", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"flat-groups\" per_unit 8 min_group 32 chunk 16\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
+		{"narrow offsets of a segmap", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 why \"x\"\n      offsets \"narrow\"\n    }\n", true},
 		{"min_chunk of a launch without chunks", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"team\" min_chunk 8\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
 		{"tile roles of an untiled map", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 why \"x\"\n      tile sides () reduction 0\n    }\n", false},
 	} {

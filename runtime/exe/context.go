@@ -535,66 +535,59 @@ func (c *Context) ComputeUnits() int64 {
 	return c.computeUnits
 }
 
-// ReduceNumGroups is the number of work-groups a one-dimensional
-// reduction launches: --default-num-groups if given, otherwise enough
-// groups to fill the device (eight per compute unit).
-func (c *Context) ReduceNumGroups() int64 {
+// ReduceNumGroups is the number of work-groups a launch that fills the
+// device gives it: --default-num-groups if given, otherwise perUnit per
+// compute unit, the number the lowering chose
+// (soac.LaunchParams.PerUnit).
+func (c *Context) ReduceNumGroups(perUnit int64) int64 {
 	if c.Opts.DefaultNumGroups > 0 {
 		return c.Opts.DefaultNumGroups
 	}
-	return c.ComputeUnits() * 8
+	return c.ComputeUnits() * max(perUnit, 1)
 }
 
 // SegRedGroups chooses the strategy of a segmented reduction of segs
 // segments of segLen elements each, for work-groups of group work-items:
-// 0 means one work-item per segment (many small segments); g >= 1 means g
-// work-groups per segment, each reducing a contiguous part of it, whose
-// partial results a second launch combines when g > 1 (few large
-// segments).
-func (c *Context) SegRedGroups(segs, segLen, group int64) int64 {
-	return c.combinedGroups(segRedGroups(segs, segLen, group, c.ReduceNumGroups()), group)
+// 0 means one work-item per segment (segments of up to teamMax
+// elements); g >= 1 means g work-groups per segment, each reducing a
+// contiguous part of it, whose partial results a second launch combines
+// when g > 1 (few large segments). perUnit, minGroup and teamMax are the
+// constants the lowering chose (launch "seg-groups").
+func (c *Context) SegRedGroups(segs, segLen, group, perUnit, minGroup, teamMax int64) int64 {
+	return c.combinedGroups(segRedGroups(segs, segLen, group, c.ReduceNumGroups(perUnit), teamMax), group, minGroup)
 }
 
 // FlatReduceGroups is the number of work-groups of group work-items that
 // reduce a one-dimensional array of n elements together: enough to fill
-// the device (ReduceNumGroups), one for few elements.
-func (c *Context) FlatReduceGroups(n, group int64) int64 {
-	return c.combinedGroups(min(groupsCovering(n, group), max(c.ReduceNumGroups(), 1)), group)
+// the device (ReduceNumGroups(perUnit)), one for few elements or groups
+// smaller than minGroup (launch "flat-groups").
+func (c *Context) FlatReduceGroups(n, group, perUnit, minGroup int64) int64 {
+	return c.combinedGroups(min(groupsCovering(n, group), max(c.ReduceNumGroups(perUnit), 1)), group, minGroup)
 }
 
 // groupsCovering is the number of work-groups of group work-items that
 // cover n work-items, at least one.
 func groupsCovering(n, group int64) int64 { return max((n+group-1)/max(group, 1), 1) }
 
-// minCombinedGroup is the smallest work-group size with which several
-// work-groups reduce one segment together, the last to finish combining
-// the others' results (backend/segred.go, singlePassFinish). PoCL 3.1
-// hangs or returns garbage when groups of 2 to 16 work-items do this
-// (a sum of 5 elements with --default-group-size 2 never ended), while
-// one group per segment is right with any size; so a smaller group
-// reduces each segment alone: slower, but groups that small are slow on
-// every device anyway.
-const minCombinedGroup = 32
-
 // combinedGroups is gps work-groups per segment, or 1 where the group is
-// smaller than minCombinedGroup (said once in the debug log).
-func (c *Context) combinedGroups(gps, group int64) int64 {
-	if gps <= 1 || group >= minCombinedGroup {
+// smaller than minGroup (said once in the debug log): the lowering's
+// rule that several work-groups combine one segment only from minGroup
+// work-items up (rewrite/lower, minCombinedGroup, says why).
+func (c *Context) combinedGroups(gps, group, minGroup int64) int64 {
+	if gps <= 1 || group >= minGroup {
 		return gps
 	}
 	if !c.smallGroupNoted {
 		c.smallGroupNoted = true
-		c.Debugf("Work-groups of %d work-items reduce each segment alone (several combine only from %d work-items up)\n", group, minCombinedGroup)
+		c.Debugf("Work-groups of %d work-items reduce each segment alone (several combine only from %d work-items up)\n", group, minGroup)
 	}
 	return 1
 }
 
-func segRedGroups(segs, segLen, group, fill int64) int64 {
-	// Segments of up to segRedTeamMax elements go to the team kernel (a
-	// few work-items per segment, see SegRedTeam): a whole work-group
-	// per segment would leave most of its work-items idle and spend more
-	// on its tree than on the loads.
-	if segLen <= segRedTeamMax {
+func segRedGroups(segs, segLen, group, fill, teamMax int64) int64 {
+	// Segments of up to teamMax elements go to the team kernel (a few
+	// work-items per segment, see SegRedTeam).
+	if segLen <= teamMax {
 		return 0
 	}
 	if segs <= 0 || segs >= fill {
@@ -632,9 +625,6 @@ func (c *Context) ScanGroupSize(chunk, bytes int64) int64 {
 	}
 	return g
 }
-
-// segRedTeamMax is the longest segment the team kernel reduces.
-const segRedTeamMax = 1024
 
 // SegRedTeam is the number of work-items (a power of two up to 32 that
 // divides group) that reduce one segment of segLen elements together in

@@ -19,8 +19,20 @@ func TestSegRedGroups(t *testing.T) {
 		{3, 5000, 5},   // at least 4 elements per work-item
 		{0, 1e6, 1},    // no segments
 	} {
-		if got := segRedGroups(c.segs, c.segLen, group, fill); got != c.want {
+		if got := segRedGroups(c.segs, c.segLen, group, fill, 1024); got != c.want {
 			t.Errorf("segRedGroups(%d, %d) = %d, want %d", c.segs, c.segLen, got, c.want)
+		}
+	}
+}
+
+// TestSegRedGroupsTeamMax checks that the lowering's team_max, not a
+// constant of the runtime, decides which segments go to the team version.
+func TestSegRedGroupsTeamMax(t *testing.T) {
+	for _, c := range []struct{ segLen, teamMax, want int64 }{
+		{2000, 1024, 1}, {2000, 4096, 0}, {100, 64, 1}, {64, 64, 0},
+	} {
+		if got := segRedGroups(1e4, c.segLen, 256, 132*8, c.teamMax); got != c.want {
+			t.Errorf("segRedGroups(1e4, %d, team_max %d) = %d, want %d", c.segLen, c.teamMax, got, c.want)
 		}
 	}
 }
