@@ -17,8 +17,10 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 		return h.tiledSegMap(s, e)
 	}
 	// The lowering's map-global form, its points spread over work-items
-	// as its plan says (rewrite/lower: pointsRules).
-	if _, err := versionWith(s, "", "one work-item per point", soac.OnePerItem); err != nil {
+	// as its plan says (rewrite/lower: pointsRules), strided where a
+	// work-item takes several.
+	v, err := versionWith(s, "", "work-items computing points alone", soac.ItemsAlone)
+	if err != nil {
 		return err
 	}
 	lw, err := loweringOf(s)
@@ -26,8 +28,8 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 		return err
 	}
 	plan := lw.Points
-	if plan == nil || plan.PerItem < 1 {
-		return fmt.Errorf("internal error: the segmap at %s has no plan for its points", s.Pos)
+	if plan == nil || plan.PerItem < 1 || v.Has(soac.Strided) != (plan.PerItem > 1) {
+		return fmt.Errorf("internal error: the segmap at %s has no plan for its points that its form says", s.Pos)
 	}
 	k, err := h.newSegKernel(segFree(e), e.Space)
 	if err != nil {
@@ -63,7 +65,7 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 	total := "(" + strings.Join(hostDims, " * ") + ")"
 	switch plan.Rule {
 	case soac.RuleRows, soac.RuleStreaming:
-		items := fmt.Sprintf("fccStridedItems(%s, %d)", total, plan.PerItem)
+		items := fmt.Sprintf("fccStridedItems(%s, %d, %d)", total, plan.PerItem, plan.StridedFrom)
 		if plan.Rule == soac.RuleRows {
 			row, err := rowReduceAt(e, plan.Reduction)
 			if err != nil {
@@ -78,7 +80,7 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 			}
 			// Rows longer than plan.TinyRow are computed one after
 			// another, one work-item per point.
-			items = fmt.Sprintf("fccRowItems(%s, int64(%s), %d, %d)", total, w, plan.PerItem, plan.TinyRow)
+			items = fmt.Sprintf("fccRowItems(%s, int64(%s), %d, %d, %d)", total, w, plan.PerItem, plan.TinyRow, plan.StridedFrom)
 		} else if err := c.stridedPoints(e, dims, points, outs, plan.PerItem); err != nil {
 			return err
 		}

@@ -16,7 +16,7 @@ import (
 //
 //	lowering {
 //	  version "NAME" "FORM" ("FACT", ...) [lanes N] [launch "RULE" PARAMS]
-//	  points "RULE" per_item N [tiny_row N reduction K] why "WHY"
+//	  points "RULE" per_item N [from N] [tiny_row N reduction K] why "WHY"
 //	  offsets "narrow"
 //	  tile sides (SIDE, ...) reduction K
 //	  variant T R vector V depth D pad P
@@ -233,6 +233,10 @@ type PointsPlan struct {
 	Rule string
 	// PerItem is the points a work-item computes per step of its loop.
 	PerItem int
+	// StridedFrom, where PerItem > 1, is the fewest points for which
+	// the host launches a PerItem-th as many work-items as points; for
+	// fewer it launches one per point (whose loop then runs once).
+	StridedFrom int
 	// TinyRow, for a body that reduces one row per point, is the longest
 	// row whose loop is interchanged with the points (each step of the
 	// loop loads an element of each point's row); longer rows are
@@ -293,8 +297,11 @@ func (l *Lowering) print(pr *printer) {
 	}
 	if p := l.Points; p != nil {
 		rows := ""
+		if p.StridedFrom > 0 {
+			rows = fmt.Sprintf(" from %d", p.StridedFrom)
+		}
 		if p.TinyRow > 0 {
-			rows = fmt.Sprintf(" tiny_row %d reduction %d", p.TinyRow, p.Reduction)
+			rows += fmt.Sprintf(" tiny_row %d reduction %d", p.TinyRow, p.Reduction)
 		}
 		pr.line("points %q per_item %d%s why %q", p.Rule, p.PerItem, rows, p.Why)
 	}
@@ -352,6 +359,10 @@ func (p *parser) lowering() *Lowering {
 			pts := &PointsPlan{Rule: p.str()}
 			p.expect("per_item")
 			pts.PerItem = p.smallInt()
+			if p.is("from") {
+				p.next()
+				pts.StridedFrom = p.smallInt()
+			}
 			if p.is("tiny_row") {
 				p.next()
 				pts.TinyRow = p.smallInt()
@@ -505,6 +516,12 @@ func checkLowering(e Exp) string {
 	if p := l.Points; p != nil {
 		if p.PerItem < 1 {
 			return "a points plan of fewer than one point per work-item"
+		}
+		if (p.PerItem > 1) != (p.StridedFrom > 0) {
+			return "a points plan of several points per work-item without the fewest points it takes them from, or one with"
+		}
+		if v := l.Version(""); v == nil || v.Has(Strided) != (p.PerItem > 1) || !v.Has(ItemsAlone) {
+			return "a points plan whose map's form does not say it: work-items alone, strided exactly when they take several points"
 		}
 		if p.TinyRow > 0 && !isScremaAt(m.Body, p.Reduction) {
 			return fmt.Sprintf("a rows plan whose reduction, statement %d, is not a screma of the body", p.Reduction)

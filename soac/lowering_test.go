@@ -30,7 +30,7 @@ fun main (xs_2: [n_1]f32): {[n_1]f32} = {
       version "cpu" "map-global(f)" () lanes 4 launch "cpu-split" min_chunk 4096 per_unit 4
       version "groups" "map-global(f)" () launch "seg-groups" per_unit 8 min_group 32 team_max 1024
       version "scan" "map-global(f)" () launch "scan-tiles" per_unit 8 chunk 16
-      points "rows" per_item 4 tiny_row 4 reduction 1 why "rows"
+      points "rows" per_item 4 from 4194304 tiny_row 4 reduction 1 why "rows"
       offsets "narrow"
     }
 `,
@@ -89,7 +89,8 @@ fun main (xs_2: [n_1]f32): {[n_1]f32} = {
 }
 `
 	}
-	version := "      version \"\" \"map-global(f)\" (\"one-per-item\")\n"
+	version := "      version \"\" \"map-global(f)\" (\"one-per-item\", \"items-alone\")\n"
+	strided := "      version \"\" \"reorder-stride(4) ∘ join ∘ map-global(map-seq(f)) ∘ split(4) ∘ reorder-stride(t)\" (\"items-alone\", \"strided\")\n"
 	for _, tc := range []struct {
 		name, lowering string
 		ok             bool
@@ -109,6 +110,10 @@ fun main (xs_2: [n_1]f32): {[n_1]f32} = {
 		{"a scan's chunk on flat-groups", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"flat-groups\" per_unit 8 min_group 32 chunk 16\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
 		{"narrow offsets of a segmap", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 why \"x\"\n      offsets \"narrow\"\n    }\n", true},
 		{"min_chunk of a launch without chunks", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"team\" min_chunk 8\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
+		{"strided points", "    lowering {\n" + strided + "      points \"streaming\" per_item 4 from 4194304 why \"x\"\n    }\n", true},
+		{"strided points without from", "    lowering {\n" + strided + "      points \"streaming\" per_item 4 why \"x\"\n    }\n", false},
+		{"several points, a form of one", "    lowering {\n" + version + "      points \"streaming\" per_item 4 from 4194304 why \"x\"\n    }\n", false},
+		{"one point, a strided form", "    lowering {\n" + strided + "      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
 		{"tile roles of an untiled map", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 why \"x\"\n      tile sides () reduction 0\n    }\n", false},
 	} {
 		p, err := ParseProgram(prog(tc.lowering))

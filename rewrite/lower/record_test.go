@@ -22,8 +22,9 @@ var recordCases = []struct {
 def main [n][m] (xss: [n][m]f32) : [n]f32 = map f32.sum xss
 `, []string{
 		// Short rows: one work-item per segment, four segments per
-		// work-item, their row loops interchanged up to rows of four.
-		`segmap map_2: ""(one-per-item,items-alone) points rows 4 tiny 4 at 1`,
+		// work-item (strided, from 2^22 of them), their row loops
+		// interchanged up to rows of four.
+		`segmap map_2: ""(items-alone,strided) points rows 4 from 4194304 tiny 4 at 1`,
 		// Long rows: the segment over work-groups, or a team of
 		// work-items per segment, or on a CPU chunks folded by work-items
 		// with four lanes (+ is commutative).
@@ -31,7 +32,7 @@ def main [n][m] (xss: [n][m]f32) : [n]f32 = map f32.sum xss
 	}},
 	{"streaming-map", `
 def main [n] (a: f32) (xs: [n]f32) (ys: [n]f32) : [n]f32 = map2 (\x y -> a*x+y) xs ys
-`, []string{`segmap map_9: ""(one-per-item,items-alone) points streaming 4 narrow`}},
+`, []string{`segmap map_9: ""(items-alone,strided) points streaming 4 from 4194304 narrow`}},
 	{"heavy-map", `
 def main [n] (xs: [n]f32) : [n]f32 = map (\x -> f32.sin x * f32.cos x + f32.log (x*x+1) * f32.exp x / f32.sqrt (x+2) - f32.tanh x) xs
 `, []string{`segmap map_18: ""(one-per-item,items-alone) points one-per-item 1 narrow`}},
@@ -44,7 +45,7 @@ def main [n][k][m] (a: [n][k]f32) (b: [k][m]f32) : [n][m]f32 =
 		// Its kernels: T x T work-items with R x R results each, slabs
 		// read min(R, 4) elements at a time, 8 deep, rows padded by 4.
 		`segmap map_1: tile sides [0 1] reduction 2 16x8/v4/d8/p4 16x4/v4/d8/p4 16x2/v2/d8/p4 8x2/v2/d8/p4`,
-		`segmap map_2: ""(one-per-item,items-alone) points rows 4 tiny 4 at 2`,
+		`segmap map_2: ""(items-alone,strided) points rows 4 from 4194304 tiny 4 at 2`,
 		`segred map_4: groups(strided,group-combines)@seg-groups/per_unit=8/min_group=32/team_max=1024 team(strided)@team cpu(one-per-item,items-alone)x4@cpu-split/min_chunk=4096/per_unit=4`,
 	}},
 	{"histogram-i32-add", `
@@ -177,6 +178,9 @@ func summary(s *soac.Stm) (string, bool) {
 	}
 	if pl := l.Points; pl != nil {
 		part := fmt.Sprintf("points %s %d", pl.Rule, pl.PerItem)
+		if pl.StridedFrom > 0 {
+			part += fmt.Sprintf(" from %d", pl.StridedFrom)
+		}
 		if pl.TinyRow > 0 {
 			part += fmt.Sprintf(" tiny %d at %d", pl.TinyRow, pl.Reduction)
 		}
