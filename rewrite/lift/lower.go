@@ -106,15 +106,9 @@ var ruleReduceLocal = &Rule{
 
 var ruleReorderStride = &Rule{
 	Name: "reorder-stride", Fig: "7c", Width: 1, Params: []string{"s"},
-	Doc:   "reorder → reorder-stride(s)",
-	Match: func(s *Site) bool { _, ok := s.Node.(*Reorder); return ok },
-	Guard: func(s *Site, p Params) error {
-		st, err := p.size("s")
-		if err != nil {
-			return err
-		}
-		return mustDivide(st, s.In())
-	},
+	Doc:     "reorder → reorder-stride(s)",
+	Match:   func(s *Site) bool { _, ok := s.Node.(*Reorder); return ok },
+	Guard:   dividesInput("s"),
 	Rewrite: func(s *Site, p Params) []Expr { return []Expr{&ReorderStride{S: p["s"]}} },
 }
 
@@ -130,13 +124,7 @@ var ruleMapStride = &Rule{
 	Name: "map-stride", Fig: "7c", Width: 1, Params: []string{"s"},
 	Doc:   "map(f) → reorder-stride(n/s) ∘ map(f) ∘ reorder-stride(s)   on n elements",
 	Match: func(s *Site) bool { _, ok := isMapKind(s.Node, MapHigh); return ok },
-	Guard: func(s *Site, p Params) error {
-		st, err := p.size("s")
-		if err != nil {
-			return err
-		}
-		return mustDivide(st, s.In())
-	},
+	Guard: dividesInput("s"),
 	Rewrite: func(s *Site, p Params) []Expr {
 		n, _ := lengthOf(s.In())
 		return []Expr{&ReorderStride{S: n.Div(p["s"])}, s.Node, &ReorderStride{S: p["s"]}}
