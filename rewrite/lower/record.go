@@ -13,16 +13,10 @@ import (
 // and what they say, how a segmap's points are spread over work-items,
 // the roles of a tiled map's statements), which the backend compiles by.
 func Run(p *soac.Program) (*soac.Program, error) {
-	out := *p
-	out.Funs = make([]*soac.FunDef, len(p.Funs))
-	for i, f := range p.Funs {
-		nf := *f
-		nf.Body = soac.NewCopier(nil, nil).Body(f.Body)
-		out.Funs[i] = &nf
-	}
-	types := tiling.TypeEnv(&out)
-	facts := soac.SizeFacts(&out)
-	err := each(&out, func(s *soac.Stm, l *SegOp) error {
+	out := soac.CopyProgram(p)
+	types := tiling.TypeEnv(out)
+	facts := soac.SizeFacts(out)
+	err := each(out, func(s *soac.Stm, l *SegOp) error {
 		rec, err := Record(s, l, types)
 		if err != nil {
 			return err
@@ -35,7 +29,7 @@ func Run(p *soac.Program) (*soac.Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &out, nil
+	return out, nil
 }
 
 // Record is the lowering of the Seg-op bound by s whose derivations are l
