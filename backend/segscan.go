@@ -878,7 +878,10 @@ func (sg *scanGen) publish(c *cgen, base string, vals []string, valF string) {
 // segScanFlat generates the single-pass scan of a segscan whose operators
 // are scalar, flat or segmented.
 func (h *hgen) segScanFlat(s *soac.Stm, e *soac.SegScanExp, v *soac.LoweredVersion, reds []soac.Reduce, nScan int) error {
-	ngroups, err := launchHost(v, soac.LaunchScanTiles)
+	// The elements a work-item scans per tile, as the lowering chose
+	// them by the bytes of local memory per element of a tile.
+	bytes := lower.ScanTileBytes(e)
+	groupSize, ngroups, err := scanLaunchHost(v, bytes)
 	if err != nil {
 		return fmt.Errorf("%s: %v", s.Pos, err)
 	}
@@ -900,12 +903,9 @@ func (h *hgen) segScanFlat(s *soac.Stm, e *soac.SegScanExp, v *soac.LoweredVersi
 	h.line("segs := int64(%s)", strings.Join(append([]string{"1"}, hostDims[:r]...), " * "))
 	h.line("seglen := %s", hostDims[r])
 	h.line("n := segs * seglen")
-	// The elements a work-item scans per tile, as the lowering chose
-	// them by the bytes of local memory per element of a tile.
-	bytes := lower.ScanTileBytes(e)
 	sg.chunk = v.Chunk
 	h.line("chunk := int64(%d)", sg.chunk)
-	h.line("group := c.ScanGroupSize(chunk, %d)", bytes)
+	h.line("group := %s", groupSize)
 	h.line("tile := group * chunk")
 	// As many work-groups as fill the device; each takes tiles until
 	// none are left.
@@ -913,7 +913,7 @@ func (h *hgen) segScanFlat(s *soac.Stm, e *soac.SegScanExp, v *soac.LoweredVersi
 	h.line("if ntiles > 1<<31-2 {")
 	h.line("\treturn nil, fmt.Errorf(\"a scan of %%d elements has more tiles than the tile counter can count\", n)")
 	h.line("}")
-	h.line("ngroups := min(ntiles, %s)", ngroups)
+	h.line("ngroups := %s", ngroups)
 	// The tile counter, then two tagged words per 32 bits of a tile's
 	// value (see publish): its total and its inclusive prefix.
 	W := sg.wordCount()

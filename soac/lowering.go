@@ -105,6 +105,16 @@ type LaunchParams struct {
 	TeamMax int
 	// Chunk is the elements a work-item of a scan scans per tile.
 	Chunk int
+	// MinPerItem is the fewest elements a work-item of a segmented
+	// reduction's groups or team reduces.
+	MinPerItem int
+	// MaxGroups is the most work-groups that share one segment.
+	MaxGroups int
+	// MaxTeam is the most work-items of a team.
+	MaxTeam int
+	// LocalBudget is the most bytes of local memory a scan's tile takes
+	// (and at most half the device's).
+	LocalBudget int
 }
 
 // launchParams says which LaunchParams each known launch takes, by their
@@ -112,9 +122,9 @@ type LaunchParams struct {
 var launchParams = map[string][]string{
 	"":               nil,
 	LaunchFlatGroups: {"per_unit", "min_group"},
-	LaunchSegGroups:  {"per_unit", "min_group", "team_max"},
-	LaunchTeam:       nil,
-	LaunchScanTiles:  {"per_unit", "chunk"},
+	LaunchSegGroups:  {"per_unit", "min_group", "team_max", "min_per_item", "max_groups"},
+	LaunchTeam:       {"min_per_item", "max_team"},
+	LaunchScanTiles:  {"per_unit", "chunk", "local_budget"},
 	LaunchCPUSplit:   {"min_chunk", "per_unit"},
 	LaunchCPUChunks:  {"min_chunk", "per_unit"},
 	LaunchHistGroups: {"per_unit"},
@@ -135,6 +145,10 @@ func (lp *LaunchParams) fields() []struct {
 		{"min_group", &lp.MinGroup},
 		{"team_max", &lp.TeamMax},
 		{"chunk", &lp.Chunk},
+		{"min_per_item", &lp.MinPerItem},
+		{"max_groups", &lp.MaxGroups},
+		{"max_team", &lp.MaxTeam},
+		{"local_budget", &lp.LocalBudget},
 	}
 }
 
@@ -150,7 +164,8 @@ const (
 	// team version (SegRedGroups).
 	LaunchSegGroups = "seg-groups"
 	// LaunchTeam: the work-items that reduce one segment together, a
-	// power of two up to 32 (SegRedTeam).
+	// power of two up to MaxTeam, each reading at least MinPerItem
+	// elements (SegRedTeam).
 	LaunchTeam = "team"
 	// LaunchScanTiles: a single-pass scan's work-group size, from its
 	// tile of Chunk elements per work-item in local memory, and PerUnit

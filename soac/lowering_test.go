@@ -28,8 +28,9 @@ fun main (xs_2: [n_1]f32): {[n_1]f32} = {
 `,
 		`    lowering {
       version "cpu" "map-global(f)" () lanes 4 launch "cpu-split" min_chunk 4096 per_unit 4
-      version "groups" "map-global(f)" () launch "seg-groups" per_unit 8 min_group 32 team_max 1024
-      version "scan" "map-global(f)" () launch "scan-tiles" per_unit 8 chunk 16
+      version "groups" "map-global(f)" () launch "seg-groups" per_unit 8 min_group 32 team_max 1024 min_per_item 4 max_groups 1024
+      version "team" "map-global(f)" () launch "team" min_per_item 8 max_team 32
+      version "scan" "map-global(f)" () launch "scan-tiles" per_unit 8 chunk 16 local_budget 32768
       points "rows" per_item 4 from 4194304 tiny_row 4 reduction 1 why "rows"
       offsets "narrow"
     }
@@ -105,11 +106,11 @@ fun main (xs_2: [n_1]f32): {[n_1]f32} = {
 		{"an unknown launch", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"fast\"\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
 		{"a chunked launch without min_chunk", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"cpu-split\"\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
 		{"a chunked launch without per_unit", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"cpu-chunks\" min_chunk 4096\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
-		{"seg-groups with its constants", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"seg-groups\" per_unit 8 min_group 32 team_max 1024\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", true},
+		{"seg-groups with its constants", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"seg-groups\" per_unit 8 min_group 32 team_max 1024 min_per_item 4 max_groups 1024\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", true},
 		{"seg-groups without team_max", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"seg-groups\" per_unit 8 min_group 32\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
 		{"a scan's chunk on flat-groups", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"flat-groups\" per_unit 8 min_group 32 chunk 16\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
 		{"narrow offsets of a segmap", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 why \"x\"\n      offsets \"narrow\"\n    }\n", true},
-		{"min_chunk of a launch without chunks", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"team\" min_chunk 8\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
+		{"min_chunk of a launch without chunks", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"team\" min_chunk 8 min_per_item 8 max_team 32\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
 		{"strided points", "    lowering {\n" + strided + "      points \"streaming\" per_item 4 from 4194304 why \"x\"\n    }\n", true},
 		{"strided points without from", "    lowering {\n" + strided + "      points \"streaming\" per_item 4 why \"x\"\n    }\n", false},
 		{"several points, a form of one", "    lowering {\n" + version + "      points \"streaming\" per_item 4 from 4194304 why \"x\"\n    }\n", false},

@@ -113,6 +113,32 @@ const minCombinedGroup = 32
 // and spend more on its tree than on the loads.
 const teamMax = 1024
 
+// segMinPerItem is the fewest elements each work-item of a segment's
+// work-groups reduces: splitting a segment over more groups than that
+// leaves work-items with too little to fold to pay for the second pass.
+const segMinPerItem = 4
+
+// segMaxGroups is the most work-groups that share one segment (one huge
+// segment is split over at most this many; their partial results are
+// combined by one work-group).
+const segMaxGroups = 1024
+
+// teamMaxItems and teamMinPerItem shape a team: a power of two of at
+// most teamMaxItems work-items per segment, consecutive work-items
+// reading consecutive elements (coalesced, a 32-byte sector per team and
+// load at least), each reading at least teamMinPerItem elements, so that
+// combining the team's values (by its first work-item) stays cheap.
+// Segments shorter than 2·teamMinPerItem get one work-item each.
+const (
+	teamMaxItems   = 32
+	teamMinPerItem = 8
+)
+
+// scanLocalBudget is the most local memory a look-back scan's tile and
+// its group's totals take (and at most half the device's): small enough
+// that several work-groups stay resident per compute unit.
+const scanLocalBudget = 32 << 10
+
 // scanChunk is the elements a work-item of a look-back scan scans per
 // tile, for a scan whose values (and flag, when segmented) take bytes
 // bytes of local memory an element: 16 for values of 5 bytes or fewer,
@@ -163,19 +189,22 @@ var launchRules = []struct {
 		r, ok := e.(*soac.SegRedExp)
 		return ok && len(r.Space) > 1 && v.Has(soac.GroupCombines)
 	}, func(soac.Exp) soac.LaunchParams {
-		return soac.LaunchParams{PerUnit: groupsPerUnit, MinGroup: minCombinedGroup, TeamMax: teamMax}
+		return soac.LaunchParams{PerUnit: groupsPerUnit, MinGroup: minCombinedGroup, TeamMax: teamMax,
+			MinPerItem: segMinPerItem, MaxGroups: segMaxGroups}
 	}},
 	{soac.LaunchTeam, func(e soac.Exp, v *soac.LoweredVersion) bool {
 		_, ok := e.(*soac.SegRedExp)
 		return ok && v.Name == "team"
-	}, nil},
+	}, func(soac.Exp) soac.LaunchParams {
+		return soac.LaunchParams{MinPerItem: teamMinPerItem, MaxTeam: teamMaxItems}
+	}},
 	// A look-back scan's group size is bounded by its tile in local
 	// memory.
 	{soac.LaunchScanTiles, func(e soac.Exp, v *soac.LoweredVersion) bool {
 		_, ok := e.(*soac.SegScanExp)
 		return ok && v.Has(soac.LooksBack)
 	}, func(e soac.Exp) soac.LaunchParams {
-		return soac.LaunchParams{PerUnit: groupsPerUnit, Chunk: scanChunk(ScanTileBytes(e.(*soac.SegScanExp)))}
+		return soac.LaunchParams{PerUnit: groupsPerUnit, Chunk: scanChunk(ScanTileBytes(e.(*soac.SegScanExp))), LocalBudget: scanLocalBudget}
 	}},
 	{soac.LaunchCPUSplit, func(e soac.Exp, v *soac.LoweredVersion) bool {
 		_, ok := e.(*soac.SegRedExp)

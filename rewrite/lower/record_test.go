@@ -28,7 +28,7 @@ def main [n][m] (xss: [n][m]f32) : [n]f32 = map f32.sum xss
 		// Long rows: the segment over work-groups, or a team of
 		// work-items per segment, or on a CPU chunks folded by work-items
 		// with four lanes (+ is commutative).
-		`segred map_3: groups(strided,group-combines)@seg-groups/per_unit=8/min_group=32/team_max=1024 team(strided)@team cpu(one-per-item,items-alone)x4@cpu-split/min_chunk=4096/per_unit=4`,
+		`segred map_3: groups(strided,group-combines)@seg-groups/per_unit=8/min_group=32/team_max=1024/min_per_item=4/max_groups=1024 team(strided)@team/min_per_item=8/max_team=32 cpu(one-per-item,items-alone)x4@cpu-split/min_chunk=4096/per_unit=4`,
 	}},
 	{"streaming-map", `
 def main [n] (a: f32) (xs: [n]f32) (ys: [n]f32) : [n]f32 = map2 (\x y -> a*x+y) xs ys
@@ -46,7 +46,7 @@ def main [n][k][m] (a: [n][k]f32) (b: [k][m]f32) : [n][m]f32 =
 		// read min(R, 4) elements at a time, 8 deep, rows padded by 4.
 		`segmap map_1: tile sides [0 1] reduction 2 16x8/v4/d8/p4 16x4/v4/d8/p4 16x2/v2/d8/p4 8x2/v2/d8/p4`,
 		`segmap map_2: ""(items-alone,strided) points rows 4 from 4194304 tiny 4 at 2`,
-		`segred map_4: groups(strided,group-combines)@seg-groups/per_unit=8/min_group=32/team_max=1024 team(strided)@team cpu(one-per-item,items-alone)x4@cpu-split/min_chunk=4096/per_unit=4`,
+		`segred map_4: groups(strided,group-combines)@seg-groups/per_unit=8/min_group=32/team_max=1024/min_per_item=4/max_groups=1024 team(strided)@team/min_per_item=8/max_team=32 cpu(one-per-item,items-alone)x4@cpu-split/min_chunk=4096/per_unit=4`,
 	}},
 	{"histogram-i32-add", `
 def main [n] (is: [n]i64) (xs: [n]i32) : []i32 = hist (+) 0 256 is xs
@@ -78,7 +78,7 @@ def main [n] (xs: [n]i32) : [n]i32 = scan (+) 0 xs
 `, []string{
 		// A single-pass scan on a GPU, its group size bounded by its
 		// tile; on a CPU chunks of at least 4096 elements.
-		`segscan scan_7: ""(looks-back)@scan-tiles/per_unit=8/chunk=16 cpu(items-alone,pass-carries)@cpu-chunks/min_chunk=4096/per_unit=4`,
+		`segscan scan_7: ""(looks-back)@scan-tiles/per_unit=8/chunk=16/local_budget=32768 cpu(items-alone,pass-carries)@cpu-chunks/min_chunk=4096/per_unit=4`,
 	}},
 	{"scan-pairs", `
 def main [n] (xs: [n]i64) (ys: [n]f64) : ([n]i64, [n]f64) =
@@ -86,7 +86,7 @@ def main [n] (xs: [n]i64) (ys: [n]f64) : ([n]i64, [n]f64) =
 `, []string{
 		// 16 bytes an element: 16 elements a work-item would take 256
 		// bytes of its tile, so 4 (64 bytes, at most 80).
-		`segscan scan_12: ""(looks-back)@scan-tiles/per_unit=8/chunk=4 cpu(items-alone,pass-carries)@cpu-chunks/min_chunk=4096/per_unit=4`,
+		`segscan scan_12: ""(looks-back)@scan-tiles/per_unit=8/chunk=4/local_budget=32768 cpu(items-alone,pass-carries)@cpu-chunks/min_chunk=4096/per_unit=4`,
 	}},
 	{"first-max-row", `
 def main [n][m] (xss: [n][m]i32) : [m]i32 =
@@ -169,7 +169,8 @@ func summary(s *soac.Stm) (string, bool) {
 		for _, f := range []struct {
 			name string
 			v    int
-		}{{"min_chunk", lp.MinChunk}, {"per_unit", lp.PerUnit}, {"min_group", lp.MinGroup}, {"team_max", lp.TeamMax}, {"chunk", lp.Chunk}} {
+		}{{"min_chunk", lp.MinChunk}, {"per_unit", lp.PerUnit}, {"min_group", lp.MinGroup}, {"team_max", lp.TeamMax}, {"chunk", lp.Chunk},
+			{"min_per_item", lp.MinPerItem}, {"max_groups", lp.MaxGroups}, {"max_team", lp.MaxTeam}, {"local_budget", lp.LocalBudget}} {
 			if f.v > 0 {
 				part += fmt.Sprintf("/%s=%d", f.name, f.v)
 			}

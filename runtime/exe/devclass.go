@@ -45,11 +45,11 @@ func (c *Context) CPUItems(perUnit int64) int64 { return c.ComputeUnits() * max(
 // segments whole (chunks 1) when there are enough segments to keep every
 // work-item busy, otherwise each segment is cut in chunks contiguous
 // parts folded by as many work-items (rows 1), whose results a second
-// pass combines in order. A chunk has at least minChunk elements, and
-// there are perUnit work-items per compute unit, as the lowering chose
-// (soac.LaunchParams, launch "cpu-split").
-func (c *Context) CPUSplit(segs, segLen, minChunk, perUnit int64) (chunks, rows int64) {
-	return cpuSplit(segs, segLen, c.CPUItems(perUnit), minChunk)
+// pass combines in order. A chunk has at least l.MinChunk elements, and
+// there are l.PerUnit work-items per compute unit, as the lowering chose
+// (launch "cpu-split").
+func (c *Context) CPUSplit(segs, segLen int64, l Launch) (chunks, rows int64) {
+	return cpuSplit(segs, segLen, c.CPUItems(l.PerUnit), l.MinChunk)
 }
 
 func cpuSplit(segs, segLen, items, minChunk int64) (chunks, rows int64) {
