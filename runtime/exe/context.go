@@ -663,7 +663,9 @@ func (c *Context) ScanGroupSize(bytes int64, l Launch) int64 {
 // elements together in the team kernel of a segmented reduction, each
 // reading at least l.MinPerItem elements (launch "team"; the lowering
 // says why).
-func (c *Context) SegRedTeam(segLen, group int64, l Launch) int64 { return segRedTeam(segLen, group, l) }
+func (c *Context) SegRedTeam(segLen, group int64, l Launch) int64 {
+	return segRedTeam(segLen, group, l)
+}
 
 func segRedTeam(segLen, group int64, l Launch) int64 {
 	w := int64(1)
