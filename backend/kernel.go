@@ -52,11 +52,6 @@ func (c *cgen) ixType() string {
 	return "long"
 }
 
-// straightLine reports whether a body runs no loop: no loop, SOAC or
-// other statement that the backend generates as one, in it or its
-// branches.
-func straightLine(b *soac.Body) bool { return soac.StraightLine(b) }
-
 // isCIdent reports whether x is a C identifier or a decimal literal, which
 // need no parentheses under a cast.
 func isCIdent(x string) bool {

@@ -538,6 +538,9 @@ func checkLowering(e Exp) string {
 		if v := l.Version(""); v == nil || v.Has(Strided) != (p.PerItem > 1) || !v.Has(ItemsAlone) {
 			return "a points plan whose map's form does not say it: work-items alone, strided exactly when they take several points"
 		}
+		if p.Rule == RuleStreaming && !StraightLine(m.Body) {
+			return "a streaming points plan for a body that is not straight-line code"
+		}
 		if p.TinyRow > 0 && !isScremaAt(m.Body, p.Reduction) {
 			return fmt.Sprintf("a rows plan whose reduction, statement %d, is not a screma of the body", p.Reduction)
 		}

@@ -130,3 +130,41 @@ fun main (xs_2: [n_1]f32): {[n_1]f32} = {
 		}
 	}
 }
+
+// TestLoweredStreamingStraightLine checks that the Lowered invariant
+// refuses a streaming points plan for a body with a loop: the backend
+// computes a streaming map's points together, with no bounds test for
+// all but the last, which only straight-line code allows.
+func TestLoweredStreamingStraightLine(t *testing.T) {
+	for _, tc := range []struct {
+		name, body string
+		ok         bool
+	}{
+		{"straight-line", "    let {x_4: f32} = xs_2[gtid_1]\n    in {x_4}\n", true},
+		{"a loop", "    let {x_4: f32} = xs_2[gtid_1]\n    let {y_5: f32} = loop {acc_6: f32 = x_4} for j_7: i64 < n_1\n    do {\n      in {acc_6}\n    }\n    in {y_5}\n", false},
+	} {
+		text := `entry "main"
+fun main (xs_2: [n_1]f32): {[n_1]f32} = {
+  let {ys_3: [n_1]f32} = segmap_thread (gtid_1 < n_1) : {f32}
+    lowering {
+      version "" "reorder-stride(4) ∘ join ∘ map-global(map-seq(f)) ∘ split(4) ∘ reorder-stride(t)" ("items-alone", "strided")
+      points "streaming" per_item 4 from 4194304 why "x"
+    }
+  body {
+` + tc.body + `  }
+  in {ys_3}
+}
+`
+		p, err := ParseProgram(text)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		err = ValidateWith(p, Lowered)
+		if !tc.ok && err != nil && !strings.Contains(err.Error(), "not straight-line") {
+			t.Errorf("%s: refused for another reason: %v", tc.name, err)
+		}
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: ValidateWith = %v, want ok %v", tc.name, err, tc.ok)
+		}
+	}
+}
