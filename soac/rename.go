@@ -26,6 +26,20 @@ type copyUndo struct {
 	had  bool
 }
 
+// CopyProgram returns a copy of p whose function bodies are copied
+// through: a pass that marks or records in the IR works on it and leaves
+// its input as it was.
+func CopyProgram(p *Program) *Program {
+	out := *p
+	out.Funs = make([]*FunDef, len(p.Funs))
+	for i, f := range p.Funs {
+		nf := *f
+		nf.Body = NewCopier(nil, nil).Body(f.Body)
+		out.Funs[i] = &nf
+	}
+	return &out
+}
+
 // NewCopier returns a Copier that substitutes subst (copied; the caller's
 // map is not changed) for the names the copied IR uses. When rename is not
 // nil, every name bound in the copied IR is given the name rename returns,
