@@ -33,6 +33,9 @@ type gen struct {
 	defs map[soac.VName]soac.Exp
 	// kfuns are the functions generated for kernels (funcs.go).
 	kfuns map[string]bool
+	// recursive are the functions on a call cycle, found at the first
+	// call in a kernel (funcs.go).
+	recursive map[string]bool
 	// sizeFacts are the bounds of the program's sizes, for arrays whose
 	// size a kernel computes (karrays.go); built on first use.
 	sizeFacts map[soac.VName][]soac.SizeBound

@@ -172,6 +172,9 @@ func (c *checker) varExp(sc *scope, e *VarExp) Type {
 		}
 		if g, ok := c.globals[e.Name]; ok {
 			c.globalRef[e] = g.decl
+			if g.recursive {
+				return c.recursiveUse(g, e)
+			}
 			// The prelude writes [] for result sizes that Futhark's
 			// prelude gives in terms of the arguments (take: [i]t,
 			// tail: [n-1]t, tabulate: [n]a); only filter's and

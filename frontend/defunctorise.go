@@ -224,8 +224,16 @@ func (el *elaborator) elabDecl(sc *mscope, exports *modEnv, d Decl, prefix strin
 	case *ValDecl:
 		el.duplicate(defined, "value ", d.Name, d.Pos)
 		loc := r.typeParams(nil, d.TypeParams)
+		name := el.alloc(prefix+d.Name, top)
+		if _, shadows := sc.lookupVal(d.Name); !shadows && len(d.Params) > 0 {
+			// A function is in scope in its own body (recursion.go),
+			// under its parameters.
+			self := newModEnv()
+			self.vals[d.Name] = valRef{name: name}
+			loc = &locals{env: self, next: loc}
+		}
 		ps, loc := r.params(loc, d.Params)
-		n := &ValDecl{Pos: d.Pos, Entry: d.Entry && top, Name: el.alloc(prefix+d.Name, top), TypeParams: d.TypeParams,
+		n := &ValDecl{Pos: d.Pos, Entry: d.Entry && top, Name: name, TypeParams: d.TypeParams,
 			Params: ps, RetType: r.typ(loc, d.RetType), Body: r.exp(loc, d.Body), Attrs: d.Attrs}
 		el.emit(n)
 		el.valDecls[n.Name] = n

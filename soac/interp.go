@@ -97,7 +97,10 @@ func (in *Interpreter) compile() error {
 		}
 	}()
 	for _, f := range in.prog.Funs {
-		c.fun(c.funs[f.Name])
+		cf := c.funs[f.Name]
+		cf.lo = len(c.slots)
+		c.fun(cf)
+		cf.hi = len(c.slots)
 	}
 	in.c, in.funs = c, c.funs
 	in.env = make([]Value, len(c.slots))
@@ -173,6 +176,10 @@ type cfun struct {
 	params []int
 	sizes  []sizeAction
 	body   *cbody
+	// lo and hi delimit the slots of the function's names; active counts
+	// its calls under way. A recursive call saves the caller's slots and
+	// restores them on return, since all calls share one environment.
+	lo, hi, active int
 }
 
 func (in *Interpreter) runBody(b *cbody) ([]Value, error) {
@@ -212,6 +219,12 @@ func (in *Interpreter) apply(l *clambda, args []Value) ([]Value, error) {
 }
 
 func (in *Interpreter) call(f *cfun, args []Value, pos Pos) ([]Value, error) {
+	if f.active > 0 {
+		saved := append([]Value(nil), in.env[f.lo:f.hi]...)
+		defer copy(in.env[f.lo:f.hi], saved)
+	}
+	f.active++
+	defer func() { f.active-- }()
 	for i, slot := range f.params {
 		in.env[slot] = args[i]
 	}
