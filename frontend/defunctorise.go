@@ -225,9 +225,12 @@ func (el *elaborator) elabDecl(sc *mscope, exports *modEnv, d Decl, prefix strin
 		el.duplicate(defined, "value ", d.Name, d.Pos)
 		loc := r.typeParams(nil, d.TypeParams)
 		name := el.alloc(prefix+d.Name, top)
-		if _, shadows := sc.lookupVal(d.Name); !shadows && len(d.Params) > 0 {
+		if _, shadows := sc.lookupVal(d.Name); !shadows && !preludeNames()[d.Name] && !isOperatorName(d.Name) && len(d.Params) > 0 {
 			// A function is in scope in its own body (recursion.go),
-			// under its parameters.
+			// under its parameters, unless it shadows another
+			// definition, the prelude's included, which the body
+			// then means (def transpose a = transpose a), and unless it is an
+			// operator, whose body uses the built-in one (def (a: t) <= (b: t)).
 			self := newModEnv()
 			self.vals[d.Name] = valRef{name: name}
 			loc = &locals{env: self, next: loc}

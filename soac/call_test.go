@@ -149,3 +149,13 @@ func TestCallRecursive(t *testing.T) {
 		}
 	}
 }
+
+// TestCallRecursionDepth: a recursion that does not end is a run-time
+// error, not a crash of the interpreter.
+func TestCallRecursionDepth(t *testing.T) {
+	src := strings.Replace(recProg, "let {c_22: bool} = lt i32 p_21 2i32", "let {c_22: bool} = lt i32 p_21 p_21", 1)
+	_, err := runText(t, src, "[1i32]", "3i32")
+	if err == nil || !strings.Contains(err.Error(), "stack overflow") {
+		t.Errorf("got %v, want a stack overflow error", err)
+	}
+}

@@ -43,6 +43,8 @@ type Interpreter struct {
 	funs  map[string]*cfun
 	cerr  error
 	ready bool
+	// depth is the number of calls under way.
+	depth int
 
 	// thresholds overrides the defaults of Program.Thresholds (set with
 	// SetThreshold), as --param does for an executable.
@@ -171,6 +173,11 @@ type sizeAction struct {
 	bind       bool  // first occurrence of a size bound by the call
 }
 
+// maxCallDepth bounds the nesting of function calls, which only
+// recursion makes deep: past it the interpreter reports a run-time
+// error rather than exhaust Go's stack.
+const maxCallDepth = 100000
+
 type cfun struct {
 	f      *FunDef
 	params []int
@@ -223,8 +230,12 @@ func (in *Interpreter) call(f *cfun, args []Value, pos Pos) ([]Value, error) {
 		saved := append([]Value(nil), in.env[f.lo:f.hi]...)
 		defer copy(in.env[f.lo:f.hi], saved)
 	}
+	if in.depth >= maxCallDepth {
+		return nil, rtErr(pos, "stack overflow: more than %d nested calls of recursive functions", maxCallDepth)
+	}
+	in.depth++
 	f.active++
-	defer func() { f.active-- }()
+	defer func() { f.active--; in.depth-- }()
 	for i, slot := range f.params {
 		in.env[slot] = args[i]
 	}
