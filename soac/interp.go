@@ -2,6 +2,7 @@ package soac
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/fcclang/fcc/runtime/values"
@@ -45,6 +46,8 @@ type Interpreter struct {
 	ready bool
 	// depth is the number of calls under way.
 	depth int
+	// Trace, when set, receives the output of #[trace] (Stm.Trace).
+	Trace io.Writer
 
 	// thresholds overrides the defaults of Program.Thresholds (set with
 	// SetThreshold), as --param does for an executable.
@@ -153,8 +156,9 @@ type cstm struct {
 }
 
 // cbody is a compiled body. Its result buffer is reused by every run:
-// bodies are not re-entrant (no recursion), and callers copy the results
-// out before running the body again.
+// callers copy the results out before running the body again (a
+// recursive call runs the body again only before its caller's body
+// writes its results).
 type cbody struct {
 	stms   []cstm
 	result []operand
@@ -338,7 +342,7 @@ func (c *compiler) body(b *Body) *cbody {
 	for _, s := range b.Stms {
 		cs := cstm{pat: c.slotsOf(s.Pat), pos: s.Pos}
 		cs.run1, cs.run = c.exp(s.Exp, s.Pos)
-		if cs.run1 != nil && len(cs.pat) != 1 {
+		if cs.run1 != nil && (len(cs.pat) != 1 || s.Trace != "") {
 			run1 := cs.run1
 			cs.run1 = nil
 			cs.run = func(in *Interpreter) ([]Value, error) {
@@ -349,9 +353,31 @@ func (c *compiler) body(b *Body) *cbody {
 				return []Value{v}, nil
 			}
 		}
+		if s.Trace != "" {
+			run, label := cs.run, s.Trace
+			cs.run = func(in *Interpreter) ([]Value, error) {
+				vs, err := run(in)
+				if err == nil {
+					in.trace(label, vs)
+				}
+				return vs, err
+			}
+		}
 		cb.stms = append(cb.stms, cs)
 	}
 	return cb
+}
+
+// trace prints values bound by a #[trace] statement, one line each, as
+// Futhark's interpreter does: the label (the source location or the
+// attribute's argument), a colon and the value.
+func (in *Interpreter) trace(label string, vs []Value) {
+	if in.Trace == nil {
+		return
+	}
+	for _, v := range vs {
+		fmt.Fprintf(in.Trace, "%s: %s\n", label, v.ToRuntime())
+	}
 }
 
 func (c *compiler) lambda(l *Lambda) *clambda {
