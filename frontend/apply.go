@@ -283,6 +283,7 @@ func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
 	}
 	c.checkDependentArgs(sc, e, params, cur, argTs)
 	c.causality(e, params, argTs, lo, hi)
+	c.causalityLambda(e, params, argTs, lo, hi)
 	c.causalityFn(sc, e, params, argTs, lo, hi)
 	c.checkFnUses(fnUses.list, afterFn, e.Fn.expPos())
 	for i, a := range e.Args {

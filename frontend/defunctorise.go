@@ -302,9 +302,10 @@ func (el *elaborator) lookupModule(sc *mscope, path []string, pos Pos) *module {
 		}
 		m, ok = m.env.mods[path[i]]
 	}
-	if !ok && path[0] == "intrinsics" {
+	if path[0] == "intrinsics" && (!ok || m.env != nil && m.env.builtin == "intrinsics") {
 		// Futhark's module of primitive operations, which fcc's
-		// numeric modules stand for.
+		// numeric modules stand for; its members (the accumulator
+		// functions) are used only by qualified names.
 		el.errorf(pos, "use the numeric modules (i32, f64, ...) instead", "The 'intrinsics' module may not be used in module expressions.")
 		return nil
 	}
