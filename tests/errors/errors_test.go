@@ -203,6 +203,8 @@ func cases(t *testing.T) []errCase {
 			want: []string{"Index [5] out of bounds for array of shape [3]."}, loc: `runtime\.fut:4:3: `},
 		{class: "index out of bounds in a kernel", args: []string{"-e", "kindex"}, stdin: []byte("[1,2] [0i64,7i64]"),
 			want: []string{"Index [7] out of bounds for array of shape [2]."}, loc: `runtime\.fut:7:14: `},
+		{class: "runaway recursion", args: []string{"-e", "deep"}, stdin: []byte("1000000i64"),
+			want: []string{"stack overflow: more than 100000 nested calls of recursive functions"}, loc: `runtime\.fut:45:53: `},
 		{class: "failed assert", args: []string{"-e", "assertion"}, stdin: []byte("-1"),
 			want: []string{"assertion is false"}, loc: `runtime\.fut:10:3: `},
 		{class: "failed assert in a kernel", args: []string{"-e", "kassertion"}, stdin: []byte("[1,-2]"),
