@@ -40,7 +40,7 @@ func TestAccumulators(t *testing.T) {
 func TestAccumulatorLowering(t *testing.T) {
 	const w = "def w [n] (acc: *intrinsics.acc ([n]i32)) (i: i64) (v: i32) : *intrinsics.acc ([n]i32) = intrinsics.acc_write (acc, i, v)\n"
 	tests := []struct {
-		name, src string
+		name, src           string
 		scatter, hist, loop bool
 	}{
 		{"straight scatter", w + "def main (xs: *[]i32) = intrinsics.scatter_stream (xs, \\(acc: *[]i32) i -> w (w acc i 1) (i + 1) 2, iota 2)", true, false, false},
