@@ -75,6 +75,12 @@ func (ic *internaliser) callable(d *ValDecl, inst map[int]Type, f ival) ival {
 	rec := ic.chk.recursiveDefs[d]
 	return ival{fn: &funVal{arity: inner.arity, call: func(ic *internaliser, args []ival, pos Pos) ival {
 		key, ok := ic.instanceKey(d, inst, args)
+		if len(ic.accOps) > 0 && !rec {
+			// Under an accumulator stream a write means the stream's
+			// operation (accumulators.go): an IR function made here
+			// could be called from another stream.
+			ok = false
+		}
 		if !ok {
 			if rec {
 				panic(fmt.Sprintf("frontend: internalise: %s: recursive function %s applied to a function", pos, d.Name))
