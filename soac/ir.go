@@ -154,6 +154,10 @@ type Stm struct {
 	Pat []Param
 	Exp Exp
 	Pos Pos
+	// Trace, set by the frontend for #[trace] e, is the label under which
+	// the interpreter prints the values bound (Interpreter.Trace);
+	// compiled code ignores it, and passes may drop it.
+	Trace string
 }
 
 // Exp is an expression whose operands are SubExps.

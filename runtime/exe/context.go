@@ -29,6 +29,11 @@ const (
 type Context struct {
 	Opts *Options
 
+	// CallDepth counts the calls of recursive functions under way
+	// (backend/host.go bounds it, rather than let a runaway recursion
+	// exhaust Go's stack).
+	CallDepth int
+
 	platform *cl.Platform
 	device   *cl.Device
 	ctx      *cl.Context
