@@ -60,6 +60,10 @@ func (h *hgen) prePass(s *soac.Stm, e *soac.SegMapExp) error {
 		return err
 	}
 	c, ka, dims := k.c, k.ka, k.dims
+	// A failed check substitutes the value the real kernel substitutes,
+	// so each work-item's bound is the one the real kernel computes, and
+	// the real kernel reports the failure.
+	c.quiet = true
 	hostDims := append([]string(nil), ka.host[len(ka.host)-len(dims):]...)
 	total := "(" + strings.Join(hostDims, " * ") + ")"
 	name := h.kernelName("presize_", s.Pat)
