@@ -39,6 +39,7 @@ type gen struct {
 	// preSizes are the sizes whose arrays are allocated at the maximum a
 	// pre-pass computed (prepass.go).
 	preSizes map[soac.VName]prePassSize
+	preCount int
 }
 
 func (g *gen) newCgen() *cgen {

@@ -103,7 +103,8 @@ func (c *cgen) boundExpr(b soac.SizeBound) (string, error) {
 
 // dynamicDim is the C expression of dimension d, which the kernel
 // computes, of an array the work-item allocates at d's bound: the size
-// clamped to the bound. With guard, the work-item fails if the size is
+// clamped to the bound; and the bound the host allocates at (the same
+// one, or the maximum of a pre-pass, prepass.go). With guard, the work-item fails if the size is
 // above the bound (which a correct bound never is, but a failed check
 // earlier in the work-item may leave); without, d need not have its
 // value yet (an if's existential size, set by its branches).

@@ -70,13 +70,16 @@ func (h *hgen) prePass(s *soac.Stm, e *soac.SegMapExp) error {
 	h.line("// %s: the bounds of sizes computed in the kernel", name)
 	maxes := make([]string, len(pres))
 	bufs := make([]string, len(pres))
+	if h.g.preSizes == nil {
+		h.g.preSizes = map[soac.VName]prePassSize{}
+	}
 	for i, d := range pres {
-		host := soac.VName(string(d.Size) + "_premax")
+		// A name of no IR variable ('#' is in none), numbered so that
+		// no two pre-passes declare the same Go variable.
+		h.g.preCount++
+		host := soac.VName(fmt.Sprintf("%s#premax%d", d.Size, h.g.preCount))
 		maxes[i] = h.g.names.id(host)
 		h.line("var %s int64", maxes[i])
-		if h.g.preSizes == nil {
-			h.g.preSizes = map[soac.VName]prePassSize{}
-		}
 		h.g.preSizes[d.Size] = prePassSize{bound: *d.Bound, host: host}
 	}
 	h.line("{")

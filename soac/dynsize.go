@@ -250,7 +250,8 @@ const (
 	// pre-pass kernel runs them per work-item, the host allocates at the
 	// largest bound and the kernel checks its own as DynAtBound does.
 	DynPrePass = "pre-pass"
-	// DynRefused: no bound is known before the launch; the backend
+	// DynRefused: no bound is known before the launch, nor one a
+	// pre-pass could compute; the backend
 	// refuses the Seg-op.
 	DynRefused = "refused"
 )
@@ -267,7 +268,9 @@ func viewExp(e Exp) bool {
 
 // KernelDynSizes returns the sizes that Seg-op e's bodies compute and
 // size arrays of their own with, in order of first use, each with its
-// bound (ResolveBound over the names free in e) and strategy.
+// bound (ResolveBound over the names free in e, or, for a pre-pass, over
+// those and the names prePassable statements of the body bind) and
+// strategy.
 func KernelDynSizes(e Exp, facts map[VName][]SizeBound) []DynSize {
 	free := FreeInExp(e)
 	known := func(n VName) bool { return free[n] }
