@@ -251,8 +251,7 @@ const (
 	// largest bound and the kernel checks its own as DynAtBound does.
 	DynPrePass = "pre-pass"
 	// DynRefused: no bound is known before the launch, nor one a
-	// pre-pass could compute; the backend
-	// refuses the Seg-op.
+	// pre-pass could compute; the backend refuses the Seg-op.
 	DynRefused = "refused"
 )
 
