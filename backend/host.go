@@ -39,6 +39,10 @@ type gen struct {
 	// sizeFacts are the bounds of the program's sizes, for arrays whose
 	// size a kernel computes (karrays.go); built on first use.
 	sizeFacts map[soac.VName][]soac.SizeBound
+	// preSizes are the sizes whose arrays are allocated at the maximum a
+	// pre-pass computed (prepass.go).
+	preSizes map[soac.VName]prePassSize
+	preCount int
 }
 
 func (g *gen) newCgen() *cgen {
@@ -490,6 +494,9 @@ func (h *hgen) stm(s *soac.Stm) error {
 	case *soac.ApplyExp:
 		return h.apply(s, e)
 	case *soac.SegMapExp:
+		if err := h.prePass(s, e); err != nil {
+			return err
+		}
 		return h.segMap(s, e)
 	case *soac.SegRedExp:
 		return h.segRed(s, e)

@@ -103,12 +103,21 @@ func (c *cgen) boundExpr(b soac.SizeBound) (string, error) {
 
 // dynamicDim is the C expression of dimension d, which the kernel
 // computes, of an array the work-item allocates at d's bound: the size
-// clamped to the bound. With guard, the work-item fails if the size is
+// clamped to the bound; and the bound the host allocates at (the same
+// one, or the maximum of a pre-pass, prepass.go). With guard, the work-item fails if the size is
 // above the bound (which a correct bound never is, but a failed check
 // earlier in the work-item may leave); without, d need not have its
 // value yet (an if's existential size, set by its branches).
 func (c *cgen) dynamicDim(d soac.SubExp, pos soac.Pos, guard bool) (string, soac.SizeBound, error) {
 	b, ok := c.sizeBound(d)
+	host := b
+	if v, isVar := d.(soac.Var); !ok && isVar {
+		// A pre-pass computed the largest bound (prepass.go): the host
+		// allocates at it, the work-item checks against its own.
+		if ps, pre := c.g.preSizes[v.Name]; pre {
+			b, host, ok = ps.bound, soac.SizeBound{Leaf: soac.Var{Name: ps.host}}, true
+		}
+	}
 	if !ok {
 		return "", b, unsupported(fmt.Sprintf("an array inside a kernel whose size (%s) is computed in the kernel", subExpText(d)), pos)
 	}
@@ -125,7 +134,7 @@ func (c *cgen) dynamicDim(d soac.SubExp, pos soac.Pos, guard bool) (string, soac
 	if guard {
 		c.fail(fmt.Sprintf("(long)%s > %s", x, bid), fmt.Sprintf("%s: size %%d of an array in a kernel exceeds its bound %%d", soac.EscapeFormat(pos.String())), x, bid)
 	}
-	return fmt.Sprintf("min((long)%s, %s)", x, bid), b, nil
+	return fmt.Sprintf("min((long)%s, %s)", x, bid), host, nil
 }
 
 // arrayView returns the view a per-work-item scratch array of the given

@@ -118,6 +118,10 @@ type cgen struct {
 	// versions, checks what they check, and taking no codes of its own
 	// leaves the codes, and so the text, of later kernels as they are.
 	sameSites bool
+	// quiet makes fail record nothing: a pre-pass kernel (prepass.go)
+	// leaves the errors of the statements it shares with the real kernel
+	// to the real kernel, which reports them in the program's order.
+	quiet bool
 }
 
 // fail emits code recording a run-time error when cond holds: the first
@@ -126,6 +130,9 @@ type cgen struct {
 // work-item goes on, so that barriers stay uniform; callers substitute a
 // harmless value for the failed operation.
 func (c *cgen) fail(cond, msg string, args ...string) {
+	if c.quiet {
+		return
+	}
 	code := 0
 	if c.sameSites {
 		code = slices.Index(c.g.errSites, msg) + 1

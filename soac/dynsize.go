@@ -231,6 +231,10 @@ type DynSize struct {
 	Bound    *SizeBound
 	Arrays   []VName
 	Strategy string
+	// Slice, for DynPrePass, names the statements of the Seg-op's body
+	// (each by its first bound name, in body order) that Bound's operands
+	// depend on: what the pre-pass kernel runs.
+	Slice []VName
 }
 
 // The strategies of a DynSize.
@@ -241,8 +245,13 @@ const (
 	// DynNotStored: an iota read an element at a time (ElemOnly), which
 	// is never stored, needs no bound.
 	DynNotStored = "not-stored"
-	// DynRefused: no bound is known before the launch; the backend
-	// refuses the Seg-op.
+	// DynPrePass: no bound is known before the launch, but one is over
+	// names that cheap, pure statements of the body (Slice) compute: a
+	// pre-pass kernel runs them per work-item, the host allocates at the
+	// largest bound and the kernel checks its own as DynAtBound does.
+	DynPrePass = "pre-pass"
+	// DynRefused: no bound is known before the launch, nor one a
+	// pre-pass could compute; the backend refuses the Seg-op.
 	DynRefused = "refused"
 )
 
@@ -258,10 +267,13 @@ func viewExp(e Exp) bool {
 
 // KernelDynSizes returns the sizes that Seg-op e's bodies compute and
 // size arrays of their own with, in order of first use, each with its
-// bound (ResolveBound over the names free in e) and strategy.
+// bound (ResolveBound over the names free in e, or, for a pre-pass, over
+// those and the names prePassable statements of the body bind) and
+// strategy.
 func KernelDynSizes(e Exp, facts map[VName][]SizeBound) []DynSize {
 	free := FreeInExp(e)
 	known := func(n VName) bool { return free[n] }
+	pre := prePassable(e, free)
 	var out []DynSize
 	at := map[VName]int{}
 	var walk func(b *Body)
@@ -285,6 +297,10 @@ func KernelDynSizes(e Exp, facts map[VName][]SizeBound) []DynSize {
 								ds.Bound, ds.Strategy = &b, DynAtBound
 							} else if notStored {
 								ds.Strategy = DynNotStored
+							} else if pre != nil {
+								if b, ok := ResolveBound(d, facts, pre.known); ok {
+									ds.Bound, ds.Strategy, ds.Slice = &b, DynPrePass, pre.slice(b)
+								}
 							}
 							out = append(out, ds)
 						}
@@ -308,9 +324,117 @@ func KernelDynSizes(e Exp, facts map[VName][]SizeBound) []DynSize {
 	return out
 }
 
+// preBody is what a pre-pass may compute of a SegMap's body: the
+// statements of its top level that are cheap and pure (prePure), whose
+// free names are the Seg-op's or earlier such statements'.
+type preBody struct {
+	free  map[VName]bool
+	space map[VName]bool
+	stms  []*Stm
+	// def maps each name such a statement binds to its statement.
+	def map[VName]*Stm
+}
+
+// prePassable returns what a pre-pass can compute of Seg-op e's body;
+// nil unless e is an untiled SegMap (the only Seg-op the backend runs a
+// pre-pass for).
+func prePassable(e Exp, free map[VName]bool) *preBody {
+	m, ok := e.(*SegMapExp)
+	if !ok || m.Tile != nil {
+		return nil
+	}
+	pb := &preBody{free: free, space: map[VName]bool{}, def: map[VName]*Stm{}}
+	for _, d := range m.Space {
+		pb.space[d.Index] = true
+	}
+	for _, s := range m.Body.Stms {
+		if len(s.Pat) == 0 || !prePure(s) {
+			continue
+		}
+		usable := true
+		for n := range FreeInExp(s.Exp) {
+			if !pb.known(n) {
+				usable = false
+				break
+			}
+		}
+		if !usable {
+			continue
+		}
+		pb.stms = append(pb.stms, s)
+		for _, p := range s.Pat {
+			pb.def[p.Name] = s
+		}
+	}
+	return pb
+}
+
+// known reports whether the pre-pass knows n: a free name of the
+// Seg-op, an index of its space, or a name its statements bind.
+func (pb *preBody) known(n VName) bool {
+	return pb.free[n] || pb.space[n] || pb.def[n] != nil
+}
+
+// slice returns the statements bound b's operands depend on, each named
+// by its first bound name, in body order.
+func (pb *preBody) slice(b SizeBound) []VName {
+	need := map[*Stm]bool{}
+	var add func(n VName)
+	add = func(n VName) {
+		s := pb.def[n]
+		if s == nil || need[s] {
+			return
+		}
+		need[s] = true
+		for m := range FreeInExp(s.Exp) {
+			add(m)
+		}
+	}
+	b.Leaves(func(se SubExp) {
+		if v, ok := se.(Var); ok {
+			add(v.Name)
+		}
+	})
+	var out []VName
+	for _, s := range pb.stms {
+		if need[s] {
+			out = append(out, s.Pat[0].Name)
+		}
+	}
+	return out
+}
+
+// prePure reports whether statement s may run in a pre-pass: it and
+// every statement nested in it bind scalars, or views (which copy
+// nothing), and it neither calls a function nor asserts, so a pre-pass
+// allocates nothing and has no effect but its result. An inner SOAC over
+// a view of an input (a reduction of a row, say) is cheap enough: it
+// reads what the kernel reads.
+func prePure(s *Stm) bool {
+	switch s.Exp.(type) {
+	case *ApplyExp, *AssertExp, *UpdateExp, *ScatterExp:
+		return false
+	}
+	if !viewExp(s.Exp) {
+		for _, p := range s.Pat {
+			if p.Type.Rank() > 0 {
+				return false
+			}
+		}
+	}
+	for _, b := range ExpBodies(s.Exp) {
+		for _, t := range b.Stms {
+			if !prePure(t) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // print writes the record as a line of a lowering block:
 //
-//	size NAME [bound BOUND] arrays (A, ...) strategy "STRATEGY"
+//	size NAME [bound BOUND] arrays (A, ...) strategy "STRATEGY" [slice (S, ...)]
 func (d DynSize) print(pr *printer) {
 	bound := ""
 	if d.Bound != nil {
@@ -320,7 +444,15 @@ func (d DynSize) print(pr *printer) {
 	for i, a := range d.Arrays {
 		arrs[i] = string(a)
 	}
-	pr.line("size %s%s arrays (%s) strategy %q", d.Size, bound, strings.Join(arrs, ", "), d.Strategy)
+	slice := ""
+	if d.Strategy == DynPrePass {
+		names := make([]string, len(d.Slice))
+		for i, n := range d.Slice {
+			names[i] = string(n)
+		}
+		slice = " slice (" + strings.Join(names, ", ") + ")"
+	}
+	pr.line("size %s%s arrays (%s) strategy %q%s", d.Size, bound, strings.Join(arrs, ", "), d.Strategy, slice)
 }
 
 // dynSize parses a size line of a lowering block, after "size".
@@ -335,6 +467,10 @@ func (p *parser) dynSize() DynSize {
 	d.Arrays = p.names("(", ")")
 	p.expect("strategy")
 	d.Strategy = p.str()
+	if p.is("slice") {
+		p.next()
+		d.Slice = p.names("(", ")")
+	}
 	return d
 }
 

@@ -31,12 +31,20 @@ func TestKernelDynSizes(t *testing.T) {
 			[]string{"n_5 bound k_3 arrays (a_6)"}},
 		{"min with a host scalar", "let {n_5: i64} = min i64 x_4 k_3\n let {a_6: [n_5]i64} = replicate (n_5) 1i64\n" + read,
 			[]string{"n_5 bound k_3 arrays (a_6)"}},
-		{"no bound", "let {n_5: i64} = add i64 x_4 1i64\n let {a_6: [n_5]i64} = iota i64 n_5 0i64 1i64\n" + read,
+		{"computed from an element: pre-pass", "let {u_11: i64} = mul i64 x_4 2i64\n let {n_5: i64} = add i64 x_4 1i64\n let {a_6: [n_5]i64} = iota i64 n_5 0i64 1i64\n" + read,
+			[]string{"n_5 bound n_5 arrays (a_6) pre-pass slice (x_4, n_5)"}},
+		{"bounded over a pre-pass name", "let {n_5: i64} = min i64 x_4 k_3\n let {m_10: i64} = add i64 n_5 x_4\n let {a_6: [m_10]i64} = iota i64 m_10 0i64 1i64\n" + read,
+			[]string{"m_10 bound m_10 arrays (a_6) pre-pass slice (x_4, n_5, m_10)"}},
+		{"reduction in the body: pre-pass", "let {r_12: [d_1]i64} = slice xs_2[0i64:+d_1*1i64]\n let {n_5: i64} = screma d_1 (r_12)\n reduce_comm (0i64) \\(a_10: i64, a_11: i64): {i64} -> {\n let {s_12: i64} = add i64 a_10 a_11\n in {s_12}\n }\n map \\(x_7: i64): {i64} -> {\n in {x_7}\n }\n let {a_6: [n_5]i64} = replicate (n_5) 1i64\n" + read,
+			[]string{"n_5 bound n_5 arrays (a_6) pre-pass slice (r_12, n_5)"}},
+		{"size read from an array the body makes", "let {b_7: [k_3]i64} = replicate (k_3) x_4\n let {n_5: i64} = b_7[0i64]\n let {a_6: [n_5]i64} = replicate (n_5) 1i64\n" + read,
+			[]string{"n_5 arrays (a_6) refused"}},
+		{"size from a function call", "let {n_5: i64} = apply f (x_4) : {i64}\n let {a_6: [n_5]i64} = replicate (n_5) 1i64\n" + read,
 			[]string{"n_5 arrays (a_6) refused"}},
 		{"checked slice", "let {n_5: i64} = add i64 x_4 1i64\n let {s_7: [n_5]i64} = slice xs_2[0i64:+n_5*1i64]\n let {a_6: [n_5]i64} = copy s_7\n" + read,
 			[]string{"n_5 bound d_1 arrays (a_6)"}},
 		{"slice of stride 0", "let {n_5: i64} = add i64 x_4 1i64\n let {s_7: [n_5]i64} = slice xs_2[0i64:+n_5*0i64]\n let {a_6: [n_5]i64} = copy s_7\n" + read,
-			[]string{"n_5 arrays (a_6) refused"}},
+			[]string{"n_5 bound n_5 arrays (a_6) pre-pass slice (x_4, n_5)"}},
 		{"if branches", "let {c_8: bool} = lt i64 0i64 x_4\n let {n_5: i64} = if c_8 : {i64}\n then { in {3i64} }\n else { let {m_10: i64} = mod i64 x_4 k_3\n in {m_10} }\n let {a_6: [n_5]i64} = iota i64 n_5 0i64 1i64\n" + read,
 			[]string{"n_5 bound max(3i64, k_3) arrays (a_6)"}},
 		{"sum of bounded sizes", "let {m_10: i64} = mod i64 x_4 k_3\n let {n_5: i64} = add i64 m_10 m_10\n let {a_6: [n_5]i64} = iota i64 n_5 0i64 1i64\n" + read,
@@ -44,7 +52,7 @@ func TestKernelDynSizes(t *testing.T) {
 		{"minus a constant, halved", "let {m_10: i64} = mod i64 x_4 k_3\n let {m_11: i64} = sub i64 m_10 1i64\n let {n_5: i64} = div i64 m_11 2i64\n let {a_6: [n_5]i64} = iota i64 n_5 0i64 1i64\n" + read,
 			[]string{"n_5 bound k_3 arrays (a_6)"}},
 		{"minus a variable", "let {m_10: i64} = mod i64 x_4 k_3\n let {n_5: i64} = sub i64 m_10 x_4\n let {a_6: [n_5]i64} = iota i64 n_5 0i64 1i64\n" + read,
-			[]string{"n_5 arrays (a_6) refused"}},
+			[]string{"n_5 bound n_5 arrays (a_6) pre-pass slice (x_4, m_10, n_5)"}},
 		{"iota read an element at a time", "let {n_5: i64} = add i64 x_4 1i64\n let {a_6: [n_5]i64} = iota i64 n_5 0i64 1i64\n let {r_9: i64} = screma n_5 (a_6)\n reduce_comm (0i64) \\(a_10: i64, a_11: i64): {i64} -> {\n let {s_12: i64} = add i64 a_10 a_11\n in {s_12}\n }\n map \\(x_7: i64): {i64} -> {\n in {x_7}\n }\n in {r_9}",
 			[]string{"n_5 arrays (a_6) not-stored"}},
 		{"host-known size", "let {a_6: [k_3]i64} = iota i64 k_3 0i64 1i64\n" + read, nil},
@@ -71,6 +79,13 @@ func TestKernelDynSizes(t *testing.T) {
 				if d.Strategy != DynAtBound {
 					line += " " + d.Strategy
 				}
+				if d.Slice != nil {
+					names := make([]string, len(d.Slice))
+					for i, n := range d.Slice {
+						names[i] = string(n)
+					}
+					line += " slice (" + strings.Join(names, ", ") + ")"
+				}
 				got = append(got, line)
 			}
 			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
@@ -88,6 +103,40 @@ func TestKernelDynSizes(t *testing.T) {
 			}
 			if again := Print(q); again != text {
 				t.Errorf("printed again:\n%s\nfirst:\n%s", again, text)
+			}
+		})
+	}
+}
+
+// TestCheckPrePass checks the validator's check of a size record's
+// pre-pass slice: names of statements of the segmap's body, only for a
+// pre-pass with a bound.
+func TestCheckPrePass(t *testing.T) {
+	p, err := ParseProgram(dynProgram("let {n_5: i64} = add i64 x_4 1i64\n let {a_6: [n_5]i64} = iota i64 n_5 0i64 1i64\n let {r_9: i64} = a_6[0i64]\n in {r_9}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := p.Funs[0].Body.Stms[0].Exp.(*SegMapExp)
+	bound := &SizeBound{Leaf: Var{Name: "n_5"}}
+	tests := []struct {
+		name string
+		m    *SegMapExp
+		d    DynSize
+		want string // a part of the message; "" when valid
+	}{
+		{"valid", m, DynSize{Size: "n_5", Bound: bound, Strategy: DynPrePass, Slice: []VName{"x_4", "n_5"}}, ""},
+		{"empty slice", m, DynSize{Size: "n_5", Bound: bound, Strategy: DynPrePass}, ""},
+		{"unknown name", m, DynSize{Size: "n_5", Bound: bound, Strategy: DynPrePass, Slice: []VName{"x_4", "y_77"}}, "names y_77"},
+		{"a name only nested", m, DynSize{Size: "n_5", Bound: bound, Strategy: DynPrePass, Slice: []VName{"gtid_1"}}, "names gtid_1"},
+		{"slice of another strategy", m, DynSize{Size: "n_5", Bound: bound, Strategy: DynAtBound, Slice: []VName{"x_4"}}, "with a pre-pass slice but strategy"},
+		{"no bound", m, DynSize{Size: "n_5", Strategy: DynPrePass, Slice: []VName{"x_4"}}, "without a bound"},
+		{"no segmap", nil, DynSize{Size: "n_5", Bound: bound, Strategy: DynPrePass, Slice: []VName{"x_4"}}, "no untiled segmap"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := checkPrePass(tc.m, false, tc.d)
+			if tc.want == "" && got != "" || tc.want != "" && !strings.Contains(got, tc.want) {
+				t.Errorf("got %q, want one containing %q", got, tc.want)
 			}
 		})
 	}

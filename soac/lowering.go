@@ -555,6 +555,39 @@ func checkLowering(e Exp) string {
 			}
 		}
 	}
+	for _, d := range l.Sizes {
+		if msg := checkPrePass(m, tiled, d); msg != "" {
+			return msg
+		}
+	}
+	return ""
+}
+
+// checkPrePass checks a size record's pre-pass slice: only a pre-pass
+// has one, only for an untiled segmap (m), with a bound, and each name
+// is the first bound by a statement of the body's top level, which the
+// backend runs in the pre-pass kernel.
+func checkPrePass(m *SegMapExp, tiled bool, d DynSize) string {
+	if d.Strategy != DynPrePass {
+		if len(d.Slice) > 0 {
+			return fmt.Sprintf("size %s with a pre-pass slice but strategy %q", d.Size, d.Strategy)
+		}
+		return ""
+	}
+	if m == nil || tiled || d.Bound == nil {
+		return fmt.Sprintf("size %s with a pre-pass where there is no untiled segmap, or without a bound", d.Size)
+	}
+	first := map[VName]bool{}
+	for _, s := range m.Body.Stms {
+		if len(s.Pat) > 0 {
+			first[s.Pat[0].Name] = true
+		}
+	}
+	for _, n := range d.Slice {
+		if !first[n] {
+			return fmt.Sprintf("size %s whose pre-pass slice names %s, which no statement of the body binds first", d.Size, n)
+		}
+	}
 	return ""
 }
 

@@ -338,3 +338,22 @@ func sameDims(a, b []int64) bool {
 	}
 	return true
 }
+
+// MaxSize reads the i64 array a (the sizes a pre-pass kernel computed,
+// one per work-item) back to the host and returns its largest element,
+// at least 0, which the host allocates the kernel's arrays at.
+func (c *Context) MaxSize(a *DeviceArray) (int64, error) {
+	v, err := c.Download(a)
+	if err != nil {
+		return 0, err
+	}
+	xs, ok := v.Data.([]int64)
+	if !ok {
+		return 0, fmt.Errorf("sizes of type %s, not i64", v.Type)
+	}
+	m := int64(0)
+	for _, x := range xs {
+		m = max(m, x)
+	}
+	return m, nil
+}
