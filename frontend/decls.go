@@ -179,7 +179,7 @@ func (c *checker) checkValDecl(d *ValDecl) {
 	c.lambdaParams = nil
 	if d.Entry || (d.Name == "main" && !c.prelude) {
 		if len(g.quant) > 0 {
-			c.errorf(d.Pos, "give the parameters concrete types", "entry point %s is polymorphic (its type is %s); entry points must have concrete types", d.Name, c.show(g.typ))
+			c.errorf(d.Pos, "give the parameters concrete types", "Entry point functions may not be polymorphic: %s has type %s", d.Name, c.show(g.typ))
 		}
 		c.checkEntryType(d, params, ret)
 	}
