@@ -188,6 +188,7 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 			inner.vars[n] = &binding{name: n, t: tI64, depth: c.depth}
 		}
 		c.bindPat(inner, e.Pat, vt)
+		c.checkLetSizesUsed(e)
 		if a, ok := e.Pat.(*PAscript); ok {
 			c.checkUniqueAscription(sc, e.Value, c.patTypes[a], a.Pos)
 		}
