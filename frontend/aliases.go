@@ -78,6 +78,14 @@ func (c *checker) consumeAliases(als []*binding, e Exp, pos Pos) {
 		c.errorf(pos, "compute the size before the type, without updating anything",
 			"Consuming %q, which is not consumable inside a size expression: a size may be evaluated more than once, so it may not consume anything", als[0].name)
 	}
+	for _, ws := range c.whileConds {
+		for _, b := range als {
+			if o, ok := ws.lookup(b.name); ok && o == b {
+				c.errorf(pos, "copy it inside the condition, or update it in the loop body",
+					"Consuming %q, which is not consumable: the condition of a while loop is evaluated before every iteration, so it may not consume what is bound outside it", b.name)
+			}
+		}
+	}
 	if b := notConsumable(als); b != nil {
 		// Named after what makes it not consumable, as in Futhark.
 		via := ""
