@@ -32,7 +32,6 @@ func (c *checker) lambda(sc *scope, e *LambdaExp, expected Type) Type {
 	}
 	var bt Type
 	closure := c.checkClosure(func() { bt = c.exp(inner, body) })
-	c.checkGlobalAliases(inner, body)
 	if c.closureAliases == nil {
 		c.closureAliases = map[Exp][]*binding{}
 	}
@@ -49,6 +48,7 @@ func (c *checker) lambda(sc *scope, e *LambdaExp, expected Type) Type {
 		// against them at run time).
 		t = rt
 	}
+	c.checkGlobalAliases(inner, body)
 	for i := len(ps) - 1; i >= 0; i-- {
 		t = TFun{Param: ps[i], Result: t}
 	}
@@ -76,12 +76,12 @@ func (c *checker) localFun(sc *scope, e *LetFunExp) *binding {
 	closure := c.checkClosure(func() {
 		c.unify(ret, c.exp(inner, e.Value), e.Value.expPos(), "the body of "+e.Name)
 	})
-	c.checkGlobalAliases(inner, e.Value)
 	valueTree := c.treeOf(inner, e.Value)
 	if e.RetType != nil {
 		c.checkReturnComponents(ret, valueTree, e.Value.expPos())
 		c.checkUniqueResult(inner, e.Name, ret, e.Value)
 	}
+	c.checkGlobalAliases(inner, e.Value)
 	resFresh := c.inferFresh(ret, e.RetType != nil, valueTree)
 	c.depth--
 	c.fnDepth = savedFn

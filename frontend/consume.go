@@ -122,6 +122,13 @@ func (c *checker) checkUniqueResult(sc *scope, name string, ret Type, body Exp) 
 			c.errorf(body.expPos(), "return a copy (copy "+b.name+"), or give the parameter a unique type (*[]t)",
 				"Unique-typed return value of %s is aliased to %s, which is not consumable (not unique)", name, userName(b.name))
 		}
+		// What a local function or lambda captures is shared by all its
+		// calls, so none may be handed out as unique (Futhark checks
+		// function bodies with nothing from outside consumable).
+		if b.depth < c.fnDepth && !b.result {
+			c.errorf(body.expPos(), "return a copy (copy "+b.name+")",
+				"Unique-typed return value of %s is aliased to %s, which is not consumable (it is bound outside the function)", name, userName(b.name))
+		}
 	}
 }
 

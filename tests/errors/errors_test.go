@@ -191,6 +191,7 @@ func cases(t *testing.T) []errCase {
 		{class: "size unused in a let pattern", file: "letsize.fut", want: []string{"Size [n] unused in pattern."}, loc: `letsize\.fut:3:3: error:`},
 		{class: "consumption in a while condition", file: "whilecond.fut", want: []string{`Consuming "xs", which is not consumable: the condition of a while loop`}, loc: `whilecond\.fut:3:30: error:`},
 		{class: "loop returns a row of what it iterates over", file: "forinrow.fut", want: []string{`Return value for consuming loop parameter "acc" aliases "xss"`}, loc: `forinrow\.fut:5:5: error:`},
+		{class: "unique result captured by a lambda", file: "uniquecapture.fut", want: []string{`Unique-typed return value of the lambda is aliased to "x", which is not consumable`}, loc: `uniquecapture\.fut:3:33: error:`},
 		{class: "constructor pattern arity", file: "patarity.fut", want: []string{"Pattern #pair cannot match a value of type #none | #pair i32 i32: the pattern has 1 constructor arguments, but the type provides 2"}, loc: `patarity\.fut:5:8: error:`},
 	} {
 		for _, tool := range []string{check, build, run} {
