@@ -4,7 +4,10 @@ package frontend
 // instantiation), applications and their arguments, lambdas, local
 // functions and their generalisation.
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 func (c *checker) lambda(sc *scope, e *LambdaExp, expected Type) Type {
 	params, retType, body := e.Params, e.RetType, e.Body
@@ -289,6 +292,11 @@ func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
 			c.consumingCalls++
 			c.consume(sc, a, a.expPos())
 		} else if parts := consumedParts(declared[i]); parts != nil {
+			if !slices.Contains(parts, false) {
+				// All of it is consumed (g (p: *(t, u)) ... applied to p
+				// p.0): no other argument may share it.
+				c.checkConsumedArgNotShared(sc, e, uniqueParam, i)
+			}
 			c.consumingCalls++
 			c.consumeParts(sc, a, parts)
 		}

@@ -328,7 +328,9 @@ func (c *checker) checkConsumedArgNotShared(sc *scope, e *ApplyExp, uniqueParam 
 			continue
 		}
 		for _, x := range c.aliasesOf(sc, other) {
-			if slices.Contains(mine, x) {
+			// A component of a consumed tuple or record (g p p.0) is
+			// consumed with it.
+			if slices.Contains(mine, x) || x.whole != nil && slices.Contains(mine, x.whole) {
 				c.errorf(e.Args[i].expPos(), "pass a copy of one of them (copy "+x.name+")",
 					"Argument is consumed, but aliases %s, which argument %d of %s also uses", aliasName(x), j+1, fnName(e.Fn))
 			}
