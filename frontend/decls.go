@@ -45,6 +45,7 @@ func (c *checker) checkProg(p *Prog) {
 				}
 				t := c.typeExp(sc, d.Type)
 				c.checkTypeDeclSizes(d)
+				c.checkTypeDeclAnonymous(d)
 				c.checkTypeDeclLifted(d, t)
 				c.typeAbbr[d.Name] = d
 			case *UnsupportedDecl:

@@ -82,6 +82,53 @@ func (c *checker) checkTypeDeclSizes(d *TypeDecl) {
 	}
 }
 
+// checkTypeDeclAnonymous reports an anonymous size ([]t) in a parameter
+// of a function type in d's definition: it would be a size of the
+// abbreviation that no value of the type determines (type^ t = []bool ->
+// bool), which Futhark rejects. One in a function's result is that
+// function's existential size, which is allowed.
+func (c *checker) checkTypeDeclAnonymous(d *TypeDecl) {
+	var walk func(te TypeExp, inParam bool)
+	walk = func(te TypeExp, inParam bool) {
+		switch t := te.(type) {
+		case *TEName:
+			for _, a := range t.Args {
+				if a.Type != nil {
+					walk(a.Type, inParam)
+				}
+			}
+		case *TEArray:
+			if inParam && t.Dim == nil {
+				c.errorf(t.Pos, "name the size as a parameter of the abbreviation (type^ t [n] = [n]bool -> bool)",
+					"Type abbreviation contains an anonymous size not used constructively as an array size.")
+			}
+			walk(t.Elem, inParam)
+		case *TETuple:
+			for _, e := range t.Elems {
+				walk(e, inParam)
+			}
+		case *TERecord:
+			for _, f := range t.Fields {
+				walk(f.Type, inParam)
+			}
+		case *TEArrow:
+			walk(t.Param, true)
+			walk(t.Result, false)
+		case *TEUnique:
+			walk(t.Type, inParam)
+		case *TEExistential:
+			walk(t.Type, inParam)
+		case *TESum:
+			for _, k := range t.Constrs {
+				for _, p := range k.Payload {
+					walk(p, inParam)
+				}
+			}
+		}
+	}
+	walk(d.Type, false)
+}
+
 // checkTypeDeclLifted reports a type abbreviation not declared lifted
 // (type^) whose definition is a function type, holds one, or holds a
 // lifted type parameter, in Futhark's words.
