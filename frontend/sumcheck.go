@@ -320,7 +320,10 @@ func mapSum(t TSum, f func(Type) Type) TSum {
 // match checks a match expression: each case's pattern against the
 // scrutinee's type, and the bodies against one another.
 func (c *checker) match(sc *scope, e *MatchExp, expected Type) Type {
+	beforeX := c.copyConsumed()
 	xt := c.exp(sc, e.X)
+	// The matched value is bound to the patterns' names, as by a let.
+	c.noConsumptionIn("Matched expression", e.X, xt, beforeX)
 	var res Type
 	before := c.copyConsumed()
 	var after []map[*binding]Pos
