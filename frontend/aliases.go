@@ -96,6 +96,10 @@ func (c *checker) consumeAliases(als []*binding, e Exp, pos Pos) {
 			c.errorf(pos, "update a copy of the function's result (copy ("+b.name+" ...)), or give its result a unique type (-> *[]t)",
 				"Consuming %q, which is not consumable: it is a function parameter, and what applying it returns may be an array it holds%s", b.name, via)
 		}
+		if b.globalResult {
+			c.errorf(pos, "update a copy (copy ("+b.name+" ...))",
+				"Consuming %q, which is not consumable: what it returns may be a top-level array%s", b.name, via)
+		}
 		c.errorf(pos, "give the parameter a unique type (*[]t) or update a copy (copy "+b.name+")",
 			"Consuming %s, which is not consumable: it is a parameter that is not unique or a top-level constant%s", userName(b.name), via)
 	}

@@ -131,7 +131,9 @@ func (c *checker) checkValDecl(d *ValDecl) {
 			return
 		}
 	}
-	if len(d.Params) > 0 && !c.prelude {
+	if len(d.Params) > 0 && d.RetType == nil && !c.prelude {
+		// With a declared result type a function may return a top-level
+		// array: its result is then not consumable (see g.constants).
 		c.checkGlobalAliases(sc, d.Body)
 	}
 	if len(d.Params) == 0 && d.RetType != nil && c.hasUniqueComponent(ret) {
@@ -161,6 +163,12 @@ func (c *checker) checkValDecl(d *ValDecl) {
 	if !retUnique {
 		for _, b := range c.aliasesOf(sc, d.Body) {
 			if c.constants[b.name] == b {
+				if len(d.Params) > 0 {
+					// Named after the function, which Futhark's message
+					// names: what it returns may be a top-level array.
+					name := d.Name[strings.LastIndex(d.Name, ".")+1:]
+					b = &binding{name: name, t: b.t, consumable: false, globalResult: true}
+				}
 				g.constants = append(g.constants, b)
 			}
 		}

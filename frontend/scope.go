@@ -60,6 +60,10 @@ type binding struct {
 	// result marks the stand-in for the result of an application as a
 	// whole (see appTree).
 	result bool
+	// globalResult marks the stand-in for what a function with a declared
+	// result type returns when that may be a top-level array (named
+	// after the function; see global.constants).
+	globalResult bool
 	// holdsResult marks a function value made by partially applying a
 	// function whose result may alias its arguments (see heldFunction).
 	holdsResult bool
