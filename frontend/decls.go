@@ -143,6 +143,7 @@ func (c *checker) checkValDecl(d *ValDecl) {
 	bodyTree := c.treeOf(sc, d.Body)
 	if d.RetType != nil {
 		c.checkReturnComponents(ret, bodyTree, d.Body.expPos())
+		c.checkUniquePayload(sc, d.RetType, d.Body)
 	}
 	resFresh := c.inferFresh(ret, d.RetType != nil, bodyTree)
 	// Only a declared unique result is checked: an inferred one is
