@@ -265,6 +265,14 @@ func (c *checker) aliasesOf(sc *scope, e Exp) []*binding {
 		}
 		if g := c.globalOf(sc, fn); g != nil {
 			add(g.constants)
+			if !partial && len(g.resFresh) == 1 && !g.resFresh[0] && g.payloadShared {
+				// A sum whose payloads share an array (#foo xs xs): the
+				// values a match binds from it alias each other, through
+				// the result as a whole.
+				res := c.pseudoBinding(e, fmt.Sprintf("the result of applying %q", fnName(fn)))
+				res.result = true
+				add([]*binding{res})
+			}
 		}
 		if fn != nil {
 			// Applying a closure gives a result that may alias it.

@@ -364,6 +364,32 @@ func (c *checker) checkReturnComponents(ret Type, tr *aliasTree, pos Pos) {
 	}
 }
 
+// payloadShared says whether body is (through parentheses, ascriptions
+// and coercions) a constructor whose payload values may share an array.
+func (c *checker) payloadShared(sc *scope, body Exp) bool {
+	e := body
+	for op := operandOf(e); op != nil; op = operandOf(e) {
+		e = op
+	}
+	k, ok := e.(*ConstrExp)
+	if !ok {
+		return false
+	}
+	seen := map[*binding]bool{}
+	for _, a := range k.Args {
+		als := c.aliasesOf(sc, a)
+		for _, b := range als {
+			if seen[b] {
+				return true
+			}
+		}
+		for _, b := range als {
+			seen[b] = true
+		}
+	}
+	return false
+}
+
 // checkUniquePayload checks a body whose declared result type is a
 // unique sum type (*t) and that is a constructor application: its
 // payload is treated as a tuple, so no two payload values may share an

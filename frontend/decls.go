@@ -175,6 +175,12 @@ func (c *checker) checkValDecl(d *ValDecl) {
 		}
 	}
 	g.sizes = implicitNames
+	if d.RetType == nil && c.payloadShared(sc, d.Body) {
+		for i := range resFresh {
+			resFresh[i] = false
+		}
+		g.payloadShared = true
+	}
 	g.resFresh = resFresh
 	for _, tp := range d.TypeParams {
 		if tp.Size {

@@ -17,6 +17,9 @@ type global struct {
 	// constants are the top-level constants the result may alias (a
 	// function returning a global array): its calls alias them too.
 	constants []*binding
+	// payloadShared: the body is a constructor whose payloads share an
+	// array, so the result is not fresh (see checkUniquePayload).
+	payloadShared bool
 	// resFresh says which components of the result are fresh (see
 	// inferFresh).
 	resFresh []bool

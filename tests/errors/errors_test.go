@@ -199,6 +199,7 @@ func cases(t *testing.T) []errCase {
 		{class: "consumption in a matched function", file: "matchconsume.fut", want: []string{"Matched expression of higher-order type i32 -> *[]i32 contains consumption"}, loc: `matchconsume\.fut:4:41: error:`},
 		{class: "result that may be a top-level array consumed", file: "globalresult.fut", want: []string{`Consuming "tl", which is not consumable`}, loc: `globalresult\.fut:6:31: error:`},
 		{class: "unique sum whose payload shares an array", file: "uniquepayload.fut", want: []string{`A unique-typed component of the return value is aliased to some other component (both may be "xs")`}, loc: `uniquepayload\.fut:4:35: error:`},
+		{class: "payloads of one constructor sharing an array", file: "sharedpayload.fut", want: []string{`Using the result of applying "f", but this was consumed at 9:20`}, loc: `sharedpayload\.fut:9:36: error:`},
 		{class: "constructor pattern arity", file: "patarity.fut", want: []string{"Pattern #pair cannot match a value of type #none | #pair i32 i32: the pattern has 1 constructor arguments, but the type provides 2"}, loc: `patarity\.fut:5:8: error:`},
 	} {
 		for _, tool := range []string{check, build, run} {
