@@ -451,7 +451,7 @@ func (c *checker) uniqueParamsOf(sc *scope, fn Exp) []bool {
 		if !ok {
 			return out
 		}
-		out = append(out, isUniqueArray(f.Param))
+		out = append(out, isUniqueArray(f.Param) || c.consumingSum(f.Param))
 		t = f.Result
 	}
 }

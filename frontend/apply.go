@@ -240,7 +240,7 @@ func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
 	declared := make([]Type, len(e.Args))
 	for i := range e.Args {
 		declared[i] = c.zonk(params[i])
-		uniqueParam[i] = isUniqueArray(declared[i])
+		uniqueParam[i] = isUniqueArray(declared[i]) || c.consumingSum(declared[i])
 	}
 	if expected != nil {
 		c.unifyOK(cur, expected)

@@ -133,6 +133,12 @@ func (c *checker) uniqueSum(t Type) bool {
 	return all(st)
 }
 
+// consumingSum says whether a parameter of type t consumes its argument
+// as a unique sum (*t): a sum type holding arrays, all unique.
+func (c *checker) consumingSum(t Type) bool {
+	return c.uniqueSum(t) && hasArray(c.zonk(t))
+}
+
 // constrained is a fresh type variable that has constructor name with
 // the given payload.
 func (c *checker) constrained(name string, payload []Type, pos Pos) TVar {

@@ -319,6 +319,31 @@ func (c *checker) dimArgExp(sc, inner *scope, dim Dim, pos Pos) Exp {
 // and so are those of its record fields (an abstract type seen from
 // outside its module is a record of one field, opaque.go, so *M.t is
 // the unique representation).
+// uniqueArrays is t with every array in it, also inside tuples, records
+// and sum payloads, unique.
+func uniqueArrays(t Type) Type {
+	switch t := t.(type) {
+	case TArray:
+		t.Unique = true
+		return t
+	case TTuple:
+		es := make([]Type, len(t.Elems))
+		for i, e := range t.Elems {
+			es[i] = uniqueArrays(e)
+		}
+		return TTuple{Elems: es}
+	case TRecord:
+		fs := make([]RecordField, len(t.Fields))
+		for i, f := range t.Fields {
+			fs[i] = RecordField{f.Name, uniqueArrays(f.Type)}
+		}
+		return TRecord{Fields: fs}
+	case TSum:
+		return mapSum(t, uniqueArrays)
+	}
+	return t
+}
+
 func uniqueFields(r TRecord) TRecord {
 	fs := make([]RecordField, len(r.Fields))
 	for i, f := range r.Fields {

@@ -201,6 +201,7 @@ func cases(t *testing.T) []errCase {
 		{class: "unique sum whose payload shares an array", file: "uniquepayload.fut", want: []string{`A unique-typed component of the return value is aliased to some other component (both may be "xs")`}, loc: `uniquepayload\.fut:4:35: error:`},
 		{class: "payloads of one constructor sharing an array", file: "sharedpayload.fut", want: []string{`Using the result of applying "f", but this was consumed at 9:20`}, loc: `sharedpayload\.fut:9:36: error:`},
 		{class: "sizes of if branches paired differently", file: "ifsizes.fut", want: []string{`Cannot apply "zip" to "ys" (argument 2): sizes`, "the branches have sizes 3 and 2", "the branches have sizes 2 and 3"}, loc: `ifsizes\.fut:5:13: error:`},
+		{class: "unique sum consumed twice", file: "sumconsumed.fut", want: []string{`Using variable "x", but this was consumed at 10:19`}, loc: `sumconsumed\.fut:11:19: error:`},
 		{class: "constructor pattern arity", file: "patarity.fut", want: []string{"Pattern #pair cannot match a value of type #none | #pair i32 i32: the pattern has 1 constructor arguments, but the type provides 2"}, loc: `patarity\.fut:5:8: error:`},
 	} {
 		for _, tool := range []string{check, build, run} {
