@@ -108,6 +108,12 @@ if [ -s "$out/pos.list" ]; then
 	if $compiled; then
 		runpos compiled
 	fi
+	# Programs whose test block has no case (compile-only): fcc check.
+	: >"$out/compile-only.tsv"
+	cut -f1 "$out/pos-interpreted.tsv" | sort | comm -23 "$out/pos.list" - | while read -r f; do
+		if "$FCC" check "$f" >/dev/null 2>&1; then r=ok; else r=rejected; fi
+		printf '%s\t%s\n' "$f" "$r" >>"$out/compile-only.tsv"
+	done
 fi
 
 echo "negative programs: $(wc -l <"$out/neg.list")"
@@ -115,6 +121,9 @@ for o in expected other ice accepted; do
 	printf '  %-9s %s\n' "$o" "$(awk -F'\t' -v o=$o '$2 == o' "$out/neg.tsv" | wc -l)"
 done
 echo "positive programs: $(wc -l <"$out/pos.list")"
+if [ -f "$out/compile-only.tsv" ]; then
+	printf '  %-11s %s of %s accepted\n' compile-only "$(grep -c '	ok$' "$out/compile-only.tsv")" "$(wc -l <"$out/compile-only.tsv")"
+fi
 for mode in interpreted compiled; do
 	[ -f "$out/pos-$mode.tsv" ] || continue
 	awk -F'\t' -v m=$mode '{ n++; c += $2; f += $3; if ($3 == 0) ok++ }
