@@ -78,6 +78,14 @@ func (c *checker) consumeAliases(als []*binding, e Exp, pos Pos) {
 		c.errorf(pos, "compute the size before the type, without updating anything",
 			"Consuming %q, which is not consumable inside a size expression: a size may be evaluated more than once, so it may not consume anything", als[0].name)
 	}
+	for _, ws := range c.whileConds {
+		for _, b := range als {
+			if o, ok := ws.lookup(b.name); ok && o == b {
+				c.errorf(pos, "copy it inside the condition, or update it in the loop body",
+					"Consuming %q, which is not consumable: the condition of a while loop is evaluated before every iteration, so it may not consume what is bound outside it", b.name)
+			}
+		}
+	}
 	if b := notConsumable(als); b != nil {
 		// Named after what makes it not consumable, as in Futhark.
 		via := ""
@@ -87,6 +95,10 @@ func (c *checker) consumeAliases(als []*binding, e Exp, pos Pos) {
 		if c.isFunType(b.t) {
 			c.errorf(pos, "update a copy of the function's result (copy ("+b.name+" ...)), or give its result a unique type (-> *[]t)",
 				"Consuming %q, which is not consumable: it is a function parameter, and what applying it returns may be an array it holds%s", b.name, via)
+		}
+		if b.globalResult {
+			c.errorf(pos, "update a copy (copy ("+b.name+" ...))",
+				"Consuming %q, which is not consumable: what it returns may be a top-level array%s", b.name, via)
 		}
 		c.errorf(pos, "give the parameter a unique type (*[]t) or update a copy (copy "+b.name+")",
 			"Consuming %s, which is not consumable: it is a parameter that is not unique or a top-level constant%s", userName(b.name), via)
@@ -253,6 +265,14 @@ func (c *checker) aliasesOf(sc *scope, e Exp) []*binding {
 		}
 		if g := c.globalOf(sc, fn); g != nil {
 			add(g.constants)
+			if !partial && len(g.resFresh) == 1 && !g.resFresh[0] && g.payloadShared {
+				// A sum whose payloads share an array (#foo xs xs): the
+				// values a match binds from it alias each other, through
+				// the result as a whole.
+				res := c.pseudoBinding(e, fmt.Sprintf("the result of applying %q", fnName(fn)))
+				res.result = true
+				add([]*binding{res})
+			}
 		}
 		if fn != nil {
 			// Applying a closure gives a result that may alias it.
@@ -431,7 +451,7 @@ func (c *checker) uniqueParamsOf(sc *scope, fn Exp) []bool {
 		if !ok {
 			return out
 		}
-		out = append(out, isUniqueArray(f.Param))
+		out = append(out, isUniqueArray(f.Param) || c.consumingSum(f.Param))
 		t = f.Result
 	}
 }

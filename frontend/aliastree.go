@@ -364,6 +364,63 @@ func (c *checker) checkReturnComponents(ret Type, tr *aliasTree, pos Pos) {
 	}
 }
 
+// payloadShared says whether body is (through parentheses, ascriptions
+// and coercions) a constructor whose payload values may share an array.
+func (c *checker) payloadShared(sc *scope, body Exp) bool {
+	e := body
+	for op := operandOf(e); op != nil; op = operandOf(e) {
+		e = op
+	}
+	k, ok := e.(*ConstrExp)
+	if !ok {
+		return false
+	}
+	seen := map[*binding]bool{}
+	for _, a := range k.Args {
+		als := c.aliasesOf(sc, a)
+		for _, b := range als {
+			if seen[b] {
+				return true
+			}
+		}
+		for _, b := range als {
+			seen[b] = true
+		}
+	}
+	return false
+}
+
+// checkUniquePayload checks a body whose declared result type is a
+// unique sum type (*t) and that is a constructor application: its
+// payload is treated as a tuple, so no two payload values may share an
+// array (Futhark: #foo xs xs is not fresh).
+func (c *checker) checkUniquePayload(sc *scope, ret TypeExp, body Exp) {
+	if _, ok := ret.(*TEUnique); !ok {
+		return
+	}
+	e := body
+	for op := operandOf(e); op != nil; op = operandOf(e) {
+		e = op
+	}
+	k, ok := e.(*ConstrExp)
+	if !ok {
+		return
+	}
+	seen := map[*binding]bool{}
+	for _, a := range k.Args {
+		als := c.aliasesOf(sc, a)
+		for _, b := range als {
+			if seen[b] {
+				c.errorf(a.expPos(), "pass a copy of one of them (copy "+b.name+")",
+					"A unique-typed component of the return value is aliased to some other component (both may be %s)", aliasName(b))
+			}
+		}
+		for _, b := range als {
+			seen[b] = true
+		}
+	}
+}
+
 // setLetScope remembers the scope of a let's body for treeOf.
 func (c *checker) setLetScope(e Exp, inner *scope) {
 	if c.letScopes == nil {

@@ -4,7 +4,10 @@ package frontend
 // instantiation), applications and their arguments, lambdas, local
 // functions and their generalisation.
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 func (c *checker) lambda(sc *scope, e *LambdaExp, expected Type) Type {
 	params, retType, body := e.Params, e.RetType, e.Body
@@ -32,7 +35,6 @@ func (c *checker) lambda(sc *scope, e *LambdaExp, expected Type) Type {
 	}
 	var bt Type
 	closure := c.checkClosure(func() { bt = c.exp(inner, body) })
-	c.checkGlobalAliases(inner, body)
 	if c.closureAliases == nil {
 		c.closureAliases = map[Exp][]*binding{}
 	}
@@ -49,6 +51,7 @@ func (c *checker) lambda(sc *scope, e *LambdaExp, expected Type) Type {
 		// against them at run time).
 		t = rt
 	}
+	c.checkGlobalAliases(inner, body)
 	for i := len(ps) - 1; i >= 0; i-- {
 		t = TFun{Param: ps[i], Result: t}
 	}
@@ -76,12 +79,12 @@ func (c *checker) localFun(sc *scope, e *LetFunExp) *binding {
 	closure := c.checkClosure(func() {
 		c.unify(ret, c.exp(inner, e.Value), e.Value.expPos(), "the body of "+e.Name)
 	})
-	c.checkGlobalAliases(inner, e.Value)
 	valueTree := c.treeOf(inner, e.Value)
 	if e.RetType != nil {
 		c.checkReturnComponents(ret, valueTree, e.Value.expPos())
 		c.checkUniqueResult(inner, e.Name, ret, e.Value)
 	}
+	c.checkGlobalAliases(inner, e.Value)
 	resFresh := c.inferFresh(ret, e.RetType != nil, valueTree)
 	c.depth--
 	c.fnDepth = savedFn
@@ -240,7 +243,7 @@ func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
 	declared := make([]Type, len(e.Args))
 	for i := range e.Args {
 		declared[i] = c.zonk(params[i])
-		uniqueParam[i] = isUniqueArray(declared[i])
+		uniqueParam[i] = isUniqueArray(declared[i]) || c.consumingSum(declared[i])
 	}
 	if expected != nil {
 		c.unifyOK(cur, expected)
@@ -293,6 +296,11 @@ func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
 			c.consumingCalls++
 			c.consume(sc, a, a.expPos())
 		} else if parts := consumedParts(declared[i]); parts != nil {
+			if !slices.Contains(parts, false) {
+				// All of it is consumed (g (p: *(t, u)) ... applied to p
+				// p.0): no other argument may share it.
+				c.checkConsumedArgNotShared(sc, e, uniqueParam, i)
+			}
 			c.consumingCalls++
 			c.consumeParts(sc, a, parts)
 		}

@@ -147,6 +147,11 @@ type sizeState struct {
 	anonExt map[int]bool
 	// inSizeExp counts the size expressions being checked (see sizeExp).
 	inSizeExp int
+	// whileConds are the scopes of the while-loop conditions being
+	// checked: a condition is evaluated before every iteration, so it may
+	// consume nothing bound outside it (Futhark checks it with nothing
+	// consumable).
+	whileConds []*scope
 }
 
 // aliasState is the state of the uniqueness rules: what values alias and

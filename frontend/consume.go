@@ -122,6 +122,13 @@ func (c *checker) checkUniqueResult(sc *scope, name string, ret Type, body Exp) 
 			c.errorf(body.expPos(), "return a copy (copy "+b.name+"), or give the parameter a unique type (*[]t)",
 				"Unique-typed return value of %s is aliased to %s, which is not consumable (not unique)", name, userName(b.name))
 		}
+		// What a local function or lambda captures is shared by all its
+		// calls, so none may be handed out as unique (Futhark checks
+		// function bodies with nothing from outside consumable).
+		if b.depth < c.fnDepth && !b.result {
+			c.errorf(body.expPos(), "return a copy (copy "+b.name+")",
+				"Unique-typed return value of %s is aliased to %s, which is not consumable (it is bound outside the function)", name, userName(b.name))
+		}
 	}
 }
 
@@ -321,7 +328,9 @@ func (c *checker) checkConsumedArgNotShared(sc *scope, e *ApplyExp, uniqueParam 
 			continue
 		}
 		for _, x := range c.aliasesOf(sc, other) {
-			if slices.Contains(mine, x) {
+			// A component of a consumed tuple or record (g p p.0) is
+			// consumed with it.
+			if slices.Contains(mine, x) || x.whole != nil && slices.Contains(mine, x.whole) {
 				c.errorf(e.Args[i].expPos(), "pass a copy of one of them (copy "+x.name+")",
 					"Argument is consumed, but aliases %s, which argument %d of %s also uses", aliasName(x), j+1, fnName(e.Fn))
 			}

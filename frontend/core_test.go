@@ -92,7 +92,7 @@ func TestCoreDiagnostics(t *testing.T) {
 		{"too many args", "def f (x: i32) = x\ndef main (x: i32) = f x x", "t.fut:2:25: error: f is applied to 2 argument(s), but takes only 1"},
 		{"arg type", "def f (x: i32) = x\ndef main (x: f32) = f x", "t.fut:2:23: error: Cannot apply \"f\" to \"x\" (argument 1): expected type i32, but found f32"},
 		{"irregular", "def main (xs: []i64) = map (\\n -> iota n) xs", "t.fut:1:28: error: argument 1 of map: type variable 'b cannot be instantiated with type []i64, which contains a size that is not known until the function is applied"},
-		{"polymorphic entry", "entry f 't (x: t) = x", "entry point f is polymorphic"},
+		{"polymorphic entry", "entry f 't (x: t) = x", "Entry point functions may not be polymorphic: f has type"},
 		{"index type", "def main (xs: []i32) (i: f32) = xs[i]", "array index: expected type"},
 	}
 	for _, tc := range tests {

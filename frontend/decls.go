@@ -45,6 +45,7 @@ func (c *checker) checkProg(p *Prog) {
 				}
 				t := c.typeExp(sc, d.Type)
 				c.checkTypeDeclSizes(d)
+				c.checkTypeDeclAnonymous(d)
 				c.checkTypeDeclLifted(d, t)
 				c.typeAbbr[d.Name] = d
 			case *UnsupportedDecl:
@@ -134,7 +135,9 @@ func (c *checker) checkValDecl(d *ValDecl) {
 			return
 		}
 	}
-	if len(d.Params) > 0 && !c.prelude {
+	if len(d.Params) > 0 && d.RetType == nil && !c.prelude {
+		// With a declared result type a function may return a top-level
+		// array: its result is then not consumable (see g.constants).
 		c.checkGlobalAliases(sc, d.Body)
 	}
 	if len(d.Params) == 0 && d.RetType != nil && c.hasUniqueComponent(ret) {
@@ -144,6 +147,7 @@ func (c *checker) checkValDecl(d *ValDecl) {
 	bodyTree := c.treeOf(sc, d.Body)
 	if d.RetType != nil {
 		c.checkReturnComponents(ret, bodyTree, d.Body.expPos())
+		c.checkUniquePayload(sc, d.RetType, d.Body)
 	}
 	resFresh := c.inferFresh(ret, d.RetType != nil, bodyTree)
 	// Only a declared unique result is checked: an inferred one is
@@ -164,11 +168,23 @@ func (c *checker) checkValDecl(d *ValDecl) {
 	if !retUnique {
 		for _, b := range c.aliasesOf(sc, d.Body) {
 			if c.constants[b.name] == b {
+				if len(d.Params) > 0 {
+					// Named after the function, which Futhark's message
+					// names: what it returns may be a top-level array.
+					name := d.Name[strings.LastIndex(d.Name, ".")+1:]
+					b = &binding{name: name, t: b.t, consumable: false, globalResult: true}
+				}
 				g.constants = append(g.constants, b)
 			}
 		}
 	}
 	g.sizes = implicitNames
+	if d.RetType == nil && c.payloadShared(sc, d.Body) {
+		for i := range resFresh {
+			resFresh[i] = false
+		}
+		g.payloadShared = true
+	}
 	g.resFresh = resFresh
 	for _, tp := range d.TypeParams {
 		if tp.Size {
@@ -183,7 +199,7 @@ func (c *checker) checkValDecl(d *ValDecl) {
 	c.lambdaParams = nil
 	if d.Entry || (d.Name == "main" && !c.prelude) {
 		if len(g.quant) > 0 {
-			c.errorf(d.Pos, "give the parameters concrete types", "entry point %s is polymorphic (its type is %s); entry points must have concrete types", d.Name, c.show(g.typ))
+			c.errorf(d.Pos, "give the parameters concrete types", "Entry point functions may not be polymorphic: %s has type %s", d.Name, c.show(g.typ))
 		}
 		c.checkEntryType(d, params, ret)
 	}

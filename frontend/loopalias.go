@@ -120,7 +120,7 @@ func (c *checker) checkLoopReturns(e *LoopExp, body *aliasTree, consumed map[str
 				// from outside the loop (bound at a lower depth).
 				if consuming && b.depth < c.depth && !b.result {
 					c.errorf(e.Body.expPos(), "return a copy (copy "+b.name+")",
-						"Loop parameter %q is consumed by each iteration, but the value returned for it is from outside the loop: %q aliases %q", q.Name, q.Name, b.name)
+						"Return value for consuming loop parameter %q aliases %q, which is bound outside the loop (each iteration consumes the parameter)", q.Name, b.name)
 				}
 				if cons[b] {
 					c.errorf(e.Pos, "return a copy (copy)",

@@ -36,8 +36,13 @@ func (c *checker) loop(sc *scope, e *LoopExp) Type {
 			c.errorf(e.ForInArr.expPos(), "", "for-in loop over a value of type %s, which is not an array", c.show(at))
 		}
 		c.bindPat(inner, e.ForInPat, rowOf(c.zonk(a).(TArray)))
+		// Each element is a row of the array, so it shares the array's
+		// memory (returning it from a function declared to return a
+		// unique value, or for a consumed loop parameter, is an error).
+		arrAls := c.aliasesOf(sc, e.ForInArr)
 		for _, n := range patNames(e.ForInPat, nil) {
 			inner.vars[n].consumable = false
+			inner.vars[n].aliases = arrAls
 		}
 	}
 	// The initial value is consumed before the first iteration: what
@@ -45,7 +50,9 @@ func (c *checker) loop(sc *scope, e *LoopExp) Type {
 	// to be checked against it (see below).
 	free := c.pushCapture(c.depth)
 	if e.While != nil {
+		c.whileConds = append(c.whileConds, inner)
 		c.unify(tBool, c.exp(inner, e.While), e.While.expPos(), "while-loop condition")
+		c.whileConds = c.whileConds[:len(c.whileConds)-1]
 	}
 	bodyT := c.exp(inner, e.Body)
 	c.popCapture()

@@ -181,12 +181,29 @@ func (c *checker) opSection(sc *scope, e *OpSectionExp) Type {
 	switch {
 	case e.Left != nil:
 		c.unify(a, c.exp(sc, e.Left), e.Left.expPos(), opOperand("left", e.Op))
+		c.noConsumingSection(ft, 0, e.Left)
 		return TFun{b, r}
 	case e.Right != nil:
 		c.unify(b, c.exp(sc, e.Right), e.Right.expPos(), opOperand("right", e.Op))
+		c.noConsumingSection(ft, 1, e.Right)
 		return TFun{a, r}
 	}
 	return TFun{a, TFun{b, r}}
+}
+
+// noConsumingSection rejects an operator section whose operand x is the
+// argument for a consuming parameter (parameter k of the operator's type
+// ft): the section captures the operand, as a lambda captures a free
+// variable, and each application would consume it again.
+func (c *checker) noConsumingSection(ft Type, k int, x Exp) {
+	f, ok := c.resolveFun(ft)
+	for ; ok && k > 0; k-- {
+		f, ok = c.resolveFun(f.Result)
+	}
+	if ok && c.hasUniqueComponent(f.Param) {
+		c.errorf(x.expPos(), "use a lambda that takes the array as its parameter, or apply the operator to both operands",
+			"Operator sections may not supply an argument for a consuming parameter.")
+	}
 }
 
 // builtinBinOp checks a built-in operator so that a mistake is reported

@@ -201,6 +201,47 @@ func patNames(p Pat, out []string) []string {
 	return out
 }
 
+// checkLetSizesUsed reports a size of `let [n] pat = e` that no type
+// ascription in pat mentions: nothing would determine it (Futhark's
+// "Size [n] unused in pattern").
+func (c *checker) checkLetSizesUsed(e *LetExp) {
+	if len(e.Sizes) == 0 {
+		return
+	}
+	used := map[string]bool{}
+	c.ascribedDims(e.Pat, used)
+	for _, n := range e.Sizes {
+		if !used[n] {
+			c.errorf(e.Pos, "ascribe a part of the pattern with a type that uses it, as in let [n] (xs: [n]t) = e",
+				"Size [%s] unused in pattern.", n)
+		}
+	}
+}
+
+// ascribedDims adds the names in the dimensions of the types ascribed
+// anywhere in p.
+func (c *checker) ascribedDims(p Pat, out map[string]bool) {
+	switch p := p.(type) {
+	case *PAscript:
+		if t, ok := c.patTypes[p]; ok {
+			dimNames(t, out)
+		}
+		c.ascribedDims(p.Pat, out)
+	case *PTuple:
+		for _, e := range p.Elems {
+			c.ascribedDims(e, out)
+		}
+	case *PRecord:
+		for _, f := range p.Fields {
+			c.ascribedDims(f.Pat, out)
+		}
+	case *PConstr:
+		for _, a := range p.Args {
+			c.ascribedDims(a, out)
+		}
+	}
+}
+
 // --- uniqueness ---
 
 // patToExp turns the pattern of a loop without initialiser into the

@@ -17,6 +17,9 @@ type global struct {
 	// constants are the top-level constants the result may alias (a
 	// function returning a global array): its calls alias them too.
 	constants []*binding
+	// payloadShared: the body is a constructor whose payloads share an
+	// array, so the result is not fresh (see checkUniquePayload).
+	payloadShared bool
 	// resFresh says which components of the result are fresh (see
 	// inferFresh).
 	resFresh []bool
@@ -63,6 +66,10 @@ type binding struct {
 	// result marks the stand-in for the result of an application as a
 	// whole (see appTree).
 	result bool
+	// globalResult marks the stand-in for what a function with a declared
+	// result type returns when that may be a top-level array (named
+	// after the function; see global.constants).
+	globalResult bool
 	// holdsResult marks a function value made by partially applying a
 	// function whose result may alias its arguments (see heldFunction).
 	holdsResult bool

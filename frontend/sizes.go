@@ -378,6 +378,14 @@ func mapDims(t Type, f func(ds []Dim) []Dim) Type {
 // agree except perhaps in sizes (if branches): sizes that differ become
 // a fresh rigid size, as Futhark's existential sizes.
 func (c *checker) joinTypes(a, b Type) Type {
+	return c.joinTypesIn(a, b, map[[2]string]Dim{})
+}
+
+// joinTypesIn is joinTypes where made holds the fresh sizes made so far
+// for pairs of differing sizes: two arrays whose sizes agree in each
+// branch (if b then (xs3, ys3) else (xs2, ys2)) get one size, as in
+// Futhark (?[k].([k]t, [k]t)), so that they can be zipped.
+func (c *checker) joinTypesIn(a, b Type, made map[[2]string]Dim) Type {
 	a, b = c.zonk(a), c.zonk(b)
 	switch x := a.(type) {
 	case TArray:
@@ -389,15 +397,21 @@ func (c *checker) joinTypes(a, b Type) Type {
 		for i := range x.Dims {
 			da, db := c.cmpDim(x.Dims[i]), c.cmpDim(y.Dims[i])
 			if c.rigidDim(da) && c.rigidDim(db) && dimKey(da) != dimKey(db) {
+				key := [2]string{dimKey(da), dimKey(db)}
+				if d, ok := made[key]; ok {
+					dims[i] = d
+					continue
+				}
 				c.next++
 				dims[i] = Dim{Exist: c.next}
+				made[key] = dims[i]
 				c.existWhy[c.next] = fmt.Sprintf("the branches have sizes %s and %s", c.showDim(da), c.showDim(db))
 				continue
 			}
 			c.unifyDim(da, db)
 			dims[i] = c.resolveDim(da)
 		}
-		return TArray{Elem: c.joinTypes(x.Elem, y.Elem), Dims: dims, Unique: x.Unique && y.Unique}
+		return TArray{Elem: c.joinTypesIn(x.Elem, y.Elem, made), Dims: dims, Unique: x.Unique && y.Unique}
 	case TTuple:
 		y, ok := b.(TTuple)
 		if !ok || len(x.Elems) != len(y.Elems) {
@@ -405,7 +419,7 @@ func (c *checker) joinTypes(a, b Type) Type {
 		}
 		es := make([]Type, len(x.Elems))
 		for i := range es {
-			es[i] = c.joinTypes(x.Elems[i], y.Elems[i])
+			es[i] = c.joinTypesIn(x.Elems[i], y.Elems[i], made)
 		}
 		return TTuple{Elems: es}
 	case TRecord:
@@ -415,7 +429,7 @@ func (c *checker) joinTypes(a, b Type) Type {
 		}
 		fs := make([]RecordField, len(x.Fields))
 		for i := range fs {
-			fs[i] = RecordField{x.Fields[i].Name, c.joinTypes(x.Fields[i].Type, y.Fields[i].Type)}
+			fs[i] = RecordField{x.Fields[i].Name, c.joinTypesIn(x.Fields[i].Type, y.Fields[i].Type, made)}
 		}
 		return TRecord{Fields: fs}
 	}

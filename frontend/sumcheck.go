@@ -133,6 +133,12 @@ func (c *checker) uniqueSum(t Type) bool {
 	return all(st)
 }
 
+// consumingSum says whether a parameter of type t consumes its argument
+// as a unique sum (*t): a sum type holding arrays, all unique.
+func (c *checker) consumingSum(t Type) bool {
+	return c.uniqueSum(t) && hasArray(c.zonk(t))
+}
+
 // constrained is a fresh type variable that has constructor name with
 // the given payload.
 func (c *checker) constrained(name string, payload []Type, pos Pos) TVar {
@@ -320,7 +326,10 @@ func mapSum(t TSum, f func(Type) Type) TSum {
 // match checks a match expression: each case's pattern against the
 // scrutinee's type, and the bodies against one another.
 func (c *checker) match(sc *scope, e *MatchExp, expected Type) Type {
+	beforeX := c.copyConsumed()
 	xt := c.exp(sc, e.X)
+	// The matched value is bound to the patterns' names, as by a let.
+	c.noConsumptionIn("Matched expression", e.X, xt, beforeX)
 	var res Type
 	before := c.copyConsumed()
 	var after []map[*binding]Pos

@@ -132,12 +132,28 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 		if tt, ok := c.resolveMaybe(expected).(TTuple); ok && len(tt.Elems) == len(e.Elems) {
 			exps = tt.Elems
 		}
+		// Each component is held while the later ones are evaluated, so
+		// they may not consume what it aliases (as Futhark's tuples).
+		type held struct {
+			als    []*binding
+			before map[*binding]Pos
+			pos    Pos
+		}
+		var hs []held
 		for i, x := range e.Elems {
 			if exps != nil {
 				es[i] = c.expExpect(sc, x, exps[i])
 			} else {
 				es[i] = c.exp(sc, x)
 			}
+			if i < len(e.Elems)-1 {
+				if als := c.aliasesOf(sc, x); len(als) > 0 {
+					hs = append(hs, held{als, c.copyConsumed(), x.expPos()})
+				}
+			}
+		}
+		for _, h := range hs {
+			c.checkHeldWhile(h.als, h.before, h.pos)
 		}
 		return TTuple{Elems: es}
 	case *RecordExp:
@@ -188,6 +204,7 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 			inner.vars[n] = &binding{name: n, t: tI64, depth: c.depth}
 		}
 		c.bindPat(inner, e.Pat, vt)
+		c.checkLetSizesUsed(e)
 		if a, ok := e.Pat.(*PAscript); ok {
 			c.checkUniqueAscription(sc, e.Value, c.patTypes[a], a.Pos)
 		}

@@ -82,6 +82,53 @@ func (c *checker) checkTypeDeclSizes(d *TypeDecl) {
 	}
 }
 
+// checkTypeDeclAnonymous reports an anonymous size ([]t) in a parameter
+// of a function type in d's definition: it would be a size of the
+// abbreviation that no value of the type determines (type^ t = []bool ->
+// bool), which Futhark rejects. One in a function's result is that
+// function's existential size, which is allowed.
+func (c *checker) checkTypeDeclAnonymous(d *TypeDecl) {
+	var walk func(te TypeExp, inParam bool)
+	walk = func(te TypeExp, inParam bool) {
+		switch t := te.(type) {
+		case *TEName:
+			for _, a := range t.Args {
+				if a.Type != nil {
+					walk(a.Type, inParam)
+				}
+			}
+		case *TEArray:
+			if inParam && t.Dim == nil {
+				c.errorf(t.Pos, "name the size as a parameter of the abbreviation (type^ t [n] = [n]bool -> bool)",
+					"Type abbreviation contains an anonymous size not used constructively as an array size.")
+			}
+			walk(t.Elem, inParam)
+		case *TETuple:
+			for _, e := range t.Elems {
+				walk(e, inParam)
+			}
+		case *TERecord:
+			for _, f := range t.Fields {
+				walk(f.Type, inParam)
+			}
+		case *TEArrow:
+			walk(t.Param, true)
+			walk(t.Result, false)
+		case *TEUnique:
+			walk(t.Type, inParam)
+		case *TEExistential:
+			walk(t.Type, inParam)
+		case *TESum:
+			for _, k := range t.Constrs {
+				for _, p := range k.Payload {
+					walk(p, inParam)
+				}
+			}
+		}
+	}
+	walk(d.Type, false)
+}
+
 // checkTypeDeclLifted reports a type abbreviation not declared lifted
 // (type^) whose definition is a function type, holds one, or holds a
 // lifted type parameter, in Futhark's words.
@@ -272,6 +319,31 @@ func (c *checker) dimArgExp(sc, inner *scope, dim Dim, pos Pos) Exp {
 // and so are those of its record fields (an abstract type seen from
 // outside its module is a record of one field, opaque.go, so *M.t is
 // the unique representation).
+// uniqueArrays is t with every array in it, also inside tuples, records
+// and sum payloads, unique.
+func uniqueArrays(t Type) Type {
+	switch t := t.(type) {
+	case TArray:
+		t.Unique = true
+		return t
+	case TTuple:
+		es := make([]Type, len(t.Elems))
+		for i, e := range t.Elems {
+			es[i] = uniqueArrays(e)
+		}
+		return TTuple{Elems: es}
+	case TRecord:
+		fs := make([]RecordField, len(t.Fields))
+		for i, f := range t.Fields {
+			fs[i] = RecordField{f.Name, uniqueArrays(f.Type)}
+		}
+		return TRecord{Fields: fs}
+	case TSum:
+		return mapSum(t, uniqueArrays)
+	}
+	return t
+}
+
 func uniqueFields(r TRecord) TRecord {
 	fs := make([]RecordField, len(r.Fields))
 	for i, f := range r.Fields {

@@ -113,6 +113,11 @@ func (c *checker) typeExp(sc *scope, te TypeExp) Type {
 		if r, ok := t.(TRecord); ok {
 			return uniqueFields(r)
 		}
+		if st, ok := t.(TSum); ok {
+			// *t of a sum type: its payloads' arrays are unique, so a
+			// parameter of the type may be consumed (uniqueSum).
+			return mapSum(st, uniqueArrays)
+		}
 		return t
 	case *TEExistential:
 		for _, n := range te.Sizes {

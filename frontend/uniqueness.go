@@ -113,8 +113,14 @@ func (c *checker) newlyConsumed(before map[*binding]Pos) bool {
 // gone after the first (let f = update xs).
 func (c *checker) noConsumptionIn(what string, e Exp, t Type, before map[*binding]Pos) {
 	if containsFun(c.zonk(t)) && c.newlyConsumed(before) {
+		// Futhark's words: "functional" for arguments, "higher-order"
+		// for what is bound to names.
+		kind := "higher-order"
+		if what == "Argument" {
+			kind = "functional"
+		}
 		c.errorf(e.expPos(), "consume a copy inside a lambda instead (\\i -> update (copy xs) i)",
-			"%s of functional type %s contains consumption, which is not allowed", what, c.show(t))
+			"%s of %s type %s contains consumption, which is not allowed", what, kind, c.show(t))
 	}
 }
 
