@@ -139,6 +139,14 @@ func (c *checker) binOp(sc *scope, e *BinOpExp, expected Type) Type {
 	ft := c.operatorType(sc, e.Op, e.Qual, e.Backtick, e.Pos, e.opVar())
 	res := c.fresh(cAny, e.Pos)
 	f, ok := c.resolve(ft).(TFun)
+	if _, open := c.resolve(ft).(TVar); !ok && open {
+		// A parameter whose type is not known yet (x `op` y with op a
+		// parameter): using it as an operator makes it a function of
+		// two arguments, as in Futhark.
+		f = TFun{Param: c.fresh(cAny, e.Pos), Result: TFun{Param: c.fresh(cAny, e.Pos), Result: c.fresh(cAny, e.Pos)}}
+		c.unify(f, ft, e.Pos, "used as an operator")
+		ok = true
+	}
 	if !ok {
 		c.errorf(e.Pos, "", "%s is not a function and cannot be used as an operator", e.Op)
 	}
