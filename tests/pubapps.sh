@@ -93,14 +93,22 @@ for p in $programs; do
 			tested=$((tested + 1))
 			flags=
 			[ $interp = 1 ] && flags=-i
-			if (cd "$d" && "$fcc" test $flags --no-terminal "$b") >"$log" 2>&1; then
-				tst=ok
+			(cd "$d" && "$fcc" test $flags --no-terminal "$b") >"$log" 2>&1
+			# Cases whose data file is not in the collection (published
+			# programs often read generated data) fail to open it; they
+			# are counted apart, not as failures of the program.
+			ok=$(grep -oE '^[0-9]+ passed' "$log" | grep -oE '[0-9]+')
+			failed=$(grep -oE '[0-9]+ failed' "$log" | tail -1 | grep -oE '[0-9]+')
+			missing=$(grep -c 'input: open .*: no such file or directory' "$log")
+			if [ "${ok:-0}" -gt 0 ] && [ "${failed:-0}" -eq "$missing" ]; then
+				tst="ok($ok passed"
 				passed=$((passed + 1))
 			else
-				tst=FAIL
-				err=$(first_error "$log")
+				tst="FAIL(${ok:-0} passed, $((${failed:-0} - missing)) failed"
+				err=$(grep -v 'no such file' "$log" | first_error /dev/stdin)
 			fi
-			tail -1 "$log" | grep -q passed && tst="$tst($(tail -1 "$log" | grep -oE '[0-9]+ passed, [0-9]+ failed'))"
+			[ "$missing" -gt 0 ] && tst="$tst, $missing no data"
+			tst="$tst)"
 		fi
 	else
 		err=$(first_error "$log")
