@@ -189,7 +189,7 @@ func TestModuleDiagnostics(t *testing.T) {
 		{"representation given for an abstract type", "module type S = { type t val get: t -> i32 }\nmodule M : S = { type t = i32 def get (x: i32) = x }\ndef main (x: i32) = M.get x",
 			`t.fut:3:27: error: Cannot apply "M.get" to "x" (argument 1): expected type M.t, but found i32`},
 		{"abstract types of two applications differ", "module type S = { type t val mk: i32 -> t val get: t -> i32 }\nmodule F (X: {}) : S = { type t = i32 def mk (x: i32) = x def get (x: t) = x }\nmodule A = F {}\nmodule B = F {}\ndef main (x: i32) = A.get (B.mk x)",
-			`t.fut:5:27: error: Cannot apply "A.get" to argument 1: expected type A.t, but found B.t`},
+			"t.fut:5:27: error: Cannot apply \"A.get\" to argument 1: expected type A.t, but found B.t\n"},
 		{"lifted type for a non-lifted spec", "module m = {type^ t = i32 -> i32}: {type t}\ndef main = 1i32",
 			`t.fut:1:12: error: Module type mismatch: type "t" of Module is lifted, but its module type specifies a non-lifted type`},
 		{"type parameter less lifted than specified", "module m = {def f 'a (x: a) = x}: {val f '^a : a -> a}\ndef main = 1i32",

@@ -262,7 +262,7 @@ func abstractIn(t Type) string {
 			}
 		}
 	case TRecord:
-		if len(t.Fields) == 1 && strings.HasSuffix(t.Fields[0].Name, opaqueMark) {
+		if isOpaqueRecord(t) {
 			return strings.TrimSuffix(t.Fields[0].Name, opaqueMark)
 		}
 		for _, f := range t.Fields {
