@@ -23,6 +23,14 @@ func (c *cgen) call(s *soac.Stm, e *soac.ApplyExp) error {
 	if f == nil {
 		panic(fmt.Sprintf("backend: %s: call of unknown function %s", s.Pos, e.Fun))
 	}
+	if c.g.recursive == nil {
+		c.g.recursive = soac.RecursiveFuns(c.g.prog)
+	}
+	if c.g.recursive[e.Fun] {
+		// OpenCL C has no recursion; Futhark runs it on the host only
+		// too, or flattens it.
+		return unsupported(fmt.Sprintf("a call of the recursive function %s inside a kernel (a map, reduce or other parallel construct); recursion runs on the host only", sourceName(f.Name)), s.Pos)
+	}
 	if !scalarPat(s) {
 		return unsupported("function call with array results inside a kernel", s.Pos)
 	}
@@ -47,6 +55,16 @@ func (c *cgen) call(s *soac.Stm, e *soac.ApplyExp) error {
 	c.line("%s(%s);", kfunName(f.Name), strings.Join(args, ", "))
 	c.bindDeclared(s.Pat, ids)
 	return nil
+}
+
+// sourceName is the source name of an IR function the frontend made:
+// its name without the numeric suffix that makes it unique.
+func sourceName(name string) string {
+	i := strings.LastIndexByte(name, '_')
+	if i <= 0 || strings.Trim(name[i+1:], "0123456789") != "" || i == len(name)-1 {
+		return name
+	}
+	return name[:i]
 }
 
 // kfun generates the OpenCL function of f, once.

@@ -26,10 +26,10 @@ func fccGroups(n, group int64) int64 {
 }
 
 // fccStridedItems is the number of work-items launched for n points of a
-// kernel whose work-items compute several (per) points each: n/per once
-// there are enough points to keep the GPU busy that way, else n.
-func fccStridedItems(n, per int64) int64 {
-	if n >= 1<<22 {
+// kernel whose work-items compute several (per) points each: n/per from
+// the lowering's from points up (soac.PointsPlan.StridedFrom), else n.
+func fccStridedItems(n, per, from int64) int64 {
+	if n >= from {
 		return (n + per - 1) / per
 	}
 	return n
@@ -38,9 +38,9 @@ func fccStridedItems(n, per int64) int64 {
 // fccRowItems is the number of work-items launched for n points that each
 // reduce a row of w elements, per points per work-item where the rows have
 // at most tiny elements.
-func fccRowItems(n, w, per, tiny int64) int64 {
+func fccRowItems(n, w, per, tiny, from int64) int64 {
 	if w <= tiny {
-		return fccStridedItems(n, per)
+		return fccStridedItems(n, per, from)
 	}
 	return n
 }

@@ -33,6 +33,9 @@ type gen struct {
 	defs map[soac.VName]soac.Exp
 	// kfuns are the functions generated for kernels (funcs.go).
 	kfuns map[string]bool
+	// recursive are the functions on a call cycle, found at the first
+	// call in a kernel or on the host (funcs.go, host.go).
+	recursive map[string]bool
 	// sizeFacts are the bounds of the program's sizes, for arrays whose
 	// size a kernel computes (karrays.go); built on first use.
 	sizeFacts map[soac.VName][]soac.SizeBound
@@ -600,8 +603,14 @@ func (h *hgen) loop(s *soac.Stm, e *soac.LoopExp) error {
 		if err != nil {
 			return err
 		}
-		it := h.fresh("it")
-		h.line("for %s := int64(0); %s < int64(%s); %s++ {", it, it, bound, it)
+		it, start := h.fresh("it"), "int64(0)"
+		if e.Stencil != nil {
+			// The blocked version's steps first (stencil.go).
+			if start, err = h.stencilSteps(s, e, ids, mark); err != nil {
+				return err
+			}
+		}
+		h.line("for %s := %s; %s < int64(%s); %s++ {", it, start, it, bound, it)
 		h.indent++
 		idx := h.g.names.id(f.Index)
 		h.line("%s := %s(%s)", idx, gt, it)
@@ -629,6 +638,10 @@ func (h *hgen) loop(s *soac.Stm, e *soac.LoopExp) error {
 	return nil
 }
 
+// maxCallDepth bounds the nesting of calls of recursive functions in host
+// code, as the interpreter does (soac.Interpreter).
+const maxCallDepth = 100000
+
 func (h *hgen) apply(s *soac.Stm, e *soac.ApplyExp) error {
 	if h.g.prog.Fun(e.Fun) == nil {
 		panic(fmt.Sprintf("backend: %s: call of unknown function %s", s.Pos, e.Fun))
@@ -637,11 +650,23 @@ func (h *hgen) apply(s *soac.Stm, e *soac.ApplyExp) error {
 	if err != nil {
 		return err
 	}
+	if h.g.recursive == nil {
+		h.g.recursive = soac.RecursiveFuns(h.g.prog)
+	}
+	rec := h.g.recursive[e.Fun]
+	if rec {
+		h.line("if c.CallDepth++; c.CallDepth > %d {", maxCallDepth)
+		h.line("\treturn nil, errors.New(%s)", goQuote(fmt.Sprintf("%s: stack overflow: more than %d nested calls of recursive functions", s.Pos, maxCallDepth)))
+		h.line("}")
+	}
 	r := h.fresh("res")
 	h.line("%s, err := %s(c, []any{%s})", r, funName(e.Fun), strings.Join(args, ", "))
 	h.line("if err != nil {")
 	h.line("\treturn nil, err")
 	h.line("}")
+	if rec {
+		h.line("c.CallDepth--")
+	}
 	for i, p := range s.Pat {
 		gt, err := goType(p.Type)
 		if err != nil {

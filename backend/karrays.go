@@ -2,6 +2,8 @@ package backend
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/fcclang/fcc/soac"
@@ -807,10 +809,13 @@ func spareMarker(spare string) string { return "/*fcc:" + spare + "*/" }
 
 // endLoopArrays completes the spare pointers of a loop's array
 // parameters: a spare that an iteration copies into (copied) gets its
-// scratch buffer; the others, never used, none.
+// scratch buffer; the others, never used, none. The spares are taken in
+// the order of their parameters, so that the kernel's scratch parameters
+// come in the same order every time the program is compiled.
 func (c *cgen) endLoopArrays(spares map[int]string, copied map[int]bool) {
 	src := c.b.String()
-	for i, sp := range spares {
+	for _, i := range slices.Sorted(maps.Keys(spares)) {
+		sp := spares[i]
 		v := c.spareViews[sp]
 		delete(c.spareViews, sp)
 		buf := "0"

@@ -42,24 +42,15 @@ func (c *cgen) ix(x string) string {
 
 // ixType is the C type of element offsets: long, or in kernels with
 // narrowOffsets fcc_ix, which is int in the program built with FCC_IX32
-// that the runtime launches on buffers under 2 GiB (exe.narrowIndexOption),
-// where every partial sum of an in-bounds offset fits in 32 bits. Only
-// straight-line kernels take it (see straightLine): HotSpot's step fell
-// from 10.0 to 8.8 ms on an H100, but 32-bit offsets made kernels with
-// loops slower (the f32 scan 314 -> 339 us, a segmented sum of 10^6 rows
-// 180 -> 260 us, bench run 12), as the compiler no longer advances their
-// addresses by a stride per iteration.
+// that the runtime launches on buffers under 2 GiB (exe.narrowIndexOption).
+// The lowering decides which kernels take it (soac.Lowering.NarrowOffsets,
+// rewrite/lower's narrowOffsets rule says why).
 func (c *cgen) ixType() string {
 	if c.narrowOffsets {
 		return "fcc_ix"
 	}
 	return "long"
 }
-
-// straightLine reports whether a body runs no loop: no loop, SOAC or
-// other statement that the backend generates as one, in it or its
-// branches.
-func straightLine(b *soac.Body) bool { return soac.StraightLine(b) }
 
 // isCIdent reports whether x is a C identifier or a decimal literal, which
 // need no parentheses under a cast.
@@ -119,7 +110,8 @@ type cgen struct {
 	// spareViews are the spare buffers of the loops being generated,
 	// by spare pointer (see endLoopArrays).
 	spareViews map[string]*kview
-	// narrowOffsets makes element offsets fcc_ix (see ix).
+	// narrowOffsets makes element offsets fcc_ix (see ixType), as the
+	// Seg-op's lowering says.
 	narrowOffsets bool
 	// sameSites makes fail reuse the code of an earlier site with the
 	// same message: a Seg-op's cpu version, generated after its GPU

@@ -132,7 +132,11 @@ func (h *hgen) segHist(s *soac.Stm, e *soac.SegHistExp) error {
 		h.line("if %s {", cond)
 		h.indent++
 		h.line("group := c.DefaultGroupSize()")
-		h.line("hgroups := min(fccGroups(%s, group), c.ReduceNumGroups())", total)
+		fill, err := launchHost(lv, soac.LaunchHistGroups)
+		if err != nil {
+			return fmt.Errorf("%s: %v", s.Pos, err)
+		}
+		h.line("hgroups := min(fccGroups(%s, group), %s)", total, fill)
 		for oi, op := range e.Ops {
 			bins, err := h.operand(op.Bins)
 			if err != nil {

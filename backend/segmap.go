@@ -17,8 +17,10 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 		return h.tiledSegMap(s, e)
 	}
 	// The lowering's map-global form, its points spread over work-items
-	// as its plan says (rewrite/lower: pointsRules).
-	if _, err := versionWith(s, "", "one work-item per point", soac.OnePerItem); err != nil {
+	// as its plan says (rewrite/lower: pointsRules), strided where a
+	// work-item takes several.
+	v, err := versionWith(s, "", "work-items computing points alone", soac.ItemsAlone)
+	if err != nil {
 		return err
 	}
 	lw, err := loweringOf(s)
@@ -26,8 +28,8 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 		return err
 	}
 	plan := lw.Points
-	if plan == nil || plan.PerItem < 1 {
-		return fmt.Errorf("internal error: the segmap at %s has no plan for its points", s.Pos)
+	if plan == nil || plan.PerItem < 1 || v.Has(soac.Strided) != (plan.PerItem > 1) {
+		return fmt.Errorf("internal error: the segmap at %s has no plan for its points that its form says", s.Pos)
 	}
 	k, err := h.newSegKernel(segFree(e), e.Space)
 	if err != nil {
@@ -59,11 +61,11 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 	}
 	c.kernelHead(name, ka.decls, prologue)
 	points := strings.Join(dims, " * ")
-	c.narrowOffsets = straightLine(e.Body)
+	c.narrowOffsets = lw.NarrowOffsets
 	total := "(" + strings.Join(hostDims, " * ") + ")"
 	switch plan.Rule {
 	case soac.RuleRows, soac.RuleStreaming:
-		items := fmt.Sprintf("fccStridedItems(%s, %d)", total, plan.PerItem)
+		items := fmt.Sprintf("fccStridedItems(%s, %d, %d)", total, plan.PerItem, plan.StridedFrom)
 		if plan.Rule == soac.RuleRows {
 			row, err := rowReduceAt(e, plan.Reduction)
 			if err != nil {
@@ -78,7 +80,7 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 			}
 			// Rows longer than plan.TinyRow are computed one after
 			// another, one work-item per point.
-			items = fmt.Sprintf("fccRowItems(%s, int64(%s), %d, %d)", total, w, plan.PerItem, plan.TinyRow)
+			items = fmt.Sprintf("fccRowItems(%s, int64(%s), %d, %d, %d)", total, w, plan.PerItem, plan.TinyRow, plan.StridedFrom)
 		} else if err := c.stridedPoints(e, dims, points, outs, plan.PerItem); err != nil {
 			return err
 		}
@@ -121,15 +123,13 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 // is stored, so that their loads are in flight together (a store before
 // the next point's loads would order them, as the compiler cannot tell
 // that the arrays do not overlap), and each of the loads is coalesced
-// across the work-group. A straight-line body also gets a path without
-// the per-point bounds tests, for all but the last points, which lets
-// the compiler schedule the points' loads together (95% of copy
-// bandwidth instead of 91% for a copy on the H100).
+// across the work-group. The body is straight-line (the streaming rule's
+// guard), so it also gets a path without the per-point bounds tests, for
+// all but the last points, which lets the compiler schedule the points'
+// loads together (95% of copy bandwidth instead of 91% for a copy on the
+// H100).
 func (c *cgen) stridedPoints(e *soac.SegMapExp, dims []string, points string, outs []string, k int) error {
 	return c.stridedLoop(points, k, func() error {
-		if !straightLine(e.Body) {
-			return c.pointsAtOnce(e, dims, points, outs, k, true)
-		}
 		return c.branch(fmt.Sprintf("fcc_base + %d * fcc_gsize < %s", k-1, points),
 			func() error { return c.pointsAtOnce(e, dims, points, outs, k, false) },
 			func() error { return c.pointsAtOnce(e, dims, points, outs, k, true) })

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/fcclang/fcc/rewrite/lower"
 	"github.com/fcclang/fcc/soac"
 )
 
@@ -69,8 +70,7 @@ type scanGen struct {
 	types     []soac.Type // of the scanned values
 	segmented bool
 	// chunk is the number of consecutive elements a work-item scans per
-	// tile: 16 for values of 4 bytes or fewer, fewer for larger ones, so
-	// that a tile of 256 work-items takes 16-20 KiB of local memory.
+	// tile, as the lowering chose it (soac.LaunchParams.Chunk).
 	chunk int
 }
 
@@ -877,7 +877,14 @@ func (sg *scanGen) publish(c *cgen, base string, vals []string, valF string) {
 
 // segScanFlat generates the single-pass scan of a segscan whose operators
 // are scalar, flat or segmented.
-func (h *hgen) segScanFlat(s *soac.Stm, e *soac.SegScanExp, reds []soac.Reduce, nScan int) error {
+func (h *hgen) segScanFlat(s *soac.Stm, e *soac.SegScanExp, v *soac.LoweredVersion, reds []soac.Reduce, nScan int) error {
+	// The elements a work-item scans per tile, as the lowering chose
+	// them by the bytes of local memory per element of a tile.
+	bytes := lower.ScanTileBytes(e)
+	groupSize, ngroups, err := scanLaunchHost(v, bytes)
+	if err != nil {
+		return fmt.Errorf("%s: %v", s.Pos, err)
+	}
 	base := h.g.names.id(s.Pat[0].Name)[2:]
 	name := "segscan_" + base
 	sg := &scanGen{h: h, e: e, reds: reds, nScan: nScan, types: e.Types[:nScan], segmented: len(e.Space) > 1}
@@ -896,20 +903,9 @@ func (h *hgen) segScanFlat(s *soac.Stm, e *soac.SegScanExp, reds []soac.Reduce, 
 	h.line("segs := int64(%s)", strings.Join(append([]string{"1"}, hostDims[:r]...), " * "))
 	h.line("seglen := %s", hostDims[r])
 	h.line("n := segs * seglen")
-	// The bytes of local memory per element of a tile decide the chunk.
-	bytes := 0
-	for _, t := range sg.types {
-		bytes += t.Elem.Size()
-	}
-	if sg.segmented {
-		bytes++
-	}
-	sg.chunk = 16
-	for sg.chunk > 1 && sg.chunk*bytes > 80 {
-		sg.chunk /= 2
-	}
+	sg.chunk = v.Chunk
 	h.line("chunk := int64(%d)", sg.chunk)
-	h.line("group := c.ScanGroupSize(chunk, %d)", bytes)
+	h.line("group := %s", groupSize)
 	h.line("tile := group * chunk")
 	// As many work-groups as fill the device; each takes tiles until
 	// none are left.
@@ -917,7 +913,7 @@ func (h *hgen) segScanFlat(s *soac.Stm, e *soac.SegScanExp, reds []soac.Reduce, 
 	h.line("if ntiles > 1<<31-2 {")
 	h.line("\treturn nil, fmt.Errorf(\"a scan of %%d elements has more tiles than the tile counter can count\", n)")
 	h.line("}")
-	h.line("ngroups := min(ntiles, max(c.ReduceNumGroups(), 1))")
+	h.line("ngroups := %s", ngroups)
 	// The tile counter, then two tagged words per 32 bits of a tile's
 	// value (see publish): its total and its inclusive prefix.
 	W := sg.wordCount()
@@ -980,8 +976,5 @@ func (h *hgen) segScan(s *soac.Stm, e *soac.SegScanExp) error {
 	if err != nil {
 		return err
 	}
-	if v.Launch != soac.LaunchScanTiles {
-		return fmt.Errorf("internal error: the single-pass scan at %s is launched by %q, not %q", s.Pos, v.Launch, soac.LaunchScanTiles)
-	}
-	return h.segScanFlat(s, e, reds, nScan)
+	return h.segScanFlat(s, e, v, reds, nScan)
 }

@@ -215,8 +215,16 @@ func (h *hgen) segRedChunked(s *soac.Stm, e *soac.SegRedExp) error {
 	}
 	h.line("{")
 	h.indent++
+	v, err := versionWith(s, "", "chunks folded by single work-items", soac.ItemsAlone)
+	if err != nil {
+		return err
+	}
+	fill, err := launchHost(v, soac.LaunchSeqChunks)
+	if err != nil {
+		return fmt.Errorf("%s: %v", s.Pos, err)
+	}
 	nch, chunk := h.fresh("nchunks"), h.fresh("chunk")
-	h.line("%s := max(int64(1), min(%s, c.DefaultGroupSize()*max(c.ReduceNumGroups(), 1)))", nch, n)
+	h.line("%s := max(int64(1), min(%s, c.DefaultGroupSize()*%s))", nch, n, fill)
 	h.line("%s := (%s + %s - 1) / %s", chunk, n, nch, nch)
 	ka.decls = append(ka.decls, "long fcc_nchunks", "long fcc_chunk")
 	ka.host = append(ka.host, nch, chunk)

@@ -238,15 +238,36 @@ func (h *hgen) tiled2D(s *soac.Stm, e *soac.SegMapExp, m *tiling.Match2D, varian
 	h.line("{")
 	h.indent++
 	h.line("ts := c.Param(%q, c.DefaultTileSize())", e.Tile.BlockSize)
-	h.line("if ts >= 16 {")
-	h.line("\tts = 16")
-	h.line("} else {")
-	h.line("\tts = 8")
-	h.line("}")
+	// The largest T of the recorded variants not above ts, else the
+	// smallest; the largest R of any is where rs starts.
+	var ts []int
+	maxR := 0
+	for _, tv := range variants {
+		if len(ts) == 0 || ts[len(ts)-1] != tv.T {
+			ts = append(ts, tv.T)
+		}
+		maxR = max(maxR, tv.R)
+	}
+	for i, t := range ts {
+		switch {
+		case len(ts) == 1:
+			h.line("ts = %d", t)
+		case i == 0:
+			h.line("if ts >= %d {", t)
+			h.line("\tts = %d", t)
+		case i == len(ts)-1:
+			h.line("} else {")
+			h.line("\tts = %d", t)
+			h.line("}")
+		default:
+			h.line("} else if ts >= %d {", t)
+			h.line("\tts = %d", t)
+		}
+	}
 	h.line("rs := c.Opts.DefaultRegTileSize")
 	h.line("if rs <= 0 {")
 	h.line("\t// The largest register tile that still gives every compute unit a work-group.")
-	h.line("\trs = 8")
+	h.line("\trs = %d", maxR)
 	h.line("\tfor rs > 1 && fccGroups(%s, ts*rs)*fccGroups(%s, ts*rs) < c.ComputeUnits() {", n, mm)
 	h.line("\t\trs /= 2")
 	h.line("\t}")

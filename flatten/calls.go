@@ -15,7 +15,7 @@ import (
 // inlineKernelCalls returns p with those calls inlined, or p itself when
 // there are none.
 func inlineKernelCalls(p *soac.Program) *soac.Program {
-	in := &inliner{prog: p, ok: map[string]bool{}, names: soac.NewNames(p)}
+	in := &inliner{prog: p, ok: map[string]bool{}, names: soac.NewNames(p), recursive: soac.RecursiveFuns(p)}
 	if !in.needed() {
 		return p
 	}
@@ -42,6 +42,9 @@ type inliner struct {
 	ok    map[string]bool // scalarOnly, memoised
 	names *soac.Names
 	types map[soac.VName]soac.Type
+	// recursive functions are neither inlined nor OpenCL functions: a
+	// call of one in a kernel stays, for the backend to report.
+	recursive map[string]bool
 }
 
 // scalarOnly reports whether the backend can compile f as an OpenCL
@@ -52,7 +55,7 @@ func (in *inliner) scalarOnly(name string) bool {
 		return ok
 	}
 	f := in.prog.Fun(name)
-	ok := f != nil
+	ok := f != nil && !in.recursive[name]
 	if ok {
 		for _, p := range f.Params {
 			ok = ok && p.Type.Rank() == 0
@@ -81,7 +84,7 @@ func (in *inliner) needed() bool {
 	inKernel := kernelFunctions(in.prog)
 	found := false
 	check := func(e soac.Exp) {
-		if a, ok := e.(*soac.ApplyExp); ok && !in.scalarOnly(a.Fun) {
+		if a, ok := e.(*soac.ApplyExp); ok && !in.scalarOnly(a.Fun) && !in.recursive[a.Fun] {
 			found = true
 		}
 	}
@@ -108,7 +111,7 @@ func (in *inliner) needed() bool {
 func (in *inliner) body(b *soac.Body, kernel bool) {
 	var out []*soac.Stm
 	for _, s := range b.Stms {
-		if a, ok := s.Exp.(*soac.ApplyExp); ok && kernel && !in.scalarOnly(a.Fun) && in.added < maxInlined {
+		if a, ok := s.Exp.(*soac.ApplyExp); ok && kernel && !in.scalarOnly(a.Fun) && !in.recursive[a.Fun] && in.added < maxInlined {
 			// The inlined body may call further functions.
 			nb := &soac.Body{Stms: in.inline(s, a)}
 			in.body(nb, true)

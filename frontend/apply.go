@@ -172,6 +172,9 @@ func (c *checker) varExp(sc *scope, e *VarExp) Type {
 		}
 		if g, ok := c.globals[e.Name]; ok {
 			c.globalRef[e] = g.decl
+			if g.recursive {
+				return c.recursiveUse(g, e)
+			}
 			// The prelude writes [] for result sizes that Futhark's
 			// prelude gives in terms of the arguments (take: [i]t,
 			// tail: [n-1]t, tabulate: [n]a); only filter's and
@@ -280,6 +283,7 @@ func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
 	}
 	c.checkDependentArgs(sc, e, params, cur, argTs)
 	c.causality(e, params, argTs, lo, hi)
+	c.causalityLambda(e, params, argTs, lo, hi)
 	c.causalityFn(sc, e, params, argTs, lo, hi)
 	c.checkFnUses(fnUses.list, afterFn, e.Fn.expPos())
 	for i, a := range e.Args {

@@ -410,7 +410,7 @@ func (b *astBuilder) exp2(ctx parser.IExp2Context) Exp {
 		atoms := ctx.AllAtom()
 		return &AssertExp{Pos: b.pos(ctx), Cond: b.atom(atoms[0]), X: b.atom(atoms[1]), Text: sourceText(atoms[0])}
 	case *parser.AttrExpContext:
-		return &AttrExp{Pos: b.pos(ctx), Attr: ctx.Attr().GetText(), X: b.exp(ctx.Exp())}
+		return &AttrExp{Pos: b.pos(ctx), Attr: ctx.Attr().AttrInfo().GetText(), X: b.exp(ctx.Exp())}
 	}
 	return &UnsupportedExp{Pos: b.pos(ctx), What: "expressions of this kind"}
 }

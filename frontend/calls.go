@@ -72,13 +72,27 @@ func (ic *internaliser) callable(d *ValDecl, inst map[int]Type, f ival) ival {
 		return f
 	}
 	inner := f.fn
+	rec := ic.chk.recursiveDefs[d]
 	return ival{fn: &funVal{arity: inner.arity, call: func(ic *internaliser, args []ival, pos Pos) ival {
 		key, ok := ic.instanceKey(d, inst, args)
+		if len(ic.accOps) > 0 && !rec {
+			// Under an accumulator stream a write means the stream's
+			// operation (accumulators.go): an IR function made here
+			// could be called from another stream.
+			ok = false
+		}
 		if !ok {
+			if rec {
+				panic(fmt.Sprintf("frontend: internalise: %s: recursive function %s applied to a function", pos, d.Name))
+			}
 			return inner.call(ic, args, pos)
 		}
 		if c := ic.calls.made[key]; c != nil {
 			return ic.emitCall(c, args, pos)
+		}
+		if rec {
+			// Inlining a recursive function would not end.
+			return ic.emitCall(ic.makeRecursiveCallee(d, inst, key, inner, args, pos), args, pos)
 		}
 		cost, seen := ic.calls.cost[key]
 		if hasAttr(d, "noinline") || seen && cost > callThreshold {
@@ -107,7 +121,7 @@ func (ic *internaliser) instanceKey(d *ValDecl, inst map[int]Type, args []ival) 
 	b.WriteString(d.Name)
 	for _, p := range d.Params {
 		t := ic.srcType(ic.chk.patTypes[p])
-		if consumes(t) || funCount(t) > 0 {
+		if consumes(t) && !ic.chk.recursiveDefs[d] || funCount(t) > 0 {
 			return "", false
 		}
 		b.WriteString(" ")
@@ -160,33 +174,7 @@ func (ic *internaliser) makeCallee(d *ValDecl, key string, inner *funVal, args [
 	ic.inlineDepth = 0
 	defer func() { ic.b, ic.inlineDepth = savedB, savedDepth }()
 
-	var params []soac.Param
-	sizeOf := map[soac.VName]soac.SubExp{} // caller size -> callee size
-	fromParam := map[soac.VName]argDim{}
-	pargs := make([]ival, len(args))
-	for i, a := range args {
-		for _, se := range a.ses {
-			at := ic.typeOf(se)
-			t := soac.Type{Elem: at.Elem}
-			for j, dim := range at.Shape {
-				v, ok := dim.(soac.Var)
-				if !ok {
-					t.Shape = append(t.Shape, dim)
-					continue
-				}
-				if _, ok := sizeOf[v.Name]; !ok {
-					n := ic.sizeVar("n")
-					sizeOf[v.Name] = n
-					fromParam[n.Name] = argDim{len(params), j}
-				}
-				t.Shape = append(t.Shape, sizeOf[v.Name])
-			}
-			v := ic.names.New("p")
-			ic.types[v] = t
-			params = append(params, soac.Param{Name: v, Type: t})
-			pargs[i].ses = append(pargs[i].ses, soac.Var{Name: v})
-		}
-	}
+	params, pargs, fromParam := ic.calleeParams(args, nil)
 	start := ic.inlineCost()
 	res := inner.call(ic, pargs, pos)
 	c := &callee{name: string(ic.names.New(funBase(d.Name))), cost: ic.inlineCost() - start, params: fromParam}
@@ -215,6 +203,40 @@ func (ic *internaliser) makeCallee(d *ValDecl, key string, inner *funVal, args [
 		ic.calls.cost[key] = c.cost
 	}
 	return c
+}
+
+// calleeParams makes the parameters of an IR function applied to args:
+// one per component, with sizes of their own, of which fromParam tells
+// where a call finds them. unique, where not nil, says which components
+// the function consumes.
+func (ic *internaliser) calleeParams(args []ival, unique [][]bool) (params []soac.Param, pargs []ival, fromParam map[soac.VName]argDim) {
+	sizeOf := map[soac.VName]soac.SubExp{} // caller size -> callee size
+	fromParam = map[soac.VName]argDim{}
+	pargs = make([]ival, len(args))
+	for i, a := range args {
+		for k, se := range a.ses {
+			at := ic.typeOf(se)
+			t := soac.Type{Elem: at.Elem, Unique: unique != nil && unique[i][k]}
+			for j, dim := range at.Shape {
+				v, ok := dim.(soac.Var)
+				if !ok {
+					t.Shape = append(t.Shape, dim)
+					continue
+				}
+				if _, ok := sizeOf[v.Name]; !ok {
+					n := ic.sizeVar("n")
+					sizeOf[v.Name] = n
+					fromParam[n.Name] = argDim{len(params), j}
+				}
+				t.Shape = append(t.Shape, sizeOf[v.Name])
+			}
+			v := ic.names.New("p")
+			ic.types[v] = t
+			params = append(params, soac.Param{Name: v, Type: t})
+			pargs[i].ses = append(pargs[i].ses, soac.Var{Name: v})
+		}
+	}
+	return params, pargs, fromParam
 }
 
 // funBase is a function's name as an IR identifier.

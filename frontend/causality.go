@@ -2,6 +2,8 @@ package frontend
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -153,6 +155,7 @@ func (c *checker) producer(src Exp) (string, Pos) {
 // parallel and collects the sizes created in the argument (Ext in
 // (lo, hi]) and the size variables of the parameter bound to them.
 func (c *checker) producedSizes(p, a Type, lo, hi int, out map[int]bool) {
+	a, p = c.sumView(a), c.sumView(p)
 	switch at := a.(type) {
 	case TArray:
 		pt, _ := p.(TArray)
@@ -189,6 +192,23 @@ func (c *checker) producedSizes(p, a Type, lo, hi int, out map[int]bool) {
 			}
 			c.producedSizes(pe, f.Type, lo, hi, out)
 		}
+	case TSum:
+		pt, _ := p.(TSum)
+		for _, k := range at.Constrs {
+			var pk SumConstr
+			for _, q := range pt.Constrs {
+				if q.Name == k.Name {
+					pk = q
+				}
+			}
+			for n, e := range k.Payload {
+				var pe Type
+				if len(pk.Payload) == len(k.Payload) {
+					pe = pk.Payload[n]
+				}
+				c.producedSizes(pe, e, lo, hi, out)
+			}
+		}
 	}
 }
 
@@ -217,7 +237,7 @@ func (c *checker) causalName(d Dim) string {
 // a lambda, section or function argument); it returns the size and the
 // function type.
 func (c *checker) needsSize(t Type, made map[int]bool, inFun bool) (Dim, Type, bool) {
-	switch t := t.(type) {
+	switch t := c.sumView(t).(type) {
 	case TArray:
 		if inFun {
 			for _, d := range t.Dims {
@@ -252,6 +272,80 @@ func (c *checker) needsSize(t Type, made map[int]bool, inFun bool) (Dim, Type, b
 				return d, f, ok
 			}
 		}
+	case TSum:
+		for _, k := range t.Constrs {
+			for _, p := range k.Payload {
+				if d, f, ok := c.needsSize(p, made, inFun); ok {
+					return d, f, ok
+				}
+			}
+		}
 	}
 	return Dim{}, nil, false
+}
+
+// causalityLambda checks the sizes a lambda argument computes in its
+// body and returns in its result: they exist only once the lambda is
+// applied, so no other argument's type may need them, whichever is
+// evaluated first (sumtype52 of Futhark's tests):
+//
+//	def ite b t f = if b then t () else f ()
+//	entry main b : option ([]i32) = ite b (\() -> #None) (\() -> #Some (gen ()))
+//
+// where gen returns an array of a size it computes: the type of the
+// first lambda needs that size.
+func (c *checker) causalityLambda(e *ApplyExp, params, argTs []Type, lo, hi []int) {
+	for i, a := range e.Args {
+		if _, isLambda := stripParens(a).(*LambdaExp); !isLambda || argTs[i] == nil {
+			continue
+		}
+		made := map[int]bool{}
+		pt, at := c.zonk(params[i]), c.zonk(argTs[i])
+		for {
+			af, ok := at.(TFun)
+			if !ok {
+				break
+			}
+			pf, _ := pt.(TFun)
+			at, pt = c.zonk(af.Result), c.zonk(pf.Result)
+		}
+		c.producedSizes(pt, at, lo[i], hi[i], made)
+		if len(made) == 0 {
+			continue
+		}
+		for j := range e.Args {
+			if j == i {
+				continue
+			}
+			if d, need, ok := c.needsSize(c.zonk(params[j]), made, false); ok {
+				c.errorf(e.Args[j].expPos(),
+					"bind the lambda's result with let in its body and return a value whose size the caller knows, or compute the size outside the lambda",
+					"Causality check: %s needed for the type of argument %d of %s: %s; but it is computed inside the body of the lambda of argument %d (at %d:%d), which exists only when that lambda is applied",
+					c.sizeRef(d), j+1, fnName(e.Fn), c.show(need), i+1, a.expPos().Line, a.expPos().Col)
+			}
+		}
+	}
+}
+
+// sumView is t, or the constructors known of t when it is a type
+// variable that has some (a sum type inferred from its uses), as a sum
+// type.
+func (c *checker) sumView(t Type) Type {
+	v, ok := t.(TVar)
+	if !ok {
+		return t
+	}
+	ks := c.sums.constrs[v.ID]
+	if len(ks) == 0 {
+		return t
+	}
+	sum := TSum{}
+	for _, name := range slices.Sorted(maps.Keys(ks)) {
+		ps := make([]Type, len(ks[name]))
+		for k, p := range ks[name] {
+			ps[k] = c.zonk(p)
+		}
+		sum.Constrs = append(sum.Constrs, SumConstr{Name: name, Payload: ps})
+	}
+	return sum
 }

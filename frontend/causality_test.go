@@ -17,6 +17,15 @@ func TestCausality(t *testing.T) {
 			"def main (xs: []i32) : i32 = g (\\ys -> ys[0]) (filter (>0) xs)", ""},
 		{"pipeline", "def main (xs: []i32) : i32 = filter (>0) xs |> map (+1) |> reduce (+) 0", ""},
 		{"value argument", "def main (xs: []i32) : []i32 = map2 (+) (filter (>0) xs) xs", ""},
+		{"size computed in a lambda, needed by another", "def pick 'a (b: bool) (t: () -> a) (e: () -> a) : a = if b then t () else e ()\n" +
+			"def main (b: bool) (xs: []i32) : []i32 = pick b (\\() -> xs) (\\() -> filter (>0) xs)",
+			"Causality check: an anonymous size needed for the type of argument 2 of pick"},
+		{"size computed in a lambda, through a sum type", "type opt 'a = #none | #some a\n" +
+			"def pick 'a (b: bool) (t: () -> a) (e: () -> a) : a = if b then t () else e ()\n" +
+			"def main (b: bool) (xs: []i32) : opt ([]i32) = pick b (\\() -> #none) (\\() -> #some (filter (>0) xs))",
+			"computed inside the body of the lambda of argument 3"},
+		{"lambdas whose sizes are known outside", "def pick 'a (b: bool) (t: () -> a) (e: () -> a) : a = if b then t () else e ()\n" +
+			"def main (b: bool) (xs: []i32) : []i32 = pick b (\\() -> xs) (\\() -> map (+1) xs)", ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

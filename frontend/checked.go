@@ -27,6 +27,9 @@ type typing struct {
 	globalRef map[*VarExp]*ValDecl
 	// implicit holds the names of implicit size parameters.
 	implicit map[string]bool
+	// recursiveDefs holds the functions that call themselves
+	// (recursion.go); the internaliser keeps them as IR functions.
+	recursiveDefs map[*ValDecl]bool
 }
 
 func newTyping() typing {
@@ -38,6 +41,8 @@ func newTyping() typing {
 		inst:      map[*VarExp]map[int]Type{},
 		globalRef: map[*VarExp]*ValDecl{},
 		implicit:  map[string]bool{},
+
+		recursiveDefs: map[*ValDecl]bool{},
 	}
 }
 

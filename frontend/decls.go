@@ -111,7 +111,11 @@ func (c *checker) checkValDecl(d *ValDecl) {
 	for i := len(params) - 1; i >= 0; i-- {
 		ft = TFun{Param: params[i], Result: ft}
 	}
-	body := c.exp(sc, d.Body)
+	unregister := c.provisionalGlobal(d, ft)
+	body := func() Type {
+		defer unregister()
+		return c.exp(sc, d.Body)
+	}()
 	c.unify(ret, body, d.Body.expPos(), "the body of "+d.Name)
 	if d.RetType != nil {
 		c.checkBodyConsumption(sc, d, ret, body)

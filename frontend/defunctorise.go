@@ -235,8 +235,19 @@ func (el *elaborator) elabDecl(sc *mscope, exports *modEnv, d Decl, prefix strin
 	case *ValDecl:
 		el.duplicate(defined, "value ", d.Name, d.Pos)
 		loc := r.typeParams(nil, d.TypeParams)
+		name := el.alloc(prefix+d.Name, top)
+		if _, shadows := sc.lookupVal(d.Name); !shadows && !preludeNames()[d.Name] && !isOperatorName(d.Name) && len(d.Params) > 0 {
+			// A function is in scope in its own body (recursion.go),
+			// under its parameters, unless it shadows another
+			// definition, the prelude's included, which the body
+			// then means (def transpose a = transpose a), and unless it is an
+			// operator, whose body uses the built-in one (def (a: t) <= (b: t)).
+			self := newModEnv()
+			self.vals[d.Name] = valRef{name: name}
+			loc = &locals{env: self, next: loc}
+		}
 		ps, loc := r.params(loc, d.Params)
-		n := &ValDecl{Pos: d.Pos, Entry: d.Entry && top, Name: el.alloc(prefix+d.Name, top), TypeParams: d.TypeParams,
+		n := &ValDecl{Pos: d.Pos, Entry: d.Entry && top, Name: name, TypeParams: d.TypeParams,
 			Params: ps, RetType: r.typ(loc, d.RetType), Body: r.exp(loc, d.Body), Attrs: d.Attrs}
 		el.emit(n)
 		el.valDecls[n.Name] = n
@@ -302,9 +313,10 @@ func (el *elaborator) lookupModule(sc *mscope, path []string, pos Pos) *module {
 		}
 		m, ok = m.env.mods[path[i]]
 	}
-	if !ok && path[0] == "intrinsics" {
+	if path[0] == "intrinsics" && (!ok || m.env != nil && m.env.builtin == "intrinsics") {
 		// Futhark's module of primitive operations, which fcc's
-		// numeric modules stand for.
+		// numeric modules stand for; its members (the accumulator
+		// functions) are used only by qualified names.
 		el.errorf(pos, "use the numeric modules (i32, f64, ...) instead", "The 'intrinsics' module may not be used in module expressions.")
 		return nil
 	}

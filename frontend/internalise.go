@@ -150,6 +150,9 @@ type internaliser struct {
 	// definitions being inlined to the types of this instance
 	// (monomorphisation).
 	tsub map[int]Type
+	// accOps are the operators of the accumulator streams being
+	// internalised, innermost last (accumulators.go).
+	accOps []accOp
 	// pendingInst is the instantiation of a polymorphic function value
 	// about to be called (see instantiated).
 	pendingInst map[int]Type

@@ -38,7 +38,7 @@ func (ic *internaliser) exp(env *ienv, e Exp) ival {
 	case *ParenExp:
 		return ic.exp(env, e.X)
 	case *AttrExp:
-		return ic.exp(env, e.X)
+		return ic.attrExp(env, e)
 	case *AscriptExp:
 		return ic.exp(env, e.X)
 	case *CoerceExp:

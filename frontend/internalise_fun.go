@@ -65,6 +65,11 @@ func (ic *internaliser) varExp(env *ienv, e *VarExp) ival {
 			return v
 		}
 		if d, ok := ic.chk.globalRef[e]; ok {
+			if m := ic.chk.inst[e]; m == nil && ic.chk.recursiveDefs[d] {
+				// A recursive call is at the definition's own types
+				// (recursion.go): the instance being internalised.
+				return ic.callable(d, ic.tsub, ic.lambdaValOf(d))
+			}
 			return ic.globalVal(d, ic.chk.inst[e])
 		}
 	}
@@ -118,9 +123,15 @@ func (ic *internaliser) globalVal(d *ValDecl, m map[int]Type) ival {
 	}
 	saved := ic.tsub
 	ic.tsub = inst
-	f := ic.lambdaVal(&ienv{vars: map[string]ival{}}, d.Params, d.Body, d.TypeParams, ic.chk.retTypes[d], d.Name)
+	f := ic.lambdaValOf(d)
 	ic.tsub = saved
 	return ic.callable(d, inst, f)
+}
+
+// lambdaValOf is the function value of the top-level function d in the
+// current instance.
+func (ic *internaliser) lambdaValOf(d *ValDecl) ival {
+	return ic.lambdaVal(&ienv{vars: map[string]ival{}}, d.Params, d.Body, d.TypeParams, ic.chk.retTypes[d], d.Name)
 }
 
 // lambdaVal is a function value that inlines its body where it is

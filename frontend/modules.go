@@ -447,6 +447,9 @@ func builtinModules() map[string]*module {
 			if bits, ok := floatBits[mod]; ok {
 				env.types["int_t"] = typeRef{name: bits}
 			}
+			if mod == "intrinsics" {
+				env.types["acc"] = typeRef{name: "intrinsics_acc", params: 1, lifted: "~"}
+			}
 			if mod != "bool" {
 				for _, op := range builtinOperators {
 					env.vals[op] = valRef{name: op, op: true}

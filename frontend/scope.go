@@ -20,6 +20,9 @@ type global struct {
 	// resFresh says which components of the result are fresh (see
 	// inferFresh).
 	resFresh []bool
+	// recursive marks the provisional global of a function whose body
+	// is being checked (recursion.go).
+	recursive bool
 }
 
 // binding is a local name.

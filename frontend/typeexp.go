@@ -152,10 +152,17 @@ func (c *checker) sizeName(sc *scope, name string, pos Pos) Dim {
 	}
 	b, ok := sc.lookup(name)
 	if !ok {
-		if _, g := c.globals[name]; !g {
+		g, global := c.globals[name]
+		if !global {
 			c.errorf(pos, "bind it as a size parameter, e.g. def f [n] (xs: [n]i32) = ...", "unknown size %q", name)
 		}
-		return Dim{Exp: &VarExp{Pos: pos, Name: name}}
+		// A top-level constant: the internaliser evaluates the size as
+		// it does a reference to the constant in an expression.
+		e := &VarExp{Pos: pos, Name: name}
+		if global {
+			c.globalRef[e] = g.decl
+		}
+		return Dim{Exp: e}
 	}
 	c.unify(tI64, b.t, pos, fmt.Sprintf("size %q", name))
 	return Dim{Name: name}

@@ -43,19 +43,15 @@ import (
 
 // InPlace runs the pass; p is not modified.
 func InPlace(p *soac.Program) (*soac.Program, error) {
-	out := *p
-	out.Funs = make([]*soac.FunDef, len(p.Funs))
-	for i, f := range p.Funs {
-		nf := *f
-		nf.Body = soac.NewCopier(nil, nil).Body(f.Body)
-		out.Funs[i] = &nf
+	out := soac.CopyProgram(p)
+	for _, f := range out.Funs {
 		pa := &pass{fresh: map[soac.VName]int{}, types: map[soac.VName]soac.Type{}}
-		for _, prm := range nf.Params {
+		for _, prm := range f.Params {
 			pa.types[prm.Name] = prm.Type
 		}
-		pa.host(nf.Body, nil)
+		pa.host(f.Body, nil)
 	}
-	return &out, nil
+	return out, nil
 }
 
 type pass struct {

@@ -21,18 +21,12 @@ import (
 
 // Prove runs the pass; p is not modified.
 func Prove(p *soac.Program) (*soac.Program, error) {
-	out := *p
-	out.Funs = make([]*soac.FunDef, len(p.Funs))
-	for i, f := range p.Funs {
-		nf := *f
-		nf.Body = soac.NewCopier(nil, nil).Body(f.Body)
-		out.Funs[i] = &nf
-	}
-	pr := &pass{defs: ScalarDefs(&out), types: soac.TypeEnv(&out)}
+	out := soac.CopyProgram(p)
+	pr := &pass{defs: ScalarDefs(out), types: soac.TypeEnv(out)}
 	for _, f := range out.Funs {
 		pr.host(f.Body)
 	}
-	return &out, nil
+	return out, nil
 }
 
 type pass struct {

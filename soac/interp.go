@@ -2,6 +2,7 @@ package soac
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/fcclang/fcc/runtime/values"
@@ -43,6 +44,10 @@ type Interpreter struct {
 	funs  map[string]*cfun
 	cerr  error
 	ready bool
+	// depth is the number of calls under way.
+	depth int
+	// Trace, when set, receives the output of #[trace] (Stm.Trace).
+	Trace io.Writer
 
 	// thresholds overrides the defaults of Program.Thresholds (set with
 	// SetThreshold), as --param does for an executable.
@@ -97,7 +102,10 @@ func (in *Interpreter) compile() error {
 		}
 	}()
 	for _, f := range in.prog.Funs {
-		c.fun(c.funs[f.Name])
+		cf := c.funs[f.Name]
+		cf.lo = len(c.slots)
+		c.fun(cf)
+		cf.hi = len(c.slots)
 	}
 	in.c, in.funs = c, c.funs
 	in.env = make([]Value, len(c.slots))
@@ -148,8 +156,9 @@ type cstm struct {
 }
 
 // cbody is a compiled body. Its result buffer is reused by every run:
-// bodies are not re-entrant (no recursion), and callers copy the results
-// out before running the body again.
+// callers copy the results out before running the body again (a
+// recursive call runs the body again only before its caller's body
+// writes its results).
 type cbody struct {
 	stms   []cstm
 	result []operand
@@ -168,11 +177,20 @@ type sizeAction struct {
 	bind       bool  // first occurrence of a size bound by the call
 }
 
+// maxCallDepth bounds the nesting of function calls, which only
+// recursion makes deep: past it the interpreter reports a run-time
+// error rather than exhaust Go's stack.
+const maxCallDepth = 100000
+
 type cfun struct {
 	f      *FunDef
 	params []int
 	sizes  []sizeAction
 	body   *cbody
+	// lo and hi delimit the slots of the function's names; active counts
+	// its calls under way. A recursive call saves the caller's slots and
+	// restores them on return, since all calls share one environment.
+	lo, hi, active int
 }
 
 func (in *Interpreter) runBody(b *cbody) ([]Value, error) {
@@ -212,6 +230,16 @@ func (in *Interpreter) apply(l *clambda, args []Value) ([]Value, error) {
 }
 
 func (in *Interpreter) call(f *cfun, args []Value, pos Pos) ([]Value, error) {
+	if f.active > 0 {
+		saved := append([]Value(nil), in.env[f.lo:f.hi]...)
+		defer copy(in.env[f.lo:f.hi], saved)
+	}
+	if in.depth >= maxCallDepth {
+		return nil, rtErr(pos, "stack overflow: more than %d nested calls of recursive functions", maxCallDepth)
+	}
+	in.depth++
+	f.active++
+	defer func() { f.active--; in.depth-- }()
 	for i, slot := range f.params {
 		in.env[slot] = args[i]
 	}
@@ -314,7 +342,7 @@ func (c *compiler) body(b *Body) *cbody {
 	for _, s := range b.Stms {
 		cs := cstm{pat: c.slotsOf(s.Pat), pos: s.Pos}
 		cs.run1, cs.run = c.exp(s.Exp, s.Pos)
-		if cs.run1 != nil && len(cs.pat) != 1 {
+		if cs.run1 != nil && (len(cs.pat) != 1 || s.Trace != "") {
 			run1 := cs.run1
 			cs.run1 = nil
 			cs.run = func(in *Interpreter) ([]Value, error) {
@@ -325,9 +353,31 @@ func (c *compiler) body(b *Body) *cbody {
 				return []Value{v}, nil
 			}
 		}
+		if s.Trace != "" {
+			run, label := cs.run, s.Trace
+			cs.run = func(in *Interpreter) ([]Value, error) {
+				vs, err := run(in)
+				if err == nil {
+					in.trace(label, vs)
+				}
+				return vs, err
+			}
+		}
 		cb.stms = append(cb.stms, cs)
 	}
 	return cb
+}
+
+// trace prints values bound by a #[trace] statement, one line each, as
+// Futhark's interpreter does: the label (the source location or the
+// attribute's argument), a colon and the value.
+func (in *Interpreter) trace(label string, vs []Value) {
+	if in.Trace == nil {
+		return
+	}
+	for _, v := range vs {
+		fmt.Fprintf(in.Trace, "%s: %s\n", label, v.ToRuntime())
+	}
 }
 
 func (c *compiler) lambda(l *Lambda) *clambda {

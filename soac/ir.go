@@ -154,6 +154,10 @@ type Stm struct {
 	Pat []Param
 	Exp Exp
 	Pos Pos
+	// Trace, set by the frontend for #[trace] e, is the label under which
+	// the interpreter prints the values bound (Interpreter.Trace);
+	// compiled code ignores it, and passes may drop it.
+	Trace string
 }
 
 // Exp is an expression whose operands are SubExps.
@@ -318,6 +322,10 @@ type LoopExp struct {
 	Init   []SubExp
 	Form   LoopForm
 	Body   *Body
+	// Stencil, set by the lower pass, adds a version of a stencil loop
+	// that computes several steps per launch (stencil.go); nil for most
+	// loops. It does not change the meaning.
+	Stencil *StencilPlan
 }
 
 // LoopForm is ForLoop or WhileLoop.

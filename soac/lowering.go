@@ -2,6 +2,7 @@ package soac
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -14,8 +15,9 @@ import (
 // Seg-op's head as
 //
 //	lowering {
-//	  version "NAME" "FORM" ("FACT", ...) [lanes N] [launch "RULE" [min_chunk N]]
-//	  points "RULE" per_item N [tiny_row N reduction K] why "WHY"
+//	  version "NAME" "FORM" ("FACT", ...) [lanes N] [launch "RULE" PARAMS]
+//	  points "RULE" per_item N [from N] [tiny_row N reduction K] why "WHY"
+//	  offsets "narrow"
 //	  tile sides (SIDE, ...) reduction K
 //	  variant T R vector V depth D pad P
 //	  size NAME [bound BOUND] arrays (A, ...) strategy "STRATEGY"
@@ -40,6 +42,10 @@ type Lowering struct {
 	// Sizes are the sizes the Seg-op's body computes and sizes arrays of
 	// its own with, and how they are allocated (dynsize.go).
 	Sizes []DynSize
+	// NarrowOffsets, for an untiled segmap, makes the kernel's element
+	// offsets fcc_ix, 32 bits wide in the build the runtime launches on
+	// buffers under 2 GiB, rather than long.
+	NarrowOffsets bool
 }
 
 // TileVariant is one kernel of a 2-D tiled segmap: a work-group of T x T
@@ -71,47 +77,115 @@ type LoweredVersion struct {
 	// "" where the kernel's generator launches one work-item per point
 	// or element in work-groups of the default size.
 	Launch string
-	// MinChunk, for a launch that cuts the elements into contiguous
-	// chunks, one per work-item, is the fewest elements worth a
-	// work-item of their own; 0 for other launches.
-	MinChunk int
+	// LaunchParams are the constants of the formula that the lowering
+	// chose: exactly those launchParams names for Launch are above 0.
+	LaunchParams
 }
 
-// launchChunks tells the known launches, and which of them cut the
-// elements into chunks of at least LoweredVersion.MinChunk.
-var launchChunks = map[string]bool{
-	"":               false,
-	LaunchFlatGroups: false,
-	LaunchSegGroups:  false,
-	LaunchTeam:       false,
-	LaunchScanTiles:  false,
-	LaunchCPUSplit:   true,
-	LaunchCPUChunks:  true,
+// LaunchParams are the constants of a version's launch formula, printed
+// after it by name (`launch "seg-groups" per_unit 8 min_group 32
+// team_max 1024`). The host passes them to the formula, which combines
+// them with the run-time sizes and the device; 0 where the formula has
+// no such constant.
+type LaunchParams struct {
+	// MinChunk, for a launch that cuts the elements into contiguous
+	// chunks, one per work-item, is the fewest elements worth a
+	// work-item of their own.
+	MinChunk int
+	// PerUnit is how many work-groups (GPU launches) or work-items (cpu
+	// launches) the launch gives each compute unit of the device when it
+	// fills the device.
+	PerUnit int
+	// MinGroup is the smallest work-group size with which several
+	// work-groups combine one segment's results; smaller groups reduce
+	// each segment alone.
+	MinGroup int
+	// TeamMax is the longest segment a segmented reduction's team
+	// version reduces; longer ones go to its groups version.
+	TeamMax int
+	// Chunk is the elements a work-item of a scan scans per tile.
+	Chunk int
+	// MinPerItem is the fewest elements a work-item of a segmented
+	// reduction's groups or team reduces.
+	MinPerItem int
+	// MaxGroups is the most work-groups that share one segment.
+	MaxGroups int
+	// MaxTeam is the most work-items of a team.
+	MaxTeam int
+	// LocalBudget is the most bytes of local memory a scan's tile takes
+	// (and at most half the device's).
+	LocalBudget int
+}
+
+// launchParams says which LaunchParams each known launch takes, by their
+// printed names.
+var launchParams = map[string][]string{
+	"":               nil,
+	LaunchFlatGroups: {"per_unit", "min_group"},
+	LaunchSegGroups:  {"per_unit", "min_group", "team_max", "min_per_item", "max_groups"},
+	LaunchTeam:       {"min_per_item", "max_team"},
+	LaunchScanTiles:  {"per_unit", "chunk", "local_budget"},
+	LaunchCPUSplit:   {"min_chunk", "per_unit"},
+	LaunchCPUChunks:  {"min_chunk", "per_unit"},
+	LaunchHistGroups: {"per_unit"},
+	LaunchSeqChunks:  {"per_unit"},
+}
+
+// fields are the parameters by their printed names, in printing order.
+func (lp *LaunchParams) fields() []struct {
+	name string
+	v    *int
+} {
+	return []struct {
+		name string
+		v    *int
+	}{
+		{"min_chunk", &lp.MinChunk},
+		{"per_unit", &lp.PerUnit},
+		{"min_group", &lp.MinGroup},
+		{"team_max", &lp.TeamMax},
+		{"chunk", &lp.Chunk},
+		{"min_per_item", &lp.MinPerItem},
+		{"max_groups", &lp.MaxGroups},
+		{"max_team", &lp.MaxTeam},
+		{"local_budget", &lp.LocalBudget},
+	}
 }
 
 // The launch formulas of LoweredVersion.Launch, each a method of
 // runtime/exe's Context.
 const (
-	// LaunchFlatGroups: a flat reduction's work-groups, enough to fill
-	// the device and at most one per group of elements
-	// (FlatReduceGroups).
+	// LaunchFlatGroups: a flat reduction's work-groups, PerUnit per
+	// compute unit and at most one per group of elements, one where
+	// groups are smaller than MinGroup (FlatReduceGroups).
 	LaunchFlatGroups = "flat-groups"
 	// LaunchSegGroups: the work-groups per segment of a segmented
-	// reduction, 0 sending it to the team version (SegRedGroups).
+	// reduction, 0 sending segments of up to TeamMax elements to the
+	// team version (SegRedGroups).
 	LaunchSegGroups = "seg-groups"
 	// LaunchTeam: the work-items that reduce one segment together, a
-	// power of two up to 32 (SegRedTeam).
+	// power of two up to MaxTeam, each reading at least MinPerItem
+	// elements (SegRedTeam).
 	LaunchTeam = "team"
 	// LaunchScanTiles: a single-pass scan's work-group size, from its
-	// tile's local memory, and groups enough to fill the device
-	// (ScanGroupSize, ReduceNumGroups).
+	// tile of Chunk elements per work-item in local memory, and PerUnit
+	// groups per compute unit (ScanGroupSize, ReduceNumGroups).
 	LaunchScanTiles = "scan-tiles"
-	// LaunchCPUSplit: a cpu reduction's work-items fold whole segments
-	// or chunks of at least MinChunk elements of one (CPUSplit).
+	// LaunchCPUSplit: a cpu reduction's PerUnit work-items per core fold
+	// whole segments or chunks of at least MinChunk elements of one
+	// (CPUSplit).
 	LaunchCPUSplit = "cpu-split"
-	// LaunchCPUChunks: a cpu scan's work-items, a few per core, each
+	// LaunchCPUChunks: a cpu scan's work-items, PerUnit per core, each
 	// scanning a chunk of at least MinChunk elements (CPUItems).
 	LaunchCPUChunks = "cpu-chunks"
+	// LaunchHistGroups: the work-groups of a histogram's local version,
+	// each with its sub-histogram, PerUnit per compute unit and at most
+	// one per group of elements (ReduceNumGroups).
+	LaunchHistGroups = "hist-groups"
+	// LaunchSeqChunks: a flat reduction with array values cut into as
+	// many chunks as PerUnit work-groups per compute unit have
+	// work-items (ReduceNumGroups).
+	LaunchSeqChunks = "seq-chunks"
 )
 
 // A Fact is a property of a low-level form that decides a kernel.
@@ -174,6 +248,10 @@ type PointsPlan struct {
 	Rule string
 	// PerItem is the points a work-item computes per step of its loop.
 	PerItem int
+	// StridedFrom, where PerItem > 1, is the fewest points for which
+	// the host launches a PerItem-th as many work-items as points; for
+	// fewer it launches one per point (whose loop then runs once).
+	StridedFrom int
 	// TinyRow, for a body that reduces one row per point, is the longest
 	// row whose loop is interchanged with the points (each step of the
 	// loop loads an element of each point's row); longer rows are
@@ -224,16 +302,21 @@ func (l *Lowering) print(pr *printer) {
 		}
 		if v.Launch != "" {
 			lanes += fmt.Sprintf(" launch %q", v.Launch)
-			if v.MinChunk > 0 {
-				lanes += fmt.Sprintf(" min_chunk %d", v.MinChunk)
+			for _, f := range v.LaunchParams.fields() {
+				if *f.v > 0 {
+					lanes += fmt.Sprintf(" %s %d", f.name, *f.v)
+				}
 			}
 		}
 		pr.line("version %q %q (%s)%s", v.Name, v.Form, strings.Join(facts, ", "), lanes)
 	}
 	if p := l.Points; p != nil {
 		rows := ""
+		if p.StridedFrom > 0 {
+			rows = fmt.Sprintf(" from %d", p.StridedFrom)
+		}
 		if p.TinyRow > 0 {
-			rows = fmt.Sprintf(" tiny_row %d reduction %d", p.TinyRow, p.Reduction)
+			rows += fmt.Sprintf(" tiny_row %d reduction %d", p.TinyRow, p.Reduction)
 		}
 		pr.line("points %q per_item %d%s why %q", p.Rule, p.PerItem, rows, p.Why)
 	}
@@ -246,6 +329,9 @@ func (l *Lowering) print(pr *printer) {
 	}
 	for _, v := range l.TileVariants {
 		pr.line("variant %d %d vector %d depth %d pad %d", v.T, v.R, v.Vector, v.Depth, v.Pad)
+	}
+	if l.NarrowOffsets {
+		pr.line("offsets \"narrow\"")
 	}
 	for _, d := range l.Sizes {
 		d.print(pr)
@@ -275,9 +361,11 @@ func (p *parser) lowering() *Lowering {
 			if p.is("launch") {
 				p.next()
 				v.Launch = p.str()
-				if p.is("min_chunk") {
-					p.next()
-					v.MinChunk = p.smallInt()
+				for _, f := range v.LaunchParams.fields() {
+					if p.is(f.name) {
+						p.next()
+						*f.v = p.smallInt()
+					}
 				}
 			}
 			l.Versions = append(l.Versions, v)
@@ -286,6 +374,10 @@ func (p *parser) lowering() *Lowering {
 			pts := &PointsPlan{Rule: p.str()}
 			p.expect("per_item")
 			pts.PerItem = p.smallInt()
+			if p.is("from") {
+				p.next()
+				pts.StridedFrom = p.smallInt()
+			}
 			if p.is("tiny_row") {
 				p.next()
 				pts.TinyRow = p.smallInt()
@@ -313,11 +405,17 @@ func (p *parser) lowering() *Lowering {
 			p.expect("pad")
 			v.Pad = p.smallInt()
 			l.TileVariants = append(l.TileVariants, v)
+		case p.is("offsets"):
+			p.next()
+			if o := p.str(); o != "narrow" {
+				p.fail("unknown offsets %q in a lowering", o)
+			}
+			l.NarrowOffsets = true
 		case p.is("size"):
 			p.next()
 			l.Sizes = append(l.Sizes, p.dynSize())
 		default:
-			p.fail("expected version, points, tile, variant, size or '}' in a lowering, found %s", p.tok)
+			p.fail("expected version, points, tile, variant, offsets, size or '}' in a lowering, found %s", p.tok)
 		}
 	}
 	p.next()
@@ -417,17 +515,31 @@ func checkLowering(e Exp) string {
 		return "tile variants where there is no 2-D tiled segmap, or none where there is"
 	}
 	for _, v := range l.Versions {
-		chunks, known := launchChunks[v.Launch]
-		switch {
-		case v.Launch != "" && !known:
+		takes, known := launchParams[v.Launch]
+		if !known {
 			return fmt.Sprintf("version %q with the unknown launch %q", v.Name, v.Launch)
-		case chunks != (v.MinChunk > 0):
-			return fmt.Sprintf("version %q whose launch %q has a min_chunk where it cuts no chunks, or none where it does", v.Name, v.Launch)
 		}
+		for _, f := range v.LaunchParams.fields() {
+			if slices.Contains(takes, f.name) != (*f.v > 0) {
+				return fmt.Sprintf("version %q whose launch %q has a %s where it takes none, or none where it takes one", v.Name, v.Launch, f.name)
+			}
+		}
+	}
+	if l.NarrowOffsets && (!isMap || tiled) {
+		return "narrow offsets where there is no untiled segmap"
 	}
 	if p := l.Points; p != nil {
 		if p.PerItem < 1 {
 			return "a points plan of fewer than one point per work-item"
+		}
+		if (p.PerItem > 1) != (p.StridedFrom > 0) {
+			return "a points plan of several points per work-item without the fewest points it takes them from, or one with"
+		}
+		if v := l.Version(""); v == nil || v.Has(Strided) != (p.PerItem > 1) || !v.Has(ItemsAlone) {
+			return "a points plan whose map's form does not say it: work-items alone, strided exactly when they take several points"
+		}
+		if p.Rule == RuleStreaming && !StraightLine(m.Body) {
+			return "a streaming points plan for a body that is not straight-line code"
 		}
 		if p.TinyRow > 0 && !isScremaAt(m.Body, p.Reduction) {
 			return fmt.Sprintf("a rows plan whose reduction, statement %d, is not a screma of the body", p.Reduction)

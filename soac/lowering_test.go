@@ -27,9 +27,12 @@ fun main (xs_2: [n_1]f32): {[n_1]f32} = {
     }
 `,
 		`    lowering {
-      version "cpu" "map-global(f)" () lanes 4 launch "cpu-split" min_chunk 4096
-      version "groups" "map-global(f)" () launch "seg-groups"
-      points "rows" per_item 4 tiny_row 4 reduction 1 why "rows"
+      version "cpu" "map-global(f)" () lanes 4 launch "cpu-split" min_chunk 4096 per_unit 4
+      version "groups" "map-global(f)" () launch "seg-groups" per_unit 8 min_group 32 team_max 1024 min_per_item 4 max_groups 1024
+      version "team" "map-global(f)" () launch "team" min_per_item 8 max_team 32
+      version "scan" "map-global(f)" () launch "scan-tiles" per_unit 8 chunk 16 local_budget 32768
+      points "rows" per_item 4 from 4194304 tiny_row 4 reduction 1 why "rows"
+      offsets "narrow"
     }
 `,
 		`    lowering {
@@ -61,6 +64,7 @@ fun main (xs_2: [n_1]f32): {[n_1]f32} = {
 		"no per_item":   "    lowering {\n      points \"rows\" 4 why \"x\"\n    }\n",
 		"negative":      "    lowering {\n      tile sides (-1) reduction 0\n    }\n",
 		"variant short": "    lowering {\n      variant 16 8 vector 4\n    }\n",
+		"offsets wide":  "    lowering {\n      offsets \"wide\"\n    }\n",
 	}
 	for name, l := range bad {
 		if _, err := ParseProgram(prog("segmap_thread", l)); err == nil {
@@ -86,7 +90,8 @@ fun main (xs_2: [n_1]f32): {[n_1]f32} = {
 }
 `
 	}
-	version := "      version \"\" \"map-global(f)\" (\"one-per-item\")\n"
+	version := "      version \"\" \"map-global(f)\" (\"one-per-item\", \"items-alone\")\n"
+	strided := "      version \"\" \"reorder-stride(4) ∘ join ∘ map-global(map-seq(f)) ∘ split(4) ∘ reorder-stride(t)\" (\"items-alone\", \"strided\")\n"
 	for _, tc := range []struct {
 		name, lowering string
 		ok             bool
@@ -97,10 +102,19 @@ fun main (xs_2: [n_1]f32): {[n_1]f32} = {
 		{"no points", "    lowering {\n" + version + "    }\n", false},
 		{"zero points", "    lowering {\n" + version + "      points \"one-per-item\" per_item 0 why \"x\"\n    }\n", false},
 		{"rows without a screma", "    lowering {\n" + version + "      points \"rows\" per_item 4 tiny_row 4 reduction 0 why \"x\"\n    }\n", false},
-		{"a chunked launch", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"cpu-chunks\" min_chunk 4096\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", true},
+		{"a chunked launch", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"cpu-chunks\" min_chunk 4096 per_unit 4\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", true},
 		{"an unknown launch", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"fast\"\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
 		{"a chunked launch without min_chunk", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"cpu-split\"\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
-		{"min_chunk of a launch without chunks", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"team\" min_chunk 8\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
+		{"a chunked launch without per_unit", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"cpu-chunks\" min_chunk 4096\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
+		{"seg-groups with its constants", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"seg-groups\" per_unit 8 min_group 32 team_max 1024 min_per_item 4 max_groups 1024\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", true},
+		{"seg-groups without team_max", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"seg-groups\" per_unit 8 min_group 32\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
+		{"a scan's chunk on flat-groups", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"flat-groups\" per_unit 8 min_group 32 chunk 16\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
+		{"narrow offsets of a segmap", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 why \"x\"\n      offsets \"narrow\"\n    }\n", true},
+		{"min_chunk of a launch without chunks", "    lowering {\n" + strings.TrimSuffix(version, "\n") + " launch \"team\" min_chunk 8 min_per_item 8 max_team 32\n      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
+		{"strided points", "    lowering {\n" + strided + "      points \"streaming\" per_item 4 from 4194304 why \"x\"\n    }\n", true},
+		{"strided points without from", "    lowering {\n" + strided + "      points \"streaming\" per_item 4 why \"x\"\n    }\n", false},
+		{"several points, a form of one", "    lowering {\n" + version + "      points \"streaming\" per_item 4 from 4194304 why \"x\"\n    }\n", false},
+		{"one point, a strided form", "    lowering {\n" + strided + "      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
 		{"tile roles of an untiled map", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 why \"x\"\n      tile sides () reduction 0\n    }\n", false},
 	} {
 		p, err := ParseProgram(prog(tc.lowering))
@@ -113,6 +127,44 @@ fun main (xs_2: [n_1]f32): {[n_1]f32} = {
 		}
 		if err := ValidateWith(p, 0); err != nil {
 			t.Errorf("%s: without the invariant: %v", tc.name, err)
+		}
+	}
+}
+
+// TestLoweredStreamingStraightLine checks that the Lowered invariant
+// refuses a streaming points plan for a body with a loop: the backend
+// computes a streaming map's points together, with no bounds test for
+// all but the last, which only straight-line code allows.
+func TestLoweredStreamingStraightLine(t *testing.T) {
+	for _, tc := range []struct {
+		name, body string
+		ok         bool
+	}{
+		{"straight-line", "    let {x_4: f32} = xs_2[gtid_1]\n    in {x_4}\n", true},
+		{"a loop", "    let {x_4: f32} = xs_2[gtid_1]\n    let {y_5: f32} = loop {acc_6: f32 = x_4} for j_7: i64 < n_1\n    do {\n      in {acc_6}\n    }\n    in {y_5}\n", false},
+	} {
+		text := `entry "main"
+fun main (xs_2: [n_1]f32): {[n_1]f32} = {
+  let {ys_3: [n_1]f32} = segmap_thread (gtid_1 < n_1) : {f32}
+    lowering {
+      version "" "reorder-stride(4) ∘ join ∘ map-global(map-seq(f)) ∘ split(4) ∘ reorder-stride(t)" ("items-alone", "strided")
+      points "streaming" per_item 4 from 4194304 why "x"
+    }
+  body {
+` + tc.body + `  }
+  in {ys_3}
+}
+`
+		p, err := ParseProgram(text)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		err = ValidateWith(p, Lowered)
+		if !tc.ok && err != nil && !strings.Contains(err.Error(), "not straight-line") {
+			t.Errorf("%s: refused for another reason: %v", tc.name, err)
+		}
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: ValidateWith = %v, want ok %v", tc.name, err, tc.ok)
 		}
 	}
 }

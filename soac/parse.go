@@ -757,6 +757,9 @@ func (p *parser) exp(pos Pos) Exp {
 		default:
 			p.fail("expected 'for' or 'while', found %s", p.tok)
 		}
+		if p.is("stencil") {
+			e.Stencil = p.stencilPlan()
+		}
 		e.Body = p.block("do")
 		return e
 	case "screma":

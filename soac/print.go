@@ -80,6 +80,9 @@ func (pr *printer) stm(s *Stm) {
 			form = fmt.Sprintf("while %s", f.Cond)
 		}
 		pr.line("%sloop {%s} %s", head, strings.Join(merge, ", "), form)
+		if e.Stencil != nil {
+			pr.line("  %s", e.Stencil)
+		}
 		pr.block("do", e.Body)
 	case *ScremaExp:
 		pr.line("%sscrema %s (%s)", head, subExp(e.W), names(e.Inputs))

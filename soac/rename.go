@@ -26,6 +26,20 @@ type copyUndo struct {
 	had  bool
 }
 
+// CopyProgram returns a copy of p whose function bodies are copied
+// through: a pass that marks or records in the IR works on it and leaves
+// its input as it was.
+func CopyProgram(p *Program) *Program {
+	out := *p
+	out.Funs = make([]*FunDef, len(p.Funs))
+	for i, f := range p.Funs {
+		nf := *f
+		nf.Body = NewCopier(nil, nil).Body(f.Body)
+		out.Funs[i] = &nf
+	}
+	return &out
+}
+
 // NewCopier returns a Copier that substitutes subst (copied; the caller's
 // map is not changed) for the names the copied IR uses. When rename is not
 // nil, every name bound in the copied IR is given the name rename returns,
@@ -310,7 +324,7 @@ func (c *Copier) Exp(e Exp) Exp {
 		if w, ok := e.Form.(WhileLoop); ok { // after the parameters it names
 			form = WhileLoop{Cond: c.Name(w.Cond)}
 		}
-		out := &LoopExp{Params: ps, Init: init, Form: form, Body: c.Body(e.Body)}
+		out := &LoopExp{Params: ps, Init: init, Form: form, Body: c.Body(e.Body), Stencil: e.Stencil}
 		c.restore(m)
 		return out
 	case *ApplyExp:

@@ -140,41 +140,6 @@ func (v *validator) program() {
 		v.function(f)
 	}
 	v.fun, v.pos = "", Pos{}
-	v.recursion(funs)
-}
-
-// recursion rejects recursive functions, which the interpreter and the
-// backend do not support (nor does Futhark).
-func (v *validator) recursion(funs map[string]*FunDef) {
-	const (
-		visiting = 1
-		done     = 2
-	)
-	state := map[string]int{}
-	var visit func(f *FunDef)
-	visit = func(f *FunDef) {
-		state[f.Name] = visiting
-		VisitExps(f.Body, func(e Exp) {
-			a, ok := e.(*ApplyExp)
-			if !ok {
-				return
-			}
-			g := funs[a.Fun]
-			switch state[a.Fun] {
-			case visiting:
-				v.fun, v.pos = f.Name, a.Pos
-				v.fail("", "recursive call of %s", a.Fun)
-			case 0:
-				visit(g)
-			}
-		})
-		state[f.Name] = done
-	}
-	for _, f := range v.prog.Funs {
-		if state[f.Name] == 0 {
-			visit(f)
-		}
-	}
 }
 
 func (v *validator) function(f *FunDef) {
@@ -671,6 +636,9 @@ func (v *validator) exp(e Exp, who VName) []Type {
 			ts[i] = p.Type
 		}
 		v.matchTypes(who, "loop body result", ts, v.body(e.Body))
+		if e.Stencil != nil {
+			v.checkStencil(e)
+		}
 		v.restore(m)
 		return ts
 	case *ApplyExp:

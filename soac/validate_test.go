@@ -83,7 +83,6 @@ func TestValidateRejects(t *testing.T) {
 		{"assert operand count", fn("bool", "let {y: bool} = assert b \"x %d %d %%\" (i)", "y"), "has 2 verbs for 1 operands"},
 		{"apply unknown", fn("f32", "let {y: f32} = apply nope (i) : {f32}", "y"), "call of unknown function nope"},
 		{"apply arity", fn("f32", "let {y: f32} = apply main (i) : {f32}", "y"), "main takes 3 arguments, given 1"},
-		{"recursion", fn("f32", "let {y: f32} = apply main (xs, i, b) : {f32}", "y"), "recursive call of main"},
 		{"type size scope", fn("[m]f32", "let {y: [m]f32} = copy xs", "y"), "y: size m in type [m]f32 is not in scope"},
 		{"type size type", fn("[b]f32", "let {y: [b]f32} = copy xs", "y"), "y: size b in type [b]f32 has type bool, not i64"},
 		{"duplicate function", "fun f (): {} = {\nin {}\n}\nfun f (): {} = {\nin {}\n}\n", "function f: <ir>:4:1: function defined twice"},

@@ -17,10 +17,10 @@ type clCalls map[string]int64
 var clCallRE = regexp.MustCompile(`(clCreateBuffer|buffers reused|kernel launches|clSetKernelArg|clEnqueueCopyBuffer|reads|writes|clFinish|in place|copied) (\d+)(?: \((\d+) bytes\))?`)
 
 // runCounting runs entry of exe on input (one timed run after the
-// warm-up) and returns its OpenCL call counts.
-func runCounting(t *testing.T, exe, entry, input string) clCalls {
+// warm-up), with the extra options, and returns its OpenCL call counts.
+func runCounting(t *testing.T, exe, entry, input string, extra ...string) clCalls {
 	t.Helper()
-	cmd := exec.Command(exe, "-e", entry, "-n", "-r", "1")
+	cmd := exec.Command(exe, append([]string{"-e", entry, "-n", "-r", "1"}, extra...)...)
 	cmd.Env = append(os.Environ(), "FCC_DEBUG_CL=1")
 	cmd.Stdin = strings.NewReader(input)
 	var stderr bytes.Buffer

@@ -21,6 +21,9 @@ class App:
     outputs = []       # (dtype, shape function of the size dict)
     tol = 1e-3         # relative norm tolerance for floats; 0 = exact
     frameworks = ()    # of "jax", "torch"
+    variants = ()      # other .fut programs of the same entry point and
+                       # results: extra rows, on the same inputs, against
+                       # the same baselines
 
     def gen(self, p, rng):
         """The inputs, in the entry point's order."""
@@ -42,6 +45,7 @@ class App:
 
 class lud(App):
     name = "lud"
+    variants = ("lud_blocked",)
     sizes = {"full": {"n": 2048}, "small": {"n": 128}}
     outputs = [(np.float32, lambda p: (p["n"], p["n"]))]
 
@@ -67,6 +71,7 @@ class lud(App):
 
 class nw(App):
     name = "nw"
+    variants = ("nw_blocked",)
     sizes = {"full": [{"n": 2048, "penalty": 10}, {"n": 4096, "penalty": 10}],
              "small": [{"n": 96, "penalty": 10}, {"n": 224, "penalty": 10}]}
     outputs = [(np.int32, lambda p: (p["n"] + 1, p["n"] + 1))]

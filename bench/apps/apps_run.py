@@ -124,13 +124,22 @@ def read_raw(path, outputs, p):
 
 # ---- fcc -----------------------------------------------------------------------------------------------
 
-def run_fcc(exe, inp, out, work, runs, platform, env, timeout):
+def plain_stencil_params(exe, env):
+    """--param options that turn off the blocked versions of exe's stencil
+    loops (their thresholds, NAME.stencil_*, above any array's size)."""
+    p = subprocess.run([exe, "--print-params"], capture_output=True, text=True, env=env)
+    names = [l.split()[0] for l in p.stdout.splitlines() if ".stencil_" in l]
+    return [x for n in names for x in ("--param", n + "=1000000000000")]
+
+
+def run_fcc(exe, inp, out, work, runs, platform, env, timeout, extra=()):
     times = os.path.join(work, "times.txt")
     if os.path.exists(times):
         os.remove(times)
     cmd = [exe, "-b", "-r", str(runs), "-t", times]
     if platform:
         cmd += ["-p", platform]
+    cmd += list(extra)
     try:
         with open(inp, "rb") as fi, open(out, "wb") as fo:
             p = subprocess.run(cmd, stdin=fi, stdout=fo, stderr=subprocess.PIPE, env=env, timeout=timeout)
@@ -141,6 +150,27 @@ def run_fcc(exe, inp, out, work, runs, platform, env, timeout):
                 "cmd": " ".join(cmd)}
     us = [int(x) for x in open(times).read().split()]
     return {"time_s": statistics.median(us) / 1e6, "times_s": [u / 1e6 for u in us]}
+
+
+def time_fcc(exe, inp, out, work, args, env, left):
+    """fcc's timing of one program on one data set (run_fcc's dict) and its
+    results (None where it failed). A first run of one timing says how
+    many more fit in --fcc-seconds (a slow program gets fewer runs, not a
+    timeout that spends the budget)."""
+    extra = list(args.fcc_option) + (plain_stencil_params(exe, env) if args.plain_stencils else [])
+    r = run_fcc(exe, inp, out, work, 1, args.platform, env, left(args.timeout), extra)
+    if "time_s" in r:
+        runs = min(args.runs, int(args.fcc_seconds / max(r["time_s"], 1e-6)) - 1)
+        if runs >= 2 and time.time() - START < args.deadline - 10:
+            again = run_fcc(exe, inp, out, work, runs, args.platform, env, left(args.timeout), extra)
+            if "time_s" in again or "error" in again and "timed out" not in again["error"]:
+                r = again
+    if "error" in r:
+        return r, None
+    try:
+        return r, futdata.read_file(out)
+    except ValueError as e:
+        return {"error": "output: %s" % e}, None
 
 
 # ---- frameworks ------------------------------------------------------------------------------------
@@ -203,7 +233,10 @@ def report(rows, meta, frameworks):
            "- times: µs per whole application run (median of up to %d after a warm-up), inputs on the device, "
            "results left there; fcc's from -t, CUDA's from its time_us lines" % meta["runs"],
            "- check: every result against %s (floats: relative norm error, integers: exact)"
-           % ("numpy's reference" if meta["small"] else "the CUDA baseline's (fcc's where CUDA failed)"), ""]
+           % ("numpy's reference" if meta["small"] else "the CUDA baseline's (fcc's where CUDA failed)")]
+    if meta.get("fcc_options"):
+        out.append("- fcc's executables run with %s" % " ".join(meta["fcc_options"]))
+    out.append("")
     head = "| application | size | fcc | CUDA | fcc/CUDA | " + " | ".join(frameworks) + (" | " if frameworks else "") + "check |"
     out.append(head)
     out.append("|" + "---|" * (head.count("|") - 1))
@@ -240,10 +273,11 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", required=True, help="folder for results.md, results.json, driver.log")
     ap.add_argument("--work", default="/tmp/fcc-bench-apps", help="scratch folder (inputs, executables)")
-    ap.add_argument("--only", default="", help="comma-separated applications")
-    ap.add_argument("--skip", default="", help="comma-separated applications")
+    ap.add_argument("--only", default="", help="comma-separated applications (a variant's name, such as nw_blocked, picks its application)")
+    ap.add_argument("--skip", default="", help="comma-separated applications or variants")
     ap.add_argument("--frameworks", default="jax,torch", help="of jax,torch ('' for none)")
     ap.add_argument("--platform", default="NVIDIA", help="OpenCL platform for fcc ('' for the first)")
+    ap.add_argument("--fcc-option", action="append", default=[], help="pass this option to fcc's executables (repeatable), e.g. --fcc-option=--default-threshold=1 for the outer-only versions")
     ap.add_argument("--runs", type=int, default=10, help="timed runs of each program")
     ap.add_argument("--fcc-seconds", type=float, default=30.0, help="fewer than --runs runs of fcc where they would take longer (at least 2, else the one of the first run)")
     ap.add_argument("--seconds", type=float, default=5.0, help="at most this long for a framework's timed runs (at least 3)")
@@ -256,6 +290,7 @@ def main():
     ap.add_argument("--cuda-bin", default="", help="use the CUDA baselines already built in this folder (e.g. by cuda/cpu/build.sh, for the CPU) instead of nvcc")
     ap.add_argument("--cuda-runs", type=int, default=0, help="timed runs of the CUDA baselines (default --runs)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--plain-stencils", action="store_true", help="run fcc's stencil loops without their blocked versions (issue 22 item 4), to compare")
     args = ap.parse_args()
     if args.small and args.platform == "NVIDIA":
         args.platform = ""
@@ -268,7 +303,7 @@ def main():
         return max(1, min(t, args.deadline - (time.time() - START)))
 
     meta = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-            "runs": args.runs, "small": args.small, "argv": sys.argv[1:]}
+            "runs": args.runs, "small": args.small, "argv": sys.argv[1:], "fcc_options": args.fcc_option}
     try:
         q = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader"],
                            capture_output=True, text=True, timeout=30)
@@ -281,9 +316,12 @@ def main():
 
     only = [s for s in args.only.split(",") if s]
     skip = set(s for s in args.skip.split(",") if s)
-    unknown = [s for s in only + sorted(skip) if s not in apps.BY_NAME]
+    variant_of = {v: a.name for a in apps.APPS for v in a.variants}
+    unknown = [s for s in only + sorted(skip) if s not in apps.BY_NAME and s not in variant_of]
     if unknown:
-        sys.exit("unknown applications: %s (there are %s)" % (", ".join(unknown), ", ".join(apps.BY_NAME)))
+        sys.exit("unknown applications: %s (there are %s; variants %s)" % (
+            ", ".join(unknown), ", ".join(apps.BY_NAME), ", ".join(variant_of)))
+    only = [variant_of.get(s, s) for s in only]
     chosen = [a for a in apps.APPS if (not only or a.name in only) and a.name not in skip]
 
     # fcc's executables: bin/NAME.gz as build.sh leaves them, else bin/NAME.
@@ -361,23 +399,10 @@ def main():
             log("inputs: %.1fs" % (time.time() - t))
             results = {}
             if app.name in exes:
-                fout = os.path.join(d, "fcc.out")
-                # A first run of one timing says how many more fit in
-                # --fcc-seconds (a slow program gets fewer runs, not a
-                # timeout that spends the budget).
-                row["fcc"] = run_fcc(exes[app.name], fin, fout, d, 1, args.platform, env, left(args.timeout))
-                if "time_s" in row["fcc"]:
-                    runs = min(args.runs, int(args.fcc_seconds / max(row["fcc"]["time_s"], 1e-6)) - 1)
-                    if runs >= 2 and time.time() - START < args.deadline - 10:
-                        again = run_fcc(exes[app.name], fin, fout, d, runs, args.platform, env, left(args.timeout))
-                        if "time_s" in again or "error" in again and "timed out" not in again["error"]:
-                            row["fcc"] = again
-                if "error" not in row["fcc"]:
-                    try:
-                        results["fcc"] = futdata.read_file(fout)
-                    except ValueError as e:
-                        row["fcc"] = {"error": "output: %s" % e}
-                if "error" in row["fcc"]:
+                row["fcc"], got = time_fcc(exes[app.name], fin, os.path.join(d, "fcc.out"), d, args, env, left)
+                if got is not None:
+                    results["fcc"] = got
+                else:
                     row["problems"]["fcc"] = row["fcc"]["error"]
             else:
                 row["problems"]["fcc"] = "not compiled" if app.name in meta["build_errors"] else "no executable"
@@ -423,6 +448,34 @@ def main():
                     log("%s differs from %s: %s" % (name, ref_name, err))
             row["checked"] = sorted(n for n in results if n != ref_name)
             log("checked against %s: %s" % (ref_name, ", ".join(row["checked"]) or "nothing"))
+            # The application's other programs: fcc only, on the same
+            # inputs, beside the same CUDA run, against the same reference.
+            for v in app.variants:
+                if v in skip or time.time() - START > args.deadline - 10:
+                    continue
+                vrow = {"app": v, "size": row["size"], "params": p, "problems": {}, "frameworks": {},
+                        "variant_of": app.name, "reference": ref_name, "checked": []}
+                if "cuda" in row:
+                    vrow["cuda"] = row["cuda"]
+                rows.append(vrow)
+                log("\n== %s %s" % (v, vrow["size"]))
+                if v not in exes:
+                    vrow["problems"]["fcc"] = "not compiled" if v in meta["build_errors"] else "no executable"
+                    log("fcc: %s" % vrow["problems"]["fcc"])
+                    continue
+                vrow["fcc"], got = time_fcc(exes[v], fin, os.path.join(d, v + ".out"), d, args, env, left)
+                if got is None:
+                    vrow["problems"]["fcc"] = vrow["fcc"]["error"]
+                    log("fcc: %s" % vrow["fcc"]["error"])
+                    continue
+                log("fcc: %s µs" % fmt_time(vrow["fcc"]))
+                if ref is not None:
+                    err = compare(got, ref, app.tol)
+                    if err:
+                        vrow["problems"]["fcc result"] = "against %s: %s" % (ref_name, err)
+                        log("fcc differs from %s: %s" % (ref_name, err))
+                    vrow["checked"] = ["fcc"]
+                log("checked against %s: %s" % (ref_name, ", ".join(vrow["checked"]) or "nothing"))
         if stopped:
             log("\nbudget (%.0fs) spent: the rest skipped" % args.budget)
             meta["skipped"] = [a.name for a in chosen[chosen.index(app):]]

@@ -28,6 +28,9 @@ CASES = [
     ("backprop-small", "backprop", {"n": 50, "hidden": 4}),
     ("md-small", "md", {"nx": 4, "ny": 4, "nz": 5, "m": 8, "steps": 3}),
     ("bfs-small", "bfs", {"n": 200, "edges": 150}),
+    # Sizes that the blocked programs' block (32) does not divide.
+    ("nw-70", "nw", {"n": 70, "penalty": 10}),
+    ("lud-40", "lud", {"n": 40}),
 ]
 
 

@@ -6,6 +6,7 @@
 -- driver and the entry point gen make it diagonally dominant).
 -- ==
 -- input @ data/lud-8.in output @ data/lud-8.out
+-- input @ data/lud-40.in output @ data/lud-40.out
 -- input @ data/lud-96.in output @ data/lud-96.out
 -- script input { gen 64i64 }
 -- notest script input { gen 2048i64 }

@@ -8,6 +8,7 @@
 -- ==
 -- input @ data/nw-5.in output @ data/nw-5.out
 -- input @ data/nw-64.in output @ data/nw-64.out
+-- input @ data/nw-70.in output @ data/nw-70.out
 -- notest random input { 10i32 [2048][2048]i32 }
 -- notest random input { 10i32 [4096][4096]i32 }
 

@@ -170,6 +170,13 @@ class References(unittest.TestCase):
 
 
 class Driver(unittest.TestCase):
+    def test_every_program_is_an_application_or_a_variant(self):
+        # build.sh compiles every .fut here and the driver runs those it
+        # knows: a program that is neither would be built and never run.
+        progs = {f[:-4] for f in os.listdir(HERE) if f.endswith(".fut")}
+        known = {a.name for a in apps.APPS} | {v for a in apps.APPS for v in a.variants}
+        self.assertEqual(progs, known)
+
     def test_compare(self):
         a = np.ones((3, 4), np.float32)
         b = a.copy()

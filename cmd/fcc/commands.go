@@ -83,7 +83,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // the results as compiled executables do. Nothing reaches stdout unless
 // the whole run succeeds.
 func interpret(prog *soac.Program, entry string, binary bool, stdin io.Reader, stdout, stderr io.Writer) int {
-	res, err := runInterpreter(prog, entry, stdin)
+	res, err := runInterpreter(prog, entry, stdin, stderr)
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -144,8 +144,9 @@ func opaqueResults(f *soac.FunDef) map[int]string {
 
 // runInterpreter reads an entry point's arguments from stdin, as compiled
 // executables do, and runs the entry point in the reference interpreter.
-// fcc run and fcc test share it, so both read input the same way.
-func runInterpreter(prog *soac.Program, entry string, stdin io.Reader) (res []values.Value, err error) {
+// fcc run and fcc test share it, so both read input the same way; trace,
+// when set, receives the output of #[trace] (fcc run gives stderr).
+func runInterpreter(prog *soac.Program, entry string, stdin io.Reader, trace io.Writer) (res []values.Value, err error) {
 	f := prog.Entry(entry)
 	if f == nil {
 		var names []string
@@ -181,7 +182,9 @@ func runInterpreter(prog *soac.Program, entry string, stdin io.Reader) (res []va
 			err = fmt.Errorf("internal error in the interpreter: %v", r)
 		}
 	}()
-	out, err := soac.NewInterpreter(prog).RunEntry(entry, vargs)
+	in := soac.NewInterpreter(prog)
+	in.Trace = trace
+	out, err := in.RunEntry(entry, vargs)
 	if err != nil {
 		return nil, err
 	}

@@ -141,3 +141,21 @@ func TestInternalError(t *testing.T) {
 		t.Errorf("stderr = %q", got)
 	}
 }
+
+// TestRunTrace: fcc run prints the values of #[trace] expressions on
+// standard error, labelled by their location or the attribute's label,
+// and nothing of them on standard output; #[break] changes nothing.
+func TestRunTrace(t *testing.T) {
+	path := writeProgram(t, "def main (xs: []i32) =\n  let s = #[trace] reduce (+) 0 xs\n  let p = #[trace(pair)] (s, xs)\n  in #[break] map (+ p.0) xs")
+	var stdout, stderr bytes.Buffer
+	if code := fcc([]string{"run", path}, strings.NewReader("[1, 2, 3]"), &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if want := "[7i32, 8i32, 9i32]\n"; stdout.String() != want {
+		t.Errorf("stdout %q, want %q", stdout.String(), want)
+	}
+	want := path + ":2:11: 6i32\npair: 6i32\npair: [1i32, 2i32, 3i32]\n"
+	if stderr.String() != want {
+		t.Errorf("stderr %q, want %q", stderr.String(), want)
+	}
+}

@@ -320,7 +320,7 @@ func futharkInput(c *spec.Case, prog string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%v (as a Futhark expression appended to the program: %v)", scriptErr, err)
 	}
-	vs, err := runInterpreter(internal, name, strings.NewReader(""))
+	vs, err := runInterpreter(internal, name, strings.NewReader(""), nil)
 	if err != nil {
 		return nil, fmt.Errorf("%s:%d: script input: %v", prog, c.Input.Line, err)
 	}

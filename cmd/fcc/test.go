@@ -465,7 +465,7 @@ func (r *testRunner) runCase(p *testProgram, entry string, c *spec.Case, where s
 		return failf("input: %v", err)
 	}
 	if r.o.interpreted {
-		got, runErr = runInterpreter(p.internal, entry, bytes.NewReader(input))
+		got, runErr = runInterpreter(p.internal, entry, bytes.NewReader(input), nil)
 	} else {
 		got, runErr = p.server.run(entry, input, r.o.timeout, c.Expected.Kind != spec.ExpectNothing)
 		if errors.Is(runErr, errNeedsProcess) {
@@ -530,7 +530,7 @@ func (p *testProgram) reference(entry string, c *spec.Case, input []byte) ([]val
 	if v, ok := p.refs[key]; ok {
 		return v, nil
 	}
-	v, err := runInterpreter(p.internal, entry, bytes.NewReader(input))
+	v, err := runInterpreter(p.internal, entry, bytes.NewReader(input), nil)
 	if err == nil {
 		p.refs[key] = v
 	}

@@ -6,6 +6,10 @@
 
 -- Functional utilities.
 
+-- The accumulator type of Futhark's intrinsics module
+-- (frontend/accumulators.go): an accumulator is the array it writes into.
+type~ intrinsics_acc 't = t
+
 def id '^a (x: a) : a = x
 
 def const '^a '^b (x: a) (_: b) : a = x

@@ -12,7 +12,7 @@ var Lowering = []*Rule{
 	lowerMap("map-global", MapGlobal),
 	lowerMap("map-seq", MapSeq),
 	ruleReduceSeq, ruleReduceLocal,
-	ruleReorderStride, ruleReorderID,
+	ruleReorderStride, ruleReorderID, ruleMapStride,
 	ruleToGlobal, ruleToLocal, ruleToPrivate,
 	ruleVectorise,
 }
@@ -106,16 +106,29 @@ var ruleReduceLocal = &Rule{
 
 var ruleReorderStride = &Rule{
 	Name: "reorder-stride", Fig: "7c", Width: 1, Params: []string{"s"},
-	Doc:   "reorder → reorder-stride(s)",
-	Match: func(s *Site) bool { _, ok := s.Node.(*Reorder); return ok },
-	Guard: func(s *Site, p Params) error {
-		st, err := p.size("s")
-		if err != nil {
-			return err
-		}
-		return mustDivide(st, s.In())
-	},
+	Doc:     "reorder → reorder-stride(s)",
+	Match:   func(s *Site) bool { _, ok := s.Node.(*Reorder); return ok },
+	Guard:   dividesInput("s"),
 	Rewrite: func(s *Site, p Params) []Expr { return []Expr{&ReorderStride{S: p["s"]}} },
+}
+
+// ruleMapStride gives a map's elements to its consumers in a strided
+// order and takes the results back: a map commutes with any permutation
+// of its input, and reorder-stride(n/s) undoes reorder-stride(s) on n
+// elements. Split into chunks of n/s afterwards (split-join), chunk g
+// holds elements g, g+s, g+2s, …: a work-item per chunk takes points s
+// apart, so that at every step consecutive work-items read consecutive
+// addresses, as a streaming kernel with several points per work-item
+// does.
+var ruleMapStride = &Rule{
+	Name: "map-stride", Fig: "7c", Width: 1, Params: []string{"s"},
+	Doc:   "map(f) → reorder-stride(n/s) ∘ map(f) ∘ reorder-stride(s)   on n elements",
+	Match: func(s *Site) bool { _, ok := isMapKind(s.Node, MapHigh); return ok },
+	Guard: dividesInput("s"),
+	Rewrite: func(s *Site, p Params) []Expr {
+		n, _ := lengthOf(s.In())
+		return []Expr{&ReorderStride{S: n.Div(p["s"])}, s.Node, &ReorderStride{S: p["s"]}}
+	},
 }
 
 var ruleReorderID = &Rule{

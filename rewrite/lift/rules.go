@@ -38,6 +38,18 @@ func mustDivide(k Size, t Type) error {
 	return nil
 }
 
+// dividesInput is the guard of a rule whose size parameter param must
+// divide the length of its input (mustDivide).
+func dividesInput(param string) func(s *Site, p Params) error {
+	return func(s *Site, p Params) error {
+		n, err := p.size(param)
+		if err != nil {
+			return err
+		}
+		return mustDivide(n, s.In())
+	}
+}
+
 var ruleIterateDecompose = &Rule{
 	Name: "iterate-decompose", Fig: "6a", Width: 1, Params: []string{"m"},
 	Doc:   "iterate(m+n, f) → iterate(m, f) ∘ iterate(n, f)",
@@ -85,13 +97,7 @@ var ruleSplitJoin = &Rule{
 	Name: "split-join", Fig: "6c", Width: 1, Params: []string{"n"},
 	Doc:   "map(f) → join ∘ map(map(f)) ∘ split(n)",
 	Match: func(s *Site) bool { _, ok := isMapKind(s.Node, MapHigh); return ok },
-	Guard: func(s *Site, p Params) error {
-		n, err := p.size("n")
-		if err != nil {
-			return err
-		}
-		return mustDivide(n, s.In())
-	},
+	Guard: dividesInput("n"),
 	Rewrite: func(s *Site, p Params) []Expr {
 		return []Expr{&Join{}, MapF(s.Node), &Split{N: p["n"]}}
 	},

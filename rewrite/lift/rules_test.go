@@ -123,6 +123,10 @@ var ruleCases = []ruleCase{
 	// Only reduce-seq: the fused operator is not associative.
 	{"fuse-reduce-seq-map-seq", Comp(sum(), MapK(MapSeq, 0, abs)), f24, "0", nil, "pattern does not match"},
 
+	// Fig. 7c: the map's results come back in their order.
+	{"map-stride", MapF(abs), f24, "", Params{"s": Const(6)}, ""},
+	{"map-stride", MapF(abs), f24, "", Params{"s": Const(5)}, "cannot show that 5 divides"},
+	{"map-stride", MapK(MapGlobal, 0, abs), f24, "", Params{"s": Const(6)}, "pattern does not match"},
 	// Fig. 7a
 	{"map-workgroup", Comp(&Join{}, MapF(MapF(abs)), &Split{N: Const(4)}), f24, "1", nil, ""},
 	{"map-workgroup", MapK(MapWorkgroup, 0, MapK(MapLocal, 0, MapF(abs))), ArrayOf(rows4x6, Const(2)), "0.0", Params{"dim": Const(1)}, "cannot nest inside map-local"},
@@ -315,7 +319,7 @@ func TestCandidates(t *testing.T) {
 	for _, c := range Candidates(start, in, Rules()) {
 		got = append(got, c.Rule.Name+"@"+c.Path.String())
 	}
-	want := "reduce-part-red@0 reduce-seq@0 split-join@1 map-workgroup@1 map-global@1 map-seq@1 vectorise@1"
+	want := "reduce-part-red@0 reduce-seq@0 split-join@1 map-workgroup@1 map-global@1 map-seq@1 map-stride@1 vectorise@1"
 	if strings.Join(got, " ") != want {
 		t.Errorf("candidates\n got  %s\n want %s", strings.Join(got, " "), want)
 	}

@@ -12,21 +12,22 @@ import (
 // chose them are on the H100 (bench/RESULTS.md and
 // bench/results/2026-11-23-h100-run15).
 var pointsRules = []pointsRule{
-	{name: soac.RuleRows, guard: rowsGuard, perItem: pointsPerItem, tinyRow: tinyRow},
-	{name: soac.RuleStreaming, guard: streamingGuard, perItem: pointsPerItem},
+	{name: soac.RuleRows, guard: rowsGuard, perItem: pointsPerItem, tinyRow: tinyRow, stridedFrom: stridedFrom},
+	{name: soac.RuleStreaming, guard: streamingGuard, perItem: pointsPerItem, stridedFrom: stridedFrom},
 	{name: soac.RuleOnePerItem, guard: func(*soac.SegMapExp) (string, int, bool) {
 		return "a body with loops, array results or much arithmetic per load: one point per work-item", 0, true
 	}, perItem: 1},
 }
 
-// A pointsRule gives the plan {name, perItem, tinyRow} to a segmap its
-// guard accepts; the guard says why, and for the rows rule where the
-// row's reduction is.
+// A pointsRule gives the plan {name, perItem, tinyRow, stridedFrom} to a
+// segmap its guard accepts; the guard says why, and for the rows rule
+// where the row's reduction is.
 type pointsRule struct {
-	name    string
-	guard   func(*soac.SegMapExp) (why string, reduction int, ok bool)
-	perItem int
-	tinyRow int
+	name        string
+	guard       func(*soac.SegMapExp) (why string, reduction int, ok bool)
+	perItem     int
+	tinyRow     int
+	stridedFrom int
 }
 
 // pointsPerItem is how many points a work-item of a streaming segmap
@@ -35,6 +36,12 @@ type pointsRule struct {
 // with one point per work-item and 95% with four (bench/probe/rows.cl),
 // and saxpy went from 90% to 98% (RESULTS.md, run 14).
 const pointsPerItem = 4
+
+// stridedFrom is the fewest points for which work-items take
+// pointsPerItem each: with fewer, a quarter as many work-items would
+// leave a GPU's compute units idle, so each point gets a work-item (its
+// loop then runs once).
+const stridedFrom = 1 << 22
 
 // tinyRow is the longest row whose loop the rows rule interchanges with
 // the points. With one point per work-item, the segmented sum of 10^8
@@ -57,7 +64,7 @@ const loadShare = 8
 func planPoints(e *soac.SegMapExp) soac.PointsPlan {
 	for _, r := range pointsRules {
 		if why, red, ok := r.guard(e); ok {
-			return soac.PointsPlan{Rule: r.name, PerItem: r.perItem, TinyRow: r.tinyRow, Reduction: red, Why: why}
+			return soac.PointsPlan{Rule: r.name, PerItem: r.perItem, StridedFrom: r.stridedFrom, TinyRow: r.tinyRow, Reduction: red, Why: why}
 		}
 	}
 	panic("lower: the last points rule always applies")
@@ -138,6 +145,16 @@ func rowsGuard(e *soac.SegMapExp) (string, int, bool) {
 	return fmt.Sprintf("reduces one row per point: rows of at most %d elements take %d points per work-item with one row loop "+
 		"loading an element of each point's row per step; longer rows one point per work-item", tinyRow, pointsPerItem), red, true
 }
+
+// narrowOffsets is the rule for a segmap's element offsets
+// (soac.Lowering.NarrowOffsets): 32 bits (fcc_ix, int in the build the
+// runtime launches on buffers under 2 GiB, where every partial sum of an
+// in-bounds offset fits) for a straight-line body, long otherwise.
+// HotSpot's step fell from 10.0 to 8.8 ms on an H100 with 32-bit offsets,
+// but they made kernels with loops slower (the f32 scan 314 -> 339 us, a
+// segmented sum of 10^6 rows 180 -> 260 us, bench run 12), as the OpenCL
+// compiler no longer advances their addresses by a stride per iteration.
+func narrowOffsets(e *soac.SegMapExp) bool { return soac.StraightLine(e.Body) }
 
 func arrayResults(e *soac.SegMapExp) bool {
 	for _, t := range e.Types {

@@ -21,10 +21,10 @@ func TestPointsRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]soac.PointsPlan{
-		"light": {Rule: soac.RuleStreaming, PerItem: 4},                      // 4 statements, 2 reads
-		"heavy": {Rule: soac.RuleOnePerItem, PerItem: 1},                     // 16 statements, 1 read
-		"rows":  {Rule: soac.RuleRows, PerItem: 4, TinyRow: 4, Reduction: 1}, // a reduction of each row
-		"arr":   {Rule: soac.RuleOnePerItem, PerItem: 1},                     // array results
+		"light": {Rule: soac.RuleStreaming, PerItem: 4, StridedFrom: 1 << 22},                      // 4 statements, 2 reads
+		"heavy": {Rule: soac.RuleOnePerItem, PerItem: 1},                                           // 16 statements, 1 read
+		"rows":  {Rule: soac.RuleRows, PerItem: 4, StridedFrom: 1 << 22, TinyRow: 4, Reduction: 1}, // a reduction of each row
+		"arr":   {Rule: soac.RuleOnePerItem, PerItem: 1},                                           // array results
 	}
 	seen := map[string]bool{}
 	for _, f := range p.Funs {

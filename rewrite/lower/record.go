@@ -13,16 +13,10 @@ import (
 // and what they say, how a segmap's points are spread over work-items,
 // the roles of a tiled map's statements), which the backend compiles by.
 func Run(p *soac.Program) (*soac.Program, error) {
-	out := *p
-	out.Funs = make([]*soac.FunDef, len(p.Funs))
-	for i, f := range p.Funs {
-		nf := *f
-		nf.Body = soac.NewCopier(nil, nil).Body(f.Body)
-		out.Funs[i] = &nf
-	}
-	types := tiling.TypeEnv(&out)
-	facts := soac.SizeFacts(&out)
-	err := each(&out, func(s *soac.Stm, l *SegOp) error {
+	out := soac.CopyProgram(p)
+	types := tiling.TypeEnv(out)
+	facts := soac.SizeFacts(out)
+	err := each(out, func(s *soac.Stm, l *SegOp) error {
 		rec, err := Record(s, l, types)
 		if err != nil {
 			return err
@@ -35,7 +29,11 @@ func Run(p *soac.Program) (*soac.Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &out, nil
+	// Host loops of stencil maps: their blocked versions (stencil.go).
+	if err := recordStencils(out); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // Record is the lowering of the Seg-op bound by s whose derivations are l
@@ -57,6 +55,7 @@ func Record(s *soac.Stm, l *SegOp, types map[soac.VName]soac.Type) (*soac.Loweri
 		}
 		plan := planPoints(m)
 		rec.Points = &plan
+		rec.NarrowOffsets = narrowOffsets(m)
 	}
 	for _, v := range l.Versions {
 		form := v.Final()
@@ -64,7 +63,7 @@ func Record(s *soac.Stm, l *SegOp, types map[soac.VName]soac.Type) (*soac.Loweri
 		if r, ok := s.Exp.(*soac.SegRedExp); ok && v.Name == CPU {
 			lv.Lanes = cpuLanes(r.Reds)
 		}
-		lv.Launch, lv.MinChunk = launchOf(s.Exp, &lv)
+		lv.Launch, lv.LaunchParams = launchOf(s.Exp, &lv)
 		rec.Versions = append(rec.Versions, lv)
 	}
 	return rec, nil
@@ -91,55 +90,166 @@ func cpuLanes(reds []soac.Reduce) int {
 // its chunk.
 const cpuMinChunk = 4096
 
+// cpuItemsPerUnit is how many work-items a cpu version gives each compute
+// unit: a few more than one, so that a unit slowed by other work on the
+// machine does not hold up the others for long.
+const cpuItemsPerUnit = 4
+
+// groupsPerUnit is how many work-groups a GPU launch that fills the
+// device gives each compute unit: enough that each unit holds several at
+// once and hides one group's loads behind another's (--default-num-groups
+// overrides the product at run time).
+const groupsPerUnit = 8
+
+// minCombinedGroup is the smallest work-group size with which several
+// work-groups reduce one segment together, the last to finish combining
+// the others' results (backend/segred.go, singlePassFinish). PoCL 3.1
+// hangs or returns garbage when groups of 2 to 16 work-items do this (a
+// sum of 5 elements with --default-group-size 2 never ended), while one
+// group per segment is right with any size; so a smaller group reduces
+// each segment alone: slower, but groups that small are slow on every
+// device anyway.
+const minCombinedGroup = 32
+
+// teamMax is the longest segment a segmented reduction's team version
+// reduces (a few work-items per segment, exe.Context.SegRedTeam): a
+// whole work-group per segment would leave most of its work-items idle
+// and spend more on its tree than on the loads.
+const teamMax = 1024
+
+// segMinPerItem is the fewest elements each work-item of a segment's
+// work-groups reduces: splitting a segment over more groups than that
+// leaves work-items with too little to fold to pay for the second pass.
+const segMinPerItem = 4
+
+// segMaxGroups is the most work-groups that share one segment (one huge
+// segment is split over at most this many; their partial results are
+// combined by one work-group).
+const segMaxGroups = 1024
+
+// teamMaxItems and teamMinPerItem shape a team: a power of two of at
+// most teamMaxItems work-items per segment, consecutive work-items
+// reading consecutive elements (coalesced, a 32-byte sector per team and
+// load at least), each reading at least teamMinPerItem elements, so that
+// combining the team's values (by its first work-item) stays cheap.
+// Segments shorter than 2·teamMinPerItem get one work-item each.
+const (
+	teamMaxItems   = 32
+	teamMinPerItem = 8
+)
+
+// scanLocalBudget is the most local memory a look-back scan's tile and
+// its group's totals take (and at most half the device's): small enough
+// that several work-groups stay resident per compute unit.
+const scanLocalBudget = 32 << 10
+
+// scanChunk is the elements a work-item of a look-back scan scans per
+// tile, for a scan whose values (and flag, when segmented) take bytes
+// bytes of local memory an element: 16 for values of 5 bytes or fewer,
+// halved until a work-item's part of the tile takes at most 80 bytes, so
+// that a tile of 256 work-items takes 16-20 KiB of local memory and
+// several work-groups stay resident per compute unit.
+func scanChunk(bytes int) int {
+	chunk := 16
+	for chunk > 1 && chunk*bytes > 80 {
+		chunk /= 2
+	}
+	return chunk
+}
+
+// ScanTileBytes is the bytes of local memory a scan's tile takes per
+// element: its scanned values', and a flag's byte when it is segmented.
+func ScanTileBytes(e *soac.SegScanExp) int {
+	bytes := 0
+	for _, t := range e.Types[:soac.ReduceValues(soac.ScanReduces(e.Scans))] {
+		bytes += t.Elem.Size()
+	}
+	if len(e.Space) > 1 {
+		bytes++
+	}
+	return bytes
+}
+
 // launchRules decide a version's launch formula (soac.LoweredVersion.Launch)
-// from its Seg-op and its form, the first whose guard holds; a version no
-// rule matches is launched by its generator, one work-item per point.
+// and its constants from its Seg-op and its form, the first whose guard
+// holds; a version no rule matches is launched by its generator, one
+// work-item per point.
 var launchRules = []struct {
-	launch   string
-	minChunk int
-	guard    func(e soac.Exp, v *soac.LoweredVersion) bool
+	launch string
+	guard  func(e soac.Exp, v *soac.LoweredVersion) bool
+	params func(e soac.Exp) soac.LaunchParams
 }{
 	// A flat reduction's groups share its one segment: as many as fill
 	// the device.
-	{soac.LaunchFlatGroups, 0, func(e soac.Exp, v *soac.LoweredVersion) bool {
+	{soac.LaunchFlatGroups, func(e soac.Exp, v *soac.LoweredVersion) bool {
 		r, ok := e.(*soac.SegRedExp)
 		return ok && len(r.Space) == 1 && v.Has(soac.GroupCombines)
+	}, func(soac.Exp) soac.LaunchParams {
+		return soac.LaunchParams{PerUnit: groupsPerUnit, MinGroup: minCombinedGroup}
 	}},
 	// A segmented reduction's groups: several per segment when there are
 	// few long segments, none (the team version) for short ones.
-	{soac.LaunchSegGroups, 0, func(e soac.Exp, v *soac.LoweredVersion) bool {
+	{soac.LaunchSegGroups, func(e soac.Exp, v *soac.LoweredVersion) bool {
 		r, ok := e.(*soac.SegRedExp)
 		return ok && len(r.Space) > 1 && v.Has(soac.GroupCombines)
+	}, func(soac.Exp) soac.LaunchParams {
+		return soac.LaunchParams{PerUnit: groupsPerUnit, MinGroup: minCombinedGroup, TeamMax: teamMax,
+			MinPerItem: segMinPerItem, MaxGroups: segMaxGroups}
 	}},
-	{soac.LaunchTeam, 0, func(e soac.Exp, v *soac.LoweredVersion) bool {
+	{soac.LaunchTeam, func(e soac.Exp, v *soac.LoweredVersion) bool {
 		_, ok := e.(*soac.SegRedExp)
 		return ok && v.Name == "team"
+	}, func(soac.Exp) soac.LaunchParams {
+		return soac.LaunchParams{MinPerItem: teamMinPerItem, MaxTeam: teamMaxItems}
 	}},
 	// A look-back scan's group size is bounded by its tile in local
 	// memory.
-	{soac.LaunchScanTiles, 0, func(e soac.Exp, v *soac.LoweredVersion) bool {
+	{soac.LaunchScanTiles, func(e soac.Exp, v *soac.LoweredVersion) bool {
 		_, ok := e.(*soac.SegScanExp)
 		return ok && v.Has(soac.LooksBack)
+	}, func(e soac.Exp) soac.LaunchParams {
+		return soac.LaunchParams{PerUnit: groupsPerUnit, Chunk: scanChunk(ScanTileBytes(e.(*soac.SegScanExp))), LocalBudget: scanLocalBudget}
 	}},
-	{soac.LaunchCPUSplit, cpuMinChunk, func(e soac.Exp, v *soac.LoweredVersion) bool {
+	{soac.LaunchCPUSplit, func(e soac.Exp, v *soac.LoweredVersion) bool {
 		_, ok := e.(*soac.SegRedExp)
 		return ok && v.Name == CPU && v.Has(soac.ItemsAlone)
-	}},
-	{soac.LaunchCPUChunks, cpuMinChunk, func(e soac.Exp, v *soac.LoweredVersion) bool {
+	}, cpuLaunch},
+	{soac.LaunchCPUChunks, func(e soac.Exp, v *soac.LoweredVersion) bool {
 		_, ok := e.(*soac.SegScanExp)
 		return ok && v.Name == CPU && v.Has(soac.PassCarries)
-	}},
+	}, cpuLaunch},
+	// A histogram's local version: a sub-histogram per work-group, as
+	// many groups as fill the device.
+	{soac.LaunchHistGroups, func(e soac.Exp, v *soac.LoweredVersion) bool {
+		_, ok := e.(*soac.SegHistExp)
+		return ok && v.Has(soac.LocalBins)
+	}, gpuFill},
+	// A flat reduction with array values: its chunks, one per work-item,
+	// as many as fill the device.
+	{soac.LaunchSeqChunks, func(e soac.Exp, v *soac.LoweredVersion) bool {
+		r, ok := e.(*soac.SegRedExp)
+		return ok && len(r.Space) == 1 && arrayValues(r.Types[:soac.ReduceValues(r.Reds)])
+	}, gpuFill},
 }
 
-// launchOf is the launch formula of version v of the Seg-op e and, for
-// one that cuts chunks, their least size (launchRules).
-func launchOf(e soac.Exp, v *soac.LoweredVersion) (string, int) {
+func cpuLaunch(soac.Exp) soac.LaunchParams {
+	return soac.LaunchParams{MinChunk: cpuMinChunk, PerUnit: cpuItemsPerUnit}
+}
+
+func gpuFill(soac.Exp) soac.LaunchParams { return soac.LaunchParams{PerUnit: groupsPerUnit} }
+
+// launchOf is the launch formula of version v of the Seg-op e and its
+// constants (launchRules).
+func launchOf(e soac.Exp, v *soac.LoweredVersion) (string, soac.LaunchParams) {
 	for _, r := range launchRules {
 		if r.guard(e, v) {
-			return r.launch, r.minChunk
+			if r.params == nil {
+				return r.launch, soac.LaunchParams{}
+			}
+			return r.launch, r.params(e)
 		}
 	}
-	return "", 0
+	return "", soac.LaunchParams{}
 }
 
 // factTests read the facts of a low-level form off its patterns, in the

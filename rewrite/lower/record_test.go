@@ -22,19 +22,20 @@ var recordCases = []struct {
 def main [n][m] (xss: [n][m]f32) : [n]f32 = map f32.sum xss
 `, []string{
 		// Short rows: one work-item per segment, four segments per
-		// work-item, their row loops interchanged up to rows of four.
-		`segmap map_2: ""(one-per-item,items-alone) points rows 4 tiny 4 at 1`,
+		// work-item (strided, from 2^22 of them), their row loops
+		// interchanged up to rows of four.
+		`segmap map_2: ""(items-alone,strided) points rows 4 from 4194304 tiny 4 at 1`,
 		// Long rows: the segment over work-groups, or a team of
 		// work-items per segment, or on a CPU chunks folded by work-items
 		// with four lanes (+ is commutative).
-		`segred map_3: groups(strided,group-combines)@seg-groups team(strided)@team cpu(one-per-item,items-alone)x4@cpu-split/4096`,
+		`segred map_3: groups(strided,group-combines)@seg-groups/per_unit=8/min_group=32/team_max=1024/min_per_item=4/max_groups=1024 team(strided)@team/min_per_item=8/max_team=32 cpu(one-per-item,items-alone)x4@cpu-split/min_chunk=4096/per_unit=4`,
 	}},
 	{"streaming-map", `
 def main [n] (a: f32) (xs: [n]f32) (ys: [n]f32) : [n]f32 = map2 (\x y -> a*x+y) xs ys
-`, []string{`segmap map_9: ""(one-per-item,items-alone) points streaming 4`}},
+`, []string{`segmap map_9: ""(items-alone,strided) points streaming 4 from 4194304 narrow`}},
 	{"heavy-map", `
 def main [n] (xs: [n]f32) : [n]f32 = map (\x -> f32.sin x * f32.cos x + f32.log (x*x+1) * f32.exp x / f32.sqrt (x+2) - f32.tanh x) xs
-`, []string{`segmap map_18: ""(one-per-item,items-alone) points one-per-item 1`}},
+`, []string{`segmap map_18: ""(one-per-item,items-alone) points one-per-item 1 narrow`}},
 	{"matmul", `
 def main [n][k][m] (a: [n][k]f32) (b: [k][m]f32) : [n][m]f32 =
   map (\r -> map (\c -> f32.sum (map2 (*) r c)) (transpose b)) a
@@ -44,15 +45,15 @@ def main [n][k][m] (a: [n][k]f32) (b: [k][m]f32) : [n][m]f32 =
 		// Its kernels: T x T work-items with R x R results each, slabs
 		// read min(R, 4) elements at a time, 8 deep, rows padded by 4.
 		`segmap map_1: tile sides [0 1] reduction 2 16x8/v4/d8/p4 16x4/v4/d8/p4 16x2/v2/d8/p4 8x2/v2/d8/p4`,
-		`segmap map_2: ""(one-per-item,items-alone) points rows 4 tiny 4 at 2`,
-		`segred map_4: groups(strided,group-combines)@seg-groups team(strided)@team cpu(one-per-item,items-alone)x4@cpu-split/4096`,
+		`segmap map_2: ""(items-alone,strided) points rows 4 from 4194304 tiny 4 at 2`,
+		`segred map_4: groups(strided,group-combines)@seg-groups/per_unit=8/min_group=32/team_max=1024/min_per_item=4/max_groups=1024 team(strided)@team/min_per_item=8/max_team=32 cpu(one-per-item,items-alone)x4@cpu-split/min_chunk=4096/per_unit=4`,
 	}},
 	{"histogram-i32-add", `
 def main [n] (is: [n]i64) (xs: [n]i32) : []i32 = hist (+) 0 256 is xs
 `, []string{
 		// Local atomics for i32 addition: a work-group's bins may live in
 		// local memory.
-		`seghist hist_10: global(items-alone,global-bins) local(strided,local-bins)`,
+		`seghist hist_10: global(items-alone,global-bins) local(strided,local-bins)@hist-groups/per_unit=8`,
 	}},
 	{"histogram-f64-add", `
 def main [n] (is: [n]i64) (xs: [n]f64) : []f64 = hist (+) 0 256 is xs
@@ -70,14 +71,30 @@ def main [n] (is: [n]i64) (xs: [n]i32) : []i32 = hist (*) 1 256 is xs
 def main [n] (xs: [n]f32) : f32 = reduce (\a b -> if b != 0 then b else a) 0 xs
 `, []string{
 		// Not commutative: contiguous chunks, one lane.
-		`segred reduce_9: ""(group-combines)@flat-groups cpu(items-alone)x1@cpu-split/4096`,
+		`segred reduce_9: ""(group-combines)@flat-groups/per_unit=8/min_group=32 cpu(items-alone)x1@cpu-split/min_chunk=4096/per_unit=4`,
 	}},
 	{"scan", `
 def main [n] (xs: [n]i32) : [n]i32 = scan (+) 0 xs
 `, []string{
 		// A single-pass scan on a GPU, its group size bounded by its
 		// tile; on a CPU chunks of at least 4096 elements.
-		`segscan scan_7: ""(looks-back)@scan-tiles cpu(items-alone,pass-carries)@cpu-chunks/4096`,
+		`segscan scan_7: ""(looks-back)@scan-tiles/per_unit=8/chunk=16/local_budget=32768 cpu(items-alone,pass-carries)@cpu-chunks/min_chunk=4096/per_unit=4`,
+	}},
+	{"scan-pairs", `
+def main [n] (xs: [n]i64) (ys: [n]f64) : ([n]i64, [n]f64) =
+  unzip (scan (\(a, b) (c, d) -> (a + c, b + d)) (0, 0) (zip xs ys))
+`, []string{
+		// 16 bytes an element: 16 elements a work-item would take 256
+		// bytes of its tile, so 4 (64 bytes, at most 80).
+		`segscan scan_12: ""(looks-back)@scan-tiles/per_unit=8/chunk=4/local_budget=32768 cpu(items-alone,pass-carries)@cpu-chunks/min_chunk=4096/per_unit=4`,
+	}},
+	{"first-max-row", `
+def main [n][m] (xss: [n][m]i32) : [m]i32 =
+  reduce (\a b -> if a[0] >= b[0] then a else b) (replicate m 0) xss
+`, []string{
+		// Array values: chunks folded by single work-items, as many as
+		// the work-items of groups that fill the device.
+		`segred reduce_12: ""(items-alone)@seq-chunks/per_unit=8`,
 	}},
 }
 
@@ -148,15 +165,28 @@ func summary(s *soac.Stm) (string, bool) {
 		if v.Launch != "" {
 			part += "@" + v.Launch
 		}
-		if v.MinChunk > 0 {
-			part += fmt.Sprintf("/%d", v.MinChunk)
+		lp := v.LaunchParams
+		for _, f := range []struct {
+			name string
+			v    int
+		}{{"min_chunk", lp.MinChunk}, {"per_unit", lp.PerUnit}, {"min_group", lp.MinGroup}, {"team_max", lp.TeamMax}, {"chunk", lp.Chunk},
+			{"min_per_item", lp.MinPerItem}, {"max_groups", lp.MaxGroups}, {"max_team", lp.MaxTeam}, {"local_budget", lp.LocalBudget}} {
+			if f.v > 0 {
+				part += fmt.Sprintf("/%s=%d", f.name, f.v)
+			}
 		}
 		parts = append(parts, part)
 	}
 	if pl := l.Points; pl != nil {
 		part := fmt.Sprintf("points %s %d", pl.Rule, pl.PerItem)
+		if pl.StridedFrom > 0 {
+			part += fmt.Sprintf(" from %d", pl.StridedFrom)
+		}
 		if pl.TinyRow > 0 {
 			part += fmt.Sprintf(" tiny %d at %d", pl.TinyRow, pl.Reduction)
+		}
+		if l.NarrowOffsets {
+			part += " narrow"
 		}
 		parts = append(parts, part)
 	}

@@ -234,6 +234,20 @@ var mapOntoItems = []step{
 	{rule: "map-global", path: "", params: lift.Params{"dim": lift.Const(0)}},
 }
 
+// stridedOntoItems maps a Seg-op's n = k·t points onto t work-items, k
+// each: work-item g computes points g, g+t, g+2t, … in turn (map-stride
+// hands them out strided and puts the results back in order), so that
+// at each of its k steps consecutive work-items read consecutive
+// addresses.
+func stridedOntoItems(k int) []step {
+	return []step{
+		{rule: "map-stride", path: "", params: lift.Params{"s": items}},
+		{rule: "split-join", path: "1", params: lift.Params{"n": lift.Const(int64(k))}},
+		{rule: "map-global", path: "2", params: lift.Params{"dim": lift.Const(0)}},
+		{rule: "map-seq", path: "2.0"},
+	}
+}
+
 // run applies the steps of script, their paths relative to prefix, to d.
 // done records the optional steps that were done, across the scripts of
 // one derivation.

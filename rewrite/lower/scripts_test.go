@@ -68,6 +68,15 @@ var scriptCases = []struct {
 		want:    "join ∘ propagate-lookback(+, 0) ∘ map-workgroup(join ∘ propagate-local(+, 0) ∘ map-local(scan-seq(λ(acc, x). acc + abs(x), 0)) ∘ split(c)) ∘ split(c*l)",
 	},
 	{
+		// A map of 4 points per work-item: the results come back in the
+		// points' order, which the interpreter checks.
+		name:    "strided map",
+		start:   lift.MapF(lift.Fun("neg")),
+		in:      lift.ArrayOf(lift.FloatT, lift.Const(4).Mul(items)),
+		scripts: [][]step{stridedOntoItems(4)},
+		want:    "reorder-stride(4) ∘ join ∘ map-global(map-seq(neg)) ∘ split(4) ∘ reorder-stride(t)",
+	},
+	{
 		name:    "ordered scan",
 		start:   lift.Comp(&lift.Scan{Op: lastNonZero, Init: lift.Float(0)}, lift.MapF(lift.Fun("neg"))),
 		in:      lift.ArrayOf(lift.FloatT, perItem.Mul(groupSize).Mul(groups)),

@@ -253,6 +253,18 @@ func segScan(s *soac.Stm, e *soac.SegScanExp, reds []soac.Reduce) (*SegOp, error
 func segMap(s *soac.Stm, e *soac.SegMapExp) (*SegOp, error) {
 	out := elemType(e.Types)
 	body := &lift.UserFun{Name: "f", Decl: &lift.FunDecl{Arity: 1, Out: out}}
+	// The points rule decides how many points a work-item computes; the
+	// form says it.
+	if plan := planPoints(e); plan.PerItem > 1 {
+		k := int64(plan.PerItem)
+		v, err := derive(stmName(s), lift.MapF(body), lift.ArrayOf(index, lift.Const(k).Mul(items)), "", stridedOntoItems(plan.PerItem))
+		if err != nil {
+			return nil, err
+		}
+		note := fmt.Sprintf("n = %s = %d·t points (rule %s): t work-items of %d points t apart, from %d points; fewer get a work-item each",
+			spaceSize(e.Space), k, plan.Rule, k, plan.StridedFrom)
+		return &SegOp{Stm: s, Kind: "segmap", Note: note, Versions: []*Version{v}}, nil
+	}
 	n := lift.Var("n")
 	v, err := derive(stmName(s), lift.MapF(body), lift.ArrayOf(index, n), "", mapOntoItems)
 	if err != nil {

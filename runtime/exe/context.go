@@ -29,6 +29,11 @@ const (
 type Context struct {
 	Opts *Options
 
+	// CallDepth counts the calls of recursive functions under way
+	// (backend/host.go bounds it, rather than let a runaway recursion
+	// exhaust Go's stack).
+	CallDepth int
+
 	platform *cl.Platform
 	device   *cl.Device
 	ctx      *cl.Context
@@ -535,88 +540,113 @@ func (c *Context) ComputeUnits() int64 {
 	return c.computeUnits
 }
 
-// ReduceNumGroups is the number of work-groups a one-dimensional
-// reduction launches: --default-num-groups if given, otherwise enough
-// groups to fill the device (eight per compute unit).
-func (c *Context) ReduceNumGroups() int64 {
+// Launch holds the constants of a launch formula that the lowering chose
+// (soac.LaunchParams, printed in the Seg-op's lowering block): the host
+// code passes them, and the formulas below combine them with the run-time
+// sizes and the device. Each formula reads the fields its launch takes; a
+// field is 0 where the launch has no such constant.
+type Launch struct {
+	// PerUnit is the work-groups (GPU launches) or work-items (cpu
+	// launches) a compute unit gets when a launch fills the device.
+	PerUnit int64
+	// MinGroup is the smallest work-group with which several
+	// work-groups combine one segment.
+	MinGroup int64
+	// TeamMax is the longest segment the team version reduces.
+	TeamMax int64
+	// MinPerItem is the fewest elements a work-item reduces in a
+	// segmented reduction's groups or team.
+	MinPerItem int64
+	// MaxGroups is the most work-groups that share a segment.
+	MaxGroups int64
+	// MaxTeam is the most work-items in a team.
+	MaxTeam int64
+	// MinChunk is the fewest elements of a cpu version's chunk.
+	MinChunk int64
+	// Chunk is the elements a scan's work-item scans per tile.
+	Chunk int64
+	// LocalBudget is the most local memory a scan's tile takes.
+	LocalBudget int64
+}
+
+// ReduceNumGroups is the number of work-groups a launch that fills the
+// device gives it: --default-num-groups if given, otherwise perUnit per
+// compute unit, the number the lowering chose
+// (soac.LaunchParams.PerUnit).
+func (c *Context) ReduceNumGroups(perUnit int64) int64 {
 	if c.Opts.DefaultNumGroups > 0 {
 		return c.Opts.DefaultNumGroups
 	}
-	return c.ComputeUnits() * 8
+	return c.ComputeUnits() * max(perUnit, 1)
 }
 
 // SegRedGroups chooses the strategy of a segmented reduction of segs
 // segments of segLen elements each, for work-groups of group work-items:
-// 0 means one work-item per segment (many small segments); g >= 1 means g
-// work-groups per segment, each reducing a contiguous part of it, whose
-// partial results a second launch combines when g > 1 (few large
-// segments).
-func (c *Context) SegRedGroups(segs, segLen, group int64) int64 {
-	return c.combinedGroups(segRedGroups(segs, segLen, group, c.ReduceNumGroups()), group)
+// 0 means one work-item per segment (segments of up to l.TeamMax
+// elements); g >= 1 means g work-groups per segment, each reducing a
+// contiguous part of it, whose partial results a second launch combines
+// when g > 1 (few large segments). l holds the constants of launch
+// "seg-groups".
+func (c *Context) SegRedGroups(segs, segLen, group int64, l Launch) int64 {
+	return c.combinedGroups(segRedGroups(segs, segLen, group, c.ReduceNumGroups(l.PerUnit), l), group, l.MinGroup)
 }
 
 // FlatReduceGroups is the number of work-groups of group work-items that
 // reduce a one-dimensional array of n elements together: enough to fill
-// the device (ReduceNumGroups), one for few elements.
-func (c *Context) FlatReduceGroups(n, group int64) int64 {
-	return c.combinedGroups(min(groupsCovering(n, group), max(c.ReduceNumGroups(), 1)), group)
+// the device (ReduceNumGroups(l.PerUnit)), one for few elements or groups
+// smaller than l.MinGroup (launch "flat-groups").
+func (c *Context) FlatReduceGroups(n, group int64, l Launch) int64 {
+	return c.combinedGroups(min(groupsCovering(n, group), max(c.ReduceNumGroups(l.PerUnit), 1)), group, l.MinGroup)
 }
 
 // groupsCovering is the number of work-groups of group work-items that
 // cover n work-items, at least one.
 func groupsCovering(n, group int64) int64 { return max((n+group-1)/max(group, 1), 1) }
 
-// minCombinedGroup is the smallest work-group size with which several
-// work-groups reduce one segment together, the last to finish combining
-// the others' results (backend/segred.go, singlePassFinish). PoCL 3.1
-// hangs or returns garbage when groups of 2 to 16 work-items do this
-// (a sum of 5 elements with --default-group-size 2 never ended), while
-// one group per segment is right with any size; so a smaller group
-// reduces each segment alone: slower, but groups that small are slow on
-// every device anyway.
-const minCombinedGroup = 32
-
 // combinedGroups is gps work-groups per segment, or 1 where the group is
-// smaller than minCombinedGroup (said once in the debug log).
-func (c *Context) combinedGroups(gps, group int64) int64 {
-	if gps <= 1 || group >= minCombinedGroup {
+// smaller than minGroup (said once in the debug log): the lowering's
+// rule that several work-groups combine one segment only from minGroup
+// work-items up (rewrite/lower, minCombinedGroup, says why).
+func (c *Context) combinedGroups(gps, group, minGroup int64) int64 {
+	if gps <= 1 || group >= minGroup {
 		return gps
 	}
 	if !c.smallGroupNoted {
 		c.smallGroupNoted = true
-		c.Debugf("Work-groups of %d work-items reduce each segment alone (several combine only from %d work-items up)\n", group, minCombinedGroup)
+		c.Debugf("Work-groups of %d work-items reduce each segment alone (several combine only from %d work-items up)\n", group, minGroup)
 	}
 	return 1
 }
 
-func segRedGroups(segs, segLen, group, fill int64) int64 {
-	// Segments of up to segRedTeamMax elements go to the team kernel (a
-	// few work-items per segment, see SegRedTeam): a whole work-group
-	// per segment would leave most of its work-items idle and spend more
-	// on its tree than on the loads.
-	if segLen <= segRedTeamMax {
+func segRedGroups(segs, segLen, group, fill int64, l Launch) int64 {
+	// Segments of up to l.TeamMax elements go to the team kernel (a few
+	// work-items per segment, see SegRedTeam).
+	if segLen <= l.TeamMax {
 		return 0
 	}
 	if segs <= 0 || segs >= fill {
 		return 1
 	}
 	// Few segments: split each over enough groups to fill the device,
-	// but give every group at least four elements per work-item.
-	// Rounded down: one work-group more than the device holds at once
-	// would run in a second wave of its own (10 segments of 10^7 took
-	// 214 us instead of 161 with 1060 groups on an H100 that holds 1056).
+	// but give every work-item at least l.MinPerItem elements and a
+	// segment at most l.MaxGroups groups. Rounded down: one work-group
+	// more than the device holds at once would run in a second wave of
+	// its own (10 segments of 10^7 took 214 us instead of 161 with 1060
+	// groups on an H100 that holds 1056).
+	per := max(l.MinPerItem, 1) * group
 	g := max(fill/segs, 1)
-	g = min(g, (segLen+4*group-1)/(4*group), 1024)
+	g = min(g, (segLen+per-1)/per, max(l.MaxGroups, 1))
 	return max(g, 1)
 }
 
 // ScanGroupSize is the work-group size of a scan whose work-items scan
-// chunk consecutive elements of bytes bytes each (all scanned values
+// l.Chunk consecutive elements of bytes bytes each (all scanned values
 // together) per tile (see backend/segscan.go): DefaultGroupSize, made
 // smaller where the tile of group*chunk elements and the group's totals
-// would not fit in half the device's local memory or 32 KiB, so that
-// several work-groups stay resident per compute unit.
-func (c *Context) ScanGroupSize(chunk, bytes int64) int64 {
+// would not fit in half the device's local memory or l.LocalBudget bytes,
+// so that several work-groups stay resident per compute unit.
+func (c *Context) ScanGroupSize(bytes int64, l Launch) int64 {
+	chunk := max(l.Chunk, 1)
 	if c.localMem == 0 {
 		c.localMem = 32 << 10
 		if c.device != nil {
@@ -625,7 +655,7 @@ func (c *Context) ScanGroupSize(chunk, bytes int64) int64 {
 			}
 		}
 	}
-	budget := min(c.localMem/2, 32<<10)
+	budget := min(c.localMem/2, max(l.LocalBudget, 1))
 	g := c.DefaultGroupSize()
 	for g > 1 && (g*chunk+g*chunk/32+1)*bytes+g*bytes > budget {
 		g /= 2
@@ -633,21 +663,18 @@ func (c *Context) ScanGroupSize(chunk, bytes int64) int64 {
 	return g
 }
 
-// segRedTeamMax is the longest segment the team kernel reduces.
-const segRedTeamMax = 1024
+// SegRedTeam is the number of work-items (a power of two up to
+// l.MaxTeam that divides group) that reduce one segment of segLen
+// elements together in the team kernel of a segmented reduction, each
+// reading at least l.MinPerItem elements (launch "team"; the lowering
+// says why).
+func (c *Context) SegRedTeam(segLen, group int64, l Launch) int64 {
+	return segRedTeam(segLen, group, l)
+}
 
-// SegRedTeam is the number of work-items (a power of two up to 32 that
-// divides group) that reduce one segment of segLen elements together in
-// the team kernel of a segmented reduction: consecutive work-items read
-// consecutive elements (coalesced, a 32-byte sector per team and load
-// at least), each reading at least 8 elements, so that combining the
-// team's values (by its first work-item) stays cheap. Segments shorter
-// than 16 get one work-item each.
-func (c *Context) SegRedTeam(segLen, group int64) int64 { return segRedTeam(segLen, group) }
-
-func segRedTeam(segLen, group int64) int64 {
+func segRedTeam(segLen, group int64, l Launch) int64 {
 	w := int64(1)
-	for w < 32 && w*2*8 <= segLen && group%(w*2) == 0 {
+	for w < l.MaxTeam && w*2*max(l.MinPerItem, 1) <= segLen && group%(w*2) == 0 {
 		w *= 2
 	}
 	return w
@@ -1231,6 +1258,10 @@ func kernelArg(a any) (any, error) {
 // asynchronous; errors the device reports later surface at Finish or the
 // next transfer.
 func (c *Context) Launch(kernel string, global, local []int64, args ...any) error {
+	if countCLOn {
+		start := time.Now()
+		defer func() { c.calls.LaunchHost += time.Since(start) }()
+	}
 	for _, g := range global {
 		if g == 0 {
 			c.Debugf("Skipping kernel %s with empty global size %v\n", kernel, global)

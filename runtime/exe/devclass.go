@@ -11,11 +11,6 @@ import "github.com/fcclang/fcc/runtime/cl"
 // small groups are as many scheduling steps: the GPU shape of a sum of
 // 10^7 f32 ran 20-70 times slower than numpy there.
 
-// cpuItemsPerUnit is how many work-items a CPU-shaped Seg-op gives each
-// compute unit: a few more than one, so that a unit slowed by other work
-// on the machine does not hold up the others for long.
-const cpuItemsPerUnit = 4
-
 // CPUVersions reports whether Seg-ops run their CPU versions: on a device
 // of type CL_DEVICE_TYPE_CPU, unless the tunable parameter cpu_versions
 // says otherwise (--param cpu_versions=0 runs the GPU versions on a CPU,
@@ -41,19 +36,20 @@ func deviceIsCPU(d *cl.Device) int64 {
 	return 0
 }
 
-// CPUItems is the number of work-items of a CPU version's kernel.
-func (c *Context) CPUItems() int64 { return c.ComputeUnits() * cpuItemsPerUnit }
+// CPUItems is the number of work-items of a CPU version's kernel,
+// perUnit per compute unit (soac.LaunchParams.PerUnit).
+func (c *Context) CPUItems(perUnit int64) int64 { return c.ComputeUnits() * max(perUnit, 1) }
 
 // CPUSplit chooses how the work-items of a CPU version share segs
 // segments of segLen elements: each work-item folds rows consecutive
 // segments whole (chunks 1) when there are enough segments to keep every
 // work-item busy, otherwise each segment is cut in chunks contiguous
 // parts folded by as many work-items (rows 1), whose results a second
-// pass combines in order. A chunk has at least minChunk elements, the
-// least the lowering chose (soac.LoweredVersion.MinChunk, launch
-// "cpu-split").
-func (c *Context) CPUSplit(segs, segLen, minChunk int64) (chunks, rows int64) {
-	return cpuSplit(segs, segLen, c.CPUItems(), minChunk)
+// pass combines in order. A chunk has at least l.MinChunk elements, and
+// there are l.PerUnit work-items per compute unit, as the lowering chose
+// (launch "cpu-split").
+func (c *Context) CPUSplit(segs, segLen int64, l Launch) (chunks, rows int64) {
+	return cpuSplit(segs, segLen, c.CPUItems(l.PerUnit), l.MinChunk)
 }
 
 func cpuSplit(segs, segLen, items, minChunk int64) (chunks, rows int64) {

@@ -32,8 +32,8 @@ func TestArrayBytes(t *testing.T) {
 }
 
 // TestCombinedGroups checks that work-groups smaller than
-// minCombinedGroup reduce each segment alone, and that the debug log
-// says so once.
+// the lowering's minimum (32 here) reduce each segment alone, and that
+// the debug log says so once.
 func TestCombinedGroups(t *testing.T) {
 	var log strings.Builder
 	c := &Context{Opts: &Options{Debug: true, DefaultNumGroups: 64}, log: &log}
@@ -43,14 +43,14 @@ func TestCombinedGroups(t *testing.T) {
 		{0, 256, 1}, {5, 256, 1}, {5, 2, 1}, {1000, 2, 1}, {1000, 31, 1},
 		{1000, 32, 32}, {100000, 256, 64}, {5, 1, 1}, {70, 33, 3},
 	} {
-		if got := c.FlatReduceGroups(tc.n, tc.group); got != tc.want {
+		if got := c.FlatReduceGroups(tc.n, tc.group, Launch{PerUnit: 8, MinGroup: 32}); got != tc.want {
 			t.Errorf("FlatReduceGroups(%d, %d) = %d, want %d", tc.n, tc.group, got, tc.want)
 		}
 	}
-	if got := c.SegRedGroups(2, 100000, 16); got != 1 {
+	if got := c.SegRedGroups(2, 100000, 16, segGroups); got != 1 {
 		t.Errorf("SegRedGroups(2, 100000, 16) = %d, want 1", got)
 	}
-	if got := c.SegRedGroups(2, 100000, 64); got <= 1 {
+	if got := c.SegRedGroups(2, 100000, 64, segGroups); got <= 1 {
 		t.Errorf("SegRedGroups(2, 100000, 64) = %d, want several", got)
 	}
 	if n := strings.Count(log.String(), "reduce each segment alone"); n != 1 {

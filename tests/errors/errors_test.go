@@ -187,6 +187,7 @@ func cases(t *testing.T) []errCase {
 		{class: "non-exhaustive match", file: "nonexhaustive.fut", want: []string{"Unmatched cases in match expression:", "#tri"}, loc: `nonexhaustive\.fut:4:3: error:`},
 		{class: "ambiguous size (coercion)", file: "ambiguous.fut", want: []string{"Ambiguous size", "arising from anonymous size in size coercion"}, loc: `ambiguous\.fut:4:41: error:`},
 		{class: "causality (if branches)", file: "causality.fut", want: []string{"Causality check: an anonymous size needed for the type of the then branch"}, loc: `causality\.fut:6:13: error:`},
+		{class: "recursion without a return type", file: "recursion.fut", want: []string{`Recursive function "count" must have a declared return type.`}, loc: `recursion\.fut:3:29: error:`},
 		{class: "constructor pattern arity", file: "patarity.fut", want: []string{"Pattern #pair cannot match a value of type #none | #pair i32 i32: the pattern has 1 constructor arguments, but the type provides 2"}, loc: `patarity\.fut:5:8: error:`},
 	} {
 		for _, tool := range []string{check, build, run} {
@@ -202,6 +203,8 @@ func cases(t *testing.T) []errCase {
 			want: []string{"Index [5] out of bounds for array of shape [3]."}, loc: `runtime\.fut:4:3: `},
 		{class: "index out of bounds in a kernel", args: []string{"-e", "kindex"}, stdin: []byte("[1,2] [0i64,7i64]"),
 			want: []string{"Index [7] out of bounds for array of shape [2]."}, loc: `runtime\.fut:7:14: `},
+		{class: "runaway recursion", args: []string{"-e", "deep"}, stdin: []byte("1000000i64"),
+			want: []string{"stack overflow: more than 100000 nested calls of recursive functions"}, loc: `runtime\.fut:45:53: `},
 		{class: "failed assert", args: []string{"-e", "assertion"}, stdin: []byte("-1"),
 			want: []string{"assertion is false"}, loc: `runtime\.fut:10:3: `},
 		{class: "failed assert in a kernel", args: []string{"-e", "kassertion"}, stdin: []byte("[1,-2]"),
@@ -267,6 +270,8 @@ func cases(t *testing.T) []errCase {
 	// Command-line and set-up errors.
 	cs = append(cs, both(errCase{class: "unknown entry point", args: []string{"-e", "nope"}, stdin: []byte("1"),
 		want: []string{`no entry point "nope"`, "args"}})...)
+	cs = append(cs, errCase{class: "recursion inside a kernel", tool: build, file: "reckernel.fut",
+		want: []string{"a call of the recursive function fact inside a kernel"}, loc: `reckernel\.fut:5:24`})
 	cs = append(cs,
 		errCase{class: "kernel build failure (--load-opencl)", tool: exe, args: []string{"-e", "divide", "--load-opencl", "testdata/broken.cl"}, stdin: []byte("1 1"),
 			want: []string{"OpenCL build failed", "undeclared_thing"}},

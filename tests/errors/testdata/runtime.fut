@@ -41,3 +41,7 @@ entry hole (x: i32) : i32 =
 
 entry khole (xs: []i32) : []i32 =
   map (\x -> if x > 0 then x else ???) xs
+
+def down (n: i64) : i64 = if n == 0 then 0 else 1 + down (n - 1)
+
+entry deep (n: i64) : i64 = down n

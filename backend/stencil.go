@@ -1,0 +1,210 @@
+package backend
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fcclang/fcc/soac"
+)
+
+// This file generates the blocked version of a stencil loop, as its
+// soac.StencilPlan (recorded by the lower pass) says: a kernel that
+// computes plan.Steps steps of the loop per launch, each work-group
+// holding a tile of plan.Tile cells in local memory, and the host loop
+// that launches it while plan.Steps steps remain. The plain loop runs
+// the steps left over, and all of them when the plan's threshold or the
+// device's work-group size rule the blocked version out.
+
+// stencilSteps emits, inside a loop's allocation mark, the blocked steps
+// of a stencil loop s: the returned Go variable holds the index of the
+// first step the plain loop still has to run. ids are the loop's merge
+// variables.
+func (h *hgen) stencilSteps(s *soac.Stm, e *soac.LoopExp, ids []string, mark string) (string, error) {
+	plan := e.Stencil
+	sl, err := soac.StencilShape(e)
+	if err != nil {
+		return "", fmt.Errorf("%s: internal error: a stencil plan on a loop of the wrong shape: %v", s.Pos, err)
+	}
+	f := e.Form.(soac.ForLoop)
+	bound, err := h.operand(f.Bound)
+	if err != nil {
+		return "", err
+	}
+	shape := make([]string, len(plan.Tile))
+	for d := range shape {
+		x, err := h.operand(sl.Array.Type.Shape[d])
+		if err != nil {
+			return "", err
+		}
+		shape[d] = fmt.Sprintf("int64(%s)", x)
+	}
+	name := "stencil_" + h.g.names.id(s.Pat[0].Name)[2:]
+	c, ka, err := h.stencilKernel(name, sl, plan)
+	if err != nil {
+		return "", err
+	}
+	start := h.fresh("stStart")
+	h.line("%s := int64(0)", start)
+	cpu := ""
+	if !plan.CPU {
+		cpu = " && !c.CPUVersions()"
+	}
+	h.line("if c.Threshold(%q, %s, %d) && c.GroupFits(%d)%s {", plan.Threshold, strings.Join(shape, "*"), stencilDefault(h, plan.Threshold), plan.Items(), cpu)
+	h.indent++
+	h.line("for ; %s+%d <= int64(%s); %s += %d {", start, plan.Steps, bound, start, plan.Steps)
+	h.indent++
+	out := h.fresh("st")
+	h.line("%s, err := c.NewArray(%s, []int64{%s})", out, elemConst(sl.Array.Type.Elem), strings.Join(shape, ", "))
+	h.line("if err != nil {")
+	h.line("\treturn nil, fmt.Errorf(\"%%s: %%w\", %s, err)", goQuote(s.Pos.String()))
+	h.line("}")
+	ka.host = append(ka.host, shape...)
+	ka.host = append(ka.host, start, out)
+	// Work-items along the launch's first dimension walk the array's
+	// last (contiguous) one.
+	global, local := make([]string, len(shape)), make([]string, len(shape))
+	for d := range shape {
+		side := plan.Tile[d]
+		in := plan.Interior(side)
+		l := len(shape) - 1 - d
+		global[l] = fmt.Sprintf("((%s + %d) / %d) * %d", shape[d], in-1, in, side)
+		local[l] = fmt.Sprint(side)
+	}
+	if err := h.launchKernel(c, ka, name, strings.Join(global, ", "), strings.Join(local, ", ")); err != nil {
+		return "", err
+	}
+	h.line("%s = %s", ids[0], out)
+	h.line("c.ReleaseSince(%s, %s)", mark, ids[0])
+	h.indent--
+	h.line("}")
+	h.indent--
+	h.line("}")
+	return start, nil
+}
+
+// stencilDefault is the declared default of threshold name.
+func stencilDefault(h *hgen, name string) int64 {
+	for _, th := range h.g.prog.Thresholds {
+		if th.Name == name {
+			return th.Default
+		}
+	}
+	return 0
+}
+
+// stencilKernel generates the blocked kernel of a stencil loop. Along
+// each dimension d, work-group g's work-item l holds cell
+// x_d = g*I_d - R*K + l of the array (I_d the interior, R the radius, K
+// the steps): it loads the cell, then each step computes the cell's next
+// value if the cell is still in the valid region (R*(k+1) cells in from
+// every edge of the tile at step k, and inside the array: cells outside
+// it are never computed nor read, the body's own guards or clamps keep
+// its reads inside) and writes it back after a barrier; the interior's
+// cells go to the output at the end. The step's scalar statements (the
+// loop index and what derives from it, such as the row of another array
+// the step reads) are computed in the kernel.
+func (h *hgen) stencilKernel(name string, sl *soac.StencilLoop, plan *soac.StencilPlan) (*cgen, *kernelArgs, error) {
+	m := sl.SegMap()
+	rank := len(plan.Tile)
+	whole := &soac.Body{Stms: append(append([]*soac.Stm{}, sl.Pre...), sl.Map)}
+	freeSet := soac.FreeInBody(whole)
+	delete(freeSet, sl.Index)
+	c := h.g.newCgen()
+	ka, prologue, err := c.inputs(sortedNames(freeSet))
+	if err != nil {
+		return nil, nil, err
+	}
+	elem := sl.Array.Type.Elem
+	st, err := cStorage(elem)
+	if err != nil {
+		return nil, nil, err
+	}
+	for d := 0; d < rank; d++ {
+		ka.decls = append(ka.decls, fmt.Sprintf("long fcc_n%d", d))
+	}
+	ka.decls = append(ka.decls, "long fcc_t0", fmt.Sprintf("__global %s *out0", st))
+	global := c.vars[sl.Array.Name].view
+	if global == nil {
+		return nil, nil, fmt.Errorf("internal error: the stencil loop's array %s is no kernel input", sl.Array.Name)
+	}
+	c.kernelHead(name, ka.decls, prologue)
+	halo := plan.Radius * plan.Steps
+	c.line("__local %s fcc_tile[%d];", st, plan.Items())
+	// The tile is row-major; x, l and base are per dimension.
+	xs, ls, strides := make([]string, rank), make([]string, rank), make([]string, rank)
+	var in, act, interior, flat, base []string
+	stride := 1
+	for d := rank - 1; d >= 0; d-- {
+		strides[d] = fmt.Sprint(stride)
+		stride *= plan.Tile[d]
+	}
+	for d := 0; d < rank; d++ {
+		side := plan.Tile[d]
+		ls[d], xs[d] = fmt.Sprintf("fcc_l%d", d), fmt.Sprintf("fcc_x%d", d)
+		l := rank - 1 - d
+		c.line("long %s = get_local_id(%d);", ls[d], l)
+		c.line("long fcc_base%d = (long)get_group_id(%d) * %d - %d;", d, l, plan.Interior(side), halo)
+		c.line("long %s = fcc_base%d + %s;", xs[d], d, ls[d])
+		in = append(in, fmt.Sprintf("%s >= 0 && %s < fcc_n%d", xs[d], xs[d], d))
+		act = append(act, fmt.Sprintf("%s >= %d * (fcc_k + 1) && %s < %d - %d * (fcc_k + 1)", ls[d], plan.Radius, ls[d], side, plan.Radius))
+		interior = append(interior, fmt.Sprintf("%s >= %d && %s < %d", ls[d], halo, ls[d], side-halo))
+		flat = append(flat, fmt.Sprintf("%s * %s", ls[d], strides[d]))
+		base = append(base, fmt.Sprintf("fcc_base%d * %s", d, strides[d]))
+	}
+	c.line("long fcc_l = %s;", strings.Join(flat, " + "))
+	c.line("bool fcc_in = %s;", strings.Join(in, " && "))
+	tile := &kview{ptr: "fcc_tile", off: "(-(" + strings.Join(base, " + ") + "))", dims: global.dims, strides: strides, elem: elem}
+	c.line("if (fcc_in) %s", store("fcc_tile", elem, "fcc_l", load(global, viewOff(global, xs))))
+	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
+	// From here on the array is the tile: its reads, at global indices,
+	// are offset by the tile's first cell.
+	c.vars[sl.Array.Name] = kval{view: tile}
+	ct, err := cType(elem)
+	if err != nil {
+		return nil, nil, err
+	}
+	it, err := cType(sl.Loop.Form.(soac.ForLoop).T)
+	if err != nil {
+		return nil, nil, err
+	}
+	c.line("for (int fcc_k = 0; fcc_k < %d; fcc_k++) {", plan.Steps)
+	c.indent++
+	c.line("%s fcc_v;", ct)
+	c.line("bool fcc_act = fcc_in && %s;", strings.Join(act, " && "))
+	c.line("if (fcc_act) {")
+	c.indent++
+	idx := c.g.names.id(sl.Index)
+	c.line("%s %s = (%s)(fcc_t0 + fcc_k);", it, idx, it)
+	c.vars[sl.Index] = kval{scalar: idx}
+	if _, err := c.body(&soac.Body{Stms: sl.Pre}); err != nil {
+		return nil, nil, err
+	}
+	for d, sd := range m.Space {
+		gtid := c.g.names.id(sd.Index)
+		c.line("long %s = %s;", gtid, xs[d])
+		c.vars[sd.Index] = kval{scalar: gtid}
+	}
+	res, err := c.body(m.Body)
+	if err != nil {
+		return nil, nil, err
+	}
+	c.line("fcc_v = %s;", res[0])
+	c.indent--
+	c.line("}")
+	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
+	c.line("if (fcc_act) %s", store("fcc_tile", elem, "fcc_l", "fcc_v"))
+	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
+	c.indent--
+	c.line("}")
+	outOff := xs[rank-1]
+	if rank == 2 {
+		outOff = fmt.Sprintf("%s * fcc_n1 + %s", xs[0], xs[1])
+	}
+	c.line("if (fcc_in && %s) %s", strings.Join(interior, " && "), store("out0", elem, outOff, load(tile, "fcc_l")))
+	c.kernelEnd()
+	if len(c.scratch) > 0 {
+		return nil, nil, fmt.Errorf("internal error: the stencil kernel %s needs scratch memory", name)
+	}
+	h.g.kernels = append(h.g.kernels, c.b.String())
+	return c, ka, nil
+}

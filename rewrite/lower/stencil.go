@@ -1,0 +1,122 @@
+package lower
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/fcclang/fcc/soac"
+)
+
+// This file records the temporal blocking of stencil loops (issue 22 item
+// 4): a host loop whose step is a one-dimensional map reading its carried
+// array at constant offsets from the map's index (soac.StencilShape and
+// StencilRadius) gets a soac.StencilPlan, a version that computes several
+// steps per launch in local memory, as the hand-written pyramid kernels
+// of Rodinia's pathfinder do. The plan is multi-versioned by a threshold
+// on the array's length that the program declares, so fcc autotune and
+// --param can turn it off.
+
+// stencilTiles are the cells of a tile per dimension of the array, by
+// its rank: one cell a work-item, 256 work-items a work-group (as the
+// hand-written pyramid kernels of Rodinia's pathfinder and HotSpot have
+// them: bench/apps/cuda/).
+var stencilTiles = map[int][]int{1: {256}, 2: {16, 16}}
+
+// stencilSteps is the steps per launch for a stencil of radius r on tiles
+// of side cells along each dimension: as many as keep the halo (2*r*steps
+// cells of a side, which two work-groups compute) within 1/share of the
+// side, at most 16; 0 when fewer than 2 fit, where a launch would save
+// nothing to pay for its halo.
+func stencilSteps(r, side, share int) int {
+	k := 16
+	for k > 1 && 2*r*k*share > side {
+		k /= 2
+	}
+	if r < 1 || k < 2 || 2*r*k*share > side {
+		return 0
+	}
+	return k
+}
+
+// stencilShare is 1/share of a tile's side that its halo may take, by
+// the array's rank: an eighth of a row (pathfinder's 256 cells, 16 steps
+// of radius 1), a quarter of a side of a 2-D tile (HotSpot's 16 x 16
+// cells, 2 steps of radius 1, as Rodinia's pyramid height).
+var stencilShare = map[int]int{1: 8, 2: 4}
+
+// stencilCPURedundancy is the most work a blocked version may repeat (its
+// halo's, per cell written) and still run on a CPU device, where a launch
+// costs little and a barrier is a loop over the work-group: on PoCL here,
+// pathfinder's 1-D tiles (14% repeated) ran 2x faster than the plain
+// loop, HotSpot's 2-D tiles (78%) 1.3x slower.
+const stencilCPURedundancy = 0.25
+
+// stencilThresholdDefault is the default of a stencil loop's threshold:
+// the blocked version as soon as the array has cells, since it saves all
+// but one launch in Steps whatever the size.
+const stencilThresholdDefault = 1
+
+// recordStencils gives every host loop of p that is a stencil loop its
+// plan, and declares the plans' thresholds in p.
+func recordStencils(p *soac.Program) error {
+	declared := map[string]bool{}
+	for _, th := range p.Thresholds {
+		declared[th.Name] = true
+	}
+	for _, f := range p.Funs {
+		outer := map[soac.VName]soac.Exp{}
+		var visit func(b *soac.Body)
+		visit = func(b *soac.Body) {
+			for _, s := range b.Stms {
+				if len(s.Pat) == 1 {
+					outer[s.Pat[0].Name] = s.Exp
+				}
+				switch e := s.Exp.(type) {
+				case *soac.IfExp:
+					visit(e.Then)
+					visit(e.Else)
+				case *soac.LoopExp:
+					visit(e.Body)
+					plan, err := planStencil(e, outer)
+					if err != nil || len(s.Pat) != 1 {
+						continue
+					}
+					plan.Threshold = fmt.Sprintf("%s.stencil_%s", f.Name, s.Pat[0].Name)
+					if !declared[plan.Threshold] {
+						declared[plan.Threshold] = true
+						p.Thresholds = append(slices.Clip(p.Thresholds), soac.Threshold{Name: plan.Threshold, Default: stencilThresholdDefault})
+					}
+					e.Stencil = plan
+				}
+				// Seg-op bodies are kernels: their loops are not host loops.
+			}
+		}
+		visit(f.Body)
+	}
+	return nil
+}
+
+// planStencil is the plan of a stencil loop (without its threshold's
+// name), or why the loop is none.
+func planStencil(e *soac.LoopExp, outer map[soac.VName]soac.Exp) (*soac.StencilPlan, error) {
+	sl, err := soac.StencilShape(e)
+	if err != nil {
+		return nil, err
+	}
+	r, err := sl.StencilRadius(outer)
+	if err != nil {
+		return nil, err
+	}
+	if r < 1 {
+		return nil, fmt.Errorf("the segmap reads %s only at its own index: no stencil", sl.Array.Name)
+	}
+	rank := sl.Array.Type.Rank()
+	tile := stencilTiles[rank]
+	k := stencilSteps(r, tile[0], stencilShare[rank])
+	if k == 0 {
+		return nil, fmt.Errorf("radius %d leaves tiles of %v cells no room for two steps", r, tile)
+	}
+	plan := &soac.StencilPlan{Steps: k, Tile: slices.Clone(tile), Radius: r}
+	plan.CPU = plan.Redundancy() <= stencilCPURedundancy
+	return plan, nil
+}
