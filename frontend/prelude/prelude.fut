@@ -93,10 +93,10 @@ def t32 (x: f32) : i32 = i32.f32 x
 def r64 (x: i32) : f64 = f64.i32 x
 def t64 (x: f64) : i32 = i32.f64 x
 
--- trace and break are the identity in Futhark's compiled code (they act
--- only in its interpreter and REPL).
-def trace 't (x: t) : t = x
-def break 't (x: t) : t = x
+-- trace and break as Futhark's prelude defines them: the interpreter
+-- prints a traced value; both are the identity in compiled code.
+def trace 't (x: t) : t = #[trace(trace)] x
+def break 't (x: t) : t = #[break] x
 
 -- Futhark's sized: xs with its size asserted to be n (checked at run
 -- time).
