@@ -210,16 +210,12 @@ func (c *checker) checkValDecl(d *ValDecl) {
 // type that Futhark does not generalise: one that must support equality
 // (def add x y = x == y), since a type parameter does not (one only
 // ordered, as by <, stays generalised over the primitive types, a
-// loosening of Futhark's default to i32), and, where the
-// definition lists type parameters, any not among them (let id 't x = x),
-// since explicit type parameters must describe its whole type.
+// loosening of Futhark's default to i32). Type variables beyond the
+// explicit type parameters are generalised too (def first 'a (x: a) y =
+// (x, y)), as current Futhark closes over them; only Futhark before 0.20
+// required explicit type parameters to describe the whole type, and
+// libraries such as diku-dk/sorts rely on the newer rule.
 func (c *checker) checkClosedOver(d *ValDecl, g *global) {
-	explicit := []string{}
-	for _, tp := range d.TypeParams {
-		if !tp.Size {
-			explicit = append(explicit, "'"+tp.Name)
-		}
-	}
 	for _, q := range g.quant {
 		if _, r := c.rigid[q]; r {
 			continue
@@ -231,10 +227,6 @@ func (c *checker) checkClosedOver(d *ValDecl, g *global) {
 			}
 			c.errorf(pos, "add a type annotation that names a primitive type, such as (x: i32)",
 				"the type %s of the compared values is ambiguous: a type parameter of %s would stand for it, and a type parameter does not support equality", c.show(TVar{q}), d.Name)
-		}
-		if len(explicit) > 0 {
-			c.errorf(d.Pos, "annotate the parameters with the type parameters, such as (x: "+strings.TrimPrefix(explicit[0], "'")+")",
-				"the type of %s, %s, has a type %s that is not closed over by its type parameters (%s)", d.Name, c.show(g.typ), c.show(TVar{q}), strings.Join(explicit, " "))
 		}
 	}
 }

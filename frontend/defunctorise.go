@@ -35,6 +35,10 @@ type elaborator struct {
 	// meanwhile are checked but not internalised (checkOnly).
 	checking  int
 	checkOnly map[Decl]bool
+	// display is the source name of each flat name that alloc had to
+	// give a suffix (the opaque view s.single_1 of s.single): messages
+	// show what the programmer wrote.
+	display map[string]string
 	// applying counts the functor bodies being elaborated for an
 	// application: a functor defined there was checked already, with
 	// the enclosing functor's body.
@@ -49,13 +53,16 @@ type flatProgram struct {
 	// checkOnly are the definitions of functor bodies checked at their
 	// definition: type-checked, never internalised.
 	checkOnly map[Decl]bool
+	// display maps the flat names that differ from their source names
+	// to those (see elaborator.display).
+	display map[string]string
 }
 
 //go:embed prelude/modtypes.fut
 var modTypesSrc string
 
 func newElaborator(im *importer) (*elaborator, error) {
-	el := &elaborator{im: im, used: map[string]bool{}, reserved: map[string]bool{}, fileEnvs: map[string]*modEnv{}, specChecks: map[*ValDecl]specCheck{}, valDecls: map[string]*ValDecl{}, checkOnly: map[Decl]bool{}}
+	el := &elaborator{im: im, used: map[string]bool{}, reserved: map[string]bool{}, fileEnvs: map[string]*modEnv{}, specChecks: map[*ValDecl]specCheck{}, valDecls: map[string]*ValDecl{}, checkOnly: map[Decl]bool{}, display: map[string]string{}}
 	env := newModEnv()
 	for name, m := range builtinModules() {
 		env.mods[name] = m
@@ -123,6 +130,9 @@ func (el *elaborator) alloc(name string, keep bool) string {
 		n = fmt.Sprintf("%s_%d", name, i)
 	}
 	el.used[n] = true
+	if n != name {
+		el.display[n] = name
+	}
 	return n
 }
 
@@ -157,9 +167,10 @@ func eliminate(im *importer, main string) (*flatProgram, error) {
 	el.checkUnapplied()
 	if len(el.errs) > 0 {
 		el.errs.attachSources(im.sources)
+		el.errs.showSourceNames(el.display)
 		return nil, el.errs
 	}
-	return &flatProgram{prog: &Prog{Decls: el.decls}, specChecks: el.specChecks, sources: im.sources, checkOnly: el.checkOnly}, nil
+	return &flatProgram{prog: &Prog{Decls: el.decls}, specChecks: el.specChecks, sources: im.sources, checkOnly: el.checkOnly, display: el.display}, nil
 }
 
 // elabFile elaborates an imported file once and returns what it exports.

@@ -47,3 +47,44 @@ func (ds Diagnostics) attachLines(src string) {
 		}
 	}
 }
+
+// showSourceNames replaces, in the messages and hints, each flat name
+// that display maps (a definition the module elimination renamed with a
+// suffix) by the name the program wrote. Only whole names are replaced:
+// the characters around one may not continue an identifier or a
+// qualified name.
+func (ds Diagnostics) showSourceNames(display map[string]string) {
+	if len(display) == 0 {
+		return
+	}
+	for _, d := range ds {
+		d.Msg = replaceNames(d.Msg, display)
+		d.Hint = replaceNames(d.Hint, display)
+	}
+}
+
+func replaceNames(s string, display map[string]string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if !isNameByte(s[i]) || i > 0 && (isNameByte(s[i-1]) || s[i-1] == '.') {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && (isNameByte(s[j]) || s[j] == '.' && j+1 < len(s) && isNameByte(s[j+1])) {
+			j++
+		}
+		if src, ok := display[s[i:j]]; ok {
+			b.WriteString(src)
+		} else {
+			b.WriteString(s[i:j])
+		}
+		i = j
+	}
+	return b.String()
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c == '\'' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}

@@ -87,6 +87,7 @@ func CompileProgram(loader Loader, dir, main string) (*soac.Program, error) {
 	if ierr != nil {
 		ds := Diagnostics{ierr}
 		ds.attachSources(flat.sources)
+		ds.showSourceNames(flat.display)
 		return nil, ds
 	}
 	// A program with no entry point is valid, as in Futhark: fcc check
@@ -149,6 +150,7 @@ func checkFlat(flat *flatProgram) (*Checked, error) {
 	}
 	if len(c.errs) > 0 {
 		c.errs.attachSources(flat.sources)
+		c.errs.showSourceNames(flat.display)
 		return nil, c.errs
 	}
 	return c.result(prog), nil

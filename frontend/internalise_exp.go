@@ -464,6 +464,12 @@ func (ic *internaliser) opSection(env *ienv, e *OpSectionExp) ival {
 
 func (ic *internaliser) arrayLit(env *ienv, e *ArrayLitExp) ival {
 	t := ic.typeOfExp(e).(TArray)
+	if elem := ic.unitArrayElem(t); elem != nil {
+		// As for the built-in array functions (checkUnitArrays): no
+		// component array would carry the literal's shape.
+		panic(&Diagnostic{Pos: e.Pos, Msg: fmt.Sprintf("an array literal of type %s: arrays of %s, a type with no values, are not supported yet", typeString(t), typeString(elem)),
+			Hint: "use an array of bool (or another primitive type) in its place"})
+	}
 	rowT := rowOf(t)
 	n := ic.components(rowT)
 	elems := make([][]soac.SubExp, n)

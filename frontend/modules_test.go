@@ -156,6 +156,14 @@ func TestModuleDiagnostics(t *testing.T) {
 		{"type arity", "module type S = { type t 'a }\nmodule M : S = { type t = i32 }\ndef main = 1i32",
 			`t.fut:2:1: error: Type "t" of Module "M" has 0 parameters, but its module type specifies 1`},
 		{"unknown module", "def main = N.x + 1i32", `t.fut:1:12: error: unknown name "N.x"`},
+		{"equality on a functor parameter's abstract type", "module F (P: {type t val x: t}) = { def same (a: P.t) = a == P.x }\nmodule M = F {type t = i32 def x = 1i32}\ndef main (a: i32) = M.same a",
+			`t.fut:1:57: error: left operand of "==" has type P.t, which does not support equality: the abstract type P.t is not known to be an equality type`},
+		{"equality on an ascribed module's abstract type", "module M : {type t val x: t} = {type t = i32 def x = 1i32}\ndef main = [M.x] == [M.x]",
+			`t.fut:2:12: error: left operand of "==" has type [1]M.t, which does not support equality`},
+		{"an opaque view's member is named as written", "module type D = { type k val single: k -> i32 }\nmodule s : D = { type k = i32 def single (x: k) = x }\ndef main (x: i32) = s.single x",
+			`t.fut:3:30: error: Cannot apply "s.single" to "x" (argument 1): expected type s.k, but found i32`},
+		{"an imported definition renamed past a prelude name", "def sum (x: i32) = x\ndef main (x: f32) = sum x",
+			`t.fut:2:25: error: Cannot apply "sum" to "x" (argument 1): expected type i32, but found f32`},
 		{"unknown module in binding", "module M = N\ndef main = 1i32", `t.fut:1:12: error: Unknown module "N"`},
 		{"unknown module type", "module M : T = {}\ndef main = 1i32", `t.fut:1:12: error: Unknown module type "T"`},
 		{"hidden member", sig + "module M : S = { type t = i32 def f (x: i32) = x def g = 1i32 }\ndef main = M.g",
@@ -179,9 +187,9 @@ func TestModuleDiagnostics(t *testing.T) {
 		{"abstract type used as its representation", "module type S = { type t val inject: i32 -> t }\nmodule M : S = { type t = i32 def inject (x: i32) = x }\ndef main (x: i32) : i32 = M.inject x",
 			`t.fut:3:27: error: Function body does not have expected type: main is declared to return i32, but its body has type M.t`},
 		{"representation given for an abstract type", "module type S = { type t val get: t -> i32 }\nmodule M : S = { type t = i32 def get (x: i32) = x }\ndef main (x: i32) = M.get x",
-			`t.fut:3:27: error: Cannot apply "M.get_1" to "x" (argument 1): expected type M.t, but found i32`},
+			`t.fut:3:27: error: Cannot apply "M.get" to "x" (argument 1): expected type M.t, but found i32`},
 		{"abstract types of two applications differ", "module type S = { type t val mk: i32 -> t val get: t -> i32 }\nmodule F (X: {}) : S = { type t = i32 def mk (x: i32) = x def get (x: t) = x }\nmodule A = F {}\nmodule B = F {}\ndef main (x: i32) = A.get (B.mk x)",
-			`t.fut:5:27: error: Cannot apply "A.get_1" to argument 1: expected type A.t, but found B.t`},
+			"t.fut:5:27: error: Cannot apply \"A.get\" to argument 1: expected type A.t, but found B.t\n"},
 		{"lifted type for a non-lifted spec", "module m = {type^ t = i32 -> i32}: {type t}\ndef main = 1i32",
 			`t.fut:1:12: error: Module type mismatch: type "t" of Module is lifted, but its module type specifies a non-lifted type`},
 		{"type parameter less lifted than specified", "module m = {def f 'a (x: a) = x}: {val f '^a : a -> a}\ndef main = 1i32",
@@ -251,6 +259,22 @@ func TestFunctorBodyErrorOnce(t *testing.T) {
 	for i, line := range []int{2, 3} {
 		if ds[i].Pos.Line != line {
 			t.Errorf("diagnostic %d at %v, want line %d", i, ds[i].Pos, line)
+		}
+	}
+}
+
+func TestReplaceNames(t *testing.T) {
+	display := map[string]string{"s.single_1": "s.single", "sum_1": "sum"}
+	tests := []struct{ in, want string }{
+		{`Cannot apply "s.single_1" to "x"`, `Cannot apply "s.single" to "x"`},
+		{"sum_1 and sum_12 and xsum_1 and m.sum_1", "sum and sum_12 and xsum_1 and m.sum_1"},
+		{"(sum_1)", "(sum)"},
+		{"s.single_1.x", "s.single_1.x"},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := replaceNames(tt.in, display); got != tt.want {
+			t.Errorf("replaceNames(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }

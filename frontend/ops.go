@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/fcclang/fcc/soac"
 )
@@ -139,6 +140,14 @@ func (c *checker) binOp(sc *scope, e *BinOpExp, expected Type) Type {
 	ft := c.operatorType(sc, e.Op, e.Qual, e.Backtick, e.Pos, e.opVar())
 	res := c.fresh(cAny, e.Pos)
 	f, ok := c.resolve(ft).(TFun)
+	if _, open := c.resolve(ft).(TVar); !ok && open {
+		// A parameter whose type is not known yet (x `op` y with op a
+		// parameter): using it as an operator makes it a function of
+		// two arguments, as in Futhark.
+		f = TFun{Param: c.fresh(cAny, e.Pos), Result: TFun{Param: c.fresh(cAny, e.Pos), Result: c.fresh(cAny, e.Pos)}}
+		c.unify(f, ft, e.Pos, "used as an operator")
+		ok = true
+	}
 	if !ok {
 		c.errorf(e.Pos, "", "%s is not a function and cannot be used as an operator", e.Op)
 	}
@@ -221,6 +230,16 @@ func (c *checker) builtinBinOp(sc *scope, e *BinOpExp, info binOpInfo) Type {
 	if (e.Op == "==" || e.Op == "!=") && (isStructured(c.resolve(lt)) || c.hasConstrs(lt)) && !containsFun(c.zonk(lt)) {
 		// Equality on arrays, tuples and records, as in Futhark: the
 		// operands have one type, compared component by component.
+		if a := abstractIn(c.zonk(lt)); a != "" {
+			// An abstract type (of a functor's parameter, or of a
+			// module ascribed a module type) is not known to support
+			// equality: Futhark rejects == on it unless its module type
+			// defines it (type t = i32).
+			c.errorf(e.L.expPos(), "compare with an equality the module provides (such as a val eq: t -> t -> bool in its module type), or define the type in the module type",
+				"%s has type %s, which does not support equality: the abstract type %s is not known to be an equality type", opOperand("left", e.Op), c.show(lt), a)
+			c.exp(sc, e.R)
+			return tBool
+		}
 		rt := c.exp(sc, e.R)
 		c.unify(lt, rt, e.R.expPos(), opOperand("right", e.Op))
 		return tBool
@@ -245,6 +264,39 @@ func (c *checker) builtinBinOp(sc *scope, e *BinOpExp, info binOpInfo) Type {
 		return tBool
 	}
 	return t
+}
+
+// abstractIn returns the name of an abstract type's opaque record in t (see
+// opaque.go), or "" where t has none.
+func abstractIn(t Type) string {
+	switch t := t.(type) {
+	case TArray:
+		return abstractIn(t.Elem)
+	case TTuple:
+		for _, e := range t.Elems {
+			if a := abstractIn(e); a != "" {
+				return a
+			}
+		}
+	case TRecord:
+		if isOpaqueRecord(t) {
+			return strings.TrimSuffix(t.Fields[0].Name, opaqueMark)
+		}
+		for _, f := range t.Fields {
+			if a := abstractIn(f.Type); a != "" {
+				return a
+			}
+		}
+	case TSum:
+		for _, k := range t.Constrs {
+			for _, p := range k.Payload {
+				if a := abstractIn(p); a != "" {
+					return a
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // isStructured reports whether t is an array, tuple, record or sum type.

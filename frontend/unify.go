@@ -290,13 +290,21 @@ func (c *checker) rankNote(expected, found Type) string {
 	return fmt.Sprintf(" (Couldn't match a %d-dimensional array with a %d-dimensional one)", len(e.Dims), len(f.Dims))
 }
 
+// isOpaqueRecord reports whether r is an abstract type's opaque record
+// (opaque.go).
+func isOpaqueRecord(r TRecord) bool {
+	return len(r.Fields) == 1 && strings.HasSuffix(r.Fields[0].Name, opaqueMark)
+}
+
 // unsharedFields explains a mismatch of two record types with different
 // fields, as Futhark does: " (the record types do not match: unshared
 // fields: c, d.)"; it is empty for other types.
 func (c *checker) unsharedFields(a, b Type) string {
 	ra, ok1 := c.zonk(a).(TRecord)
 	rb, ok2 := c.zonk(b).(TRecord)
-	if !ok1 || !ok2 {
+	if !ok1 || !ok2 || isOpaqueRecord(ra) || isOpaqueRecord(rb) {
+		// An abstract type's opaque record prints as the type's name:
+		// its field is no part of the program.
 		return ""
 	}
 	in := func(r TRecord, name string) bool {

@@ -171,12 +171,33 @@ func (l *errorListener) SyntaxError(recognizer antlr.Recognizer, offendingSymbol
 	if where != "" {
 		m += " in " + where
 	}
+	if p, ok := recognizer.(antlr.Parser); ok && tok != nil && tok.GetTokenType() == parser.FutharkParserQUESTION && inWithRefinement(p) {
+		// Futhark's grammar too takes only a type term after `with t =`
+		// (TypeRef), so an existential type needs parentheses there.
+		m += "; an existential type after `with` is written in parentheses, as in `with t = (?[k].[k]bool)`"
+	}
 	l.errs = append(l.errs, SyntaxError{
 		File: l.file,
 		Line: line,
 		Col:  column + 1,
 		Msg:  m,
 	})
+}
+
+// inWithRefinement reports whether the parser is in the type of a module
+// type's refinement (mt with t = ...).
+func inWithRefinement(p antlr.Parser) bool {
+	for ctx := p.GetParserRuleContext(); ctx != nil; {
+		if _, ok := ctx.(*parser.WithModTypeContext); ok {
+			return true
+		}
+		parent, ok := ctx.GetParent().(antlr.ParserRuleContext)
+		if !ok {
+			return false
+		}
+		ctx = parent
+	}
+	return false
 }
 
 // describeRule names the construct being parsed, for messages that have no

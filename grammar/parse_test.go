@@ -100,6 +100,7 @@ var validProgs = []string{
 	`def u (#a) = 0`,
 	`def main [n][m] (a: [n][m]f32) : [m][n]f32 = transpose a`,
 	`def f [n] (a: [n]i32) : ?[k].[k]i32 = filter (>0) a`,
+	`module M : S with t = (?[k].[k]bool) = { type~ t = ?[k].[k]bool }`,
 	`def h = M.x + M.N.y`, `def s = "abc"[0]`,
 	`module type mt = { val (+): i32 -> i32 -> i32 val + : i32 -> i32 -> i32 }`,
 	`def main = scatter (copy dest) is vs`,
@@ -211,6 +212,7 @@ func TestInvalid(t *testing.T) {
 		{"module M = {\ndef x = 1\n", 3, 1, "end of file"},
 		{"def f = a[1", 1, 12, "end of file"},
 		{"let", 1, 4, "end of file"},
+		{"module M : S with t = ?[k].[k]bool = {}", 1, 23, "an existential type after `with` is written in parentheses"},
 	}
 	for _, tc := range tests {
 		_, errs := Parse("bad.fut", tc.src)

@@ -86,10 +86,25 @@ def concat_to 't (k: i64) (xs: []t) (ys: []t) : *[]t =
 -- Futhark's not: logical negation as a function.
 def not (x: bool) : bool = !x
 
+-- Futhark's conversions between i32 and the float types (its prelude.fut
+-- keeps them; published programs such as kmeans and bfast use them).
+def r32 (x: i32) : f32 = f32.i32 x
+def t32 (x: f32) : i32 = i32.f32 x
+def r64 (x: i32) : f64 = f64.i32 x
+def t64 (x: f64) : i32 = i32.f64 x
+
+-- trace and break as Futhark's prelude defines them: the interpreter
+-- prints a traced value; both are the identity in compiled code.
+def trace 't (x: t) : t = #[trace(trace)] x
+def break 't (x: t) : t = #[break] x
+
 -- Futhark's sized: xs with its size asserted to be n (checked at run
 -- time).
 def sized [m] 't (n: i64) (xs: [m]t) : [n]t =
   xs :> [n]t
+
+-- Futhark's flatten_to: flatten with the size of the result given.
+def flatten_to [n] [m] 't (l: i64) (xs: [n][m]t) : [l]t = flatten xs :> [l]t
 
 def flatten_3d 't (xs: [][][]t) : []t = flatten (flatten xs)
 
