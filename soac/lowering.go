@@ -234,6 +234,8 @@ const (
 	// RuleGroupItems: a segmap in a segmap_group's body: work-item ltid
 	// of the group computes points ltid, ltid+G, ... (G the group size).
 	RuleGroupItems = "group-items"
+	// RuleOnePerGroup: a segmap_group, one work-group per point.
+	RuleOnePerGroup = "one-per-group"
 )
 
 // TileRoles is the tiling match of a tiled segmap's body, by position:

@@ -1,0 +1,277 @@
+package flatten
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/fcclang/fcc/runtime/values"
+	"github.com/fcclang/fcc/soac"
+)
+
+// This file is the intra-group version of incremental flattening
+// (Henriksen et al., PPoPP 2019), the third version between the outer
+// one (a work-item per point, the inner parallelism sequential) and the
+// inner one (the body flattened into kernels of its own):
+//
+//	if suff_outer_par then outer
+//	else if suff_intra_par && group_fits G L then intra
+//	else inner
+//
+// The intra version is a segmap_group over the context's space: one
+// work-group per point, whose work-items run the body together. The
+// inner SOACs of the body (a map, a reduction or a scan over a row,
+// possibly inside sequential loops and ifs) become thread-level Seg-ops
+// over their width, their points spread over the group's work-items;
+// the arrays they make and the loops' array merge parameters live in
+// local memory. It wins where the outer parallelism is too small to fill
+// the device but each point's inner parallelism fits a work-group: the
+// whole body runs in one kernel launch, with barriers instead of kernel
+// boundaries and local memory instead of global intermediate arrays.
+//
+// The predicate holds when
+//   - the inner parallelism W, the widest inner Seg-op, is at least the
+//     threshold "FUN.suff_intra_par_N" (default intraThreshold, tunable
+//     like the others), and
+//   - a group of G work-items (W rounded up to soac.GroupMultiple) with
+//     L bytes of local memory (the local arrays, and G times the bytes of
+//     a work-item's operands of the widest reduction or scan, through
+//     which they combine) can be launched on the device (group_fits,
+//     asked of the device at run time).
+//
+// The bodies taken are those the backend's group kernel compiles: at the
+// group level scalar code, indexing, loops, ifs with scalar results and
+// inner SOACs that are a map, a reduction or a scan (not a mix) with
+// scalar elements; inside the inner SOACs' lambdas, code that makes no
+// array. Every width and every local array's shape must be known before
+// the kernel runs (invariant to the map). Other bodies get no intra
+// version.
+
+// intraThreshold is the default of the suff_intra_par thresholds, as in
+// Futhark: a warp's worth of inner parallelism.
+const intraThreshold = 32
+
+// intraPlan is what building an intra version found out about the body.
+type intraPlan struct {
+	widths []soac.SubExp
+	// arrays are the local arrays' types, each with its buffers.
+	arrays []soac.Type
+	bufs   []int
+	// exchange is the bytes per work-item of the widest combining
+	// operator (reduction or scan).
+	exchange int
+}
+
+// intraVersion returns the intra-group version of body in context n,
+// binding targets, or nil when the body does not qualify.
+func (f *flattener) intraVersion(n *nest, body *soac.Body, targets []soac.Param) (*soac.Stm, *intraPlan) {
+	st := f.manifest(n, soac.NewCopier(nil, nil).Body(body), targets)
+	sm := st.Exp.(*soac.SegMapExp)
+	plan := &intraPlan{}
+	gb, ok := f.groupBody(sm.Body, plan)
+	if !ok || len(plan.widths) == 0 {
+		return nil, nil
+	}
+	// Sizes the host must know.
+	local := soac.BoundInBody(gb)
+	for _, d := range sm.Space {
+		local[d.Index] = true
+	}
+	hostKnown := func(ses []soac.SubExp) bool {
+		for _, se := range ses {
+			if v, ok := se.(soac.Var); ok && local[v.Name] {
+				return false
+			}
+		}
+		return true
+	}
+	if !hostKnown(plan.widths) {
+		return nil, nil
+	}
+	for _, t := range plan.arrays {
+		if !hostKnown(t.Shape) {
+			return nil, nil
+		}
+	}
+	sm.Level = soac.LevelGroup
+	sm.Body = gb
+	return st, plan
+}
+
+// groupBody rewrites a body at the group level: inner SOACs into
+// thread-level Seg-ops. It reports false for a body the group kernel does
+// not take.
+func (f *flattener) groupBody(b *soac.Body, plan *intraPlan) (*soac.Body, bool) {
+	out := &soac.Body{Result: b.Result}
+	for _, s := range b.Stms {
+		ns := *s
+		switch e := s.Exp.(type) {
+		case *soac.SubExpExp, *soac.BinOpExp, *soac.CmpOpExp, *soac.UnOpExp, *soac.ConvOpExp, *soac.CallPrimExp, *soac.AssertExp:
+		case *soac.IndexExp:
+		case *soac.IfExp:
+			if !scalarParams(s.Pat) {
+				return nil, false
+			}
+			th, ok1 := f.groupBody(e.Then, plan)
+			el, ok2 := f.groupBody(e.Else, plan)
+			if !ok1 || !ok2 {
+				return nil, false
+			}
+			ne := *e
+			ne.Then, ne.Else = th, el
+			ns.Exp = &ne
+		case *soac.LoopExp:
+			bd, ok := f.groupBody(e.Body, plan)
+			if !ok {
+				return nil, false
+			}
+			for _, p := range e.Params {
+				if p.Type.Rank() > 0 {
+					plan.arrays = append(plan.arrays, p.Type)
+					plan.bufs = append(plan.bufs, 2)
+				}
+			}
+			ne := *e
+			ne.Body = bd
+			ns.Exp = &ne
+		case *soac.ScremaExp:
+			seg, ok := f.innerSegOp(e, plan)
+			if !ok {
+				return nil, false
+			}
+			for _, p := range s.Pat {
+				if p.Type.Rank() > 0 {
+					plan.arrays = append(plan.arrays, p.Type)
+					plan.bufs = append(plan.bufs, 1)
+				}
+			}
+			ns.Exp = seg
+		default:
+			return nil, false
+		}
+		out.Stms = append(out.Stms, &ns)
+	}
+	return out, true
+}
+
+// innerSegOp is the thread-level Seg-op of an inner SOAC of a group's
+// body, or false when the group kernel does not take it.
+func (f *flattener) innerSegOp(e *soac.ScremaExp, plan *intraPlan) (soac.Exp, bool) {
+	if len(e.Scans) > 0 && len(e.Reds) > 0 {
+		return nil, false
+	}
+	for _, t := range e.Map.RetType {
+		if t.Rank() > 0 {
+			return nil, false
+		}
+	}
+	if !makesNoArray(e.Map.Body) {
+		return nil, false
+	}
+	nOp := soac.ReduceValues(e.Reds) + soac.ReduceValues(soac.ScanReduces(e.Scans))
+	if nOp > 0 && nOp != len(e.Map.RetType) {
+		return nil, false // map-out results of a reduction or scan
+	}
+	for _, op := range append(soac.ScanReduces(e.Scans), e.Reds...) {
+		if !makesNoArray(op.Op.Body) {
+			return nil, false
+		}
+	}
+	bytes := 0
+	for _, t := range e.Map.RetType[:nOp] {
+		bytes += t.Elem.Size()
+	}
+	plan.exchange = max(plan.exchange, bytes)
+	if !slices.ContainsFunc(plan.widths, func(w soac.SubExp) bool { return soac.SameSubExp(w, e.W) }) {
+		plan.widths = append(plan.widths, e.W)
+	}
+	i := f.fresh("ltid")
+	space := []soac.SegDim{{Index: i, N: e.W}}
+	body := e.Map.RowBody(i, e.Inputs)
+	switch {
+	case len(e.Scans) > 0:
+		return &soac.SegScanExp{Level: soac.LevelThread, Space: space, Scans: e.Scans, Body: body, Types: e.Map.RetType}, true
+	case len(e.Reds) > 0:
+		return &soac.SegRedExp{Level: soac.LevelThread, Space: space, Reds: e.Reds, Body: body, Types: e.Map.RetType}, true
+	}
+	return &soac.SegMapExp{Level: soac.LevelThread, Space: space, Body: body, Types: e.Map.RetType}, true
+}
+
+// makesNoArray reports whether a body (of a lambda run by one work-item)
+// binds only scalars, but for rows of arrays it indexes.
+func makesNoArray(b *soac.Body) bool {
+	ok := true
+	soac.VisitStms(b, func(s *soac.Stm) {
+		if _, isIndex := s.Exp.(*soac.IndexExp); isIndex {
+			return
+		}
+		switch s.Exp.(type) {
+		case *soac.SegMapExp, *soac.SegRedExp, *soac.SegScanExp, *soac.SegHistExp:
+			ok = false
+		}
+		if !scalarParams(s.Pat) {
+			ok = false
+		}
+	})
+	return ok
+}
+
+func scalarParams(ps []soac.Param) bool {
+	for _, p := range ps {
+		if p.Type.Rank() > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// intraPredicate returns the host statements that compute whether the
+// intra version is taken, and the name of the result.
+func (f *flattener) intraPredicate(plan *intraPlan, pos soac.Pos) ([]*soac.Stm, soac.VName) {
+	var stms []*soac.Stm
+	let := func(base string, t values.PrimType, e soac.Exp) soac.SubExp {
+		p := f.freshParam(soac.VName(base), soac.Prim(t))
+		stms = append(stms, &soac.Stm{Pat: []soac.Param{p}, Exp: e, Pos: pos})
+		return soac.Var{Name: p.Name}
+	}
+	i64 := func(op soac.BinOp, x, y soac.SubExp) *soac.BinOpExp {
+		return &soac.BinOpExp{Op: op, T: values.I64, X: x, Y: y}
+	}
+	w := plan.widths[0]
+	for _, x := range plan.widths[1:] {
+		w = let("intra_par", values.I64, i64(soac.Max, w, x))
+	}
+	// G = (W + K - 1) / K * K, at least K.
+	k := soac.I64(soac.GroupMultiple)
+	g := let("group_size", values.I64, i64(soac.Max, w, soac.I64(1)))
+	g = let("group_size", values.I64, i64(soac.Add, g, soac.I64(soac.GroupMultiple-1)))
+	g = let("group_size", values.I64, i64(soac.Quot, g, k))
+	g = let("group_size", values.I64, i64(soac.Mul, g, k))
+	bytes := soac.SubExp(soac.I64(0))
+	if plan.exchange > 0 {
+		bytes = let("local_bytes", values.I64, i64(soac.Mul, g, soac.I64(int64(plan.exchange))))
+	}
+	for j, t := range plan.arrays {
+		sz := soac.SubExp(soac.I64(int64(t.Elem.Size() * plan.bufs[j])))
+		for _, d := range t.Shape {
+			sz = let("local_bytes", values.I64, i64(soac.Mul, sz, d))
+		}
+		bytes = let("local_bytes", values.I64, i64(soac.Add, bytes, sz))
+	}
+	name := f.intraThresholdName()
+	suff := let("suff_intra_par", values.Bool, &soac.ThresholdExp{Name: name, Parallelism: w})
+	fits := let("group_fits", values.Bool, &soac.GroupFitsExp{Group: g, LocalBytes: bytes})
+	both := f.freshParam("intra", soac.Prim(values.Bool))
+	stms = append(stms, &soac.Stm{Pat: []soac.Param{both}, Exp: &soac.BinOpExp{Op: soac.LogAnd, T: values.Bool, X: suff, Y: fits}, Pos: pos})
+	return stms, both.Name
+}
+
+// intraThresholdName registers the next "FUN.suff_intra_par_N" threshold.
+func (f *flattener) intraThresholdName() string {
+	name := ""
+	for k := 1; name == "" || f.threshUsed[name]; k++ {
+		name = fmt.Sprintf("%s.suff_intra_par_%d", f.fun, k)
+	}
+	f.threshUsed[name] = true
+	f.thresholds = append(f.thresholds, soac.Threshold{Name: name, Default: intraThreshold})
+	return name
+}
