@@ -445,6 +445,12 @@ func (h *hgen) stm(s *soac.Stm) error {
 		return h.bind(s, expr, err)
 	case *soac.IndexExp:
 		return h.index(s, e)
+	case *soac.GroupFitsExp:
+		xs, err := h.operands(e.Group, e.LocalBytes)
+		if err != nil {
+			return err
+		}
+		return h.bind(s, fmt.Sprintf("c.GroupFits(int64(%s), int64(%s))", xs[0], xs[1]), nil)
 	case *soac.ThresholdExp:
 		x, err := h.operand(e.Parallelism)
 		if err != nil {

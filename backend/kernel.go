@@ -119,6 +119,8 @@ type cgen struct {
 	// spareViews are the spare buffers of the loops being generated,
 	// by spare pointer (see endLoopArrays).
 	spareViews map[string]*kview
+	// group is set in a segmap_group's kernel (seggroup.go).
+	group *groupGen
 	// narrowOffsets makes element offsets fcc_ix (see ix).
 	narrowOffsets bool
 	// sameSites makes fail reuse the code of an earlier site with the
@@ -366,6 +368,10 @@ func (c *cgen) stm(s *soac.Stm) error {
 		return c.bindScalar(s.Pat[0], "true")
 	case *soac.ApplyExp:
 		return c.call(s, e)
+	case *soac.SegMapExp, *soac.SegRedExp, *soac.SegScanExp:
+		if c.group != nil {
+			return c.groupSegOp(s)
+		}
 	}
 	return unsupported(strings.TrimSuffix(strings.TrimPrefix(fmt.Sprintf("%T", s.Exp), "*soac."), "Exp")+" inside a kernel", s.Pos)
 }

@@ -55,8 +55,10 @@ type Lowering struct {
 // points. Local are the arrays of the body that live in local memory,
 // one buffer each, or two for a loop's array merge parameter (double
 // buffering); the other arrays are the kernel's inputs. Barriers is how
-// many barriers the body's code holds (two around each inner Seg-op and
-// array copy, one after each write of a local array by one work-item).
+// many barrier sites the body's code holds, besides those of the tree
+// reductions and scans (two around each inner Seg-op, three for each
+// loop array parameter: around the copy of its initial value and after
+// each iteration's copy).
 type GroupPlan struct {
 	Widths   []SubExp
 	Multiple int

@@ -79,9 +79,9 @@ func recordGroups(b *soac.Body, facts map[soac.VName][]soac.SizeBound) error {
 
 // GroupPlanOf decides how the work-group of segmap_group m runs its
 // body: the widths of its inner Seg-ops, its local arrays, and the
-// barriers its code holds (two around each inner Seg-op, one after the
-// copy of each loop array parameter's initial value and one after the
-// copy of each iteration's result into the parameter's spare buffer).
+// barriers its code holds (two around each inner Seg-op; before and
+// after the copy of each loop array parameter's initial value, and after
+// the copy of each iteration's result into the parameter's spare buffer).
 func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 	g := &soac.GroupPlan{Multiple: soac.GroupMultiple}
 	var walk func(b *soac.Body) error
@@ -101,7 +101,7 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 				for _, p := range e.Params {
 					if p.Type.Rank() > 0 {
 						g.Local = append(g.Local, soac.LocalArray{Name: p.Name, Type: p.Type, Buffers: 2})
-						g.Barriers += 2
+						g.Barriers += 3
 					}
 				}
 				if err := walk(e.Body); err != nil {
