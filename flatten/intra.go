@@ -34,9 +34,9 @@ import (
 //     like the others), and
 //   - a group of G work-items (W rounded up to soac.GroupMultiple) with
 //     L bytes of local memory (the local arrays, and G times the bytes of
-//     a work-item's operands of the widest reduction or scan, through
-//     which they combine) can be launched on the device (group_fits,
-//     asked of the device at run time).
+//     a work-item's operands of the reductions and scans, through which
+//     they combine) can be launched on the device (group_fits, asked of
+//     the device at run time).
 //
 // The bodies taken are those the backend's group kernel compiles: at the
 // group level scalar code, indexing, loops, ifs with scalar results and
@@ -44,7 +44,10 @@ import (
 // scalar elements; inside the inner SOACs' lambdas, code that makes no
 // array. Every width and every local array's shape must be known before
 // the kernel runs (invariant to the map). Other bodies get no intra
-// version.
+// version; nor does a body of one inner SOAC outside any loop, whose
+// inner version is one Seg-op: a segmented reduction's lowering already
+// gives short rows a team of work-items and reads them coalesced, and
+// an intra version would only add a launch of a group per row.
 
 // intraThreshold is the default of the suff_intra_par thresholds, as in
 // Futhark: a warp's worth of inner parallelism.
@@ -56,21 +59,33 @@ type intraPlan struct {
 	// arrays are the local arrays' types, each with its buffers.
 	arrays []soac.Type
 	bufs   []int
-	// exchange is the bytes per work-item of the widest combining
-	// operator (reduction or scan).
-	exchange int
+	// exchange is the bytes per work-item, for each operand position,
+	// of the largest element of the combining operators (reductions and
+	// scans) at that position.
+	exchange []int
+	// ops counts the inner Seg-ops; loops is the depth of the loops
+	// being rewritten, and looped is set when an inner Seg-op is in one.
+	ops    int
+	loops  int
+	looped bool
 }
 
 // intraVersion returns the intra-group version of body in context n,
 // binding targets, or nil when the body does not qualify.
 func (f *flattener) intraVersion(n *nest, body *soac.Body, targets []soac.Param) (*soac.Stm, *intraPlan) {
-	st := f.manifest(n, soac.NewCopier(nil, nil).Body(body), targets)
-	sm := st.Exp.(*soac.SegMapExp)
+	// A dry run first, which takes no fresh names, so that bodies without
+	// an intra version keep the names they had.
 	plan := &intraPlan{}
-	gb, ok := f.groupBody(sm.Body, plan)
-	if !ok || len(plan.widths) == 0 {
+	if _, ok := f.groupBody(body, plan, false); !ok || plan.ops < 2 && !plan.looped {
+		// One inner Seg-op and no loop: the inner version is that one
+		// Seg-op, whose own lowering already gives short rows a team
+		// of work-items (segred) and reads them coalesced.
 		return nil, nil
 	}
+	st := f.manifest(n, soac.NewCopier(nil, nil).Body(body), targets)
+	sm := st.Exp.(*soac.SegMapExp)
+	plan = &intraPlan{}
+	gb, _ := f.groupBody(sm.Body, plan, true)
 	// Sizes the host must know.
 	local := soac.BoundInBody(gb)
 	for _, d := range sm.Space {
@@ -98,9 +113,9 @@ func (f *flattener) intraVersion(n *nest, body *soac.Body, targets []soac.Param)
 }
 
 // groupBody rewrites a body at the group level: inner SOACs into
-// thread-level Seg-ops. It reports false for a body the group kernel does
-// not take.
-func (f *flattener) groupBody(b *soac.Body, plan *intraPlan) (*soac.Body, bool) {
+// thread-level Seg-ops (only checking, when build is false). It reports
+// false for a body the group kernel does not take.
+func (f *flattener) groupBody(b *soac.Body, plan *intraPlan, build bool) (*soac.Body, bool) {
 	out := &soac.Body{Result: b.Result}
 	for _, s := range b.Stms {
 		ns := *s
@@ -111,8 +126,8 @@ func (f *flattener) groupBody(b *soac.Body, plan *intraPlan) (*soac.Body, bool) 
 			if !scalarParams(s.Pat) {
 				return nil, false
 			}
-			th, ok1 := f.groupBody(e.Then, plan)
-			el, ok2 := f.groupBody(e.Else, plan)
+			th, ok1 := f.groupBody(e.Then, plan, build)
+			el, ok2 := f.groupBody(e.Else, plan, build)
 			if !ok1 || !ok2 {
 				return nil, false
 			}
@@ -120,7 +135,9 @@ func (f *flattener) groupBody(b *soac.Body, plan *intraPlan) (*soac.Body, bool) 
 			ne.Then, ne.Else = th, el
 			ns.Exp = &ne
 		case *soac.LoopExp:
-			bd, ok := f.groupBody(e.Body, plan)
+			plan.loops++
+			bd, ok := f.groupBody(e.Body, plan, build)
+			plan.loops--
 			if !ok {
 				return nil, false
 			}
@@ -134,7 +151,7 @@ func (f *flattener) groupBody(b *soac.Body, plan *intraPlan) (*soac.Body, bool) 
 			ne.Body = bd
 			ns.Exp = &ne
 		case *soac.ScremaExp:
-			seg, ok := f.innerSegOp(e, plan)
+			seg, ok := f.innerSegOp(e, plan, build)
 			if !ok {
 				return nil, false
 			}
@@ -155,7 +172,7 @@ func (f *flattener) groupBody(b *soac.Body, plan *intraPlan) (*soac.Body, bool) 
 
 // innerSegOp is the thread-level Seg-op of an inner SOAC of a group's
 // body, or false when the group kernel does not take it.
-func (f *flattener) innerSegOp(e *soac.ScremaExp, plan *intraPlan) (soac.Exp, bool) {
+func (f *flattener) innerSegOp(e *soac.ScremaExp, plan *intraPlan, build bool) (soac.Exp, bool) {
 	if len(e.Scans) > 0 && len(e.Reds) > 0 {
 		return nil, false
 	}
@@ -176,11 +193,17 @@ func (f *flattener) innerSegOp(e *soac.ScremaExp, plan *intraPlan) (soac.Exp, bo
 			return nil, false
 		}
 	}
-	bytes := 0
-	for _, t := range e.Map.RetType[:nOp] {
-		bytes += t.Elem.Size()
+	for k, t := range e.Map.RetType[:nOp] {
+		if k == len(plan.exchange) {
+			plan.exchange = append(plan.exchange, 0)
+		}
+		plan.exchange[k] = max(plan.exchange[k], t.Elem.Size())
 	}
-	plan.exchange = max(plan.exchange, bytes)
+	plan.ops++
+	plan.looped = plan.looped || plan.loops > 0
+	if !build {
+		return nil, true
+	}
 	if !slices.ContainsFunc(plan.widths, func(w soac.SubExp) bool { return soac.SameSubExp(w, e.W) }) {
 		plan.widths = append(plan.widths, e.W)
 	}
@@ -215,6 +238,14 @@ func makesNoArray(b *soac.Body) bool {
 	return ok
 }
 
+func sum(xs []int) int {
+	s := 0
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
+
 func scalarParams(ps []soac.Param) bool {
 	for _, p := range ps {
 		if p.Type.Rank() > 0 {
@@ -247,8 +278,8 @@ func (f *flattener) intraPredicate(plan *intraPlan, pos soac.Pos) ([]*soac.Stm, 
 	g = let("group_size", values.I64, i64(soac.Quot, g, k))
 	g = let("group_size", values.I64, i64(soac.Mul, g, k))
 	bytes := soac.SubExp(soac.I64(0))
-	if plan.exchange > 0 {
-		bytes = let("local_bytes", values.I64, i64(soac.Mul, g, soac.I64(int64(plan.exchange))))
+	if ex := sum(plan.exchange); ex > 0 {
+		bytes = let("local_bytes", values.I64, i64(soac.Mul, g, soac.I64(int64(ex))))
 	}
 	for j, t := range plan.arrays {
 		sz := soac.SubExp(soac.I64(int64(t.Elem.Size() * plan.bufs[j])))

@@ -2,9 +2,10 @@
 -- row's prefix sums, taken in a loop, by one work-group (a chunk per
 -- work-item, the chunks' totals scanned across the group in local
 -- memory); and per row the last non-zero element, a reduction whose
--- operator is not commutative, so that each work-item folds a contiguous
--- chunk and the tree keeps their order. The tuning file takes the
--- intra-group versions wherever they fit.
+-- operator is not commutative (fused with a sum), then a map by both:
+-- each work-item folds a contiguous chunk and the tree keeps their
+-- order. The tuning file takes the intra-group versions wherever they
+-- fit.
 -- ==
 -- entry: prefix
 -- input { [[1i32, 2i32, 3i32], [4i32, 5i32, 6i32]] } auto output
@@ -19,13 +20,15 @@
 -- input { [[1i32, 0i32, 3i32, 0i32], [0i32, 0i32, 0i32, 0i32]] } auto output
 -- random input { [5][40]i32 } auto output
 -- compiled random input { [3][700]i32 } auto output
+-- compiled random input { [2][2000]i32 } auto output
 
 entry prefix [n][m] (xss: [n][m]i32) : [n][m]i32 =
   map (\xs -> loop xs for i < 4 do
                 let ys = scan (+) 0 xs
                 in map2 (\y x -> (y ^ x) % 1000 + i32.i64 i) ys xs) xss
 
-entry lastnz [n][m] (xss: [n][m]i32) : [n]i32 =
+entry lastnz [n][m] (xss: [n][m]i32) : [n][m]i32 =
   map (\xs -> let ys = map (\x -> if x % 3 == 0 then 0 else x) xs
               let l = reduce (\a b -> if b != 0 then b else a) 0 ys
-              in l + reduce (+) 0 (map (\y -> y % 7) ys)) xss
+              let s = reduce (+) 0 (map (\y -> y % 7) ys)
+              in map (\y -> y * l + s) ys) xss
