@@ -1,0 +1,229 @@
+package flatten
+
+import (
+	"fmt"
+	"math"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/fcclang/fcc/runtime/values"
+	"github.com/fcclang/fcc/soac"
+)
+
+// intraProgs are programs as the optimiser leaves them, with the host
+// structure flatten gives them (sketch) and whether they get an
+// intra-group version.
+var intraProgs = []struct {
+	name, ir, sketch string
+}{
+	// A loop over a row's sum and map: the intra version runs the loop
+	// on a work-group (and the loop's step has none, being one of each).
+	{"row_loop", `entry "main"
+fun main (xss_3: [n_1][m_2]f32): {[n_1][m_2]f32} = {
+  let {map_18: [n_1][m_2]f32} = screma n_1 (xss_3)
+    map \(x_4: [m_2]f32): {[m_2]f32} -> {
+      let {loop_17: [m_2]f32} = loop {xs_5: [m_2]f32 = x_4} for i_6: i64 < 3i64
+      do {
+        let {reduce_comm_11: f32} = screma m_2 (xs_5)
+          reduce_comm (0f32) \(a_7: f32, a_8: f32): {f32} -> {
+            let {sum_9: f32} = add f32 a_7 a_8
+            in {sum_9}
+          }
+          map \(x_10: f32): {f32} -> {
+            in {x_10}
+          }
+        let {conv_14: f32} = convert i64 f32 i_6
+        let {map_16: [m_2]f32} = screma m_2 (xs_5)
+          map \(x_12: f32): {f32} -> {
+            let {x_13: f32} = sub f32 x_12 reduce_comm_11
+            let {x_15: f32} = add f32 x_13 conv_14
+            in {x_15}
+          }
+        in {map_16}
+      }
+      in {loop_17}
+    }
+  in {map_18}
+}
+`, "threshold if{segmap1 | threshold if{group1{loop{segred1 segmap1}} | loop{threshold if{segmap1 | threshold if{group1{segred1 segmap1} | segred2 segmap2}}}}}"},
+	// One segmented reduction: its inner version is one Seg-op, no
+	// intra version.
+	{"one_reduction", `entry "main"
+fun main (xss_3: [n_1][m_2]f32): {[n_1]f32} = {
+  let {map_10: [n_1]f32} = screma n_1 (xss_3)
+    map \(x_4: [m_2]f32): {f32} -> {
+      let {reduce_comm_9: f32} = screma m_2 (x_4)
+        reduce_comm (0f32) \(a_5: f32, a_6: f32): {f32} -> {
+          let {sum_7: f32} = add f32 a_5 a_6
+          in {sum_7}
+        }
+        map \(x_8: f32): {f32} -> {
+          in {x_8}
+        }
+      in {reduce_comm_9}
+    }
+  in {map_10}
+}
+`, "threshold if{segmap1 | segred2}"},
+	// The inner map makes rows (a 2-D map in the loop): not taken.
+	{"inner_rows", `entry "main"
+fun main (xss_3: [n_1][m_2]i64): {[n_1][m_2][m_2]i64} = {
+  let {map_14: [n_1][m_2][m_2]i64} = screma n_1 (xss_3)
+    map \(x_4: [m_2]i64): {[m_2][m_2]i64} -> {
+      let {rep_5: [m_2][m_2]i64} = replicate (m_2) x_4
+      let {loop_13: [m_2][m_2]i64} = loop {a_6: [m_2][m_2]i64 = rep_5} for i_7: i64 < 2i64
+      do {
+        let {map_12: [m_2][m_2]i64} = screma m_2 (a_6)
+          map \(x_8: [m_2]i64): {[m_2]i64} -> {
+            let {map_11: [m_2]i64} = screma m_2 (x_8)
+              map \(x_9: i64): {i64} -> {
+                let {x_10: i64} = add i64 x_9 i_7
+                in {x_10}
+              }
+            in {map_11}
+          }
+        in {map_12}
+      }
+      in {loop_13}
+    }
+  in {map_14}
+}
+`, ""},
+	// The rows' length varies (and an iota is made at the group level):
+	// not taken.
+	{"irregular", `entry "main"
+fun main (ks_2: [n_1]i64): {[n_1]i64} = {
+  let {map_18: [n_1]i64} = screma n_1 (ks_2)
+    map \(x_3: i64): {i64} -> {
+      let {iota_4: [x_3]i64} = iota i64 x_3 0i64 1i64
+      let {reduce_9: i64} = screma x_3 (iota_4)
+        reduce (0i64) \(a_5: i64, a_6: i64): {i64} -> {
+          let {x_7: i64} = add i64 a_5 a_6
+          in {x_7}
+        }
+        map \(x_8: i64): {i64} -> {
+          in {x_8}
+        }
+      let {reduce_17: i64} = screma x_3 (iota_4)
+        reduce (0i64) \(a_13: i64, a_14: i64): {i64} -> {
+          let {x_15: i64} = add i64 a_13 a_14
+          in {x_15}
+        }
+        map \(x_10: i64): {i64} -> {
+          let {x_11: i64} = mul i64 x_10 reduce_9
+          in {x_11}
+        }
+      in {reduce_17}
+    }
+  in {map_18}
+}
+`, ""},
+}
+
+// TestIntraVersion checks which programs get an intra-group version, its
+// predicate's threshold, and that it computes what the program does when
+// the thresholds choose it, and when they choose the others.
+func TestIntraVersion(t *testing.T) {
+	for _, c := range intraProgs {
+		t.Run(c.name, func(t *testing.T) {
+			p, err := soac.ParseProgram(c.ir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			flat := flatten(t, p, Options{MultiVersion: true})
+			groups := 0
+			soac.VisitExps(flat.Funs[0].Body, func(e soac.Exp) {
+				if m, ok := e.(*soac.SegMapExp); ok && m.Level == soac.LevelGroup {
+					groups++
+				}
+			})
+			intra := 0
+			for _, th := range flat.Thresholds {
+				if strings.Contains(th.Name, "suff_intra_par") {
+					intra++
+					if th.Default != intraThreshold {
+						t.Errorf("threshold %s has default %d", th.Name, th.Default)
+					}
+				}
+			}
+			if intra != groups {
+				t.Errorf("%d suff_intra_par thresholds for %d intra versions", intra, groups)
+			}
+			if c.sketch != "" {
+				if got := sketch(flat.Funs[0].Body); got != c.sketch {
+					t.Errorf("host structure\n got %s\nwant %s\n%s", got, c.sketch, soac.Print(flat))
+				}
+			} else if groups > 0 {
+				t.Errorf("an intra version where none is wanted:\n%s", soac.Print(flat))
+			}
+			if groups == 0 {
+				return
+			}
+			rng := rand.New(rand.NewSource(1))
+			for _, shape := range [][2]int{{3, 1}, {2, 5}, {4, 40}, {1, 1025}} {
+				arg := randomMatrix(rng, shape[0], shape[1])
+				want := fmt.Sprint(run(t, p, []values.Value{arg}, nil))
+				for _, choice := range []string{"outer", "intra", "inner"} {
+					got := fmt.Sprint(runChoosing(t, flat, []values.Value{arg}, choice))
+					if got != want {
+						t.Errorf("%v, %s version: got %s, want %s", shape, choice, got, want)
+					}
+				}
+			}
+		})
+	}
+}
+
+// runChoosing runs main of p with thresholds that take the outer, the
+// intra or the inner versions.
+func runChoosing(t *testing.T, p *soac.Program, args []values.Value, choice string) []values.Value {
+	t.Helper()
+	in := soac.NewInterpreter(p)
+	for _, th := range p.Thresholds {
+		isIntra := strings.Contains(th.Name, "suff_intra_par")
+		v := int64(math.MaxInt64)
+		if choice == "outer" && !isIntra || choice == "intra" && isIntra {
+			v = 0
+		}
+		in.SetThreshold(th.Name, v)
+	}
+	vs := make([]soac.Value, len(args))
+	for i, a := range args {
+		vs[i] = soac.FromRuntime(a)
+	}
+	res, err := in.RunEntry("main", vs)
+	if err != nil {
+		t.Fatalf("interpreter: %v", err)
+	}
+	out := make([]values.Value, len(res))
+	for i, r := range res {
+		out[i] = r.ToRuntime()
+	}
+	return out
+}
+
+// randomMatrix is an n x m f32 matrix of small integers (sums exact).
+func randomMatrix(rng *rand.Rand, n, m int) values.Value {
+	var b strings.Builder
+	b.WriteString("[")
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("[")
+		for j := range m {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "%df32", rng.Intn(9)-4)
+		}
+		b.WriteString("]")
+	}
+	b.WriteString("]")
+	v, err := values.NewReader(strings.NewReader(b.String())).Read()
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
