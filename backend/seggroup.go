@@ -80,11 +80,15 @@ func (h *hgen) segMapGroup(s *soac.Stm, e *soac.SegMapExp) error {
 	// The group's size: the widest inner Seg-op, rounded up.
 	ws := make([]string, len(plan.Widths))
 	for i, w := range plan.Widths {
-		x, err := h.operand(w)
-		if err != nil {
-			return err
+		ds := make([]string, len(w))
+		for k, d := range w {
+			x, err := h.operand(d)
+			if err != nil {
+				return err
+			}
+			ds[k] = "int64(" + x + ")"
 		}
-		ws[i] = "int64(" + x + ")"
+		ws[i] = strings.Join(ds, " * ")
 	}
 	h.line("group := max(%s, 1)", strings.Join(ws, ", "))
 	h.line("group = (group + %d) / %d * %d", plan.Multiple-1, plan.Multiple, plan.Multiple)
@@ -250,20 +254,24 @@ func (c *cgen) resultViews(s *soac.Stm) ([]*kview, error) {
 }
 
 // groupMap generates an inner segmap: work-item ltid computes points
-// ltid, ltid+lsize, ...
+// ltid, ltid+lsize, ... of its space, flattened row-major.
 func (c *cgen) groupMap(s *soac.Stm, e *soac.SegMapExp) error {
-	w, err := c.operand(e.Space[0].N)
-	if err != nil {
-		return err
+	dims := make([]string, len(e.Space))
+	for k, d := range e.Space {
+		x, err := c.operand(d.N)
+		if err != nil {
+			return err
+		}
+		dims[k] = "(long)" + x
 	}
 	views, err := c.resultViews(s)
 	if err != nil {
 		return err
 	}
 	i := c.fresh("i")
-	c.line("for (long %s = ltid; %s < %s; %s += lsize) {", i, i, w, i)
+	c.line("for (long %s = ltid; %s < %s; %s += lsize) {", i, i, strings.Join(dims, " * "), i)
 	c.indent++
-	c.vars[e.Space[0].Index] = kval{scalar: i}
+	c.decodeSpace(e.Space, dims, i)
 	res, err := c.body(e.Body)
 	if err != nil {
 		return err

@@ -55,7 +55,8 @@ const intraThreshold = 32
 
 // intraPlan is what building an intra version found out about the body.
 type intraPlan struct {
-	widths []soac.SubExp
+	// widths are the inner Seg-ops' spaces.
+	widths [][]soac.SubExp
 	// arrays are the local arrays' types, each with its buffers.
 	arrays []soac.Type
 	bufs   []int
@@ -68,6 +69,9 @@ type intraPlan struct {
 	ops    int
 	loops  int
 	looped bool
+	// iotas are the i64 iotas of the group's body: the inner Seg-ops
+	// compute their elements instead of reading them (iotaElems).
+	iotas map[soac.VName]*soac.IotaExp
 }
 
 // intraVersion returns the intra-group version of body in context n,
@@ -99,8 +103,10 @@ func (f *flattener) intraVersion(n *nest, body *soac.Body, targets []soac.Param)
 		}
 		return true
 	}
-	if !hostKnown(plan.widths) {
-		return nil, nil
+	for _, w := range plan.widths {
+		if !hostKnown(w) {
+			return nil, nil
+		}
 	}
 	for _, t := range plan.arrays {
 		if !hostKnown(t.Shape) {
@@ -122,6 +128,15 @@ func (f *flattener) groupBody(b *soac.Body, plan *intraPlan, build bool) (*soac.
 		switch e := s.Exp.(type) {
 		case *soac.SubExpExp, *soac.BinOpExp, *soac.CmpOpExp, *soac.UnOpExp, *soac.ConvOpExp, *soac.CallPrimExp, *soac.AssertExp:
 		case *soac.IndexExp:
+		case *soac.IotaExp:
+			// Made by every work-item for itself, if anything still
+			// reads it once the inner Seg-ops compute its elements.
+			if e.T == values.I64 && len(s.Pat) == 1 {
+				if plan.iotas == nil {
+					plan.iotas = map[soac.VName]*soac.IotaExp{}
+				}
+				plan.iotas[s.Pat[0].Name] = e
+			}
 		case *soac.IfExp:
 			if !scalarParams(s.Pat) {
 				return nil, false
@@ -178,7 +193,7 @@ func (f *flattener) innerSegOp(e *soac.ScremaExp, plan *intraPlan, build bool) (
 	}
 	for _, t := range e.Map.RetType {
 		if t.Rank() > 0 {
-			return nil, false
+			return f.innerMap2D(e, plan, build)
 		}
 	}
 	if !makesNoArray(e.Map.Body) {
@@ -204,12 +219,10 @@ func (f *flattener) innerSegOp(e *soac.ScremaExp, plan *intraPlan, build bool) (
 	if !build {
 		return nil, true
 	}
-	if !slices.ContainsFunc(plan.widths, func(w soac.SubExp) bool { return soac.SameSubExp(w, e.W) }) {
-		plan.widths = append(plan.widths, e.W)
-	}
+	plan.addWidth(e.W)
 	i := f.fresh("ltid")
 	space := []soac.SegDim{{Index: i, N: e.W}}
-	body := e.Map.RowBody(i, e.Inputs)
+	body := f.iotaElems(e.Map.RowBody(i, e.Inputs), plan)
 	switch {
 	case len(e.Scans) > 0:
 		return &soac.SegScanExp{Level: soac.LevelThread, Space: space, Scans: e.Scans, Body: body, Types: e.Map.RetType}, true
@@ -217,6 +230,94 @@ func (f *flattener) innerSegOp(e *soac.ScremaExp, plan *intraPlan, build bool) (
 		return &soac.SegRedExp{Level: soac.LevelThread, Space: space, Reds: e.Reds, Body: body, Types: e.Map.RetType}, true
 	}
 	return &soac.SegMapExp{Level: soac.LevelThread, Space: space, Body: body, Types: e.Map.RetType}, true
+}
+
+// addWidth records the space of an inner Seg-op.
+func (plan *intraPlan) addWidth(w ...soac.SubExp) {
+	if !slices.ContainsFunc(plan.widths, func(x []soac.SubExp) bool { return slices.EqualFunc(x, w, soac.SameSubExp) }) {
+		plan.widths = append(plan.widths, w)
+	}
+}
+
+// innerMap2D is the two-dimensional thread-level segmap of an inner map
+// whose lambda makes each row by a map (tabulate_2d, a map over rows):
+// the statements before the row's map are scalar code, recomputed at
+// every point of the row, and the row's width is the same for every row.
+func (f *flattener) innerMap2D(e *soac.ScremaExp, plan *intraPlan, build bool) (soac.Exp, bool) {
+	b := e.Map.Body
+	if len(e.Scans) > 0 || len(e.Reds) > 0 || len(b.Stms) == 0 {
+		return nil, false
+	}
+	last := b.Stms[len(b.Stms)-1]
+	row, ok := last.Exp.(*soac.ScremaExp)
+	if !ok || len(row.Scans) > 0 || len(row.Reds) > 0 || len(last.Pat) != len(b.Result) {
+		return nil, false
+	}
+	for k, r := range b.Result {
+		if v, ok := r.(soac.Var); !ok || v.Name != last.Pat[k].Name {
+			return nil, false
+		}
+	}
+	for _, t := range row.Map.RetType {
+		if t.Rank() > 0 {
+			return nil, false
+		}
+	}
+	prefix := &soac.Body{Stms: b.Stms[:len(b.Stms)-1]}
+	if !makesNoArray(prefix) || !makesNoArray(row.Map.Body) {
+		return nil, false
+	}
+	for _, s := range prefix.Stms {
+		if !soac.StraightLine(&soac.Body{Stms: []*soac.Stm{s}}) {
+			return nil, false // recomputed at every point: cheap code only
+		}
+	}
+	// The row's width may not vary from row to row.
+	if v, ok := row.W.(soac.Var); ok {
+		local := soac.BoundInBody(prefix)
+		for _, p := range e.Map.Params {
+			local[p.Name] = true
+		}
+		if local[v.Name] {
+			return nil, false
+		}
+	}
+	plan.ops++
+	plan.looped = plan.looped || plan.loops > 0
+	plan.addWidth(e.W, row.W)
+	if !build {
+		return nil, true
+	}
+	i, j := f.fresh("ltid"), f.fresh("ltid")
+	body := f.iotaElems(e.Map.RowBody(i, e.Inputs), plan)
+	body.Stms = append(body.Stms, prefix.Stms...)
+	inner := f.iotaElems(row.Map.RowBody(j, row.Inputs), plan)
+	body.Stms = append(body.Stms, inner.Stms...)
+	body.Result = inner.Result
+	space := []soac.SegDim{{Index: i, N: e.W}, {Index: j, N: row.W}}
+	return &soac.SegMapExp{Level: soac.LevelThread, Space: space, Body: body, Types: row.Map.RetType}, true
+}
+
+// iotaElems replaces the reads of elements of the group's iotas in the
+// body of an inner Seg-op by their computation, start + i * step.
+func (f *flattener) iotaElems(b *soac.Body, plan *intraPlan) *soac.Body {
+	out := &soac.Body{Result: b.Result}
+	for _, s := range b.Stms {
+		ix, ok := s.Exp.(*soac.IndexExp)
+		var io *soac.IotaExp
+		if ok {
+			io = plan.iotas[ix.Arr]
+		}
+		if io == nil || len(ix.Indices) != 1 {
+			out.Stms = append(out.Stms, s)
+			continue
+		}
+		scaled := f.freshParam("iota_elem", soac.Prim(values.I64))
+		out.Stms = append(out.Stms,
+			&soac.Stm{Pat: []soac.Param{scaled}, Exp: &soac.BinOpExp{Op: soac.Mul, T: values.I64, X: ix.Indices[0], Y: io.Step}, Pos: s.Pos},
+			&soac.Stm{Pat: s.Pat, Exp: &soac.BinOpExp{Op: soac.Add, T: values.I64, X: io.Start, Y: soac.Var{Name: scaled.Name}}, Pos: s.Pos})
+	}
+	return out
 }
 
 // makesNoArray reports whether a body (of a lambda run by one work-item)
@@ -267,9 +368,17 @@ func (f *flattener) intraPredicate(plan *intraPlan, pos soac.Pos) ([]*soac.Stm, 
 	i64 := func(op soac.BinOp, x, y soac.SubExp) *soac.BinOpExp {
 		return &soac.BinOpExp{Op: op, T: values.I64, X: x, Y: y}
 	}
-	w := plan.widths[0]
-	for _, x := range plan.widths[1:] {
-		w = let("intra_par", values.I64, i64(soac.Max, w, x))
+	var w soac.SubExp
+	for _, ds := range plan.widths {
+		x := ds[0]
+		for _, d := range ds[1:] {
+			x = let("intra_par", values.I64, i64(soac.Mul, x, d))
+		}
+		if w == nil {
+			w = x
+		} else {
+			w = let("intra_par", values.I64, i64(soac.Max, w, x))
+		}
 	}
 	// G = (W + K - 1) / K * K, at least K.
 	k := soac.I64(soac.GroupMultiple)

@@ -448,9 +448,9 @@ const (
 	// (flatten/intra.go). Its body runs on all the group's work-items
 	// together: its scalar code and loops redundantly (every work-item
 	// computes the same values), and the Seg-ops in it — thread-level,
-	// over a one-dimensional space (ltid < w), directly in the body or in
-	// its loops and ifs — spread their points over the group's
-	// work-items, with barriers around them. This is Futhark's SegGroup
+	// over a one-dimensional space (ltid < w), or several for a segmap,
+	// directly in the body or in its loops and ifs — spread their points
+	// over the group's work-items, with barriers around them. This is Futhark's SegGroup
 	// with SegThread operations inside. A segmap_group is a host-level
 	// statement; Seg-ops nest in nothing else.
 	LevelGroup

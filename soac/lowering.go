@@ -50,7 +50,8 @@ type Lowering struct {
 // GroupPlan is the lowering of a segmap_group (the intra-group version,
 // flatten/intra.go): one work-group per point of its space, of
 // max(Widths) work-items rounded up to a multiple of Multiple, where
-// Widths are the sizes of the spaces of the Seg-ops in its body; a
+// Widths are the spaces of the Seg-ops in its body (each the product of
+// its dimensions, printed joined by *); a
 // width above the group size is covered by work-items taking several
 // points. Local are the arrays of the body that live in local memory,
 // one buffer each, or two for a loop's array merge parameter (double
@@ -60,7 +61,7 @@ type Lowering struct {
 // loop array parameter: around the copy of its initial value and after
 // each iteration's copy).
 type GroupPlan struct {
-	Widths   []SubExp
+	Widths   [][]SubExp
 	Multiple int
 	Local    []LocalArray
 	Barriers int
@@ -295,7 +296,11 @@ func (l *Lowering) print(pr *printer) {
 	if g := l.Group; g != nil {
 		ws := make([]string, len(g.Widths))
 		for i, w := range g.Widths {
-			ws[i] = subExp(w)
+			ds := make([]string, len(w))
+			for k, d := range w {
+				ds[k] = subExp(d)
+			}
+			ws[i] = strings.Join(ds, " * ")
 		}
 		pr.line("group widths (%s) multiple %d barriers %d", strings.Join(ws, ", "), g.Multiple, g.Barriers)
 		for _, a := range g.Local {
@@ -371,7 +376,15 @@ func (p *parser) lowering() *Lowering {
 		case p.is("group"):
 			p.next()
 			p.expect("widths")
-			g := &GroupPlan{Widths: p.subExps("(", ")")}
+			g := &GroupPlan{}
+			p.list("(", ")", func() {
+				w := []SubExp{p.subExp()}
+				for p.is("*") {
+					p.next()
+					w = append(w, p.subExp())
+				}
+				g.Widths = append(g.Widths, w)
+			})
 			p.expect("multiple")
 			g.Multiple = p.smallInt()
 			p.expect("barriers")
@@ -508,6 +521,11 @@ func checkLowering(e Exp) string {
 	if g := l.Group; g != nil {
 		if len(g.Widths) == 0 || g.Multiple < 1 {
 			return "a group plan without widths or with a multiple below 1"
+		}
+		for _, w := range g.Widths {
+			if len(w) == 0 {
+				return "a group plan with an empty width"
+			}
 		}
 		for _, a := range g.Local {
 			if a.Buffers < 1 || a.Buffers > 2 || a.Type.Rank() == 0 {

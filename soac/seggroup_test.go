@@ -128,7 +128,7 @@ func TestGroupRejects(t *testing.T) {
 		lowered             bool
 	}{
 		{"inner group level", "segmap_thread (ltid_18 < m_3)", "segmap_group (ltid_18 < m_3)", "a segmap_group inside a kernel", false},
-		{"inner two dimensions", "segmap_thread (ltid_18 < m_3)", "segmap_thread (ltid_18 < m_3, q_99 < 2i64)", "over one dimension", false},
+		{"inner reduction in two dimensions", "segred_thread (ltid_12 < m_3)", "segred_thread (q_99 < 2i64, ltid_12 < m_3)", "not a segmap and over several dimensions", false},
 		{"group_fits operand", "group_fits m_3 1024i64", "group_fits m_3 1024i32", "group_fits local memory has type i32, expected i64", false},
 		{"no group plan", "      group widths (m_3) multiple 32 barriers 7\n      local xs_8 [m_3]f32 buffers 2\n      local zs_13 [m_3]f32 buffers 1\n", "", "a group plan where there is no segmap_group, or none where there is", true},
 		{"no widths", "group widths (m_3)", "group widths ()", "a group plan without widths", true},

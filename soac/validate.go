@@ -958,8 +958,8 @@ const (
 )
 
 // segNesting checks where Seg-op e may be (a segmap_group at host level;
-// in its body, thread-level Seg-ops over one dimension, the group's
-// work-items) and returns where its body runs; for other expressions it
+// in its body, thread-level untiled Seg-ops, over one dimension but for
+// segmaps, whose points the group's work-items share) and returns where its body runs; for other expressions it
 // returns the current level. Seg-ops nested elsewhere (in an operator of
 // a thread-level Seg-op) keep their old meaning: run sequentially.
 func (v *validator) segNesting(e Exp, who VName) kernelLevel {
@@ -984,8 +984,9 @@ func (v *validator) segNesting(e Exp, who VName) kernelLevel {
 		}
 		return inGroupKernel
 	}
-	if v.kernel == inGroupKernel && (lvl != LevelThread || len(space) != 1 || tiled) {
-		v.fail(who, "a Seg-op in a segmap_group's body that is not thread-level, untiled and over one dimension (the group's work-items)")
+	_, isMap := e.(*SegMapExp)
+	if v.kernel == inGroupKernel && (lvl != LevelThread || tiled || len(space) != 1 && !isMap) {
+		v.fail(who, "a Seg-op in a segmap_group's body that is not thread-level and untiled, or not a segmap and over several dimensions (the group's work-items)")
 	}
 	return inThreadKernel
 }

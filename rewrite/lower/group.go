@@ -2,6 +2,7 @@ package lower
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/fcclang/fcc/soac"
 )
@@ -119,12 +120,11 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 			default:
 				continue
 			}
-			w := space[0].N
-			known := false
-			for _, x := range g.Widths {
-				known = known || soac.SameSubExp(x, w)
+			w := make([]soac.SubExp, len(space))
+			for k, d := range space {
+				w[k] = d.N
 			}
-			if !known {
+			if !slices.ContainsFunc(g.Widths, func(x []soac.SubExp) bool { return slices.EqualFunc(x, w, soac.SameSubExp) }) {
 				g.Widths = append(g.Widths, w)
 			}
 			g.Barriers += 2

@@ -194,7 +194,11 @@ func summary(s *soac.Stm) (string, bool) {
 	if g := l.Group; g != nil {
 		ws := make([]string, len(g.Widths))
 		for i, w := range g.Widths {
-			ws[i] = soac.FormatSubExp(w)
+			ds := make([]string, len(w))
+			for k, d := range w {
+				ds[k] = soac.FormatSubExp(d)
+			}
+			ws[i] = strings.Join(ds, "*")
 		}
 		part := fmt.Sprintf("group %s/%d", strings.Join(ws, ","), g.Multiple)
 		for _, a := range g.Local {
