@@ -80,7 +80,7 @@ func (f *flattener) intraVersion(n *nest, body *soac.Body, targets []soac.Param)
 	// A dry run first, which takes no fresh names, so that bodies without
 	// an intra version keep the names they had.
 	plan := &intraPlan{}
-	if _, ok := f.groupBody(body, plan, false); !ok || plan.ops < 2 && !plan.looped {
+	if _, ok := f.groupBody(body, plan, false); !ok || plan.ops < 2 && !plan.looped || !plan.invariant(variance{n: n, local: soac.BoundInBody(body)}) {
 		// One inner Seg-op and no loop: the inner version is that one
 		// Seg-op, whose own lowering already gives short rows a team
 		// of work-items (segred) and reads them coalesced.
@@ -90,32 +90,26 @@ func (f *flattener) intraVersion(n *nest, body *soac.Body, targets []soac.Param)
 	sm := st.Exp.(*soac.SegMapExp)
 	plan = &intraPlan{}
 	gb, _ := f.groupBody(sm.Body, plan, true)
-	// Sizes the host must know.
-	local := soac.BoundInBody(gb)
-	for _, d := range sm.Space {
-		local[d.Index] = true
-	}
-	hostKnown := func(ses []soac.SubExp) bool {
-		for _, se := range ses {
-			if v, ok := se.(soac.Var); ok && local[v.Name] {
-				return false
-			}
-		}
-		return true
-	}
-	for _, w := range plan.widths {
-		if !hostKnown(w) {
-			return nil, nil
-		}
-	}
-	for _, t := range plan.arrays {
-		if !hostKnown(t.Shape) {
-			return nil, nil
-		}
-	}
 	sm.Level = soac.LevelGroup
 	sm.Body = gb
 	return st, plan
+}
+
+// invariant reports whether the widths and the local arrays' shapes are
+// invariant to the map (v), so that the host knows them before the
+// kernel runs.
+func (plan *intraPlan) invariant(v variance) bool {
+	for _, w := range plan.widths {
+		if v.ses(w) {
+			return false
+		}
+	}
+	for _, t := range plan.arrays {
+		if v.irregular(t) {
+			return false
+		}
+	}
+	return true
 }
 
 // groupBody rewrites a body at the group level: inner SOACs into
