@@ -352,6 +352,9 @@ func (c *cgen) stm(s *soac.Stm) error {
 	case *soac.HistExp:
 		return c.seqHist(s, e)
 	case *soac.ScatterExp:
+		if c.group != nil {
+			return c.groupSegOp(s)
+		}
 		return c.seqScatter(s, e)
 	case *soac.AssertExp:
 		x, err := c.operand(e.Cond)

@@ -221,6 +221,8 @@ func (c *cgen) groupSegOp(s *soac.Stm) error {
 		err = c.groupRed(s, e)
 	case *soac.SegScanExp:
 		err = c.groupScan(s, e)
+	case *soac.ScatterExp:
+		err = c.groupScatter(s, e)
 	default:
 		return unsupported("this Seg-op in a segmap_group", s.Pos)
 	}
@@ -473,4 +475,67 @@ func (c *cgen) groupCarry(param *kview, spare string, res *kview) (bool, error) 
 	st := mustStorage(param.elem)
 	c.line("{ __local %s *t = %s; %s = %s; %s = t; }", st, param.ptr, param.ptr, spare, spare)
 	return true, nil
+}
+
+// groupScatter generates a scatter of a segmap_group's body: the
+// work-items share its writes, in place, into its destinations in local
+// memory (flatten takes no other).
+func (c *cgen) groupScatter(s *soac.Stm, e *soac.ScatterExp) error {
+	outs := make([]*kview, len(e.Dests))
+	for k, d := range e.Dests {
+		v := c.vars[d.Arr].view
+		if v == nil || !c.group.isLocal(v) {
+			return unsupported("a scatter in a segmap_group into an array not in local memory", s.Pos)
+		}
+		outs[k] = v
+	}
+	w, err := c.operand(e.W)
+	if err != nil {
+		return err
+	}
+	i := c.fresh("i")
+	c.line("for (long %s = ltid; %s < (long)%s; %s += lsize) {", i, i, w, i)
+	c.indent++
+	res, err := c.lambdaAt(e.Lambda, e.Inputs, i)
+	if err != nil {
+		return err
+	}
+	off := 0
+	for k, d := range e.Dests {
+		v := outs[k]
+		if len(v.dims) != d.Rank {
+			return unsupported("a scatter of rows in a segmap_group", s.Pos)
+		}
+		var conds, idx []string
+		for j := 0; j < d.Rank; j++ {
+			x := "(long)" + res[off+j]
+			conds = append(conds, fmt.Sprintf("%s >= 0 && %s < %s", x, x, v.dims[j]))
+			idx = append(idx, x)
+		}
+		c.line("if (%s) {", strings.Join(conds, " && "))
+		c.line("  %s", store(v.ptr, v.elem, viewOff(v, idx), res[off+d.Rank]))
+		c.line("}")
+		off += d.Rank + 1
+	}
+	c.indent--
+	c.line("}")
+	for k, p := range s.Pat {
+		c.vars[p.Name] = kval{view: outs[k]}
+	}
+	return nil
+}
+
+// isLocal reports whether a view is of an array in local memory.
+func (g *groupGen) isLocal(v *kview) bool {
+	if g.localPtrs[v.ptr] {
+		return true
+	}
+	for _, bufs := range g.locals {
+		for _, b := range bufs {
+			if b == v.ptr {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -72,6 +72,22 @@ type intraPlan struct {
 	// iotas are the i64 iotas of the group's body: the inner Seg-ops
 	// compute their elements instead of reading them (iotaElems).
 	iotas map[soac.VName]*soac.IotaExp
+	// local are the arrays of the body in local memory so far (loops'
+	// array merge parameters, inner Seg-ops' results and the scatters
+	// into them), which a scatter may update in place.
+	local map[soac.VName]bool
+}
+
+// setLocal records that names live in local memory.
+func (plan *intraPlan) setLocal(ps ...soac.Param) {
+	if plan.local == nil {
+		plan.local = map[soac.VName]bool{}
+	}
+	for _, p := range ps {
+		if p.Type.Rank() > 0 {
+			plan.local[p.Name] = true
+		}
+	}
 }
 
 // intraVersion returns the intra-group version of body in context n,
@@ -93,6 +109,48 @@ func (f *flattener) intraVersion(n *nest, body *soac.Body, targets []soac.Param)
 	sm.Level = soac.LevelGroup
 	sm.Body = gb
 	return st, plan
+}
+
+// loopCopies finds the copies in b whose only use is as the initial
+// value of a loop's array merge parameter, with what they copy: the loop
+// copies its initial value into local memory, so such a copy (made for
+// uniqueness, the loop updating its parameter in place) is not needed,
+// where it would cost every work-item an array of its own. The result
+// maps each such copy's name to the array it copies.
+func loopCopies(b *soac.Body) map[soac.VName]soac.VName {
+	uses := map[soac.VName]int{}
+	count := func(free map[soac.VName]bool) {
+		for n := range free {
+			uses[n]++
+		}
+	}
+	for _, s := range b.Stms {
+		count(soac.FreeInExp(s.Exp))
+	}
+	for _, r := range b.Result {
+		if v, ok := r.(soac.Var); ok {
+			uses[v.Name]++
+		}
+	}
+	copies := map[soac.VName]*soac.Stm{}
+	for _, s := range b.Stms {
+		if _, ok := s.Exp.(*soac.CopyExp); ok && len(s.Pat) == 1 && uses[s.Pat[0].Name] == 1 {
+			copies[s.Pat[0].Name] = s
+		}
+	}
+	out := map[soac.VName]soac.VName{}
+	for _, s := range b.Stms {
+		l, ok := s.Exp.(*soac.LoopExp)
+		if !ok {
+			continue
+		}
+		for i, x := range l.Init {
+			if v, ok := x.(soac.Var); ok && copies[v.Name] != nil && l.Params[i].Type.Rank() > 0 {
+				out[v.Name] = copies[v.Name].Exp.(*soac.CopyExp).Arr
+			}
+		}
+	}
+	return out
 }
 
 // invariant reports whether the widths and the local arrays' shapes are
@@ -117,7 +175,11 @@ func (plan *intraPlan) invariant(v variance) bool {
 // false for a body the group kernel does not take.
 func (f *flattener) groupBody(b *soac.Body, plan *intraPlan, build bool) (*soac.Body, bool) {
 	out := &soac.Body{Result: b.Result}
+	feeds := loopCopies(b)
 	for _, s := range b.Stms {
+		if _, ok := s.Exp.(*soac.CopyExp); ok && feeds[s.Pat[0].Name] != "" {
+			continue
+		}
 		ns := *s
 		switch e := s.Exp.(type) {
 		case *soac.SubExpExp, *soac.BinOpExp, *soac.CmpOpExp, *soac.UnOpExp, *soac.ConvOpExp, *soac.CallPrimExp, *soac.AssertExp:
@@ -143,7 +205,15 @@ func (f *flattener) groupBody(b *soac.Body, plan *intraPlan, build bool) (*soac.
 			ne := *e
 			ne.Then, ne.Else = th, el
 			ns.Exp = &ne
+		case *soac.CopyExp:
+			// Made by every work-item for itself (the loop it feeds, the
+			// usual consumer, copies it to local memory).
+		case *soac.ScatterExp:
+			if !f.groupScatter(s, e, plan) {
+				return nil, false
+			}
 		case *soac.LoopExp:
+			plan.setLocal(e.Params...)
 			plan.loops++
 			bd, ok := f.groupBody(e.Body, plan, build)
 			plan.loops--
@@ -158,6 +228,12 @@ func (f *flattener) groupBody(b *soac.Body, plan *intraPlan, build bool) (*soac.
 			}
 			ne := *e
 			ne.Body = bd
+			ne.Init = slices.Clone(e.Init)
+			for i, x := range ne.Init {
+				if v, ok := x.(soac.Var); ok && feeds[v.Name] != "" {
+					ne.Init[i] = soac.Var{Name: feeds[v.Name]}
+				}
+			}
 			ns.Exp = &ne
 		case *soac.ScremaExp:
 			seg, ok := f.innerSegOp(e, plan, build)
@@ -170,6 +246,7 @@ func (f *flattener) groupBody(b *soac.Body, plan *intraPlan, build bool) (*soac.
 					plan.bufs = append(plan.bufs, 1)
 				}
 			}
+			plan.setLocal(s.Pat...)
 			ns.Exp = seg
 		default:
 			return nil, false
@@ -224,6 +301,34 @@ func (f *flattener) innerSegOp(e *soac.ScremaExp, plan *intraPlan, build bool) (
 		return &soac.SegRedExp{Level: soac.LevelThread, Space: space, Reds: e.Reds, Body: body, Types: e.Map.RetType}, true
 	}
 	return &soac.SegMapExp{Level: soac.LevelThread, Space: space, Body: body, Types: e.Map.RetType}, true
+}
+
+// groupScatter reports whether the group kernel runs scatter e of the
+// group's body (bound by s): its work-items share the writes, in place,
+// into arrays in local memory, of scalar values.
+func (f *flattener) groupScatter(s *soac.Stm, e *soac.ScatterExp, plan *intraPlan) bool {
+	if !makesNoArray(e.Lambda.Body) {
+		return false
+	}
+	for _, d := range e.Dests {
+		if !plan.local[d.Arr] {
+			return false
+		}
+	}
+	// One scalar value per index.
+	off := 0
+	for _, d := range e.Dests {
+		off += d.Rank
+		if off >= len(e.Lambda.RetType) || e.Lambda.RetType[off].Rank() > 0 {
+			return false
+		}
+		off++
+	}
+	plan.ops++
+	plan.looped = plan.looped || plan.loops > 0
+	plan.addWidth(e.W)
+	plan.setLocal(s.Pat...)
+	return true
 }
 
 // addWidth records the space of an inner Seg-op.

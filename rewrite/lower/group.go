@@ -98,6 +98,10 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 				space = e.Space
 			case *soac.SegHistExp:
 				return fmt.Errorf("a seghist in a segmap_group, which the group kernel does not run")
+			case *soac.ScatterExp:
+				// Its work-items share the writes, in place: no array of
+				// its own.
+				space = []soac.SegDim{{N: e.W}}
 			case *soac.LoopExp:
 				for _, p := range e.Params {
 					if p.Type.Rank() > 0 {
@@ -128,6 +132,9 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 				g.Widths = append(g.Widths, w)
 			}
 			g.Barriers += 2
+			if _, ok := s.Exp.(*soac.ScatterExp); ok {
+				continue
+			}
 			for _, p := range s.Pat {
 				if p.Type.Rank() > 0 {
 					g.Local = append(g.Local, soac.LocalArray{Name: p.Name, Type: p.Type, Buffers: 1})
