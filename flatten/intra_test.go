@@ -16,6 +16,8 @@ import (
 // intra-group version.
 var intraProgs = []struct {
 	name, ir, sketch string
+	// shapes are those of main's one argument, an f32 array.
+	shapes [][]int
 }{
 	// A loop over a row's sum and map: the intra version runs the loop
 	// on a work-group (and the loop's step has none, being one of each).
@@ -46,7 +48,132 @@ fun main (xss_3: [n_1][m_2]f32): {[n_1][m_2]f32} = {
     }
   in {map_18}
 }
-`, "threshold if{segmap1 | threshold if{group1{loop{segred1 segmap1}} | loop{threshold if{segmap1 | threshold if{group1{segred1 segmap1} | segred2 segmap2}}}}}"},
+`, "threshold if{segmap1 | threshold if{group1{loop{segred1 segmap1}} | loop{threshold if{segmap1 | threshold if{group1{segred1 segmap1} | segred2 segmap2}}}}}",
+		[][]int{{3, 1}, {2, 5}, {4, 40}, {1, 1025}}},
+	// LU of a block per element: a loop of tabulate_2d, a 2-D segmap in
+	// the group (b*b = 1089 is past the interpreter's group limit).
+	{"lu_blocks", `entry "main"
+fun main (blks_3: [n_1][b_2][b_2]f32): {[n_1][b_2][b_2]f32} = {
+  let {iota_8: [b_2]i64} = iota i64 b_2 0i64 1i64
+  let {map_28: [n_1][b_2][b_2]f32} = screma n_1 (blks_3)
+    map \(x_4: [b_2][b_2]f32): {[b_2][b_2]f32} -> {
+      let {loop_27: [b_2][b_2]f32} = loop {blk_5: [b_2][b_2]f32 = x_4} for k_6: i64 < b_2
+      do {
+        let {elem_7: f32} = blk_5[k_6, k_6]
+        let {map_26: [b_2][b_2]f32} = screma b_2 (iota_8)
+          map \(x_9: i64): {[b_2]f32} -> {
+            let {c_13: bool} = le i64 x_9 k_6
+            let {map_25: [b_2]f32} = screma b_2 (iota_8)
+              map \(x_11: i64): {f32} -> {
+                let {elem_12: f32} = blk_5[x_9, x_11]
+                let {sc_15: bool} = if c_13 : {bool}
+                then {
+                  in {true}
+                }
+                else {
+                  let {c_14: bool} = lt i64 x_11 k_6
+                  in {c_14}
+                }
+                let {if_24: f32} = if sc_15 : {f32}
+                then {
+                  in {elem_12}
+                }
+                else {
+                  let {c_16: bool} = eq i64 x_11 k_6
+                  let {if_23: f32} = if c_16 : {f32}
+                  then {
+                    let {x_17: f32} = div f32 elem_12 elem_7
+                    in {x_17}
+                  }
+                  else {
+                    let {elem_18: f32} = blk_5[x_9, k_6]
+                    let {x_19: f32} = div f32 elem_18 elem_7
+                    let {elem_20: f32} = blk_5[k_6, x_11]
+                    let {x_21: f32} = mul f32 x_19 elem_20
+                    let {x_22: f32} = sub f32 elem_12 x_21
+                    in {x_22}
+                  }
+                  in {if_23}
+                }
+                in {if_24}
+              }
+            in {map_25}
+          }
+        in {map_26}
+      }
+      in {loop_27}
+    }
+  in {map_28}
+}
+`, "threshold if{segmap1 | threshold if{group1{loop{segmap2}} | loop{threshold if{segmap1 | segmap1 threshold if{segmap2 | segmap3}}}}}",
+		[][]int{{2, 1, 1}, {2, 6, 6}, {1, 33, 33}}},
+	// Anti-diagonals of a block scattered into it in place: two maps and
+	// a scatter per step, the copy that feeds the loop dropped.
+	{"nw_blocks", `entry "main"
+fun main (blks_3: [n_1][m_2][m_2]f32): {[n_1][m_2][m_2]f32} = {
+  let {x_4: i64} = add i64 m_2 -1i64
+  let {x_7: i64} = mul i64 x_4 2i64
+  let {x_8: i64} = add i64 x_7 -1i64
+  let {map_41: [n_1][m_2][m_2]f32} = screma n_1 (blks_3)
+    map \(x_5: [m_2][m_2]f32): {[m_2][m_2]f32} -> {
+      let {copy_6: [m_2][m_2]f32} = copy x_5
+      let {loop_40: [m_2][m_2]f32} = loop {blk_9: [m_2][m_2]f32 = copy_6} for d_10: i64 < x_8
+      do {
+        let {iota_11: [x_4]i64} = iota i64 x_4 0i64 1i64
+        let {map_21: [x_4]i64, map_22: [x_4]i64} = screma x_4 (iota_11)
+          map \(x_12: i64): {i64, i64} -> {
+            let {x_13: i64} = sub i64 d_10 x_12
+            let {x_14: i64} = add i64 x_13 1i64
+            let {c_15: bool} = le i64 1i64 x_14
+            let {sc_17: bool} = if c_15 : {bool}
+            then {
+              let {c_16: bool} = le i64 x_14 x_4
+              in {c_16}
+            }
+            else {
+              in {false}
+            }
+            let {if_19: i64, if_20: i64} = if sc_17 : {i64, i64}
+            then {
+              let {x_18: i64} = add i64 x_12 1i64
+              in {x_18, x_14}
+            }
+            else {
+              in {-1i64, -1i64}
+            }
+            in {if_19, if_20}
+          }
+        let {map_35: [x_4]f32} = screma x_4 (map_21, map_22)
+          map \(x_23: i64, x_24: i64): {f32} -> {
+            let {c_25: bool} = lt i64 x_23 0i64
+            let {if_34: f32} = if c_25 : {f32}
+            then {
+              in {0f32}
+            }
+            else {
+              let {x_26: i64} = add i64 x_23 -1i64
+              let {x_27: i64} = add i64 x_24 -1i64
+              let {elem_28: f32} = blk_9[x_26, x_27]
+              let {elem_29: f32} = blk_9[x_23, x_24]
+              let {x_30: f32} = add f32 elem_28 elem_29
+              let {elem_32: f32} = blk_9[x_26, x_24]
+              let {x_33: f32} = add f32 x_30 elem_32
+              in {x_33}
+            }
+            in {if_34}
+          }
+        let {scatter_39: [m_2][m_2]f32} = scatter x_4 (map_21, map_22, map_35) into (blk_9/2)
+          lambda \(p_36: i64, p_37: i64, p_38: f32): {i64, i64, f32} -> {
+            in {p_36, p_37, p_38}
+          }
+        in {scatter_39}
+      }
+      in {loop_40}
+    }
+  in {map_41}
+}
+`, "threshold if{segmap1 | threshold if{group1{loop{segmap1 segmap1 scatter}} | segmap1 loop{threshold if{segmap1 | segmap2 segmap2 segmap1}}}}",
+		[][]int{{2, 2, 2}, {1, 7, 7}, {2, 34, 34}}},
 	// One segmented reduction: its inner version is one Seg-op, no
 	// intra version.
 	{"one_reduction", `entry "main"
@@ -65,7 +192,7 @@ fun main (xss_3: [n_1][m_2]f32): {[n_1]f32} = {
     }
   in {map_10}
 }
-`, "threshold if{segmap1 | segred2}"},
+`, "threshold if{segmap1 | segred2}", nil},
 	// The inner map makes rows (a 2-D map in the loop): not taken.
 	{"inner_rows", `entry "main"
 fun main (xss_3: [n_1][m_2]i64): {[n_1][m_2][m_2]i64} = {
@@ -89,7 +216,7 @@ fun main (xss_3: [n_1][m_2]i64): {[n_1][m_2][m_2]i64} = {
     }
   in {map_14}
 }
-`, ""},
+`, "", nil},
 	// The rows' length varies (and an iota is made at the group level):
 	// not taken.
 	{"irregular", `entry "main"
@@ -118,7 +245,7 @@ fun main (ks_2: [n_1]i64): {[n_1]i64} = {
     }
   in {map_18}
 }
-`, ""},
+`, "", nil},
 }
 
 // TestIntraVersion checks which programs get an intra-group version, its
@@ -161,8 +288,8 @@ func TestIntraVersion(t *testing.T) {
 				return
 			}
 			rng := rand.New(rand.NewSource(1))
-			for _, shape := range [][2]int{{3, 1}, {2, 5}, {4, 40}, {1, 1025}} {
-				arg := randomMatrix(rng, shape[0], shape[1])
+			for _, shape := range c.shapes {
+				arg := randomArray(rng, shape)
 				want := fmt.Sprint(run(t, p, []values.Value{arg}, nil))
 				for _, choice := range []string{"outer", "intra", "inner"} {
 					got := fmt.Sprint(runChoosing(t, flat, []values.Value{arg}, choice))
@@ -203,24 +330,26 @@ func runChoosing(t *testing.T, p *soac.Program, args []values.Value, choice stri
 	return out
 }
 
-// randomMatrix is an n x m f32 matrix of small integers (sums exact).
-func randomMatrix(rng *rand.Rand, n, m int) values.Value {
+// randomArray is an f32 array of the shape of small integers (sums
+// exact).
+func randomArray(rng *rand.Rand, shape []int) values.Value {
 	var b strings.Builder
-	b.WriteString("[")
-	for i := range n {
-		if i > 0 {
-			b.WriteString(", ")
+	var elems func(shape []int)
+	elems = func(shape []int) {
+		if len(shape) == 0 {
+			fmt.Fprintf(&b, "%df32", rng.Intn(9)-4)
+			return
 		}
 		b.WriteString("[")
-		for j := range m {
-			if j > 0 {
+		for i := range shape[0] {
+			if i > 0 {
 				b.WriteString(", ")
 			}
-			fmt.Fprintf(&b, "%df32", rng.Intn(9)-4)
+			elems(shape[1:])
 		}
 		b.WriteString("]")
 	}
-	b.WriteString("]")
+	elems(shape)
 	v, err := values.NewReader(strings.NewReader(b.String())).Read()
 	if err != nil {
 		panic(err)
