@@ -527,9 +527,13 @@ func checkLowering(e Exp) string {
 				return "a group plan with an empty width"
 			}
 		}
+		bound := BoundInBody(m.Body)
 		for _, a := range g.Local {
 			if a.Buffers < 1 || a.Buffers > 2 || a.Type.Rank() == 0 {
 				return fmt.Sprintf("local array %s of %d buffers or not an array", a.Name, a.Buffers)
+			}
+			if !bound[a.Name] {
+				return fmt.Sprintf("local array %s, which the segmap_group's body does not bind", a.Name)
 			}
 		}
 	}

@@ -133,6 +133,7 @@ func TestGroupRejects(t *testing.T) {
 		{"no group plan", "      group widths (m_3) multiple 32 barriers 7\n      local xs_8 [m_3]f32 buffers 2\n      local zs_13 [m_3]f32 buffers 1\n", "", "a group plan where there is no segmap_group, or none where there is", true},
 		{"no widths", "group widths (m_3)", "group widths ()", "a group plan without widths", true},
 		{"three buffers", "local xs_8 [m_3]f32 buffers 2", "local xs_8 [m_3]f32 buffers 3", "local array xs_8 of 3 buffers", true},
+		{"unbound local array", "local zs_13 [m_3]f32 buffers 1", "local zs_99 [m_3]f32 buffers 1", "local array zs_99, which the segmap_group's body does not bind", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			text := strings.Replace(groupProg, c.old, c.new, 1)
