@@ -106,7 +106,9 @@ func (h *hgen) segMapGroup(s *soac.Stm, e *soac.SegMapExp) error {
 		for b := 0; b < a.Buffers; b++ {
 			p := fmt.Sprintf("fcc_local%d", len(ka.decls))
 			ka.decls = append(ka.decls, fmt.Sprintf("__local %s *%s", mustStorage(a.Type.Elem), p))
-			ka.host = append(ka.host, fmt.Sprintf("exe.Local(%s)", strings.Join(bytes, " * ")))
+			// At least a byte: OpenCL refuses a local argument of none
+			// (rows of no elements).
+			ka.host = append(ka.host, fmt.Sprintf("exe.Local(max(%s, 1))", strings.Join(bytes, " * ")))
 			g.locals[a.Name] = append(g.locals[a.Name], p)
 		}
 	}
