@@ -279,6 +279,14 @@ func (c *cgen) stm(s *soac.Stm) error {
 		}
 		return c.bindScalar(s.Pat[0], expr)
 	}
+	if c.group != nil {
+		switch s.Exp.(type) {
+		case *soac.ReplicateExp, *soac.UpdateExp:
+			if _, local := c.group.locals[s.Pat[0].Name]; local || isUpdate(s) {
+				return c.groupSegOp(s)
+			}
+		}
+	}
 	if ok, err := c.arrayStm(s); ok || err != nil {
 		return err
 	}

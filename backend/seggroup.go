@@ -225,6 +225,10 @@ func (c *cgen) groupSegOp(s *soac.Stm) error {
 		err = c.groupScan(s, e)
 	case *soac.ScatterExp:
 		err = c.groupScatter(s, e)
+	case *soac.ReplicateExp:
+		err = c.groupReplicate(s, e)
+	case *soac.UpdateExp:
+		err = c.groupUpdate(s, e)
 	default:
 		return unsupported("this Seg-op in a segmap_group", s.Pos)
 	}
@@ -540,4 +544,81 @@ func (g *groupGen) isLocal(v *kview) bool {
 		}
 	}
 	return false
+}
+
+func isUpdate(s *soac.Stm) bool {
+	_, ok := s.Exp.(*soac.UpdateExp)
+	return ok
+}
+
+// groupReplicate fills the local array of a replicate of a segmap_group's
+// body, its elements shared out over the group's work-items.
+func (c *cgen) groupReplicate(s *soac.Stm, e *soac.ReplicateExp) error {
+	views, err := c.resultViews(s)
+	if err != nil {
+		return err
+	}
+	dst := views[0]
+	var src *kview
+	x := ""
+	if v, ok := e.X.(soac.Var); ok && c.vars[v.Name].view != nil {
+		src = c.vars[v.Name].view
+	} else if x, err = c.operand(e.X); err != nil {
+		return err
+	}
+	total := "(" + strings.Join(dst.dims, " * ") + ")"
+	f := c.fresh("f")
+	c.line("for (long %s = ltid; %s < %s; %s += lsize) {", f, f, total, f)
+	c.indent++
+	if src == nil {
+		c.line("%s", store(dst.ptr, dst.elem, f, x))
+	} else {
+		// The element of the replicated array at the innermost indices.
+		inner := "(" + strings.Join(src.dims, " * ") + ")"
+		idx := make([]string, len(src.dims))
+		rem := fmt.Sprintf("(%s %% %s)", f, inner)
+		for k := len(src.dims) - 1; k >= 0; k-- {
+			if k == 0 {
+				idx[k] = rem
+				break
+			}
+			idx[k] = fmt.Sprintf("(%s %% %s)", rem, src.dims[k])
+			rem = fmt.Sprintf("(%s / %s)", rem, src.dims[k])
+		}
+		c.line("%s", store(dst.ptr, dst.elem, f, load(src, viewOff(src, idx))))
+	}
+	c.indent--
+	c.line("}")
+	return nil
+}
+
+// groupUpdate writes, in place, the value of an update of a segmap_group's
+// body into its array in local memory: a row by the group's work-items,
+// an element by one of them.
+func (c *cgen) groupUpdate(s *soac.Stm, e *soac.UpdateExp) error {
+	v := c.vars[e.Arr].view
+	if v == nil || !c.group.isLocal(v) {
+		return unsupported("an update in a segmap_group of an array not in local memory", s.Pos)
+	}
+	dst, err := c.sliceView(v, e.Slice, s.Pos)
+	if err != nil {
+		return err
+	}
+	if len(dst.dims) == 0 {
+		x, err := c.operand(e.Value)
+		if err != nil {
+			return err
+		}
+		c.line("if (ltid == 0) {")
+		c.line("  %s", store(dst.ptr, dst.elem, dst.off, x))
+		c.line("}")
+	} else {
+		src, err := c.arrayOperand(e.Value)
+		if err != nil {
+			return err
+		}
+		c.groupCopy(dst, src)
+	}
+	c.vars[s.Pat[0].Name] = kval{view: v}
+	return nil
 }

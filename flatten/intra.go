@@ -39,10 +39,11 @@ import (
 //     the device at run time).
 //
 // The bodies taken are those the backend's group kernel compiles: at the
-// group level scalar code, indexing, loops, ifs with scalar results and
+// group level scalar code, indexing, loops, ifs with scalar results,
 // inner SOACs that are a map, a reduction or a scan (not a mix) with
-// scalar elements; inside the inner SOACs' lambdas, code that makes no
-// array. Every width and every local array's shape must be known before
+// scalar elements or a map of rows made by a map (a 2-D segmap),
+// scatters of scalars and updates into arrays in local memory, replicates
+// and iotas; inside the inner SOACs' lambdas, code that makes no array. Every width and every local array's shape must be known before
 // the kernel runs (invariant to the map). Other bodies get no intra
 // version; nor does a body of one inner SOAC outside any loop, whose
 // inner version is one Seg-op: a segmented reduction's lowering already
@@ -205,6 +206,20 @@ func (f *flattener) groupBody(b *soac.Body, plan *intraPlan, build bool) (*soac.
 			ne := *e
 			ne.Then, ne.Else = th, el
 			ns.Exp = &ne
+		case *soac.ReplicateExp:
+			// Filled by the group's work-items into local memory.
+			if len(s.Pat) != 1 {
+				return nil, false
+			}
+			plan.arrays = append(plan.arrays, s.Pat[0].Type)
+			plan.bufs = append(plan.bufs, 1)
+			plan.setLocal(s.Pat...)
+		case *soac.UpdateExp:
+			// In place, by the group, into an array in local memory.
+			if !plan.local[e.Arr] {
+				return nil, false
+			}
+			plan.setLocal(s.Pat...)
 		case *soac.CopyExp:
 			// Made by every work-item for itself (the loop it feeds, the
 			// usual consumer, copies it to local memory).

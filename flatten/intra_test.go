@@ -16,7 +16,7 @@ import (
 // intra-group version.
 var intraProgs = []struct {
 	name, ir, sketch string
-	// shapes are those of main's one argument, an f32 array.
+	// shapes are those of main's one argument, an array.
 	shapes [][]int
 }{
 	// A loop over a row's sum and map: the intra version runs the loop
@@ -193,7 +193,8 @@ fun main (xss_3: [n_1][m_2]f32): {[n_1]f32} = {
   in {map_10}
 }
 `, "threshold if{segmap1 | segred2}", nil},
-	// The inner map makes rows (a 2-D map in the loop): not taken.
+	// The inner map makes rows by a map (a 2-D map in the loop), the
+	// loop starting from a replicate the group fills.
 	{"inner_rows", `entry "main"
 fun main (xss_3: [n_1][m_2]i64): {[n_1][m_2][m_2]i64} = {
   let {map_14: [n_1][m_2][m_2]i64} = screma n_1 (xss_3)
@@ -215,6 +216,35 @@ fun main (xss_3: [n_1][m_2]i64): {[n_1][m_2][m_2]i64} = {
       in {loop_13}
     }
   in {map_14}
+}
+`, "threshold if{segmap1 | threshold if{group1{loop{segmap2}} | segmap1 loop{segmap3}}}",
+		[][]int{{2, 1}, {3, 7}, {2, 40}}},
+	// The rows are made by scans: not taken.
+	{"inner_scans", `entry "main"
+fun main (xss_3: [n_1][m_2]f32): {[n_1][m_2][m_2]f32} = {
+  let {map_17: [n_1][m_2][m_2]f32} = screma n_1 (xss_3)
+    map \(x_4: [m_2]f32): {[m_2][m_2]f32} -> {
+      let {rep_5: [m_2][m_2]f32} = replicate (m_2) x_4
+      let {loop_16: [m_2][m_2]f32} = loop {a_6: [m_2][m_2]f32 = rep_5} for i_7: i64 < 2i64
+      do {
+        let {conv_9: f32} = convert i64 f32 i_7
+        let {map_15: [m_2][m_2]f32} = screma m_2 (a_6)
+          map \(x_8: [m_2]f32): {[m_2]f32} -> {
+            let {scan_14: [m_2]f32} = screma m_2 (x_8)
+              scan (conv_9) \(a_10: f32, a_11: f32): {f32} -> {
+                let {x_12: f32} = add f32 a_10 a_11
+                in {x_12}
+              }
+              map \(x_13: f32): {f32} -> {
+                in {x_13}
+              }
+            in {scan_14}
+          }
+        in {map_15}
+      }
+      in {loop_16}
+    }
+  in {map_17}
 }
 `, "", nil},
 	// The rows' length varies (and an iota is made at the group level):
@@ -289,7 +319,7 @@ func TestIntraVersion(t *testing.T) {
 			}
 			rng := rand.New(rand.NewSource(1))
 			for _, shape := range c.shapes {
-				arg := randomArray(rng, shape)
+				arg := randomArray(rng, p.Funs[0].Params[0].Type.Elem, shape)
 				want := fmt.Sprint(run(t, p, []values.Value{arg}, nil))
 				for _, choice := range []string{"outer", "intra", "inner"} {
 					got := fmt.Sprint(runChoosing(t, flat, []values.Value{arg}, choice))
@@ -330,14 +360,14 @@ func runChoosing(t *testing.T, p *soac.Program, args []values.Value, choice stri
 	return out
 }
 
-// randomArray is an f32 array of the shape of small integers (sums
-// exact).
-func randomArray(rng *rand.Rand, shape []int) values.Value {
+// randomArray is an array of elem of the shape, of small integers (float
+// sums exact).
+func randomArray(rng *rand.Rand, elem values.PrimType, shape []int) values.Value {
 	var b strings.Builder
 	var elems func(shape []int)
 	elems = func(shape []int) {
 		if len(shape) == 0 {
-			fmt.Fprintf(&b, "%df32", rng.Intn(9)-4)
+			fmt.Fprintf(&b, "%d%s", rng.Intn(9)-4, elem)
 			return
 		}
 		b.WriteString("[")

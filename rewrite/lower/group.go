@@ -80,7 +80,8 @@ func recordGroups(b *soac.Body, facts map[soac.VName][]soac.SizeBound) error {
 
 // GroupPlanOf decides how the work-group of segmap_group m runs its
 // body: the widths of its inner Seg-ops, its local arrays, and the
-// barriers its code holds (two around each inner Seg-op; before and
+// barriers its code holds (two around each inner Seg-op, scatter,
+// replicate and update; before and
 // after the copy of each loop array parameter's initial value, and after
 // the copy of each iteration's result into the parameter's spare buffer).
 func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
@@ -98,6 +99,13 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 				space = e.Space
 			case *soac.SegHistExp:
 				return fmt.Errorf("a seghist in a segmap_group, which the group kernel does not run")
+			case *soac.ReplicateExp:
+				g.Local = append(g.Local, soac.LocalArray{Name: s.Pat[0].Name, Type: s.Pat[0].Type, Buffers: 1})
+				g.Barriers += 2
+				continue
+			case *soac.UpdateExp:
+				g.Barriers += 2
+				continue
 			case *soac.ScatterExp:
 				// Its work-items share the writes, in place: no array of
 				// its own.
