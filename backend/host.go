@@ -462,8 +462,13 @@ func (h *hgen) stm(s *soac.Stm) error {
 				def = th.Default
 			}
 		}
-		// c.Threshold logs the comparison under -L, for autotuners.
-		return h.bind(s, fmt.Sprintf("c.Threshold(%s, int64(%s), %d)", goQuote(e.Name), x, def), nil)
+		// c.Threshold logs the comparison under -L, for autotuners; an
+		// intra-group version's has its own default on CPUs.
+		fn := "Threshold"
+		if strings.Contains(e.Name, "."+soac.IntraThreshold+"_") {
+			fn = "IntraThreshold"
+		}
+		return h.bind(s, fmt.Sprintf("c.%s(%s, int64(%s), %d)", fn, goQuote(e.Name), x, def), nil)
 	case *soac.AssertExp:
 		x, err := h.operand(e.Cond)
 		if err != nil {

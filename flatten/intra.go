@@ -523,7 +523,7 @@ func (f *flattener) intraPredicate(plan *intraPlan, pos soac.Pos) ([]*soac.Stm, 
 func (f *flattener) intraThresholdName() string {
 	name := ""
 	for k := 1; name == "" || f.threshUsed[name]; k++ {
-		name = fmt.Sprintf("%s.suff_intra_par_%d", f.fun, k)
+		name = fmt.Sprintf("%s.%s_%d", f.fun, soac.IntraThreshold, k)
 	}
 	f.threshUsed[name] = true
 	f.thresholds = append(f.thresholds, soac.Threshold{Name: name, Default: intraThreshold})

@@ -566,6 +566,10 @@ type GroupFitsExp struct {
 	Group, LocalBytes SubExp
 }
 
+// IntraThreshold is the name that the thresholds of intra-group versions
+// carry after their function's: FUN.suff_intra_par_N.
+const IntraThreshold = "suff_intra_par"
+
 // The device limits the interpreter assumes for GroupFitsExp: those of
 // current GPUs (1024 work-items; 48 KiB of local memory, the part of it a
 // kernel gets without opting in on NVIDIA's devices).

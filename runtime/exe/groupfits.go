@@ -1,6 +1,23 @@
 package exe
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
+
+// IntraThreshold is Threshold for the threshold of an intra-group
+// version (FUN.suff_intra_par_N): where Seg-ops run their CPU versions
+// (CPUVersions), its default is never, as a work-group's barriers there
+// are loops over its work-items (on PoCL the intra version of a loop over
+// rows of 256 elements ran 18 times slower than the flattened one, where
+// on a GPU it saves the loop's launches); a value set by --param or a
+// tuning file still holds.
+func (c *Context) IntraThreshold(name string, par, def int64) bool {
+	if _, set := c.params[name]; !set && c.CPUVersions() {
+		def = math.MaxInt64
+	}
+	return c.Threshold(name, par, def)
+}
 
 // GroupFits reports whether a work-group of group work-items using local
 // bytes of local memory can be launched on the device: it guards the
