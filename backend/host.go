@@ -452,6 +452,12 @@ func (h *hgen) stm(s *soac.Stm) error {
 		return h.bind(s, expr, err)
 	case *soac.IndexExp:
 		return h.index(s, e)
+	case *soac.GroupFitsExp:
+		xs, err := h.operands(e.Group, e.LocalBytes)
+		if err != nil {
+			return err
+		}
+		return h.bind(s, fmt.Sprintf("c.GroupFits(int64(%s), int64(%s))", xs[0], xs[1]), nil)
 	case *soac.ThresholdExp:
 		x, err := h.operand(e.Parallelism)
 		if err != nil {
@@ -463,8 +469,13 @@ func (h *hgen) stm(s *soac.Stm) error {
 				def = th.Default
 			}
 		}
-		// c.Threshold logs the comparison under -L, for autotuners.
-		return h.bind(s, fmt.Sprintf("c.Threshold(%s, int64(%s), %d)", goQuote(e.Name), x, def), nil)
+		// c.Threshold logs the comparison under -L, for autotuners; an
+		// intra-group version's has its own default on CPUs.
+		fn := "Threshold"
+		if strings.Contains(e.Name, "."+soac.IntraThreshold+"_") {
+			fn = "IntraThreshold"
+		}
+		return h.bind(s, fmt.Sprintf("c.%s(%s, int64(%s), %d)", fn, goQuote(e.Name), x, def), nil)
 	case *soac.AssertExp:
 		x, err := h.operand(e.Cond)
 		if err != nil {

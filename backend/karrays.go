@@ -719,6 +719,14 @@ func (c *cgen) loopArrays(e *soac.LoopExp, pos soac.Pos) (map[int]*kview, map[in
 		if p.Type.Rank() == 0 {
 			continue
 		}
+		if c.group != nil && len(c.group.locals[p.Name]) == 2 {
+			v, spare, err := c.groupLoopArray(p, e.Init[i])
+			if err != nil {
+				return nil, nil, err
+			}
+			views[i], spares[i] = v, spare
+			continue
+		}
 		// The parameter's layout is that of a fresh array; it gets a
 		// buffer of its own only when it cannot adopt its initial
 		// value's (an unused scratch buffer costs an array per
@@ -826,6 +834,9 @@ func (c *cgen) endLoopArrays(spares map[int]string, copied map[int]bool) {
 	for _, i := range slices.Sorted(maps.Keys(spares)) {
 		sp := spares[i]
 		v := c.spareViews[sp]
+		if v == nil {
+			continue // a local buffer of a segmap_group (seggroup.go)
+		}
 		delete(c.spareViews, sp)
 		buf := "0"
 		if copied[i] {
@@ -845,6 +856,9 @@ func (c *cgen) endLoopArrays(spares map[int]string, copied map[int]bool) {
 func (c *cgen) loopCarry(param *kview, spare string, res *kview) (bool, error) {
 	if sameView(param, res) {
 		return false, nil
+	}
+	if c.group != nil && c.group.localPtrs[param.ptr] {
+		return c.groupCarry(param, spare, res)
 	}
 	dst := *param
 	dst.ptr = spare

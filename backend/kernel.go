@@ -110,6 +110,8 @@ type cgen struct {
 	// spareViews are the spare buffers of the loops being generated,
 	// by spare pointer (see endLoopArrays).
 	spareViews map[string]*kview
+	// group is set in a segmap_group's kernel (seggroup.go).
+	group *groupGen
 	// narrowOffsets makes element offsets fcc_ix (see ixType), as the
 	// Seg-op's lowering says.
 	narrowOffsets bool
@@ -276,6 +278,14 @@ func (c *cgen) stm(s *soac.Stm) error {
 		}
 		return c.bindScalar(s.Pat[0], expr)
 	}
+	if c.group != nil {
+		switch s.Exp.(type) {
+		case *soac.ReplicateExp, *soac.UpdateExp:
+			if _, local := c.group.locals[s.Pat[0].Name]; local || isUpdate(s) {
+				return c.groupSegOp(s)
+			}
+		}
+	}
 	if ok, err := c.arrayStm(s); ok || err != nil {
 		return err
 	}
@@ -349,6 +359,9 @@ func (c *cgen) stm(s *soac.Stm) error {
 	case *soac.HistExp:
 		return c.seqHist(s, e)
 	case *soac.ScatterExp:
+		if c.group != nil {
+			return c.groupSegOp(s)
+		}
 		return c.seqScatter(s, e)
 	case *soac.AssertExp:
 		x, err := c.operand(e.Cond)
@@ -365,6 +378,10 @@ func (c *cgen) stm(s *soac.Stm) error {
 		return c.bindScalar(s.Pat[0], "true")
 	case *soac.ApplyExp:
 		return c.call(s, e)
+	case *soac.SegMapExp, *soac.SegRedExp, *soac.SegScanExp:
+		if c.group != nil {
+			return c.groupSegOp(s)
+		}
 	}
 	return unsupported(strings.TrimSuffix(strings.TrimPrefix(fmt.Sprintf("%T", s.Exp), "*soac."), "Exp")+" inside a kernel", s.Pos)
 }

@@ -16,6 +16,9 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 	if e.Tile != nil {
 		return h.tiledSegMap(s, e)
 	}
+	if e.Level == soac.LevelGroup {
+		return h.segMapGroup(s, e)
+	}
 	// The lowering's map-global form, its points spread over work-items
 	// as its plan says (rewrite/lower: pointsRules), strided where a
 	// work-item takes several.

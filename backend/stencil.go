@@ -49,7 +49,8 @@ func (h *hgen) stencilSteps(s *soac.Stm, e *soac.LoopExp, ids []string, mark str
 	if !plan.CPU {
 		cpu = " && !c.CPUVersions()"
 	}
-	h.line("if c.Threshold(%q, %s, %d) && c.GroupFits(%d)%s {", plan.Threshold, strings.Join(shape, "*"), stencilDefault(h, plan.Threshold), plan.Items(), cpu)
+	tileBytes := plan.Items() * sl.Array.Type.Elem.Size()
+	h.line("if c.Threshold(%q, %s, %d) && c.GroupFits(%d, %d)%s {", plan.Threshold, strings.Join(shape, "*"), stencilDefault(h, plan.Threshold), plan.Items(), tileBytes, cpu)
 	h.indent++
 	h.line("for ; %s+%d <= int64(%s); %s += %d {", start, plan.Steps, bound, start, plan.Steps)
 	h.indent++

@@ -166,6 +166,10 @@ func sketch(b *soac.Body) string {
 	for _, s := range b.Stms {
 		switch e := s.Exp.(type) {
 		case *soac.SegMapExp:
+			if e.Level == soac.LevelGroup {
+				parts = append(parts, fmt.Sprintf("group%d{%s}", len(e.Space), sketch(e.Body)))
+				continue
+			}
 			parts = append(parts, fmt.Sprintf("segmap%d", len(e.Space)))
 		case *soac.SegRedExp:
 			parts = append(parts, fmt.Sprintf("segred%d", len(e.Space)))
@@ -223,9 +227,9 @@ func TestRules(t *testing.T) {
 		// G7: the loop moves out; in it the map extends the nest and
 		// the scalar code is a segmap of its own.
 		"g7_loop": {"loop{segmap2 segmap1}",
-			"threshold if{segmap1 | loop{threshold if{segmap1 | segmap2 segmap1}}}"},
+			"threshold if{segmap1 | threshold if{group1{loop{segmap1}} | loop{threshold if{segmap1 | segmap2 segmap1}}}}"},
 		// G4: reduce | scalar code (u floated up beside t) | map.
-		"g4_distribute": {"segred2 segmap1 segmap2", "threshold if{segmap1 | segred2 segmap1 segmap2}"},
+		"g4_distribute": {"segred2 segmap1 segmap2", "threshold if{segmap1 | threshold if{group1{segred1 segmap1} | segred2 segmap1 segmap2}}"},
 		"if_seq":        {"segmap1", "segmap1"},
 		"seg_hist":      {"seghist2", "threshold if{segmap1 | seghist2}"}, // the neutral histogram: a host replicate
 		"coalesce_loop": {"loop{segmap1}", "loop{segmap1}"},
@@ -290,7 +294,9 @@ func TestThresholds(t *testing.T) {
 			})
 			seen := map[string]bool{}
 			for _, th := range flat.Thresholds {
-				if seen[th.Name] || !uses[th.Name] || th.Default != DefaultThreshold || !strings.HasPrefix(th.Name, "main.") || !strings.HasSuffix(th.Name, "_outer") {
+				outer := th.Default == DefaultThreshold && strings.HasSuffix(th.Name, "_outer")
+				intra := th.Default == intraThreshold && strings.HasPrefix(th.Name, "main.suff_intra_par_")
+				if seen[th.Name] || !uses[th.Name] || !strings.HasPrefix(th.Name, "main.") || !outer && !intra {
 					t.Errorf("%s: bad threshold %+v", c.Name, th)
 				}
 				seen[th.Name] = true

@@ -102,7 +102,24 @@ func (f *flattener) versions(n *nest, body *soac.Body, targets []soac.Param, kin
 	// threshold of a nest gets the plain name.
 	name := f.threshold(kind, targets[0].Name)
 	thenB := &soac.Body{Stms: []*soac.Stm{f.manifest(n, body, outer)}, Result: outerRes}
-	elseB := &soac.Body{Stms: dist(inner), Result: innerRes}
+	var elseB *soac.Body
+	if st, plan := f.intraVersion(n, body, inner); st == nil {
+		elseB = &soac.Body{Stms: dist(inner), Result: innerRes}
+	} else {
+		// The intra-group version between the two (intra.go); the
+		// inner version gets fresh names for its results.
+		flat := make([]soac.Param, len(targets))
+		flatRes := make([]soac.SubExp, len(targets))
+		for i, t := range targets {
+			flat[i] = f.freshParam(t.Name, t.Type)
+			flatRes[i] = soac.Var{Name: flat[i].Name}
+		}
+		stms, intra := f.intraPredicate(plan, n.pos)
+		distB := &soac.Body{Stms: dist(flat), Result: flatRes}
+		intraB := &soac.Body{Stms: []*soac.Stm{st}, Result: innerRes}
+		stms = append(stms, &soac.Stm{Pat: inner, Exp: &soac.IfExp{Cond: soac.Var{Name: intra}, Then: intraB, Else: distB, Types: types}, Pos: n.pos})
+		elseB = &soac.Body{Stms: stms, Result: innerRes}
+	}
 
 	par, stms := f.parallelism(n)
 	cond := f.freshParam("suff_outer_par", soac.Prim(values.Bool))

@@ -573,6 +573,11 @@ func (c *compiler) exp(e Exp, pos Pos) (run1Fn, runFn) {
 			}
 			return PrimVal(BoolValue(in.size(par) >= th)), nil
 		}, nil
+	case *GroupFitsExp:
+		g, l := c.op(e.Group), c.op(e.LocalBytes)
+		return func(in *Interpreter) (Value, error) {
+			return PrimVal(BoolValue(in.size(g) <= InterpMaxGroup && in.size(l) <= InterpLocalMem)), nil
+		}, nil
 	}
 	panic(fmt.Sprintf("soac: interpreter: %s: unhandled expression %T", pos, e))
 }

@@ -451,7 +451,16 @@ type SegLevel int
 const (
 	// LevelThread maps each point of the space to one work-item.
 	LevelThread SegLevel = iota
-	// LevelGroup maps each point of the space to one work-group.
+	// LevelGroup maps each point of the space to one work-group: a
+	// segmap_group is the intra-group version of incremental flattening
+	// (flatten/intra.go). Its body runs on all the group's work-items
+	// together: its scalar code and loops redundantly (every work-item
+	// computes the same values), and the Seg-ops in it — thread-level,
+	// over a one-dimensional space (ltid < w), or several for a segmap,
+	// directly in the body or in its loops and ifs — spread their points
+	// over the group's work-items, with barriers around them. This is Futhark's SegGroup
+	// with SegThread operations inside. A segmap_group is a host-level
+	// statement; Seg-ops nest in nothing else.
 	LevelGroup
 )
 
@@ -556,6 +565,28 @@ type ThresholdExp struct {
 	Parallelism SubExp
 }
 
+// GroupFitsExp is true when a work-group of Group work-items with
+// LocalBytes bytes of local memory can be launched on the device: it
+// guards the intra-group version of multi-versioned code and is
+// evaluated on the host, from the device's limits (the interpreter
+// assumes InterpMaxGroup and InterpLocalMem).
+type GroupFitsExp struct {
+	Group, LocalBytes SubExp
+}
+
+// IntraThreshold is the name that the thresholds of intra-group versions
+// carry after their function's: FUN.suff_intra_par_N.
+const IntraThreshold = "suff_intra_par"
+
+// The device limits the interpreter assumes for GroupFitsExp: those of
+// current GPUs (1024 work-items; 48 KiB of local memory, the part of it a
+// kernel gets without opting in on NVIDIA's devices).
+const (
+	InterpMaxGroup = 1024
+	InterpLocalMem = 48 << 10
+)
+
+func (*GroupFitsExp) isExp() {}
 func (*SliceExp) isExp()     {}
 func (*UpdateExp) isExp()    {}
 func (*RearrangeExp) isExp() {}

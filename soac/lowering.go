@@ -21,6 +21,8 @@ import (
 //	  tile sides (SIDE, ...) reduction K
 //	  variant T R vector V depth D pad P
 //	  size NAME [bound BOUND] arrays (A, ...) strategy "STRATEGY"
+//	  group widths (W, ...) multiple K barriers B
+//	  local NAME TYPE buffers N
 //	}
 //
 // with each line present only when it has something to say.
@@ -46,7 +48,43 @@ type Lowering struct {
 	// offsets fcc_ix, 32 bits wide in the build the runtime launches on
 	// buffers under 2 GiB, rather than long.
 	NarrowOffsets bool
+	// Group, for a segmap_group, is how its work-group runs the body;
+	// nil for the other Seg-ops.
+	Group *GroupPlan
 }
+
+// GroupPlan is the lowering of a segmap_group (the intra-group version,
+// flatten/intra.go): one work-group per point of its space, of
+// max(Widths) work-items rounded up to a multiple of Multiple, where
+// Widths are the spaces of the Seg-ops in its body (each the product of
+// its dimensions, printed joined by *); a
+// width above the group size is covered by work-items taking several
+// points. Local are the arrays of the body that live in local memory,
+// one buffer each, or two for a loop's array merge parameter (double
+// buffering); the other arrays are the kernel's inputs. Barriers is how
+// many barrier sites the body's code holds, besides those of the tree
+// reductions and scans (two around each inner Seg-op, three for each
+// loop array parameter: around the copy of its initial value and after
+// each iteration's copy).
+type GroupPlan struct {
+	Widths   [][]SubExp
+	Multiple int
+	Local    []LocalArray
+	Barriers int
+}
+
+// LocalArray is an array of a segmap_group's body in local memory:
+// Buffers buffers of its type.
+type LocalArray struct {
+	Name    VName
+	Type    Type
+	Buffers int
+}
+
+// GroupMultiple is the multiple a segmap_group's work-group size is
+// rounded up to: NVIDIA's warp, so that no warp is left partly idle
+// (AMD's wavefront of 64 is a multiple of it, and PoCL does not care).
+const GroupMultiple = 32
 
 // TileVariant is one kernel of a 2-D tiled segmap: a work-group of T x T
 // work-items computes a block of TR x TR results, R x R per work-item;
@@ -274,6 +312,11 @@ const (
 	RuleStreaming = "streaming"
 	// RuleRows: a body that reduces one row per point.
 	RuleRows = "rows"
+	// RuleGroupItems: a segmap in a segmap_group's body: work-item ltid
+	// of the group computes points ltid, ltid+G, ... (G the group size).
+	RuleGroupItems = "group-items"
+	// RuleOnePerGroup: a segmap_group, one work-group per point.
+	RuleOnePerGroup = "one-per-group"
 )
 
 // TileRoles is the tiling match of a tiled segmap's body, by position:
@@ -335,6 +378,20 @@ func (l *Lowering) print(pr *printer) {
 	}
 	for _, d := range l.Sizes {
 		d.print(pr)
+	}
+	if g := l.Group; g != nil {
+		ws := make([]string, len(g.Widths))
+		for i, w := range g.Widths {
+			ds := make([]string, len(w))
+			for k, d := range w {
+				ds[k] = subExp(d)
+			}
+			ws[i] = strings.Join(ds, " * ")
+		}
+		pr.line("group widths (%s) multiple %d barriers %d", strings.Join(ws, ", "), g.Multiple, g.Barriers)
+		for _, a := range g.Local {
+			pr.line("local %s %s buffers %d", a.Name, a.Type, a.Buffers)
+		}
 	}
 	pr.indent--
 	pr.line("}")
@@ -414,8 +471,34 @@ func (p *parser) lowering() *Lowering {
 		case p.is("size"):
 			p.next()
 			l.Sizes = append(l.Sizes, p.dynSize())
+		case p.is("group"):
+			p.next()
+			p.expect("widths")
+			g := &GroupPlan{}
+			p.list("(", ")", func() {
+				w := []SubExp{p.subExp()}
+				for p.is("*") {
+					p.next()
+					w = append(w, p.subExp())
+				}
+				g.Widths = append(g.Widths, w)
+			})
+			p.expect("multiple")
+			g.Multiple = p.smallInt()
+			p.expect("barriers")
+			g.Barriers = p.smallInt()
+			l.Group = g
+		case p.is("local"):
+			p.next()
+			if l.Group == nil {
+				p.fail("a local array before the group line in a lowering")
+			}
+			a := LocalArray{Name: p.name(), Type: p.typ()}
+			p.expect("buffers")
+			a.Buffers = p.smallInt()
+			l.Group.Local = append(l.Group.Local, a)
 		default:
-			p.fail("expected version, points, tile, variant, offsets, size or '}' in a lowering, found %s", p.tok)
+			p.fail("expected version, points, tile, variant, offsets, size, group, local or '}' in a lowering, found %s", p.tok)
 		}
 	}
 	p.next()
@@ -511,6 +594,8 @@ func checkLowering(e Exp) string {
 		return "a points plan where there is no untiled segmap, or none where there is"
 	case tiled != (l.Tile != nil):
 		return "tile roles where there is no tiled segmap, or none where there is"
+	case (isMap && m.Level == LevelGroup) != (l.Group != nil):
+		return "a group plan where there is no segmap_group, or none where there is"
 	case (tiled && m.Tile.Rank == 2) != (len(l.TileVariants) > 0):
 		return "tile variants where there is no 2-D tiled segmap, or none where there is"
 	}
@@ -543,6 +628,25 @@ func checkLowering(e Exp) string {
 		}
 		if p.TinyRow > 0 && !isScremaAt(m.Body, p.Reduction) {
 			return fmt.Sprintf("a rows plan whose reduction, statement %d, is not a screma of the body", p.Reduction)
+		}
+	}
+	if g := l.Group; g != nil {
+		if len(g.Widths) == 0 || g.Multiple < 1 {
+			return "a group plan without widths or with a multiple below 1"
+		}
+		for _, w := range g.Widths {
+			if len(w) == 0 {
+				return "a group plan with an empty width"
+			}
+		}
+		bound := BoundInBody(m.Body)
+		for _, a := range g.Local {
+			if a.Buffers < 1 || a.Buffers > 2 || a.Type.Rank() == 0 {
+				return fmt.Sprintf("local array %s of %d buffers or not an array", a.Name, a.Buffers)
+			}
+			if !bound[a.Name] {
+				return fmt.Sprintf("local array %s, which the segmap_group's body does not bind", a.Name)
+			}
 		}
 	}
 	if t := l.Tile; t != nil {

@@ -865,6 +865,9 @@ func (p *parser) exp(pos Pos) Exp {
 	case "threshold":
 		name := p.str()
 		return &ThresholdExp{Name: name, Parallelism: p.subExp()}
+	case "group_fits":
+		g := p.subExp()
+		return &GroupFitsExp{Group: g, LocalBytes: p.subExp()}
 	}
 	panic(&ParseError{Line: kwTok.line, Col: kwTok.col, Msg: fmt.Sprintf("unknown expression %q", kw)})
 }

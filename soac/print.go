@@ -267,6 +267,8 @@ func simpleExp(e Exp) string {
 		return fmt.Sprintf("callprim %s (%s) : %s", e.Fn, strings.Join(args, ", "), e.T)
 	case *ThresholdExp:
 		return fmt.Sprintf("threshold %q %s", e.Name, subExp(e.Parallelism))
+	case *GroupFitsExp:
+		return fmt.Sprintf("group_fits %s %s", subExp(e.Group), subExp(e.LocalBytes))
 	}
 	panic(fmt.Sprintf("soac: printer: unhandled expression %T", e))
 }

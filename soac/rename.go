@@ -366,6 +366,8 @@ func (c *Copier) Exp(e Exp) Exp {
 		return out
 	case *ThresholdExp:
 		return &ThresholdExp{Name: e.Name, Parallelism: c.SubExp(e.Parallelism)}
+	case *GroupFitsExp:
+		return &GroupFitsExp{Group: c.SubExp(e.Group), LocalBytes: c.SubExp(e.LocalBytes)}
 	}
 	panic(fmt.Sprintf("soac: copy: unhandled expression %T", e))
 }

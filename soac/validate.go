@@ -97,6 +97,10 @@ type validator struct {
 
 	thresholds map[string]bool // declared threshold names
 
+	// kernel is where the statement being checked runs: on the host, in
+	// a thread-level kernel or in a segmap_group's body (segNesting).
+	kernel kernelLevel
+
 	// patSizes are the i64 names the pattern of the statement being
 	// checked binds: the existential sizes an if's result types may
 	// mention (let {n: i64, xs: [n]t} = if ... : {i64, [n]t}).
@@ -450,6 +454,11 @@ func (v *validator) slice(arr VName, t Type, sl []DimIndex) Type {
 
 func (v *validator) exp(e Exp, who VName) []Type {
 	one := func(t Type) []Type { return []Type{t} }
+	if inner := v.segNesting(e, who); inner != v.kernel {
+		saved := v.kernel
+		v.kernel = inner
+		defer func() { v.kernel = saved }()
+	}
 	switch e := e.(type) {
 	case *SubExpExp:
 		return one(v.sub(e.X))
@@ -896,11 +905,58 @@ func (v *validator) exp(e Exp, who VName) []Type {
 		}
 		v.i64(e.Parallelism, "threshold parallelism")
 		return one(Prim(values.Bool))
+	case *GroupFitsExp:
+		v.i64(e.Group, "group_fits work-items")
+		v.i64(e.LocalBytes, "group_fits local memory")
+		return one(Prim(values.Bool))
 	case nil:
 		v.fail(who, "missing expression")
 	}
 	v.fail(who, "unknown expression %T", e)
 	return nil
+}
+
+// kernelLevel is where code runs, for the nesting rules of Seg-ops.
+type kernelLevel int
+
+const (
+	onHost kernelLevel = iota
+	inThreadKernel
+	inGroupKernel
+)
+
+// segNesting checks where Seg-op e may be (a segmap_group at host level;
+// in its body, thread-level untiled Seg-ops, over one dimension but for
+// segmaps, whose points the group's work-items share) and returns where its body runs; for other expressions it
+// returns the current level. Seg-ops nested elsewhere (in an operator of
+// a thread-level Seg-op) keep their old meaning: run sequentially.
+func (v *validator) segNesting(e Exp, who VName) kernelLevel {
+	var lvl SegLevel
+	var space []SegDim
+	tiled := false
+	switch e := e.(type) {
+	case *SegMapExp:
+		lvl, space, tiled = e.Level, e.Space, e.Tile != nil
+	case *SegRedExp:
+		lvl, space = e.Level, e.Space
+	case *SegScanExp:
+		lvl, space = e.Level, e.Space
+	case *SegHistExp:
+		lvl, space = e.Level, e.Space
+	default:
+		return v.kernel
+	}
+	if _, isMap := e.(*SegMapExp); isMap && lvl == LevelGroup {
+		if v.kernel != onHost {
+			v.fail(who, "a segmap_group inside a kernel")
+		}
+		return inGroupKernel
+	}
+	_, isMap := e.(*SegMapExp)
+	if v.kernel == inGroupKernel && (lvl != LevelThread || tiled || len(space) != 1 && !isMap) {
+		v.fail(who, "a Seg-op in a segmap_group's body that is not thread-level and untiled, or not a segmap and over several dimensions (the group's work-items)")
+	}
+	return inThreadKernel
 }
 
 func isMerge(ps []Param, n VName) bool {

@@ -331,6 +331,8 @@ func (fv *freeVars) exp(e Exp) {
 		fv.types(e.Types...)
 	case *ThresholdExp:
 		fv.sub(e.Parallelism)
+	case *GroupFitsExp:
+		fv.sub(e.Group, e.LocalBytes)
 	default:
 		panic(fmt.Sprintf("soac: free variables: unhandled expression %T", e))
 	}

@@ -26,8 +26,11 @@ func Program(p *soac.Program) ([]*SegOp, error) {
 func each(p *soac.Program, f func(*soac.Stm, *SegOp) error) error {
 	for _, fn := range p.Funs {
 		var err error
+		// segmap_groups and their inner Seg-ops have fixed forms
+		// (group.go).
+		grouped := inGroups(fn.Body)
 		soac.VisitStms(fn.Body, func(s *soac.Stm) {
-			if err != nil {
+			if err != nil || grouped[s] {
 				return
 			}
 			if m, ok := s.Exp.(*soac.SegMapExp); ok && m.Tile != nil {

@@ -33,6 +33,11 @@ func Run(p *soac.Program) (*soac.Program, error) {
 	if err := recordStencils(out); err != nil {
 		return nil, err
 	}
+	for _, f := range out.Funs {
+		if err := recordGroups(f.Body, facts); err != nil {
+			return nil, fmt.Errorf("%s: %v", f.Name, err)
+		}
+	}
 	return out, nil
 }
 

@@ -73,6 +73,31 @@ def main [n] (xs: [n]f32) : f32 = reduce (\a b -> if b != 0 then b else a) 0 xs
 		// Not commutative: contiguous chunks, one lane.
 		`segred reduce_9: ""(group-combines)@flat-groups/per_unit=8/min_group=32 cpu(items-alone)x1@cpu-split/min_chunk=4096/per_unit=4`,
 	}},
+	{"intra-row-loop", `
+def main [n][m] (xss: [n][m]f32) : [n][m]f32 =
+  map (\xs -> loop xs for i < 8 do
+                let s = f32.sum xs
+                in map (\x -> x / s + f32.i64 i) xs) xss
+`, []string{
+		// The outer version: a work-item per row.
+		`segmap map_2: ""(one-per-item,items-alone) points one-per-item 1`,
+		// The intra version of the whole loop: a work-group per row, of m
+		// work-items rounded up to a warp; the loop's row double
+		// buffered and the map's result in local memory; barriers
+		// around the sum and the map, and around the row's copies.
+		`segmap map_3: ""() points one-per-group 1 group m_2/32 xs_45:[m_2]f32*2 map_55:[m_2]f32*1 barriers 7`,
+		`segred reduce_comm_50: ""(strided,group-combines)`,
+		`segmap map_55: ""() points group-items 1`,
+		// In the host loop of the inner version: a step's outer version,
+		// its intra version (a work-group per row sums and maps it), and
+		// its fully flattened one.
+		`segmap xs_next_21: ""(one-per-item,items-alone) points one-per-item 1`,
+		`segmap xs_next_22: ""() points one-per-group 1 group m_2/32 map_81:[m_2]f32*1 barriers 4`,
+		`segred reduce_comm_76: ""(strided,group-combines)`,
+		`segmap map_81: ""() points group-items 1`,
+		`segred reduce_comm_36: groups(strided,group-combines)@seg-groups team(strided)@team cpu(one-per-item,items-alone)x4@cpu-split/4096`,
+		`segmap xs_next_25: ""(one-per-item,items-alone) points streaming 4`,
+	}},
 	{"scan", `
 def main [n] (xs: [n]i32) : [n]i32 = scan (+) 0 xs
 `, []string{
@@ -195,6 +220,21 @@ func summary(s *soac.Stm) (string, bool) {
 	}
 	for _, v := range l.TileVariants {
 		parts = append(parts, fmt.Sprintf("%dx%d/v%d/d%d/p%d", v.T, v.R, v.Vector, v.Depth, v.Pad))
+	}
+	if g := l.Group; g != nil {
+		ws := make([]string, len(g.Widths))
+		for i, w := range g.Widths {
+			ds := make([]string, len(w))
+			for k, d := range w {
+				ds[k] = soac.FormatSubExp(d)
+			}
+			ws[i] = strings.Join(ds, "*")
+		}
+		part := fmt.Sprintf("group %s/%d", strings.Join(ws, ","), g.Multiple)
+		for _, a := range g.Local {
+			part += fmt.Sprintf(" %s:%s*%d", a.Name, a.Type, a.Buffers)
+		}
+		parts = append(parts, part+fmt.Sprintf(" barriers %d", g.Barriers))
 	}
 	return fmt.Sprintf("%s %s: %s", kind, s.Pat[0].Name, strings.Join(parts, " ")), true
 }

@@ -1,0 +1,624 @@
+package backend
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fcclang/fcc/soac"
+)
+
+// This file generates segmap_group, the intra-group version
+// (flatten/intra.go), by its group plan (soac.GroupPlan, recorded by
+// rewrite/lower/group.go): one kernel, one work-group per point of the
+// space. Every work-item runs the body's scalar code, loops and ifs
+// (they compute the same values, so control flow is uniform and barriers
+// are legal); the thread-level Seg-ops of the body share out their points:
+//
+//   - segmap: work-item ltid computes points ltid, ltid+G, ... into its
+//     result array in local memory;
+//   - segred: each work-item folds its points (strided for a commutative
+//     operator, a contiguous chunk otherwise), then the group combines
+//     the work-items' values by a tree in local memory;
+//   - segscan: each work-item scans a contiguous chunk into the result in
+//     local memory, the chunks' totals are scanned across the group
+//     (Hillis and Steele, in local memory), and each chunk adds its
+//     carry.
+//
+// A barrier precedes and follows each inner Seg-op. A loop's array merge
+// parameter has two local buffers: its initial value is copied in by the
+// whole group, and each iteration's result copied into the spare buffer,
+// after which the two are swapped. The body's results are written to the
+// output rows of the group's point at the end, by the whole group.
+
+// groupGen is the state of a segmap_group's kernel.
+type groupGen struct {
+	// locals maps each local array of the plan to its buffers' kernel
+	// parameters (two for a loop's merge parameter).
+	locals map[soac.VName][]string
+	// localPtrs are the C pointers to local buffers the loops declare.
+	localPtrs map[string]bool
+	// exchange are the local buffers, one per operand position, through
+	// which inner reductions and scans combine the work-items' values.
+	exchange []string
+}
+
+// segMapGroup generates a segmap_group.
+func (h *hgen) segMapGroup(s *soac.Stm, e *soac.SegMapExp) error {
+	lw, err := loweringOf(s)
+	if err != nil {
+		return err
+	}
+	plan := lw.Group
+	if plan == nil {
+		return fmt.Errorf("internal error: the segmap_group at %s has no group plan", s.Pos)
+	}
+	k, err := h.newSegKernel(segFree(e), e.Space)
+	if err != nil {
+		return err
+	}
+	c, ka, dims, prologue := k.c, k.ka, k.dims, k.prologue
+	name := h.kernelName("segmap_group_", s.Pat)
+	h.line("// %s", name)
+	if err := h.predeclare(s.Pat); err != nil {
+		return err
+	}
+	hostDims := ka.host[len(ka.host)-len(dims):]
+	shapes, err := h.segMapShapes(s, e, hostDims)
+	if err != nil {
+		return err
+	}
+	outs, err := h.outputs(c, s.Pat, e.Types, shapes, ka, "out")
+	if err != nil {
+		return err
+	}
+	h.line("{")
+	h.indent++
+	defer func() {
+		h.indent--
+		h.line("}")
+	}()
+	// The group's size: the widest inner Seg-op, rounded up.
+	ws := make([]string, len(plan.Widths))
+	for i, w := range plan.Widths {
+		ds := make([]string, len(w))
+		for k, d := range w {
+			x, err := h.operand(d)
+			if err != nil {
+				return err
+			}
+			ds[k] = "int64(" + x + ")"
+		}
+		ws[i] = strings.Join(ds, " * ")
+	}
+	h.line("group := max(%s, 1)", strings.Join(ws, ", "))
+	h.line("group = (group + %d) / %d * %d", plan.Multiple-1, plan.Multiple, plan.Multiple)
+	g := &groupGen{locals: map[soac.VName][]string{}, localPtrs: map[string]bool{}}
+	c.group = g
+	for _, a := range plan.Local {
+		bytes := []string{fmt.Sprint(a.Type.Elem.Size())}
+		for _, d := range a.Type.Shape {
+			x, err := h.operand(d)
+			if err != nil {
+				return err
+			}
+			bytes = append(bytes, "int64("+x+")")
+		}
+		for b := 0; b < a.Buffers; b++ {
+			p := fmt.Sprintf("fcc_local%d", len(ka.decls))
+			ka.decls = append(ka.decls, fmt.Sprintf("__local %s *%s", mustStorage(a.Type.Elem), p))
+			// At least a byte: OpenCL refuses a local argument of none
+			// (rows of no elements).
+			ka.host = append(ka.host, fmt.Sprintf("exe.Local(max(%s, 1))", strings.Join(bytes, " * ")))
+			g.locals[a.Name] = append(g.locals[a.Name], p)
+		}
+	}
+	for k, size := range exchangeSizes(e.Body) {
+		p := fmt.Sprintf("fcc_exchange%d", k)
+		ka.decls = append(ka.decls, fmt.Sprintf("__local char *%s", p))
+		ka.host = append(ka.host, fmt.Sprintf("exe.Local(group * %d)", size))
+		g.exchange = append(g.exchange, p)
+	}
+	c.kernelHead(name, ka.decls, prologue)
+	c.line("long ltid = get_local_id(0), lsize = get_local_size(0);")
+	c.line("long gtid = get_group_id(0);")
+	c.decodeSpace(e.Space, dims, "gtid")
+	res, err := c.body(e.Body)
+	if err != nil {
+		return err
+	}
+	for i, r := range res {
+		t := e.Types[i]
+		if t.Rank() == 0 {
+			c.line("if (ltid == 0) {")
+			c.line("  %s", store(outs[i], t.Elem, "gtid", r))
+			c.line("}")
+			continue
+		}
+		v := c.vars[e.Body.Result[i].(soac.Var).Name].view
+		if v == nil {
+			return fmt.Errorf("%s: array result %v is not an array", s.Pos, e.Body.Result[i])
+		}
+		row := strings.Join(v.dims, " * ")
+		dst := &kview{ptr: outs[i], off: fmt.Sprintf("gtid * (%s)", row), dims: v.dims, strides: rowMajor(v.dims), elem: t.Elem}
+		c.groupCopy(dst, v)
+	}
+	c.kernelEnd()
+	h.g.kernels = append(h.g.kernels, c.b.String())
+	total := "(" + strings.Join(hostDims, " * ") + ")"
+	return h.launchKernel(c, ka, name, total+" * group", "group")
+}
+
+// exchangeSizes are the bytes per work-item of the exchange buffers of a
+// group's body: for each operand position, the largest element of the
+// inner reductions and scans at that position.
+func exchangeSizes(b *soac.Body) []int {
+	var sizes []int
+	soac.VisitStms(b, func(s *soac.Stm) {
+		var ts []soac.Type
+		switch e := s.Exp.(type) {
+		case *soac.SegRedExp:
+			ts = e.Types[:soac.ReduceValues(e.Reds)]
+		case *soac.SegScanExp:
+			ts = e.Types[:soac.ReduceValues(soac.ScanReduces(e.Scans))]
+		}
+		for k, t := range ts {
+			if k == len(sizes) {
+				sizes = append(sizes, 0)
+			}
+			sizes[k] = max(sizes[k], t.Elem.Size())
+		}
+	})
+	return sizes
+}
+
+// localView is the view of a local array of type t in buffer ptr.
+func (c *cgen) localView(ptr string, t soac.Type) (*kview, error) {
+	dims := make([]string, t.Rank())
+	for k, d := range t.Shape {
+		x, err := c.operand(d)
+		if err != nil {
+			return nil, err
+		}
+		dims[k] = "(long)" + x
+	}
+	return &kview{ptr: ptr, off: "0", dims: dims, strides: rowMajor(dims), elem: t.Elem, owned: true}, nil
+}
+
+// barrier emits a work-group barrier on local memory.
+func (c *cgen) barrier() { c.line("barrier(CLK_LOCAL_MEM_FENCE);") }
+
+// groupCopy copies src into dst, elements shared out over the group's
+// work-items; the caller adds the barrier that a later read needs.
+func (c *cgen) groupCopy(dst, src *kview) {
+	total := "(" + strings.Join(src.dims, " * ") + ")"
+	if len(src.dims) == 0 {
+		total = "1"
+	}
+	f := c.fresh("f")
+	c.line("for (long %s = ltid; %s < %s; %s += lsize) {", f, f, total, f)
+	c.indent++
+	idx := make([]string, len(src.dims))
+	rem := f
+	for k := len(src.dims) - 1; k >= 0; k-- {
+		if k == 0 {
+			idx[k] = rem
+			break
+		}
+		idx[k] = fmt.Sprintf("(%s %% %s)", rem, src.dims[k])
+		rem = fmt.Sprintf("(%s / %s)", rem, src.dims[k])
+	}
+	c.line("%s", store(dst.ptr, dst.elem, viewOff(dst, idx), load(src, viewOff(src, idx))))
+	c.indent--
+	c.line("}")
+}
+
+// groupSegOp generates a thread-level Seg-op of a segmap_group's body.
+func (c *cgen) groupSegOp(s *soac.Stm) error {
+	c.barrier()
+	var err error
+	switch e := s.Exp.(type) {
+	case *soac.SegMapExp:
+		err = c.groupMap(s, e)
+	case *soac.SegRedExp:
+		err = c.groupRed(s, e)
+	case *soac.SegScanExp:
+		err = c.groupScan(s, e)
+	case *soac.ScatterExp:
+		err = c.groupScatter(s, e)
+	case *soac.ReplicateExp:
+		err = c.groupReplicate(s, e)
+	case *soac.UpdateExp:
+		err = c.groupUpdate(s, e)
+	default:
+		return unsupported("this Seg-op in a segmap_group", s.Pos)
+	}
+	if err != nil {
+		return err
+	}
+	c.barrier()
+	return nil
+}
+
+// resultViews binds the array results of an inner Seg-op to their local
+// buffers and returns their views (nil for scalar results).
+func (c *cgen) resultViews(s *soac.Stm) ([]*kview, error) {
+	views := make([]*kview, len(s.Pat))
+	for i, p := range s.Pat {
+		if p.Type.Rank() == 0 {
+			continue
+		}
+		bufs := c.group.locals[p.Name]
+		if len(bufs) != 1 {
+			return nil, fmt.Errorf("internal error: %s: the result %s of a Seg-op in a segmap_group has no local buffer", s.Pos, p.Name)
+		}
+		v, err := c.localView(bufs[0], p.Type)
+		if err != nil {
+			return nil, err
+		}
+		views[i] = v
+		c.vars[p.Name] = kval{view: v}
+	}
+	return views, nil
+}
+
+// groupMap generates an inner segmap: work-item ltid computes points
+// ltid, ltid+lsize, ... of its space, flattened row-major.
+func (c *cgen) groupMap(s *soac.Stm, e *soac.SegMapExp) error {
+	dims := make([]string, len(e.Space))
+	for k, d := range e.Space {
+		x, err := c.operand(d.N)
+		if err != nil {
+			return err
+		}
+		dims[k] = "(long)" + x
+	}
+	views, err := c.resultViews(s)
+	if err != nil {
+		return err
+	}
+	i := c.fresh("i")
+	c.line("for (long %s = ltid; %s < %s; %s += lsize) {", i, i, strings.Join(dims, " * "), i)
+	c.indent++
+	c.decodeSpace(e.Space, dims, i)
+	res, err := c.body(e.Body)
+	if err != nil {
+		return err
+	}
+	for k, v := range views {
+		if v == nil {
+			return unsupported("a scalar result of a segmap", s.Pos)
+		}
+		c.line("%s", store(v.ptr, v.elem, i, res[k]))
+	}
+	c.indent--
+	c.line("}")
+	return nil
+}
+
+// exchangeAt is the exchange buffer of operand k, typed for t.
+func (c *cgen) exchangeAt(k int, t soac.PrimType) string {
+	return fmt.Sprintf("((__local %s *)%s)", mustStorage(t), c.group.exchange[k])
+}
+
+// groupRed generates an inner segred: each work-item folds its points,
+// and the group combines the work-items' values by a tree.
+func (c *cgen) groupRed(s *soac.Stm, e *soac.SegRedExp) error {
+	nRed := soac.ReduceValues(e.Reds)
+	if nRed != len(e.Types) {
+		return unsupported("a reduction with map-out results in a segmap_group", s.Pos)
+	}
+	w, err := c.operand(e.Space[0].N)
+	if err != nil {
+		return err
+	}
+	comm := true
+	for _, r := range e.Reds {
+		comm = comm && r.Comm
+	}
+	acc, err := c.neutrals(e.Reds, e.Types, c.fresh("acc")+"_")
+	if err != nil {
+		return err
+	}
+	i := c.fresh("i")
+	c.groupLoop(i, "0", w, comm)
+	c.vars[e.Space[0].Index] = kval{scalar: i}
+	res, err := c.body(e.Body)
+	if err != nil {
+		return err
+	}
+	if err := c.combine(e.Reds, acc, res); err != nil {
+		return err
+	}
+	c.indent--
+	c.line("}")
+	lmem := make([]string, nRed)
+	for k := range lmem {
+		lmem[k] = c.exchangeAt(k, e.Types[k].Elem)
+	}
+	if err := c.groupCombine(e.Reds, e.Types, acc, lmem, comm); err != nil {
+		return err
+	}
+	for k, p := range s.Pat {
+		if err := c.bindScalar(p, load(&kview{ptr: lmem[k], elem: e.Types[k].Elem}, "0")); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// groupScan generates an inner segscan: each work-item scans a
+// contiguous chunk into the result, the chunks' totals are scanned
+// across the group, and each chunk but the first adds the total before it.
+func (c *cgen) groupScan(s *soac.Stm, e *soac.SegScanExp) error {
+	reds := soac.ScanReduces(e.Scans)
+	nScan := soac.ReduceValues(reds)
+	if nScan != len(e.Types) {
+		return unsupported("a scan with map-out results in a segmap_group", s.Pos)
+	}
+	w, err := c.operand(e.Space[0].N)
+	if err != nil {
+		return err
+	}
+	views, err := c.resultViews(s)
+	if err != nil {
+		return err
+	}
+	acc, err := c.neutrals(reds, e.Types, c.fresh("acc")+"_")
+	if err != nil {
+		return err
+	}
+	i := c.fresh("i")
+	c.groupLoop(i, "0", w, false)
+	c.vars[e.Space[0].Index] = kval{scalar: i}
+	res, err := c.body(e.Body)
+	if err != nil {
+		return err
+	}
+	if err := c.combine(reds, acc, res); err != nil {
+		return err
+	}
+	for k, v := range views {
+		c.line("%s", store(v.ptr, v.elem, i, acc[k]))
+	}
+	c.indent--
+	c.line("}")
+	// The totals, scanned inclusively across the group.
+	ex := make([]string, nScan)
+	for k := range ex {
+		ex[k] = c.exchangeAt(k, e.Types[k].Elem)
+		c.line("%s", store(ex[k], e.Types[k].Elem, "ltid", acc[k]))
+	}
+	c.barrier()
+	c.line("for (long s = 1; s < lsize; s *= 2) {")
+	c.indent++
+	prev, cur := make([]string, nScan), make([]string, nScan)
+	for k := range ex {
+		ct, _ := cType(e.Types[k].Elem)
+		prev[k], cur[k] = c.fresh("p"), c.fresh("x")
+		c.line("%s %s = %s;", ct, cur[k], load(&kview{ptr: ex[k], elem: e.Types[k].Elem}, "ltid"))
+		c.line("%s %s = %s;", ct, prev[k], cur[k])
+		c.line("if (ltid >= s) %s = %s;", prev[k], load(&kview{ptr: ex[k], elem: e.Types[k].Elem}, "ltid - s"))
+	}
+	c.barrier()
+	c.line("if (ltid >= s) {")
+	c.indent++
+	if err := c.combine(reds, prev, cur); err != nil {
+		return err
+	}
+	for k := range ex {
+		c.line("%s", store(ex[k], e.Types[k].Elem, "ltid", prev[k]))
+	}
+	c.indent--
+	c.line("}")
+	c.barrier()
+	c.indent--
+	c.line("}")
+	// Each chunk after the first adds the total of those before it.
+	c.line("if (ltid > 0) {")
+	c.indent++
+	carry := make([]string, nScan)
+	for k := range ex {
+		ct, _ := cType(e.Types[k].Elem)
+		carry[k] = c.fresh("carry")
+		c.line("%s %s = %s;", ct, carry[k], load(&kview{ptr: ex[k], elem: e.Types[k].Elem}, "ltid - 1"))
+	}
+	j := c.fresh("j")
+	c.groupLoop(j, "0", w, false)
+	xs := make([]string, nScan)
+	cs := make([]string, nScan)
+	for k, v := range views {
+		ct, _ := cType(e.Types[k].Elem)
+		xs[k], cs[k] = c.fresh("x"), c.fresh("c")
+		c.line("%s %s = %s;", ct, cs[k], carry[k])
+		c.line("%s %s = %s;", ct, xs[k], load(v, j))
+	}
+	if err := c.combine(reds, cs, xs); err != nil {
+		return err
+	}
+	for k, v := range views {
+		c.line("%s", store(v.ptr, v.elem, j, cs[k]))
+	}
+	c.indent--
+	c.line("}")
+	c.indent--
+	c.line("}")
+	return nil
+}
+
+// groupLoopArray declares the two local buffers of a loop's array merge
+// parameter p and copies its initial value init into the first; it
+// returns the parameter's view and its spare pointer.
+func (c *cgen) groupLoopArray(p soac.Param, init soac.SubExp) (*kview, string, error) {
+	bufs := c.group.locals[p.Name]
+	iv, err := c.arrayOperand(init)
+	if err != nil {
+		return nil, "", err
+	}
+	v, err := c.localView(bufs[0], p.Type)
+	if err != nil {
+		return nil, "", err
+	}
+	id := c.g.names.id(p.Name)
+	c.line("__local %s *%s_buf = %s, *%s_spare = %s;", mustStorage(p.Type.Elem), id, bufs[0], id, bufs[1])
+	v.ptr = id + "_buf"
+	c.group.localPtrs[v.ptr] = true
+	// Work-items may still read the buffer from an earlier run of the
+	// loop.
+	c.barrier()
+	c.groupCopy(v, iv)
+	c.barrier()
+	return v, id + "_spare", nil
+}
+
+// groupCarry ends an iteration for a local array parameter: the group
+// copies the result res into the spare buffer, and every work-item
+// swaps its pointers.
+func (c *cgen) groupCarry(param *kview, spare string, res *kview) (bool, error) {
+	dst := *param
+	dst.ptr = spare
+	c.groupCopy(&dst, res)
+	c.barrier()
+	st := mustStorage(param.elem)
+	c.line("{ __local %s *t = %s; %s = %s; %s = t; }", st, param.ptr, param.ptr, spare, spare)
+	return true, nil
+}
+
+// groupScatter generates a scatter of a segmap_group's body: the
+// work-items share its writes, in place, into its destinations in local
+// memory (flatten takes no other).
+func (c *cgen) groupScatter(s *soac.Stm, e *soac.ScatterExp) error {
+	outs := make([]*kview, len(e.Dests))
+	for k, d := range e.Dests {
+		v := c.vars[d.Arr].view
+		if v == nil || !c.group.isLocal(v) {
+			return unsupported("a scatter in a segmap_group into an array not in local memory", s.Pos)
+		}
+		outs[k] = v
+	}
+	w, err := c.operand(e.W)
+	if err != nil {
+		return err
+	}
+	i := c.fresh("i")
+	c.line("for (long %s = ltid; %s < (long)%s; %s += lsize) {", i, i, w, i)
+	c.indent++
+	res, err := c.lambdaAt(e.Lambda, e.Inputs, i)
+	if err != nil {
+		return err
+	}
+	off := 0
+	for k, d := range e.Dests {
+		v := outs[k]
+		if len(v.dims) != d.Rank {
+			return unsupported("a scatter of rows in a segmap_group", s.Pos)
+		}
+		var conds, idx []string
+		for j := 0; j < d.Rank; j++ {
+			x := "(long)" + res[off+j]
+			conds = append(conds, fmt.Sprintf("%s >= 0 && %s < %s", x, x, v.dims[j]))
+			idx = append(idx, x)
+		}
+		c.line("if (%s) {", strings.Join(conds, " && "))
+		c.line("  %s", store(v.ptr, v.elem, viewOff(v, idx), res[off+d.Rank]))
+		c.line("}")
+		off += d.Rank + 1
+	}
+	c.indent--
+	c.line("}")
+	for k, p := range s.Pat {
+		c.vars[p.Name] = kval{view: outs[k]}
+	}
+	return nil
+}
+
+// isLocal reports whether a view is of an array in local memory.
+func (g *groupGen) isLocal(v *kview) bool {
+	if g.localPtrs[v.ptr] {
+		return true
+	}
+	for _, bufs := range g.locals {
+		for _, b := range bufs {
+			if b == v.ptr {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isUpdate(s *soac.Stm) bool {
+	_, ok := s.Exp.(*soac.UpdateExp)
+	return ok
+}
+
+// groupReplicate fills the local array of a replicate of a segmap_group's
+// body, its elements shared out over the group's work-items.
+func (c *cgen) groupReplicate(s *soac.Stm, e *soac.ReplicateExp) error {
+	views, err := c.resultViews(s)
+	if err != nil {
+		return err
+	}
+	dst := views[0]
+	var src *kview
+	x := ""
+	if v, ok := e.X.(soac.Var); ok && c.vars[v.Name].view != nil {
+		src = c.vars[v.Name].view
+	} else if x, err = c.operand(e.X); err != nil {
+		return err
+	}
+	total := "(" + strings.Join(dst.dims, " * ") + ")"
+	f := c.fresh("f")
+	c.line("for (long %s = ltid; %s < %s; %s += lsize) {", f, f, total, f)
+	c.indent++
+	if src == nil {
+		c.line("%s", store(dst.ptr, dst.elem, f, x))
+	} else {
+		// The element of the replicated array at the innermost indices.
+		inner := "(" + strings.Join(src.dims, " * ") + ")"
+		idx := make([]string, len(src.dims))
+		rem := fmt.Sprintf("(%s %% %s)", f, inner)
+		for k := len(src.dims) - 1; k >= 0; k-- {
+			if k == 0 {
+				idx[k] = rem
+				break
+			}
+			idx[k] = fmt.Sprintf("(%s %% %s)", rem, src.dims[k])
+			rem = fmt.Sprintf("(%s / %s)", rem, src.dims[k])
+		}
+		c.line("%s", store(dst.ptr, dst.elem, f, load(src, viewOff(src, idx))))
+	}
+	c.indent--
+	c.line("}")
+	return nil
+}
+
+// groupUpdate writes, in place, the value of an update of a segmap_group's
+// body into its array in local memory: a row by the group's work-items,
+// an element by one of them.
+func (c *cgen) groupUpdate(s *soac.Stm, e *soac.UpdateExp) error {
+	v := c.vars[e.Arr].view
+	if v == nil || !c.group.isLocal(v) {
+		return unsupported("an update in a segmap_group of an array not in local memory", s.Pos)
+	}
+	dst, err := c.sliceView(v, e.Slice, s.Pos)
+	if err != nil {
+		return err
+	}
+	if len(dst.dims) == 0 {
+		x, err := c.operand(e.Value)
+		if err != nil {
+			return err
+		}
+		c.line("if (ltid == 0) {")
+		c.line("  %s", store(dst.ptr, dst.elem, dst.off, x))
+		c.line("}")
+	} else {
+		src, err := c.arrayOperand(e.Value)
+		if err != nil {
+			return err
+		}
+		c.groupCopy(dst, src)
+	}
+	c.vars[s.Pat[0].Name] = kval{view: v}
+	return nil
+}

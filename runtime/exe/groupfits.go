@@ -1,0 +1,43 @@
+package exe
+
+import (
+	"fmt"
+	"math"
+)
+
+// IntraThreshold is Threshold for the threshold of an intra-group
+// version (FUN.suff_intra_par_N): where Seg-ops run their CPU versions
+// (CPUVersions), its default is never, as a work-group's barriers there
+// are loops over its work-items (on PoCL the intra version of a loop over
+// rows of 256 elements ran 18 times slower than the flattened one, where
+// on a GPU it saves the loop's launches); a value set by --param or a
+// tuning file still holds.
+func (c *Context) IntraThreshold(name string, par, def int64) bool {
+	if _, set := c.params[name]; !set && c.CPUVersions() {
+		def = math.MaxInt64
+	}
+	return c.Threshold(name, par, def)
+}
+
+// GroupFits reports whether a work-group of group work-items using local
+// bytes of local memory can be launched on the device: it guards the
+// intra-group versions of multi-versioned code (group_fits in the IR;
+// flatten/intra.go in the compiler). The group is checked against the
+// device's maximum work-group size, the bytes against its local memory.
+func (c *Context) GroupFits(group, local int64) bool {
+	// Asked of the device once (a predicate in a host loop is evaluated
+	// every iteration), as ScanGroupSize does.
+	if c.localMem == 0 {
+		c.localMem = 32 << 10
+		if c.device != nil {
+			if m := c.device.LocalMemSize(); m > 0 {
+				c.localMem = m
+			}
+		}
+	}
+	res := group <= c.deviceMaxGroup() && local <= c.localMem
+	if c.Opts.Log || c.Opts.Debug {
+		fmt.Fprintf(c.log, "A work-group of %d work-items and %d bytes of local memory fits the device: %t.\n", group, local, res)
+	}
+	return res
+}
