@@ -620,7 +620,11 @@ func checkLowering(e Exp) string {
 		if (p.PerItem > 1) != (p.StridedFrom > 0) {
 			return "a points plan of several points per work-item without the fewest points it takes them from, or one with"
 		}
-		if v := l.Version(""); v == nil || v.Has(Strided) != (p.PerItem > 1) || !v.Has(ItemsAlone) {
+		// A group's plans (a segmap_group and the segmaps its work-items
+		// share) have group forms, map-workgroup and map-local, whose
+		// work-items are not alone.
+		groupRule := p.Rule == RuleOnePerGroup || p.Rule == RuleGroupItems
+		if v := l.Version(""); !groupRule && (v == nil || v.Has(Strided) != (p.PerItem > 1) || !v.Has(ItemsAlone)) {
 			return "a points plan whose map's form does not say it: work-items alone, strided exactly when they take several points"
 		}
 		if p.Rule == RuleStreaming && !StraightLine(m.Body) {

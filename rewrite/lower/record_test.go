@@ -95,8 +95,8 @@ def main [n][m] (xss: [n][m]f32) : [n][m]f32 =
 		`segmap xs_next_22: ""() points one-per-group 1 group m_2/32 map_81:[m_2]f32*1 barriers 4`,
 		`segred reduce_comm_76: ""(strided,group-combines)`,
 		`segmap map_81: ""() points group-items 1`,
-		`segred reduce_comm_36: groups(strided,group-combines)@seg-groups team(strided)@team cpu(one-per-item,items-alone)x4@cpu-split/4096`,
-		`segmap xs_next_25: ""(one-per-item,items-alone) points streaming 4`,
+		`segred reduce_comm_36: groups(strided,group-combines)@seg-groups/per_unit=8/min_group=32/team_max=1024/min_per_item=4/max_groups=1024 team(strided)@team/min_per_item=8/max_team=32 cpu(one-per-item,items-alone)x4@cpu-split/min_chunk=4096/per_unit=4`,
+		`segmap xs_next_25: ""(items-alone,strided) points streaming 4 from 4194304 narrow`,
 	}},
 	{"scan", `
 def main [n] (xs: [n]i32) : [n]i32 = scan (+) 0 xs
