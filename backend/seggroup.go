@@ -114,7 +114,10 @@ func (h *hgen) segMapGroup(s *soac.Stm, e *soac.SegMapExp) error {
 	}
 	for k, size := range exchangeSizes(e.Body) {
 		p := fmt.Sprintf("fcc_exchange%d", k)
-		ka.decls = append(ka.decls, fmt.Sprintf("__local char *%s", p))
+		// Declared as ulong, not char: NVIDIA's OpenCL aligns a local
+		// argument to its element type, and a char buffer read as float
+		// faulted (CL_NV_ILLEGAL_MEMORY_ACCESS) on an H200.
+		ka.decls = append(ka.decls, fmt.Sprintf("__local ulong *%s", p))
 		ka.host = append(ka.host, fmt.Sprintf("exe.Local(group * %d)", size))
 		g.exchange = append(g.exchange, p)
 	}
