@@ -220,6 +220,12 @@ func (f *flattener) groupBody(b *soac.Body, plan *intraPlan, build bool) (*soac.
 				return nil, false
 			}
 			plan.setLocal(s.Pat...)
+		case *soac.ReshapeExp:
+			// A view of the array it reshapes (the group kernel makes no
+			// copy of a local array), so in local memory where that is.
+			if plan.local[e.Arr] {
+				plan.setLocal(s.Pat...)
+			}
 		case *soac.CopyExp:
 			// Made by every work-item for itself (the loop it feeds, the
 			// usual consumer, copies it to local memory).
@@ -251,17 +257,26 @@ func (f *flattener) groupBody(b *soac.Body, plan *intraPlan, build bool) (*soac.
 			}
 			ns.Exp = &ne
 		case *soac.ScremaExp:
+			if sc, sp, rows, rp, ok := splitRowMap(s, e); ok {
+				// A map making rows by a map and scalars beside them (a
+				// fused tabulate and tabulate_2d): a 1-D Seg-op for the
+				// scalars and a 2-D one for the rows.
+				for _, part := range []*soac.Stm{{Pat: sp, Exp: sc, Pos: s.Pos}, {Pat: rp, Exp: rows, Pos: s.Pos}} {
+					seg, ok := f.innerSegOp(part.Exp.(*soac.ScremaExp), plan, build)
+					if !ok {
+						return nil, false
+					}
+					plan.addLocalResults(part.Pat)
+					part.Exp = seg
+					out.Stms = append(out.Stms, part)
+				}
+				continue
+			}
 			seg, ok := f.innerSegOp(e, plan, build)
 			if !ok {
 				return nil, false
 			}
-			for _, p := range s.Pat {
-				if p.Type.Rank() > 0 {
-					plan.arrays = append(plan.arrays, p.Type)
-					plan.bufs = append(plan.bufs, 1)
-				}
-			}
-			plan.setLocal(s.Pat...)
+			plan.addLocalResults(s.Pat)
 			ns.Exp = seg
 		default:
 			return nil, false
@@ -269,6 +284,92 @@ func (f *flattener) groupBody(b *soac.Body, plan *intraPlan, build bool) (*soac.
 		out.Stms = append(out.Stms, &ns)
 	}
 	return out, true
+}
+
+// addLocalResults records the array results of an inner Seg-op, which
+// live in local memory.
+func (plan *intraPlan) addLocalResults(pat []soac.Param) {
+	for _, p := range pat {
+		if p.Type.Rank() > 0 {
+			plan.arrays = append(plan.arrays, p.Type)
+			plan.bufs = append(plan.bufs, 1)
+		}
+	}
+	plan.setLocal(pat...)
+}
+
+// splitRowMap splits a map (bound by s) whose lambda ends in a map
+// making the rows of some of its results, the others scalars computed
+// before that map, into a map of the scalars (sc, bound by sp) and a
+// map of the rows (rows, bound by rp), each lambda keeping only the
+// statements its results need. It reports false for other SOACs.
+func splitRowMap(s *soac.Stm, e *soac.ScremaExp) (sc *soac.ScremaExp, sp []soac.Param, rows *soac.ScremaExp, rp []soac.Param, ok bool) {
+	b := e.Map.Body
+	if len(e.Scans) > 0 || len(e.Reds) > 0 || len(b.Stms) == 0 || len(s.Pat) != len(b.Result) {
+		return nil, nil, nil, nil, false
+	}
+	last := b.Stms[len(b.Stms)-1]
+	if _, isMap := last.Exp.(*soac.ScremaExp); !isMap {
+		return nil, nil, nil, nil, false
+	}
+	byLast := map[soac.VName]bool{}
+	for _, p := range last.Pat {
+		byLast[p.Name] = true
+	}
+	var scRes, rowRes []soac.SubExp
+	var scT, rowT []soac.Type
+	for k, r := range b.Result {
+		v, isVar := r.(soac.Var)
+		switch t := e.Map.RetType[k]; {
+		case t.Rank() == 0 && !(isVar && byLast[v.Name]):
+			scRes, scT, sp = append(scRes, r), append(scT, t), append(sp, s.Pat[k])
+		case t.Rank() > 0 && isVar && byLast[v.Name]:
+			rowRes, rowT, rp = append(rowRes, r), append(rowT, t), append(rp, s.Pat[k])
+		default:
+			return nil, nil, nil, nil, false
+		}
+	}
+	if len(scRes) == 0 || len(rowRes) == 0 {
+		return nil, nil, nil, nil, false
+	}
+	part := func(stms []*soac.Stm, res []soac.SubExp, ts []soac.Type) *soac.ScremaExp {
+		ne := *e
+		lam := *e.Map
+		lam.Body = liveStms(&soac.Body{Stms: stms, Result: res})
+		lam.RetType = ts
+		ne.Map = &lam
+		return &ne
+	}
+	return part(b.Stms[:len(b.Stms)-1], scRes, scT), sp, part(b.Stms, rowRes, rowT), rp, true
+}
+
+// liveStms returns b without the statements that compute nothing its
+// results need (but assertions).
+func liveStms(b *soac.Body) *soac.Body {
+	used := map[soac.VName]bool{}
+	for _, r := range b.Result {
+		if v, ok := r.(soac.Var); ok {
+			used[v.Name] = true
+		}
+	}
+	keep := make([]bool, len(b.Stms))
+	for k := len(b.Stms) - 1; k >= 0; k-- {
+		s := b.Stms[k]
+		_, isAssert := s.Exp.(*soac.AssertExp)
+		keep[k] = isAssert || slices.ContainsFunc(s.Pat, func(p soac.Param) bool { return used[p.Name] })
+		if keep[k] {
+			for n := range soac.FreeInExp(s.Exp) {
+				used[n] = true
+			}
+		}
+	}
+	out := &soac.Body{Result: b.Result}
+	for k, s := range b.Stms {
+		if keep[k] {
+			out.Stms = append(out.Stms, s)
+		}
+	}
+	return out
 }
 
 // innerSegOp is the thread-level Seg-op of an inner SOAC of a group's
