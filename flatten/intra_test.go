@@ -219,6 +219,67 @@ fun main (xss_3: [n_1][m_2]i64): {[n_1][m_2][m_2]i64} = {
 }
 `, "threshold if{segmap1 | threshold if{group1{loop{segmap2}} | segmap1 loop{segmap3}}}",
 		[][]int{{2, 1}, {3, 7}, {2, 40}}},
+	// A tabulate and a tabulate_2d fused into a map making a scalar and
+	// a row (split into a 1-D and a 2-D Seg-op), then a loop over the
+	// block kept flat and reshaped at the end (a view of the loop's
+	// local buffer): tests/programs/intra_rowmix.fut.
+	{"rows_and_scalars", `entry "main"
+fun main (xss_4: [n_1][m_2]i32): {[n_1][m_2][m_2]i32} = {
+  let {iota_6: [m_2]i64} = iota i64 m_2 0i64 1i64
+  let {x_25: i64} = mul i64 m_2 m_2
+  let {map_50: [n_1][m_2][m_2]i32} = screma n_1 (xss_4)
+    map \(x_5: [m_2]i32): {[m_2][m_2]i32} -> {
+      let {map_11: [m_2]i32, map_24: [m_2][m_2]i32} = screma m_2 (iota_6)
+        map \(x_7: i64): {i32, [m_2]i32} -> {
+          let {elem_8: i32} = x_5[x_7]
+          let {x_9: i32} = mul i32 elem_8 2i32
+          let {x_10: i32} = add i32 x_9 3i32
+          let {map_23: [m_2]i32} = screma m_2 (iota_6)
+            map \(x_15: i64): {i32} -> {
+              let {c_16: bool} = lt i64 x_7 x_15
+              let {if_22: i32} = if c_16 : {i32}
+              then {
+                let {elem_18: i32} = x_5[x_15]
+                let {x_19: i32} = sub i32 elem_8 elem_18
+                in {x_19}
+              }
+              else {
+                let {elem_20: i32} = x_5[x_15]
+                let {x_21: i32} = add i32 elem_20 3i32
+                in {x_21}
+              }
+              in {if_22}
+            }
+          in {x_10, map_23}
+        }
+      let {rep_26: [x_25]i32} = replicate (x_25) 0i32
+      let {iota_29: [x_25]i64} = iota i64 x_25 0i64 1i64
+      let {loop_44: [x_25]i32} = loop {a_27: [x_25]i32 = rep_26} for d_28: i64 < 3i64
+      do {
+        let {conv_41: i32} = convert i64 i32 d_28
+        let {map_43: [x_25]i32} = screma x_25 (iota_29)
+          map \(x_30: i64): {i32} -> {
+            let {x_31: i64} = add i64 x_30 1i64
+            let {x_32: i64} = mod i64 x_31 x_25
+            let {elem_33: i32} = a_27[x_32]
+            let {x_34: i64} = div i64 x_30 m_2
+            let {x_35: i64} = mod i64 x_30 m_2
+            let {elem_36: i32} = map_24[x_34, x_35]
+            let {elem_38: i32} = map_11[x_35]
+            let {x_39: i32} = mul i32 elem_36 elem_38
+            let {x_40: i32} = add i32 elem_33 x_39
+            let {x_42: i32} = add i32 x_40 conv_41
+            in {x_42}
+          }
+        in {map_43}
+      }
+      let {unflat_49: [m_2][m_2]i32} = reshape (m_2, m_2) loop_44
+      in {unflat_49}
+    }
+  in {map_50}
+}
+`, "threshold if{segmap1 | threshold if{group1{segmap1 segmap2 loop{segmap1}} | threshold if{segmap2 | segmap2 segmap3} segmap1 loop{threshold if{segmap1 | segmap2}}}}",
+		[][]int{{1, 1}, {3, 5}, {2, 17}}},
 	// The rows are made by scans: not taken.
 	{"inner_scans", `entry "main"
 fun main (xss_3: [n_1][m_2]f32): {[n_1][m_2][m_2]f32} = {
