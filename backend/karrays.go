@@ -867,25 +867,36 @@ func (c *cgen) endLoopArrays(spares map[int]string, copied map[int]bool) {
 	c.b.WriteString(src)
 }
 
-// loopCarry ends an iteration for array parameter i: unless the body's
-// result res is the parameter's own array (updated in place), it is
-// copied into the spare buffer and the buffers are swapped. It reports
-// whether it copied.
+// loopCarry begins the end of an iteration for an array parameter:
+// unless the body's result res is the parameter's own array (updated in
+// place), it is copied into the spare buffer, and it reports that the
+// buffers are to be swapped (loopSwap), which the caller does once
+// every result is copied: a result may be another parameter's array
+// (loop (p, q) = (f q, p)), which a swap would already have replaced.
 func (c *cgen) loopCarry(param *kview, spare string, res *kview) (bool, error) {
 	if sameView(param, res) {
 		return false, nil
 	}
-	if c.group != nil && c.group.localPtrs[param.ptr] {
-		return c.groupCarry(param, spare, res)
-	}
 	dst := *param
 	dst.ptr = spare
+	if c.group != nil && c.group.localPtrs[param.ptr] {
+		c.groupCopy(&dst, res)
+		return true, nil
+	}
 	if err := c.copyView(&dst, res); err != nil {
 		return false, err
 	}
-	st := mustStorage(param.elem)
-	c.line("{ __global %s *t = %s; %s = %s; %s = t; }", st, param.ptr, param.ptr, spare, spare)
 	return true, nil
+}
+
+// loopSwap swaps the buffers of an array parameter whose result
+// loopCarry copied into its spare.
+func (c *cgen) loopSwap(param *kview, spare string) {
+	space := "__global"
+	if c.group != nil && c.group.localPtrs[param.ptr] {
+		space = "__local"
+	}
+	c.line("{ %s %s *t = %s; %s = %s; %s = t; }", space, mustStorage(param.elem), param.ptr, param.ptr, spare, spare)
 }
 
 // declareReductions declares the C variables of a sequential screma's

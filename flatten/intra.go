@@ -94,22 +94,28 @@ func (plan *intraPlan) setLocal(ps ...soac.Param) {
 // intraVersion returns the intra-group version of body in context n,
 // binding targets, or nil when the body does not qualify.
 func (f *flattener) intraVersion(n *nest, body *soac.Body, targets []soac.Param) (*soac.Stm, *intraPlan) {
-	// A dry run first, which takes no fresh names, so that bodies without
-	// an intra version keep the names they had.
-	plan := &intraPlan{}
-	if _, ok := f.groupBody(body, plan, false); !ok || plan.ops < 2 && !plan.looped || !plan.invariant(variance{n: n, local: soac.BoundInBody(body)}) {
-		// One inner Seg-op and no loop: the inner version is that one
-		// Seg-op, whose own lowering already gives short rows a team
-		// of work-items (segred) and reads them coalesced.
+	if !f.intraQualifies(n, body) {
 		return nil, nil
 	}
 	st := f.manifest(n, soac.NewCopier(nil, nil).Body(body), targets)
 	sm := st.Exp.(*soac.SegMapExp)
-	plan = &intraPlan{}
+	plan := &intraPlan{}
 	gb, _ := f.groupBody(sm.Body, plan, true)
 	sm.Level = soac.LevelGroup
 	sm.Body = gb
 	return st, plan
+}
+
+// intraQualifies reports whether body, in context n, has an intra
+// version. It is a dry run, which takes no fresh names, so that bodies
+// without an intra version keep the names they had.
+func (f *flattener) intraQualifies(n *nest, body *soac.Body) bool {
+	plan := &intraPlan{}
+	// One inner Seg-op and no loop: the inner version is that one
+	// Seg-op, whose own lowering already gives short rows a team of
+	// work-items (segred) and reads them coalesced.
+	_, ok := f.groupBody(body, plan, false)
+	return ok && (plan.ops >= 2 || plan.looped) && plan.invariant(variance{n: n, local: soac.BoundInBody(body)})
 }
 
 // loopCopies finds the copies in b whose only use is as the initial
@@ -629,4 +635,61 @@ func (f *flattener) intraThresholdName() string {
 	f.threshUsed[name] = true
 	f.thresholds = append(f.thresholds, soac.Threshold{Name: name, Default: intraThreshold})
 	return name
+}
+
+// hostLoopIntra returns the statements that bind loop s, a statement of
+// the host, by an intra-group version beside flat, its flattened form
+// (a loop of kernels): if the group predicate holds, the whole loop runs
+// in one work-group, as a segmap_group over a space of one point, and
+// its results are that point's. This is the intra version of the loop
+// as the body of a map of one element, where a host loop of small
+// parallel steps (LU's diagonal block) would otherwise launch kernels
+// at every step. It returns nil when the loop's body does not qualify.
+func (f *flattener) hostLoopIntra(s *soac.Stm, flat []*soac.Stm) []*soac.Stm {
+	bound := map[soac.VName]bool{}
+	for _, p := range s.Pat {
+		bound[p.Name] = true
+	}
+	for _, p := range s.Pat {
+		for _, d := range p.Type.Shape {
+			if v, ok := d.(soac.Var); ok && bound[v.Name] {
+				return nil // a size the loop computes
+			}
+		}
+	}
+	body := &soac.Body{Stms: []*soac.Stm{s}}
+	for _, p := range s.Pat {
+		body.Result = append(body.Result, soac.Var{Name: p.Name})
+	}
+	n := &nest{dims: []soac.SegDim{{N: soac.I64(1)}}, rows: map[soac.VName]elem{}, pos: s.Pos, fresh: f.fresh}
+	if !f.intraQualifies(n, body) {
+		return nil
+	}
+	n.dims[0].Index = f.fresh("gtid")
+	wide := make([]soac.Param, len(s.Pat))
+	types := make([]soac.Type, len(s.Pat))
+	for i, p := range s.Pat {
+		wide[i] = f.freshParam(p.Name, soac.Type{Elem: p.Type.Elem, Shape: append([]soac.SubExp{soac.I64(1)}, p.Type.Shape...)})
+		types[i] = p.Type
+	}
+	st, plan := f.intraVersion(n, body, wide)
+	if st == nil {
+		return nil
+	}
+	stms, intra := f.intraPredicate(plan, s.Pos)
+	intraB := &soac.Body{Stms: []*soac.Stm{st}}
+	flatB := &soac.Body{Stms: flat}
+	for i, p := range s.Pat {
+		one := f.freshParam(p.Name, p.Type)
+		intraB.Stms = append(intraB.Stms, &soac.Stm{Pat: []soac.Param{one}, Exp: &soac.IndexExp{Arr: wide[i].Name, Indices: []soac.SubExp{soac.I64(0)}, Pos: s.Pos}, Pos: s.Pos})
+		intraB.Result = append(intraB.Result, soac.Var{Name: one.Name})
+	}
+	// The flattened loop binds fresh names: the if binds the loop's.
+	pat := make([]soac.Param, len(s.Pat))
+	for i, p := range s.Pat {
+		pat[i] = f.freshParam(p.Name, p.Type)
+		flatB.Result = append(flatB.Result, soac.Var{Name: pat[i].Name})
+	}
+	flat[len(flat)-1].Pat = pat
+	return append(stms, &soac.Stm{Pat: s.Pat, Exp: &soac.IfExp{Cond: soac.Var{Name: intra}, Then: intraB, Else: flatB, Types: types}, Pos: s.Pos})
 }
