@@ -280,6 +280,35 @@ fun main (xss_4: [n_1][m_2]i32): {[n_1][m_2][m_2]i32} = {
 }
 `, "threshold if{segmap1 | threshold if{group1{segmap1 segmap2 loop{segmap1}} | threshold if{segmap2 | segmap2 segmap3} segmap1 loop{threshold if{segmap1 | segmap2}}}}",
 		[][]int{{1, 1}, {3, 5}, {2, 17}}},
+	// A host loop of a map whose results swap (p, q) = (f q, p): the
+	// intra version runs the whole loop on one work-group, a
+	// segmap_group of one point (hostLoopIntra).
+	{"host_loop", `entry "main"
+fun main (xs_2: [n_1]i32): {[n_1]i32} = {
+  let {map_5: [n_1]i32} = screma n_1 (xs_2)
+    map \(x_3: i32): {i32} -> {
+      let {x_4: i32} = mul i32 x_3 2i32
+      in {x_4}
+    }
+  let {loop_13: [n_1]i32, loop_14: [n_1]i32} = loop {p_6: [n_1]i32 = xs_2, p_7: [n_1]i32 = map_5} for i_8: i64 < 3i64
+  do {
+    let {conv_9: i32} = convert i64 i32 i_8
+    let {map_12: [n_1]i32} = screma n_1 (p_7)
+      map \(x_10: i32): {i32} -> {
+        let {x_11: i32} = add i32 x_10 conv_9
+        in {x_11}
+      }
+    in {map_12, p_6}
+  }
+  let {map_18: [n_1]i32} = screma n_1 (loop_13, loop_14)
+    map \(x_15: i32, x_16: i32): {i32} -> {
+      let {x_17: i32} = sub i32 x_15 x_16
+      in {x_17}
+    }
+  in {map_18}
+}
+`, "segmap1 threshold if{group1{loop{segmap1}} | loop{segmap1}} segmap1",
+		[][]int{{1}, {5}, {40}}},
 	// The rows are made by scans: not taken.
 	{"inner_scans", `entry "main"
 fun main (xss_3: [n_1][m_2]f32): {[n_1][m_2][m_2]f32} = {
