@@ -476,3 +476,60 @@ func randomArray(rng *rand.Rand, elem values.PrimType, shape []int) values.Value
 	}
 	return v
 }
+
+// TestSplitRowMap checks which maps split into a map of scalars and a map
+// of rows, and what each part's lambda keeps.
+func TestSplitRowMap(t *testing.T) {
+	const head = `entry "main"
+fun main (xs_1: [n_2]i64): {[n_2]i64, [n_2][n_2]i64} = {
+  let {a_3: [n_2]i64, b_4: [n_2][n_2]i64} = screma n_2 (xs_1)
+    map \(x_5: i64): {i64, [n_2]i64} -> {
+      let {y_6: i64} = mul i64 x_5 2i64
+      let {z_7: i64} = add i64 x_5 1i64
+`
+	const tail = `
+  in {a_3, b_4}
+}
+`
+	row := `      let {r_8: [n_2]i64} = screma n_2 (xs_1)
+        map \(x_9: i64): {i64} -> {
+          let {w_10: i64} = add i64 x_9 z_7
+          in {w_10}
+        }
+`
+	cases := []struct {
+		name, body string
+		ok         bool
+		// scalars and rows are the statements each part's lambda keeps.
+		scalars, rows int
+	}{
+		{"scalar_and_row", row + "      in {y_6, r_8}\n    }", true, 1, 2},
+		{"row_not_last", row + "      let {q_11: i64} = add i64 y_6 1i64\n      in {q_11, r_8}\n    }", false, 0, 0},
+		{"row_result_not_the_map", "      let {r_8: [n_2]i64} = iota i64 n_2 0i64 1i64\n      in {y_6, r_8}\n    }", false, 0, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p, err := soac.ParseProgram(head + c.body + tail)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := p.Funs[0].Body.Stms[0]
+			sc, sp, rows, rp, ok := splitRowMap(s, s.Exp.(*soac.ScremaExp))
+			if ok != c.ok {
+				t.Fatalf("split: %v, want %v", ok, c.ok)
+			}
+			if !ok {
+				return
+			}
+			if len(sp) != 1 || sp[0].Name != "a_3" || len(rp) != 1 || rp[0].Name != "b_4" {
+				t.Errorf("patterns %v and %v", sp, rp)
+			}
+			if got := len(sc.Map.Body.Stms); got != c.scalars {
+				t.Errorf("the scalars' lambda keeps %d statements, want %d", got, c.scalars)
+			}
+			if got := len(rows.Map.Body.Stms); got != c.rows {
+				t.Errorf("the rows' lambda keeps %d statements, want %d", got, c.rows)
+			}
+		})
+	}
+}
