@@ -428,9 +428,25 @@ func (c *cgen) arrayStm(s *soac.Stm) (bool, error) {
 		return true, nil
 	case *soac.ReshapeExp:
 		v := c.vars[e.Arr].view
-		r, err := c.newArray(v.elem, e.Shape, e.Pos)
-		if err != nil {
-			return true, err
+		var r *kview
+		if c.group != nil && v.off == "0" && slices.Equal(v.strides, rowMajor(v.dims)) {
+			// In a segmap_group, a reshape of a whole local array is a
+			// view of its buffer: a copy would give every work-item an
+			// array of its own.
+			dims := make([]string, len(e.Shape))
+			for k, d := range e.Shape {
+				x, err := c.operand(d)
+				if err != nil {
+					return true, err
+				}
+				dims[k] = "(long)" + x
+			}
+			r = &kview{ptr: v.ptr, off: "0", dims: dims, strides: rowMajor(dims), elem: v.elem, owned: v.owned}
+		} else {
+			var err error
+			if r, err = c.newArray(v.elem, e.Shape, e.Pos); err != nil {
+				return true, err
+			}
 		}
 		oldN, newN := "1", "1"
 		if len(v.dims) > 0 {
@@ -441,13 +457,15 @@ func (c *cgen) arrayStm(s *soac.Stm) (bool, error) {
 		}
 		from, to := strings.Repeat("[%d]", len(v.dims)), strings.Repeat("[%d]", len(r.dims))
 		c.fail(fmt.Sprintf("(%s) != (%s)", oldN, newN), fmt.Sprintf("%s: cannot reshape array of shape %s to shape %s", soac.EscapeFormat(e.Pos.String()), from, to), append(append([]string{}, v.dims...), r.dims...)...)
-		// Copy element by element in row-major order.
-		c.line("for (long fj = 0; fj < min(%s, %s); fj++) {", oldN, newN)
-		c.indent++
-		src, dst := c.decodeFlat(v, "fj"), c.decodeFlat(r, "fj")
-		c.line("%s", store(r.ptr, r.elem, dst, load(v, src)))
-		c.indent--
-		c.line("}")
+		if r.ptr != v.ptr {
+			// Copy element by element in row-major order.
+			c.line("for (long fj = 0; fj < min(%s, %s); fj++) {", oldN, newN)
+			c.indent++
+			src, dst := c.decodeFlat(v, "fj"), c.decodeFlat(r, "fj")
+			c.line("%s", store(r.ptr, r.elem, dst, load(v, src)))
+			c.indent--
+			c.line("}")
+		}
 		c.bindView(s, r)
 		return true, nil
 	case *soac.CopyExp:
@@ -849,25 +867,36 @@ func (c *cgen) endLoopArrays(spares map[int]string, copied map[int]bool) {
 	c.b.WriteString(src)
 }
 
-// loopCarry ends an iteration for array parameter i: unless the body's
-// result res is the parameter's own array (updated in place), it is
-// copied into the spare buffer and the buffers are swapped. It reports
-// whether it copied.
+// loopCarry begins the end of an iteration for an array parameter:
+// unless the body's result res is the parameter's own array (updated in
+// place), it is copied into the spare buffer, and it reports that the
+// buffers are to be swapped (loopSwap), which the caller does once
+// every result is copied: a result may be another parameter's array
+// (loop (p, q) = (f q, p)), which a swap would already have replaced.
 func (c *cgen) loopCarry(param *kview, spare string, res *kview) (bool, error) {
 	if sameView(param, res) {
 		return false, nil
 	}
-	if c.group != nil && c.group.localPtrs[param.ptr] {
-		return c.groupCarry(param, spare, res)
-	}
 	dst := *param
 	dst.ptr = spare
+	if c.group != nil && c.group.localPtrs[param.ptr] {
+		c.groupCopy(&dst, res)
+		return true, nil
+	}
 	if err := c.copyView(&dst, res); err != nil {
 		return false, err
 	}
-	st := mustStorage(param.elem)
-	c.line("{ __global %s *t = %s; %s = %s; %s = t; }", st, param.ptr, param.ptr, spare, spare)
 	return true, nil
+}
+
+// loopSwap swaps the buffers of an array parameter whose result
+// loopCarry copied into its spare.
+func (c *cgen) loopSwap(param *kview, spare string) {
+	space := "__global"
+	if c.group != nil && c.group.localPtrs[param.ptr] {
+		space = "__local"
+	}
+	c.line("{ %s %s *t = %s; %s = %s; %s = t; }", space, mustStorage(param.elem), param.ptr, param.ptr, spare, spare)
 }
 
 // declareReductions declares the C variables of a sequential screma's

@@ -554,6 +554,20 @@ func (c *cgen) loop(s *soac.Stm, e *soac.LoopExp) error {
 		}
 		copied[i] = cp
 	}
+	// Swapped once every result is copied; a group's copies (into local
+	// buffers) are done before any of its work-items swaps.
+	groupCopied := false
+	for i, cp := range copied {
+		groupCopied = groupCopied || cp && c.group != nil && c.group.localPtrs[views[i].ptr]
+	}
+	if groupCopied {
+		c.barrier()
+	}
+	for i := range res {
+		if copied[i] {
+			c.loopSwap(views[i], spares[i])
+		}
+	}
 	tmps := make([]string, len(res))
 	for i, r := range res {
 		if views[i] != nil {

@@ -473,19 +473,6 @@ func (c *cgen) groupLoopArray(p soac.Param, init soac.SubExp) (*kview, string, e
 	return v, id + "_spare", nil
 }
 
-// groupCarry ends an iteration for a local array parameter: the group
-// copies the result res into the spare buffer, and every work-item
-// swaps its pointers.
-func (c *cgen) groupCarry(param *kview, spare string, res *kview) (bool, error) {
-	dst := *param
-	dst.ptr = spare
-	c.groupCopy(&dst, res)
-	c.barrier()
-	st := mustStorage(param.elem)
-	c.line("{ __local %s *t = %s; %s = %s; %s = t; }", st, param.ptr, param.ptr, spare, spare)
-	return true, nil
-}
-
 // groupScatter generates a scatter of a segmap_group's body: the
 // work-items share its writes, in place, into its destinations in local
 // memory (flatten takes no other).

@@ -253,7 +253,13 @@ func (f *flattener) hostStm(s *soac.Stm) []*soac.Stm {
 		return []*soac.Stm{{Pat: s.Pat, Exp: ne, Pos: s.Pos}}
 	case *soac.LoopExp:
 		ne := &soac.LoopExp{Params: e.Params, Init: e.Init, Form: e.Form, Body: f.hostBody(e.Body)}
-		return []*soac.Stm{{Pat: s.Pat, Exp: ne, Pos: s.Pos}}
+		flat := []*soac.Stm{{Pat: s.Pat, Exp: ne, Pos: s.Pos}}
+		if f.opts.MultiVersion {
+			if st := f.hostLoopIntra(s, flat); st != nil {
+				return st
+			}
+		}
+		return flat
 	}
 	top := &nest{rows: map[soac.VName]elem{}, pos: s.Pos, fresh: f.fresh}
 	k := f.classify(top, nil, s)

@@ -94,22 +94,28 @@ func (plan *intraPlan) setLocal(ps ...soac.Param) {
 // intraVersion returns the intra-group version of body in context n,
 // binding targets, or nil when the body does not qualify.
 func (f *flattener) intraVersion(n *nest, body *soac.Body, targets []soac.Param) (*soac.Stm, *intraPlan) {
-	// A dry run first, which takes no fresh names, so that bodies without
-	// an intra version keep the names they had.
-	plan := &intraPlan{}
-	if _, ok := f.groupBody(body, plan, false); !ok || plan.ops < 2 && !plan.looped || !plan.invariant(variance{n: n, local: soac.BoundInBody(body)}) {
-		// One inner Seg-op and no loop: the inner version is that one
-		// Seg-op, whose own lowering already gives short rows a team
-		// of work-items (segred) and reads them coalesced.
+	if !f.intraQualifies(n, body) {
 		return nil, nil
 	}
 	st := f.manifest(n, soac.NewCopier(nil, nil).Body(body), targets)
 	sm := st.Exp.(*soac.SegMapExp)
-	plan = &intraPlan{}
+	plan := &intraPlan{}
 	gb, _ := f.groupBody(sm.Body, plan, true)
 	sm.Level = soac.LevelGroup
 	sm.Body = gb
 	return st, plan
+}
+
+// intraQualifies reports whether body, in context n, has an intra
+// version. It is a dry run, which takes no fresh names, so that bodies
+// without an intra version keep the names they had.
+func (f *flattener) intraQualifies(n *nest, body *soac.Body) bool {
+	plan := &intraPlan{}
+	// One inner Seg-op and no loop: the inner version is that one
+	// Seg-op, whose own lowering already gives short rows a team of
+	// work-items (segred) and reads them coalesced.
+	_, ok := f.groupBody(body, plan, false)
+	return ok && (plan.ops >= 2 || plan.looped) && plan.invariant(variance{n: n, local: soac.BoundInBody(body)})
 }
 
 // loopCopies finds the copies in b whose only use is as the initial
@@ -220,6 +226,12 @@ func (f *flattener) groupBody(b *soac.Body, plan *intraPlan, build bool) (*soac.
 				return nil, false
 			}
 			plan.setLocal(s.Pat...)
+		case *soac.ReshapeExp:
+			// A view of the array it reshapes (the group kernel makes no
+			// copy of a local array), so in local memory where that is.
+			if plan.local[e.Arr] {
+				plan.setLocal(s.Pat...)
+			}
 		case *soac.CopyExp:
 			// Made by every work-item for itself (the loop it feeds, the
 			// usual consumer, copies it to local memory).
@@ -251,17 +263,26 @@ func (f *flattener) groupBody(b *soac.Body, plan *intraPlan, build bool) (*soac.
 			}
 			ns.Exp = &ne
 		case *soac.ScremaExp:
+			if sc, sp, rows, rp, ok := splitRowMap(s, e); ok {
+				// A map making rows by a map and scalars beside them (a
+				// fused tabulate and tabulate_2d): a 1-D Seg-op for the
+				// scalars and a 2-D one for the rows.
+				for _, part := range []*soac.Stm{{Pat: sp, Exp: sc, Pos: s.Pos}, {Pat: rp, Exp: rows, Pos: s.Pos}} {
+					seg, ok := f.innerSegOp(part.Exp.(*soac.ScremaExp), plan, build)
+					if !ok {
+						return nil, false
+					}
+					plan.addLocalResults(part.Pat)
+					part.Exp = seg
+					out.Stms = append(out.Stms, part)
+				}
+				continue
+			}
 			seg, ok := f.innerSegOp(e, plan, build)
 			if !ok {
 				return nil, false
 			}
-			for _, p := range s.Pat {
-				if p.Type.Rank() > 0 {
-					plan.arrays = append(plan.arrays, p.Type)
-					plan.bufs = append(plan.bufs, 1)
-				}
-			}
-			plan.setLocal(s.Pat...)
+			plan.addLocalResults(s.Pat)
 			ns.Exp = seg
 		default:
 			return nil, false
@@ -269,6 +290,92 @@ func (f *flattener) groupBody(b *soac.Body, plan *intraPlan, build bool) (*soac.
 		out.Stms = append(out.Stms, &ns)
 	}
 	return out, true
+}
+
+// addLocalResults records the array results of an inner Seg-op, which
+// live in local memory.
+func (plan *intraPlan) addLocalResults(pat []soac.Param) {
+	for _, p := range pat {
+		if p.Type.Rank() > 0 {
+			plan.arrays = append(plan.arrays, p.Type)
+			plan.bufs = append(plan.bufs, 1)
+		}
+	}
+	plan.setLocal(pat...)
+}
+
+// splitRowMap splits a map (bound by s) whose lambda ends in a map
+// making the rows of some of its results, the others scalars computed
+// before that map, into a map of the scalars (sc, bound by sp) and a
+// map of the rows (rows, bound by rp), each lambda keeping only the
+// statements its results need. It reports false for other SOACs.
+func splitRowMap(s *soac.Stm, e *soac.ScremaExp) (sc *soac.ScremaExp, sp []soac.Param, rows *soac.ScremaExp, rp []soac.Param, ok bool) {
+	b := e.Map.Body
+	if len(e.Scans) > 0 || len(e.Reds) > 0 || len(b.Stms) == 0 || len(s.Pat) != len(b.Result) {
+		return nil, nil, nil, nil, false
+	}
+	last := b.Stms[len(b.Stms)-1]
+	if _, isMap := last.Exp.(*soac.ScremaExp); !isMap {
+		return nil, nil, nil, nil, false
+	}
+	byLast := map[soac.VName]bool{}
+	for _, p := range last.Pat {
+		byLast[p.Name] = true
+	}
+	var scRes, rowRes []soac.SubExp
+	var scT, rowT []soac.Type
+	for k, r := range b.Result {
+		v, isVar := r.(soac.Var)
+		switch t := e.Map.RetType[k]; {
+		case t.Rank() == 0 && !(isVar && byLast[v.Name]):
+			scRes, scT, sp = append(scRes, r), append(scT, t), append(sp, s.Pat[k])
+		case t.Rank() > 0 && isVar && byLast[v.Name]:
+			rowRes, rowT, rp = append(rowRes, r), append(rowT, t), append(rp, s.Pat[k])
+		default:
+			return nil, nil, nil, nil, false
+		}
+	}
+	if len(scRes) == 0 || len(rowRes) == 0 {
+		return nil, nil, nil, nil, false
+	}
+	part := func(stms []*soac.Stm, res []soac.SubExp, ts []soac.Type) *soac.ScremaExp {
+		ne := *e
+		lam := *e.Map
+		lam.Body = liveStms(&soac.Body{Stms: stms, Result: res})
+		lam.RetType = ts
+		ne.Map = &lam
+		return &ne
+	}
+	return part(b.Stms[:len(b.Stms)-1], scRes, scT), sp, part(b.Stms, rowRes, rowT), rp, true
+}
+
+// liveStms returns b without the statements that compute nothing its
+// results need (but assertions).
+func liveStms(b *soac.Body) *soac.Body {
+	used := map[soac.VName]bool{}
+	for _, r := range b.Result {
+		if v, ok := r.(soac.Var); ok {
+			used[v.Name] = true
+		}
+	}
+	keep := make([]bool, len(b.Stms))
+	for k := len(b.Stms) - 1; k >= 0; k-- {
+		s := b.Stms[k]
+		_, isAssert := s.Exp.(*soac.AssertExp)
+		keep[k] = isAssert || slices.ContainsFunc(s.Pat, func(p soac.Param) bool { return used[p.Name] })
+		if keep[k] {
+			for n := range soac.FreeInExp(s.Exp) {
+				used[n] = true
+			}
+		}
+	}
+	out := &soac.Body{Result: b.Result}
+	for k, s := range b.Stms {
+		if keep[k] {
+			out.Stms = append(out.Stms, s)
+		}
+	}
+	return out
 }
 
 // innerSegOp is the thread-level Seg-op of an inner SOAC of a group's
@@ -528,4 +635,61 @@ func (f *flattener) intraThresholdName() string {
 	f.threshUsed[name] = true
 	f.thresholds = append(f.thresholds, soac.Threshold{Name: name, Default: intraThreshold})
 	return name
+}
+
+// hostLoopIntra returns the statements that bind loop s, a statement of
+// the host, by an intra-group version beside flat, its flattened form
+// (a loop of kernels): if the group predicate holds, the whole loop runs
+// in one work-group, as a segmap_group over a space of one point, and
+// its results are that point's. This is the intra version of the loop
+// as the body of a map of one element, where a host loop of small
+// parallel steps (LU's diagonal block) would otherwise launch kernels
+// at every step. It returns nil when the loop's body does not qualify.
+func (f *flattener) hostLoopIntra(s *soac.Stm, flat []*soac.Stm) []*soac.Stm {
+	bound := map[soac.VName]bool{}
+	for _, p := range s.Pat {
+		bound[p.Name] = true
+	}
+	for _, p := range s.Pat {
+		for _, d := range p.Type.Shape {
+			if v, ok := d.(soac.Var); ok && bound[v.Name] {
+				return nil // a size the loop computes
+			}
+		}
+	}
+	body := &soac.Body{Stms: []*soac.Stm{s}}
+	for _, p := range s.Pat {
+		body.Result = append(body.Result, soac.Var{Name: p.Name})
+	}
+	n := &nest{dims: []soac.SegDim{{N: soac.I64(1)}}, rows: map[soac.VName]elem{}, pos: s.Pos, fresh: f.fresh}
+	if !f.intraQualifies(n, body) {
+		return nil
+	}
+	n.dims[0].Index = f.fresh("gtid")
+	wide := make([]soac.Param, len(s.Pat))
+	types := make([]soac.Type, len(s.Pat))
+	for i, p := range s.Pat {
+		wide[i] = f.freshParam(p.Name, soac.Type{Elem: p.Type.Elem, Shape: append([]soac.SubExp{soac.I64(1)}, p.Type.Shape...)})
+		types[i] = p.Type
+	}
+	st, plan := f.intraVersion(n, body, wide)
+	if st == nil {
+		return nil
+	}
+	stms, intra := f.intraPredicate(plan, s.Pos)
+	intraB := &soac.Body{Stms: []*soac.Stm{st}}
+	flatB := &soac.Body{Stms: flat}
+	for i, p := range s.Pat {
+		one := f.freshParam(p.Name, p.Type)
+		intraB.Stms = append(intraB.Stms, &soac.Stm{Pat: []soac.Param{one}, Exp: &soac.IndexExp{Arr: wide[i].Name, Indices: []soac.SubExp{soac.I64(0)}, Pos: s.Pos}, Pos: s.Pos})
+		intraB.Result = append(intraB.Result, soac.Var{Name: one.Name})
+	}
+	// The flattened loop binds fresh names: the if binds the loop's.
+	pat := make([]soac.Param, len(s.Pat))
+	for i, p := range s.Pat {
+		pat[i] = f.freshParam(p.Name, p.Type)
+		flatB.Result = append(flatB.Result, soac.Var{Name: pat[i].Name})
+	}
+	flat[len(flat)-1].Pat = pat
+	return append(stms, &soac.Stm{Pat: s.Pat, Exp: &soac.IfExp{Cond: soac.Var{Name: intra}, Then: intraB, Else: flatB, Types: types}, Pos: s.Pos})
 }

@@ -219,6 +219,96 @@ fun main (xss_3: [n_1][m_2]i64): {[n_1][m_2][m_2]i64} = {
 }
 `, "threshold if{segmap1 | threshold if{group1{loop{segmap2}} | segmap1 loop{segmap3}}}",
 		[][]int{{2, 1}, {3, 7}, {2, 40}}},
+	// A tabulate and a tabulate_2d fused into a map making a scalar and
+	// a row (split into a 1-D and a 2-D Seg-op), then a loop over the
+	// block kept flat and reshaped at the end (a view of the loop's
+	// local buffer): tests/programs/intra_rowmix.fut.
+	{"rows_and_scalars", `entry "main"
+fun main (xss_4: [n_1][m_2]i32): {[n_1][m_2][m_2]i32} = {
+  let {iota_6: [m_2]i64} = iota i64 m_2 0i64 1i64
+  let {x_25: i64} = mul i64 m_2 m_2
+  let {map_50: [n_1][m_2][m_2]i32} = screma n_1 (xss_4)
+    map \(x_5: [m_2]i32): {[m_2][m_2]i32} -> {
+      let {map_11: [m_2]i32, map_24: [m_2][m_2]i32} = screma m_2 (iota_6)
+        map \(x_7: i64): {i32, [m_2]i32} -> {
+          let {elem_8: i32} = x_5[x_7]
+          let {x_9: i32} = mul i32 elem_8 2i32
+          let {x_10: i32} = add i32 x_9 3i32
+          let {map_23: [m_2]i32} = screma m_2 (iota_6)
+            map \(x_15: i64): {i32} -> {
+              let {c_16: bool} = lt i64 x_7 x_15
+              let {if_22: i32} = if c_16 : {i32}
+              then {
+                let {elem_18: i32} = x_5[x_15]
+                let {x_19: i32} = sub i32 elem_8 elem_18
+                in {x_19}
+              }
+              else {
+                let {elem_20: i32} = x_5[x_15]
+                let {x_21: i32} = add i32 elem_20 3i32
+                in {x_21}
+              }
+              in {if_22}
+            }
+          in {x_10, map_23}
+        }
+      let {rep_26: [x_25]i32} = replicate (x_25) 0i32
+      let {iota_29: [x_25]i64} = iota i64 x_25 0i64 1i64
+      let {loop_44: [x_25]i32} = loop {a_27: [x_25]i32 = rep_26} for d_28: i64 < 3i64
+      do {
+        let {conv_41: i32} = convert i64 i32 d_28
+        let {map_43: [x_25]i32} = screma x_25 (iota_29)
+          map \(x_30: i64): {i32} -> {
+            let {x_31: i64} = add i64 x_30 1i64
+            let {x_32: i64} = mod i64 x_31 x_25
+            let {elem_33: i32} = a_27[x_32]
+            let {x_34: i64} = div i64 x_30 m_2
+            let {x_35: i64} = mod i64 x_30 m_2
+            let {elem_36: i32} = map_24[x_34, x_35]
+            let {elem_38: i32} = map_11[x_35]
+            let {x_39: i32} = mul i32 elem_36 elem_38
+            let {x_40: i32} = add i32 elem_33 x_39
+            let {x_42: i32} = add i32 x_40 conv_41
+            in {x_42}
+          }
+        in {map_43}
+      }
+      let {unflat_49: [m_2][m_2]i32} = reshape (m_2, m_2) loop_44
+      in {unflat_49}
+    }
+  in {map_50}
+}
+`, "threshold if{segmap1 | threshold if{group1{segmap1 segmap2 loop{segmap1}} | threshold if{segmap2 | segmap2 segmap3} segmap1 loop{threshold if{segmap1 | segmap2}}}}",
+		[][]int{{1, 1}, {3, 5}, {2, 17}}},
+	// A host loop of a map whose results swap (p, q) = (f q, p): the
+	// intra version runs the whole loop on one work-group, a
+	// segmap_group of one point (hostLoopIntra).
+	{"host_loop", `entry "main"
+fun main (xs_2: [n_1]i32): {[n_1]i32} = {
+  let {map_5: [n_1]i32} = screma n_1 (xs_2)
+    map \(x_3: i32): {i32} -> {
+      let {x_4: i32} = mul i32 x_3 2i32
+      in {x_4}
+    }
+  let {loop_13: [n_1]i32, loop_14: [n_1]i32} = loop {p_6: [n_1]i32 = xs_2, p_7: [n_1]i32 = map_5} for i_8: i64 < 3i64
+  do {
+    let {conv_9: i32} = convert i64 i32 i_8
+    let {map_12: [n_1]i32} = screma n_1 (p_7)
+      map \(x_10: i32): {i32} -> {
+        let {x_11: i32} = add i32 x_10 conv_9
+        in {x_11}
+      }
+    in {map_12, p_6}
+  }
+  let {map_18: [n_1]i32} = screma n_1 (loop_13, loop_14)
+    map \(x_15: i32, x_16: i32): {i32} -> {
+      let {x_17: i32} = sub i32 x_15 x_16
+      in {x_17}
+    }
+  in {map_18}
+}
+`, "segmap1 threshold if{group1{loop{segmap1}} | loop{segmap1}} segmap1",
+		[][]int{{1}, {5}, {40}}},
 	// The rows are made by scans: not taken.
 	{"inner_scans", `entry "main"
 fun main (xss_3: [n_1][m_2]f32): {[n_1][m_2][m_2]f32} = {
@@ -385,4 +475,61 @@ func randomArray(rng *rand.Rand, elem values.PrimType, shape []int) values.Value
 		panic(err)
 	}
 	return v
+}
+
+// TestSplitRowMap checks which maps split into a map of scalars and a map
+// of rows, and what each part's lambda keeps.
+func TestSplitRowMap(t *testing.T) {
+	const head = `entry "main"
+fun main (xs_1: [n_2]i64): {[n_2]i64, [n_2][n_2]i64} = {
+  let {a_3: [n_2]i64, b_4: [n_2][n_2]i64} = screma n_2 (xs_1)
+    map \(x_5: i64): {i64, [n_2]i64} -> {
+      let {y_6: i64} = mul i64 x_5 2i64
+      let {z_7: i64} = add i64 x_5 1i64
+`
+	const tail = `
+  in {a_3, b_4}
+}
+`
+	row := `      let {r_8: [n_2]i64} = screma n_2 (xs_1)
+        map \(x_9: i64): {i64} -> {
+          let {w_10: i64} = add i64 x_9 z_7
+          in {w_10}
+        }
+`
+	cases := []struct {
+		name, body string
+		ok         bool
+		// scalars and rows are the statements each part's lambda keeps.
+		scalars, rows int
+	}{
+		{"scalar_and_row", row + "      in {y_6, r_8}\n    }", true, 1, 2},
+		{"row_not_last", row + "      let {q_11: i64} = add i64 y_6 1i64\n      in {q_11, r_8}\n    }", false, 0, 0},
+		{"row_result_not_the_map", "      let {r_8: [n_2]i64} = iota i64 n_2 0i64 1i64\n      in {y_6, r_8}\n    }", false, 0, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p, err := soac.ParseProgram(head + c.body + tail)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := p.Funs[0].Body.Stms[0]
+			sc, sp, rows, rp, ok := splitRowMap(s, s.Exp.(*soac.ScremaExp))
+			if ok != c.ok {
+				t.Fatalf("split: %v, want %v", ok, c.ok)
+			}
+			if !ok {
+				return
+			}
+			if len(sp) != 1 || sp[0].Name != "a_3" || len(rp) != 1 || rp[0].Name != "b_4" {
+				t.Errorf("patterns %v and %v", sp, rp)
+			}
+			if got := len(sc.Map.Body.Stms); got != c.scalars {
+				t.Errorf("the scalars' lambda keeps %d statements, want %d", got, c.scalars)
+			}
+			if got := len(rows.Map.Body.Stms); got != c.rows {
+				t.Errorf("the rows' lambda keeps %d statements, want %d", got, c.rows)
+			}
+		})
+	}
 }
