@@ -174,21 +174,16 @@ func (c *checker) varExp(sc *scope, e *VarExp) Type {
 			return t
 		}
 		if g, ok := c.globals[e.Name]; ok {
-			c.globalRef[e] = g.decl
-			if g.recursive {
-				return c.recursiveUse(g, e)
-			}
-			// The prelude writes [] for result sizes that Futhark's
-			// prelude gives in terms of the arguments (take: [i]t,
-			// tail: [n-1]t, tabulate: [n]a); only filter's and
-			// partition's are existential.
-			c.noAnon = g.prelude && !existentialPrelude[e.Name]
-			t, m := c.instantiate(g.typ, g.quant, g.sizes, e.Pos)
-			c.noAnon = false
-			if m != nil {
-				c.inst[e] = m
-			}
-			return t
+			return c.globalUse(g, e)
+		}
+	}
+	if len(e.Qual) == 1 && e.Qual[0] == "intrinsics" && intrinsicsInPrelude[e.Name] {
+		// Futhark's prelude wraps these intrinsics under the same names
+		// and arguments; fcc's prelude defines them directly, so the
+		// qualified name is the prelude's definition (not a local one
+		// of the same name).
+		if g, ok := c.globals[e.Name]; ok && g.prelude {
+			return c.globalUse(g, e)
 		}
 	}
 	if in, ok := intrinsics[qualName(e.Qual, e.Name)]; ok {
@@ -203,6 +198,31 @@ func (c *checker) varExp(sc *scope, e *VarExp) Type {
 	}
 	c.errorf(e.Pos, hint, "unknown name %q", qualName(e.Qual, e.Name))
 	return nil
+}
+
+// intrinsicsInPrelude names the members of Futhark's intrinsics module
+// that fcc's prelude defines with the same arguments and results.
+var intrinsicsInPrelude = map[string]bool{
+	"flat_index_2d": true, "flat_index_3d": true, "flat_index_4d": true,
+	"flat_update_2d": true, "flat_update_3d": true, "flat_update_4d": true,
+}
+
+// globalUse types a use e of the top-level definition g.
+func (c *checker) globalUse(g *global, e *VarExp) Type {
+	c.globalRef[e] = g.decl
+	if g.recursive {
+		return c.recursiveUse(g, e)
+	}
+	// The prelude writes [] for result sizes that Futhark's prelude
+	// gives in terms of the arguments (take: [i]t, tail: [n-1]t,
+	// tabulate: [n]a); only filter's and partition's are existential.
+	c.noAnon = g.prelude && !existentialPrelude[e.Name]
+	t, m := c.instantiate(g.typ, g.quant, g.sizes, e.Pos)
+	c.noAnon = false
+	if m != nil {
+		c.inst[e] = m
+	}
+	return t
 }
 
 func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {

@@ -64,14 +64,16 @@ func (ic *internaliser) varExp(env *ienv, e *VarExp) ival {
 			}
 			return v
 		}
-		if d, ok := ic.chk.globalRef[e]; ok {
-			if m := ic.chk.inst[e]; m == nil && ic.chk.recursiveDefs[d] {
-				// A recursive call is at the definition's own types
-				// (recursion.go): the instance being internalised.
-				return ic.callable(d, ic.tsub, ic.lambdaValOf(d))
-			}
-			return ic.globalVal(d, ic.chk.inst[e])
+	}
+	// Qualified names reach a global too (intrinsics.flat_index_2d, the
+	// prelude's flat_index_2d: apply.go).
+	if d, ok := ic.chk.globalRef[e]; ok {
+		if m := ic.chk.inst[e]; m == nil && ic.chk.recursiveDefs[d] {
+			// A recursive call is at the definition's own types
+			// (recursion.go): the instance being internalised.
+			return ic.callable(d, ic.tsub, ic.lambdaValOf(d))
 		}
+		return ic.globalVal(d, ic.chk.inst[e])
 	}
 	name := qualName(e.Qual, e.Name)
 	in, ok := intrinsics[name]

@@ -305,7 +305,15 @@ func KernelDynSizes(e Exp, facts map[VName][]SizeBound) []DynSize {
 							out = append(out, ds)
 						}
 						if out[i].Strategy == DynNotStored && !notStored {
+							// An array of the size is stored after all (the
+							// iota that first had it is not): a pre-pass
+							// may still bound it.
 							out[i].Strategy = DynRefused
+							if pre != nil {
+								if b, ok := ResolveBound(d, facts, pre.known); ok {
+									out[i].Bound, out[i].Strategy, out[i].Slice = &b, DynPrePass, pre.slice(b)
+								}
+							}
 						}
 						if n := len(out[i].Arrays); n == 0 || out[i].Arrays[n-1] != p.Name {
 							out[i].Arrays = append(out[i].Arrays, p.Name)

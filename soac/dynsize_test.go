@@ -55,6 +55,8 @@ func TestKernelDynSizes(t *testing.T) {
 			[]string{"n_5 bound n_5 arrays (a_6) pre-pass slice (x_4, m_10, n_5)"}},
 		{"iota read an element at a time", "let {n_5: i64} = add i64 x_4 1i64\n let {a_6: [n_5]i64} = iota i64 n_5 0i64 1i64\n let {r_9: i64} = screma n_5 (a_6)\n reduce_comm (0i64) \\(a_10: i64, a_11: i64): {i64} -> {\n let {s_12: i64} = add i64 a_10 a_11\n in {s_12}\n }\n map \\(x_7: i64): {i64} -> {\n in {x_7}\n }\n in {r_9}",
 			[]string{"n_5 arrays (a_6) not-stored"}},
+		{"iota read an element at a time, then stored at its size: pre-pass", "let {n_5: i64} = add i64 x_4 1i64\n let {a_6: [n_5]i64} = iota i64 n_5 0i64 1i64\n let {b_7: [n_5]i64} = screma n_5 (a_6)\n map \\(x_7: i64): {i64} -> {\n let {y_8: i64} = mul i64 x_7 2i64\n in {y_8}\n }\n let {r_9: i64} = b_7[0i64]\n in {r_9}",
+			[]string{"n_5 bound n_5 arrays (a_6, b_7) pre-pass slice (x_4, n_5)"}},
 		{"host-known size", "let {a_6: [k_3]i64} = iota i64 k_3 0i64 1i64\n" + read, nil},
 	}
 	for _, tc := range tests {
