@@ -50,6 +50,9 @@ func (h *hgen) stencilSteps(s *soac.Stm, e *soac.LoopExp, ids []string, mark str
 		cpu = " && !c.CPUVersions()"
 	}
 	tileBytes := plan.Items() * sl.Array.Type.Elem.Size()
+	if plan.MaxCells > 0 {
+		cpu += fmt.Sprintf(" && %s <= %d", strings.Join(shape, "*"), plan.MaxCells)
+	}
 	h.line("if c.Threshold(%q, %s, %d) && c.GroupFits(%d, %d)%s {", plan.Threshold, strings.Join(shape, "*"), stencilDefault(h, plan.Threshold), plan.Items(), tileBytes, cpu)
 	h.indent++
 	h.line("for ; %s+%d <= int64(%s); %s += %d {", start, plan.Steps, bound, start, plan.Steps)

@@ -23,13 +23,17 @@ import (
 // work-groups hold the tile's work-items, and on a CPU device (where
 // barriers are loops over the work-items and launches cost little) only
 // when CPU says so. It does not change the loop's meaning: the
-// interpreter runs the loop as written. Printed after the loop's head as
+// interpreter runs the loop as written. MaxCells, where above 0, is the
+// largest array the blocked version takes: past it a step is bound by
+// memory bandwidth, not by its launch, and the halo's repeated work costs
+// more than the launches saved. Printed after the loop's head as
 //
-//	stencil steps K tile (W, ...) radius R [cpu] threshold "NAME"
+//	stencil steps K tile (W, ...) radius R [cpu] [max_cells N] threshold "NAME"
 type StencilPlan struct {
 	Steps, Radius int
 	Tile          []int // cells of a tile per dimension, outermost first
 	CPU           bool  // the blocked version runs on CPU devices too
+	MaxCells      int64
 	Threshold     string
 }
 
@@ -64,6 +68,9 @@ func (sp *StencilPlan) String() string {
 	if sp.CPU {
 		cpu = " cpu"
 	}
+	if sp.MaxCells > 0 {
+		cpu += fmt.Sprintf(" max_cells %d", sp.MaxCells)
+	}
 	return fmt.Sprintf("stencil steps %d tile (%s) radius %d%s threshold %q", sp.Steps, strings.Join(tile, ", "), sp.Radius, cpu, sp.Threshold)
 }
 
@@ -79,6 +86,10 @@ func (p *parser) stencilPlan() *StencilPlan {
 	if p.is("cpu") {
 		p.next()
 		sp.CPU = true
+	}
+	if p.is("max_cells") {
+		p.next()
+		sp.MaxCells = p.intLit()
 	}
 	p.expect("threshold")
 	sp.Threshold = p.str()

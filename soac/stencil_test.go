@@ -34,6 +34,7 @@ fun main (steps: i64, n: i64, w: [n]i64): {[n]i64} = {
 		off                     string // the read's offset
 	}{
 		{"fits", `stencil steps 16 tile (256) radius 1 threshold "main.st"`, "m", "", "1i64"},
+		{"fits, with a largest array", `stencil steps 16 tile (256) radius 1 max_cells 2097152 threshold "main.st"`, "m", "", "1i64"},
 		{"no steps", `stencil steps 0 tile (256) radius 1 threshold "main.st"`, "m", "0 steps", "1i64"},
 		{"no interior", `stencil steps 16 tile (64) radius 2 threshold "main.st"`, "m", "no interior", "1i64"},
 		{"undeclared threshold", `stencil steps 16 tile (256) radius 1 threshold "main.other"`, "m", "undeclared threshold", "1i64"},

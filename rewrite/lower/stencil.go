@@ -51,6 +51,14 @@ var stencilShare = map[int]int{1: 8, 2: 4}
 // loop, HotSpot's 2-D tiles (78%) 1.3x slower.
 const stencilCPURedundancy = 0.25
 
+// stencilMaxCells is the largest array a blocked version whose halo
+// repeats more than stencilCPURedundancy of the work takes on a GPU: on
+// an H200, HotSpot's 16 x 16 tiles (78% repeated) ran 1.6x faster than the
+// plain loop on 1024 x 1024 cells, where a step is bound by its launch,
+// and 1.33x slower on 4096 x 4096, where it is bound by memory bandwidth
+// (bench/RESULTS.md). 2^21 cells lies between.
+const stencilMaxCells = 1 << 21
+
 // stencilThresholdDefault is the default of a stencil loop's threshold:
 // the blocked version as soon as the array has cells, since it saves all
 // but one launch in Steps whatever the size.
@@ -118,5 +126,8 @@ func planStencil(e *soac.LoopExp, outer map[soac.VName]soac.Exp) (*soac.StencilP
 	}
 	plan := &soac.StencilPlan{Steps: k, Tile: slices.Clone(tile), Radius: r}
 	plan.CPU = plan.Redundancy() <= stencilCPURedundancy
+	if !plan.CPU {
+		plan.MaxCells = stencilMaxCells
+	}
 	return plan, nil
 }
