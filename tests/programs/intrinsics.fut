@@ -18,3 +18,12 @@ def reduce_by_index_stream [k] 'a 'b (dest: *[k]a) (op: a -> a -> a) (ne: a)
 -- | Writes v at index i of the accumulator.
 def write [n] 't (acc: *acc ([n]t)) (i: i64) (v: t) : *acc ([n]t) =
   intrinsics.acc_write (acc, i, v)
+
+-- The library tested on its own: a scatter_stream whose function writes
+-- twice per element, one write out of bounds.
+-- ==
+-- entry: test_scatter_stream
+-- input { [0i64, 0i64, 0i64, 0i64] [1i64, 3i64] } output { [0i64, 10i64, 0i64, 30i64] }
+-- input { [5i64, 5i64] empty([0]i64) } output { [5i64, 5i64] }
+entry test_scatter_stream [k] (dest: *[k]i64) (is: []i64) : *[k]i64 =
+  scatter_stream dest (\acc i -> write (write acc i (i * 10)) (i + k) 1) is
