@@ -379,6 +379,22 @@ func (c *cgen) seqScatter(s *soac.Stm, e *soac.ScatterExp) error {
 	if err != nil {
 		return err
 	}
+	if err := c.scatterWrites(e, outs, res); err != nil {
+		return err
+	}
+	c.indent--
+	c.line("}")
+	for k, p := range s.Pat {
+		c.vars[p.Name] = kval{view: outs[k]}
+	}
+	return nil
+}
+
+// scatterWrites emits the writes of one scatter element: res holds the
+// lambda's results (each destination's indices, then its value), outs the
+// destinations' views. A write outside its destination is skipped; a
+// value with dimensions of its own is copied into the row it indexes.
+func (c *cgen) scatterWrites(e *soac.ScatterExp, outs []*kview, res []string) error {
 	off := 0
 	for k, d := range e.Dests {
 		v := outs[k]
@@ -405,11 +421,6 @@ func (c *cgen) seqScatter(s *soac.Stm, e *soac.ScatterExp) error {
 		c.indent--
 		c.line("}")
 		off += d.Rank + 1
-	}
-	c.indent--
-	c.line("}")
-	for k, p := range s.Pat {
-		c.vars[p.Name] = kval{view: outs[k]}
 	}
 	return nil
 }

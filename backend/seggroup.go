@@ -483,6 +483,9 @@ func (c *cgen) groupScatter(s *soac.Stm, e *soac.ScatterExp) error {
 		if v == nil || !c.group.isLocal(v) {
 			return unsupported("a scatter in a segmap_group into an array not in local memory", s.Pos)
 		}
+		if len(v.dims) != d.Rank {
+			return unsupported("a scatter of rows in a segmap_group", s.Pos)
+		}
 		outs[k] = v
 	}
 	w, err := c.operand(e.W)
@@ -496,22 +499,8 @@ func (c *cgen) groupScatter(s *soac.Stm, e *soac.ScatterExp) error {
 	if err != nil {
 		return err
 	}
-	off := 0
-	for k, d := range e.Dests {
-		v := outs[k]
-		if len(v.dims) != d.Rank {
-			return unsupported("a scatter of rows in a segmap_group", s.Pos)
-		}
-		var conds, idx []string
-		for j := 0; j < d.Rank; j++ {
-			x := "(long)" + res[off+j]
-			conds = append(conds, fmt.Sprintf("%s >= 0 && %s < %s", x, x, v.dims[j]))
-			idx = append(idx, x)
-		}
-		c.line("if (%s) {", strings.Join(conds, " && "))
-		c.line("  %s", store(v.ptr, v.elem, viewOff(v, idx), res[off+d.Rank]))
-		c.line("}")
-		off += d.Rank + 1
+	if err := c.scatterWrites(e, outs, res); err != nil {
+		return err
 	}
 	c.indent--
 	c.line("}")
