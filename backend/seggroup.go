@@ -52,21 +52,11 @@ func (h *hgen) segMapGroup(s *soac.Stm, e *soac.SegMapExp) error {
 	if plan == nil {
 		return fmt.Errorf("internal error: the segmap_group at %s has no group plan", s.Pos)
 	}
-	k, err := h.newSegKernel(segFree(e), e.Space)
+	k, name, hostDims, shapes, err := h.openSegMap(s, e, "segmap_group_")
 	if err != nil {
 		return err
 	}
 	c, ka, dims, prologue := k.c, k.ka, k.dims, k.prologue
-	name := h.kernelName("segmap_group_", s.Pat)
-	h.line("// %s", name)
-	if err := h.predeclare(s.Pat); err != nil {
-		return err
-	}
-	hostDims := ka.host[len(ka.host)-len(dims):]
-	shapes, err := h.segMapShapes(s, e, hostDims)
-	if err != nil {
-		return err
-	}
 	outs, err := h.outputs(c, s.Pat, e.Types, shapes, ka, "out")
 	if err != nil {
 		return err

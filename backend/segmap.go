@@ -34,21 +34,11 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 	if plan == nil || plan.PerItem < 1 || v.Has(soac.Strided) != (plan.PerItem > 1) {
 		return fmt.Errorf("internal error: the segmap at %s has no plan for its points that its form says", s.Pos)
 	}
-	k, err := h.newSegKernel(segFree(e), e.Space)
+	k, name, hostDims, shapes, err := h.openSegMap(s, e, "segmap_")
 	if err != nil {
 		return err
 	}
 	c, ka, dims, prologue := k.c, k.ka, k.dims, k.prologue
-	name := h.kernelName("segmap_", s.Pat)
-	h.line("// %s", name)
-	if err := h.predeclare(s.Pat); err != nil {
-		return err
-	}
-	hostDims := ka.host[len(ka.host)-len(dims):]
-	shapes, err := h.segMapShapes(s, e, hostDims)
-	if err != nil {
-		return err
-	}
 	outs, err := h.segMapOutputs(c, s, e, shapes, ka)
 	if err != nil {
 		return err
@@ -277,4 +267,26 @@ func (h *hgen) segMapShapes(s *soac.Stm, e *soac.SegMapExp, hostDims []string) (
 		shapes[i] = append(append([]string{}, hostDims...), inner...)
 	}
 	return shapes, nil
+}
+
+// openSegMap starts the kernel of segmap e, bound by s, named from prefix:
+// the kernel with its space's arguments, its name (announced in the host
+// code), the host expressions of the space's dimensions, and the shapes of
+// the results over them; the results are predeclared on the host.
+func (h *hgen) openSegMap(s *soac.Stm, e *soac.SegMapExp, prefix string) (*segKernel, string, []string, [][]string, error) {
+	k, err := h.newSegKernel(segFree(e), e.Space)
+	if err != nil {
+		return nil, "", nil, nil, err
+	}
+	name := h.kernelName(prefix, s.Pat)
+	h.line("// %s", name)
+	if err := h.predeclare(s.Pat); err != nil {
+		return nil, "", nil, nil, err
+	}
+	hostDims := k.ka.host[len(k.ka.host)-len(k.dims):]
+	shapes, err := h.segMapShapes(s, e, hostDims)
+	if err != nil {
+		return nil, "", nil, nil, err
+	}
+	return k, name, hostDims, shapes, nil
 }
