@@ -308,22 +308,10 @@ func (c *cgen) groupRed(s *soac.Stm, e *soac.SegRedExp) error {
 	for _, r := range e.Reds {
 		comm = comm && r.Comm
 	}
-	acc, err := c.neutrals(e.Reds, e.Types, c.fresh("acc")+"_")
+	acc, err := c.groupFold(e.Space[0].Index, w, e.Reds, e.Types, e.Body, comm, nil)
 	if err != nil {
 		return err
 	}
-	i := c.fresh("i")
-	c.groupLoop(i, "0", w, comm)
-	c.vars[e.Space[0].Index] = kval{scalar: i}
-	res, err := c.body(e.Body)
-	if err != nil {
-		return err
-	}
-	if err := c.combine(e.Reds, acc, res); err != nil {
-		return err
-	}
-	c.indent--
-	c.line("}")
 	lmem := make([]string, nRed)
 	for k := range lmem {
 		lmem[k] = c.exchangeAt(k, e.Types[k].Elem)
@@ -356,25 +344,15 @@ func (c *cgen) groupScan(s *soac.Stm, e *soac.SegScanExp) error {
 	if err != nil {
 		return err
 	}
-	acc, err := c.neutrals(reds, e.Types, c.fresh("acc")+"_")
+	// Each point's prefix of the work-item's chunk, stored as it is folded.
+	acc, err := c.groupFold(e.Space[0].Index, w, reds, e.Types, e.Body, false, func(i string, acc []string) {
+		for k, v := range views {
+			c.line("%s", store(v.ptr, v.elem, i, acc[k]))
+		}
+	})
 	if err != nil {
 		return err
 	}
-	i := c.fresh("i")
-	c.groupLoop(i, "0", w, false)
-	c.vars[e.Space[0].Index] = kval{scalar: i}
-	res, err := c.body(e.Body)
-	if err != nil {
-		return err
-	}
-	if err := c.combine(reds, acc, res); err != nil {
-		return err
-	}
-	for k, v := range views {
-		c.line("%s", store(v.ptr, v.elem, i, acc[k]))
-	}
-	c.indent--
-	c.line("}")
 	// The totals, scanned inclusively across the group.
 	ex := make([]string, nScan)
 	for k := range ex {
@@ -590,4 +568,31 @@ func (c *cgen) groupUpdate(s *soac.Stm, e *soac.UpdateExp) error {
 	}
 	c.vars[s.Pat[0].Name] = kval{view: v}
 	return nil
+}
+
+// groupFold emits the loop in which each work-item of the group folds its
+// share of the points 0..w of an inner reduction or scan (strided when
+// comm, else a contiguous chunk) into accumulators, which it returns;
+// each, where not nil, emits what follows every point's fold.
+func (c *cgen) groupFold(index soac.VName, w string, reds []soac.Reduce, types []soac.Type, body *soac.Body, comm bool, each func(i string, acc []string)) ([]string, error) {
+	acc, err := c.neutrals(reds, types, c.fresh("acc")+"_")
+	if err != nil {
+		return nil, err
+	}
+	i := c.fresh("i")
+	c.groupLoop(i, "0", w, comm)
+	c.vars[index] = kval{scalar: i}
+	res, err := c.body(body)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.combine(reds, acc, res); err != nil {
+		return nil, err
+	}
+	if each != nil {
+		each(i, acc)
+	}
+	c.indent--
+	c.line("}")
+	return acc, nil
 }
