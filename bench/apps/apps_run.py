@@ -152,6 +152,22 @@ def run_fcc(exe, inp, out, work, runs, platform, env, timeout, extra=()):
     return {"time_s": statistics.median(us) / 1e6, "times_s": [u / 1e6 for u in us]}
 
 
+def profile_fcc(exe, inp, work, args, env, left, dest):
+    """One more run of exe with -P (per-kernel times) and FCC_DEBUG_CL=1
+    (OpenCL calls and host time per launch), its report written to dest."""
+    cmd = [exe, "-P", "-r", "3"] + (["-p", args.platform] if args.platform else []) + list(args.fcc_option)
+    penv = dict(env or os.environ, FCC_DEBUG_CL="1")
+    try:
+        with open(inp, "rb") as fi:
+            p = subprocess.run(cmd, stdin=fi, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=penv,
+                               timeout=left(args.timeout))
+        text = p.stderr.decode(errors="replace")
+    except subprocess.TimeoutExpired:
+        text = "timed out"
+    with open(dest, "w") as f:
+        f.write(" ".join(cmd) + "\n" + text)
+
+
 def time_fcc(exe, inp, out, work, args, env, left):
     """fcc's timing of one program on one data set (run_fcc's dict) and its
     results (None where it failed). A first run of one timing says how
@@ -290,6 +306,7 @@ def main():
     ap.add_argument("--cuda-bin", default="", help="use the CUDA baselines already built in this folder (e.g. by cuda/cpu/build.sh, for the CPU) instead of nvcc")
     ap.add_argument("--cuda-runs", type=int, default=0, help="timed runs of the CUDA baselines (default --runs)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--profile", action="store_true", help="after timing, run each fcc executable once more with -P and FCC_DEBUG_CL=1 and keep its report in --out as profile-NAME-K.txt")
     ap.add_argument("--plain-stencils", action="store_true", help="run fcc's stencil loops without their blocked versions (issue 22 item 4), to compare")
     args = ap.parse_args()
     if args.small and args.platform == "NVIDIA":
@@ -400,6 +417,9 @@ def main():
             results = {}
             if app.name in exes:
                 row["fcc"], got = time_fcc(exes[app.name], fin, os.path.join(d, "fcc.out"), d, args, env, left)
+                if args.profile and got is not None:
+                    profile_fcc(exes[app.name], fin, d, args, env, left,
+                                os.path.join(args.out, "profile-%s-%d.txt" % (app.name, k)))
                 if got is not None:
                     results["fcc"] = got
                 else:
@@ -464,6 +484,8 @@ def main():
                     log("fcc: %s" % vrow["problems"]["fcc"])
                     continue
                 vrow["fcc"], got = time_fcc(exes[v], fin, os.path.join(d, v + ".out"), d, args, env, left)
+                if args.profile and got is not None:
+                    profile_fcc(exes[v], fin, d, args, env, left, os.path.join(args.out, "profile-%s-%d.txt" % (v, k)))
                 if got is None:
                     vrow["problems"]["fcc"] = vrow["fcc"]["error"]
                     log("fcc: %s" % vrow["fcc"]["error"])
