@@ -51,7 +51,7 @@ func countLines(fsys fstest.MapFS) int {
 // elimination, checking, internalising) on a 2,000-line program of ten
 // files.
 func BenchmarkFrontendMultiFile(b *testing.B) {
-	fsys := multiFileProgram(10, 2000)
+	fsys := multiFileProgram(10, 2080)
 	b.ReportMetric(float64(countLines(fsys)), "lines")
 	for i := 0; i < b.N; i++ {
 		if _, err := CompileProgram(FSLoader(fsys), "", "main.fut"); err != nil {
