@@ -463,19 +463,8 @@ func (h *hgen) stm(s *soac.Stm) error {
 		if err != nil {
 			return err
 		}
-		def := int64(0)
-		for _, th := range h.g.prog.Thresholds {
-			if th.Name == e.Name {
-				def = th.Default
-			}
-		}
-		// c.Threshold logs the comparison under -L, for autotuners; an
-		// intra-group version's has its own default on CPUs.
-		fn := "Threshold"
-		if strings.Contains(e.Name, "."+soac.IntraThreshold+"_") {
-			fn = "IntraThreshold"
-		}
-		return h.bind(s, fmt.Sprintf("c.%s(%s, int64(%s), %d)", fn, goQuote(e.Name), x, def), nil)
+		th := h.threshold(e.Name)
+		return h.bind(s, fmt.Sprintf("c.%s(%s, int64(%s), %d)", thresholdFunc(th), goQuote(th.Name), x, th.Default), nil)
 	case *soac.AssertExp:
 		x, err := h.operand(e.Cond)
 		if err != nil {
@@ -753,4 +742,24 @@ func borrowedNames(f *soac.FunDef) map[soac.VName]bool {
 		}
 	})
 	return out
+}
+
+// threshold is the declaration of the threshold called name.
+func (h *hgen) threshold(name string) soac.Threshold {
+	for _, th := range h.g.prog.Thresholds {
+		if th.Name == name {
+			return th
+		}
+	}
+	return soac.Threshold{Name: name}
+}
+
+// thresholdFunc is the runtime's comparison for a threshold: both log it
+// under -L, for autotuners; a gpu_only threshold's default is never on
+// devices where Seg-ops run their CPU versions.
+func thresholdFunc(th soac.Threshold) string {
+	if th.GPUOnly {
+		return "GPUThreshold"
+	}
+	return "Threshold"
 }

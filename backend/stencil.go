@@ -45,15 +45,13 @@ func (h *hgen) stencilSteps(s *soac.Stm, e *soac.LoopExp, ids []string, mark str
 	}
 	start := h.fresh("stStart")
 	h.line("%s := int64(0)", start)
-	cpu := ""
-	if !plan.CPU {
-		cpu = " && !c.CPUVersions()"
-	}
+	maxCells := ""
 	tileBytes := plan.Items() * sl.Array.Type.Elem.Size()
 	if plan.MaxCells > 0 {
-		cpu += fmt.Sprintf(" && %s <= %d", strings.Join(shape, "*"), plan.MaxCells)
+		maxCells = fmt.Sprintf(" && %s <= %d", strings.Join(shape, "*"), plan.MaxCells)
 	}
-	h.line("if c.Threshold(%q, %s, %d) && c.GroupFits(%d, %d)%s {", plan.Threshold, strings.Join(shape, "*"), stencilDefault(h, plan.Threshold), plan.Items(), tileBytes, cpu)
+	th := h.threshold(plan.Threshold)
+	h.line("if c.%s(%q, %s, %d) && c.GroupFits(%d, %d)%s {", thresholdFunc(th), th.Name, strings.Join(shape, "*"), th.Default, plan.Items(), tileBytes, maxCells)
 	h.indent++
 	h.line("for ; %s+%d <= int64(%s); %s += %d {", start, plan.Steps, bound, start, plan.Steps)
 	h.indent++
@@ -84,16 +82,6 @@ func (h *hgen) stencilSteps(s *soac.Stm, e *soac.LoopExp, ids []string, mark str
 	h.indent--
 	h.line("}")
 	return start, nil
-}
-
-// stencilDefault is the declared default of threshold name.
-func stencilDefault(h *hgen, name string) int64 {
-	for _, th := range h.g.prog.Thresholds {
-		if th.Name == name {
-			return th.Default
-		}
-	}
-	return 0
 }
 
 // stencilKernel generates the blocked kernel of a stencil loop. Along

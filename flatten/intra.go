@@ -633,7 +633,7 @@ func (f *flattener) intraThresholdName() string {
 		name = fmt.Sprintf("%s.%s_%d", f.fun, soac.IntraThreshold, k)
 	}
 	f.threshUsed[name] = true
-	f.thresholds = append(f.thresholds, soac.Threshold{Name: name, Default: intraThreshold})
+	f.thresholds = append(f.thresholds, soac.Threshold{Name: name, Default: intraThreshold, GPUOnly: true})
 	return name
 }
 

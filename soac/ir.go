@@ -95,6 +95,12 @@ type Program struct {
 type Threshold struct {
 	Name    string
 	Default int64
+	// GPUOnly says that the version the threshold guards is off by
+	// default on devices where Seg-ops run their CPU versions (a
+	// work-group's barriers and local memory are loops over its
+	// work-items there): printed `gpu_only`. A value given with --param
+	// or a tuning file still holds on any device.
+	GPUOnly bool
 }
 
 // FunDef is a function; EntryName is non-empty for entry points.

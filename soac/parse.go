@@ -24,6 +24,10 @@ func ParseProgram(text string) (*Program, error) {
 			p.next()
 			th := Threshold{Name: p.str()}
 			th.Default = p.intLit()
+			if p.is("gpu_only") {
+				p.next()
+				th.GPUOnly = true
+			}
 			prog.Thresholds = append(prog.Thresholds, th)
 		}
 		for p.tok.kind != tEOF {

@@ -13,7 +13,11 @@ func Print(p *Program) string {
 	// Threshold declarations come first, one a line, so that a reader
 	// knows every name a threshold expression may use.
 	for _, th := range p.Thresholds {
-		pr.line("threshold %q %d", th.Name, th.Default)
+		if th.GPUOnly {
+			pr.line("threshold %q %d gpu_only", th.Name, th.Default)
+		} else {
+			pr.line("threshold %q %d", th.Name, th.Default)
+		}
 	}
 	for i, f := range p.Funs {
 		if i > 0 || len(p.Thresholds) > 0 {

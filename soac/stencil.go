@@ -20,19 +20,18 @@ import (
 // Tile[d] - 2*Radius*Steps cells a dimension. The steps left over (fewer
 // than Steps) run as the plain loop. The host takes the blocked version
 // when the array has at least Threshold cells and the device's
-// work-groups hold the tile's work-items, and on a CPU device (where
-// barriers are loops over the work-items and launches cost little) only
-// when CPU says so. It does not change the loop's meaning: the
+// work-groups hold the tile's work-items; whether it does so on a CPU
+// device (where barriers are loops over the work-items and launches cost
+// little) is the threshold's declaration (Threshold.GPUOnly). It does not change the loop's meaning: the
 // interpreter runs the loop as written. MaxCells, where above 0, is the
 // largest array the blocked version takes: past it a step is bound by
 // memory bandwidth, not by its launch, and the halo's repeated work costs
 // more than the launches saved. Printed after the loop's head as
 //
-//	stencil steps K tile (W, ...) radius R [cpu] [max_cells N] threshold "NAME"
+//	stencil steps K tile (W, ...) radius R [max_cells N] threshold "NAME"
 type StencilPlan struct {
 	Steps, Radius int
 	Tile          []int // cells of a tile per dimension, outermost first
-	CPU           bool  // the blocked version runs on CPU devices too
 	MaxCells      int64
 	Threshold     string
 }
@@ -64,14 +63,11 @@ func (sp *StencilPlan) String() string {
 	for i, w := range sp.Tile {
 		tile[i] = fmt.Sprint(w)
 	}
-	cpu := ""
-	if sp.CPU {
-		cpu = " cpu"
-	}
+	maxCells := ""
 	if sp.MaxCells > 0 {
-		cpu += fmt.Sprintf(" max_cells %d", sp.MaxCells)
+		maxCells = fmt.Sprintf(" max_cells %d", sp.MaxCells)
 	}
-	return fmt.Sprintf("stencil steps %d tile (%s) radius %d%s threshold %q", sp.Steps, strings.Join(tile, ", "), sp.Radius, cpu, sp.Threshold)
+	return fmt.Sprintf("stencil steps %d tile (%s) radius %d%s threshold %q", sp.Steps, strings.Join(tile, ", "), sp.Radius, maxCells, sp.Threshold)
 }
 
 func (p *parser) stencilPlan() *StencilPlan {
@@ -83,10 +79,6 @@ func (p *parser) stencilPlan() *StencilPlan {
 	p.list("(", ")", func() { sp.Tile = append(sp.Tile, int(p.intLit())) })
 	p.expect("radius")
 	sp.Radius = int(p.intLit())
-	if p.is("cpu") {
-		p.next()
-		sp.CPU = true
-	}
 	if p.is("max_cells") {
 		p.next()
 		sp.MaxCells = p.intLit()

@@ -51,6 +51,13 @@ var stencilShare = map[int]int{1: 8, 2: 4}
 // loop, HotSpot's 2-D tiles (78%) 1.3x slower.
 const stencilCPURedundancy = 0.25
 
+// stencilGPUOnly says whether a plan's blocked version is off by default
+// on CPU devices (its threshold's gpu_only): where its halo repeats more
+// than stencilCPURedundancy of the work.
+func stencilGPUOnly(plan *soac.StencilPlan) bool {
+	return plan.Redundancy() > stencilCPURedundancy
+}
+
 // stencilMaxCells is the largest array a blocked version whose halo
 // repeats more than stencilCPURedundancy of the work takes on a GPU: on
 // an H200, HotSpot's 16 x 16 tiles (78% repeated) ran 1.6x faster than the
@@ -92,7 +99,7 @@ func recordStencils(p *soac.Program) error {
 					plan.Threshold = fmt.Sprintf("%s.stencil_%s", f.Name, s.Pat[0].Name)
 					if !declared[plan.Threshold] {
 						declared[plan.Threshold] = true
-						p.Thresholds = append(slices.Clip(p.Thresholds), soac.Threshold{Name: plan.Threshold, Default: stencilThresholdDefault})
+						p.Thresholds = append(slices.Clip(p.Thresholds), soac.Threshold{Name: plan.Threshold, Default: stencilThresholdDefault, GPUOnly: stencilGPUOnly(plan)})
 					}
 					e.Stencil = plan
 				}
@@ -125,8 +132,7 @@ func planStencil(e *soac.LoopExp, outer map[soac.VName]soac.Exp) (*soac.StencilP
 		return nil, fmt.Errorf("radius %d leaves tiles of %v cells no room for two steps", r, tile)
 	}
 	plan := &soac.StencilPlan{Steps: k, Tile: slices.Clone(tile), Radius: r}
-	plan.CPU = plan.Redundancy() <= stencilCPURedundancy
-	if !plan.CPU {
+	if stencilGPUOnly(plan) {
 		plan.MaxCells = stencilMaxCells
 	}
 	return plan, nil

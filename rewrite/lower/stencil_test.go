@@ -110,13 +110,16 @@ func TestStencilPlans(t *testing.T) {
 			if plan == nil {
 				t.Fatal("no plan")
 			}
-			// A 1-D halo repeats at most 1/7 of the work: CPUs too.
-			want := soac.StencilPlan{Steps: stencilSteps(c.radius, 256, 8), Tile: []int{256}, Radius: c.radius, CPU: true, Threshold: "main.stencil_r"}
+			want := soac.StencilPlan{Steps: stencilSteps(c.radius, 256, 8), Tile: []int{256}, Radius: c.radius, Threshold: "main.stencil_r"}
 			if plan.String() != want.String() {
 				t.Fatalf("plan %v, want %v", plan, &want)
 			}
 			if len(out.Thresholds) != 1 || out.Thresholds[0].Name != want.Threshold || len(p.Thresholds) != 0 {
 				t.Fatalf("thresholds %v (input's %v), want %s declared in the output only", out.Thresholds, p.Thresholds, want.Threshold)
+			}
+			// A 1-D halo repeats at most 1/7 of the work: CPUs too.
+			if out.Thresholds[0].GPUOnly {
+				t.Fatalf("threshold %v is gpu_only, want it on CPUs too", out.Thresholds[0])
 			}
 			if err := soac.ValidateWith(out, soac.Lowered); err != nil {
 				t.Fatal(err)

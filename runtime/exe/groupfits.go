@@ -5,14 +5,15 @@ import (
 	"math"
 )
 
-// IntraThreshold is Threshold for the threshold of an intra-group
-// version (FUN.suff_intra_par_N): where Seg-ops run their CPU versions
-// (CPUVersions), its default is never, as a work-group's barriers there
-// are loops over its work-items (on PoCL the intra version of a loop over
-// rows of 256 elements ran 18 times slower than the flattened one, where
-// on a GPU it saves the loop's launches); a value set by --param or a
-// tuning file still holds.
-func (c *Context) IntraThreshold(name string, par, def int64) bool {
+// GPUThreshold is Threshold for a threshold declared gpu_only (the
+// intra-group versions', and stencil loops' whose halo repeats much of
+// the work): where Seg-ops run their CPU versions (CPUVersions), its
+// default is never, as a work-group's barriers there are loops over its
+// work-items (on PoCL the intra version of a loop over rows of 256
+// elements ran 18 times slower than the flattened one, where on a GPU it
+// saves the loop's launches); a value set by --param or a tuning file
+// still holds.
+func (c *Context) GPUThreshold(name string, par, def int64) bool {
 	if _, set := c.params[name]; !set && c.CPUVersions() {
 		def = math.MaxInt64
 	}
