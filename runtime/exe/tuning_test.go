@@ -36,6 +36,32 @@ func TestThreshold(t *testing.T) {
 	}
 }
 
+// TestGPUThreshold checks a gpu_only threshold: its default holds on a
+// GPU, is never on a device running the CPU versions, and a --param value
+// holds on both.
+func TestGPUThreshold(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		cpu    int
+		params map[string]int64
+		par    int64
+		want   bool
+	}{
+		{"gpu default", -1, nil, 32, true},
+		{"gpu below default", -1, nil, 31, false},
+		{"cpu default is never", 1, nil, 1 << 40, false},
+		{"cpu with --param", 1, map[string]int64{"main.suff_intra_par_1": 8}, 8, true},
+		{"gpu with --param", -1, map[string]int64{"main.suff_intra_par_1": 64}, 32, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ctx := &Context{Opts: DefaultOptions(), params: c.params, cpuVersions: c.cpu, log: &bytes.Buffer{}}
+			if got := ctx.GPUThreshold("main.suff_intra_par_1", c.par, 32); got != c.want {
+				t.Errorf("GPUThreshold(par %d) = %t, want %t", c.par, got, c.want)
+			}
+		})
+	}
+}
+
 // TestResolveParams checks that --param overrides the tuning file and that
 // unknown names are refused.
 func TestResolveParams(t *testing.T) {
