@@ -11,9 +11,11 @@ import (
 // soac.StencilPlan (recorded by the lower pass) says: a kernel that
 // computes plan.Steps steps of the loop per launch, each work-group
 // holding a tile of plan.Tile cells in local memory, and the host loop
-// that launches it while plan.Steps steps remain. The plain loop runs
-// the steps left over, and all of them when the plan's threshold or the
-// device's work-group size rule the blocked version out.
+// that launches it until no step remains, the last launch computing the
+// steps left over (fewer than plan.Steps: the tile's interior is the
+// same, its valid region shrinks less). The plain loop runs all the steps
+// when the plan's threshold or the device's work-group size rule the
+// blocked version out.
 
 // stencilSteps emits, inside a loop's allocation mark, the blocked steps
 // of a stencil loop s: the returned Go variable holds the index of the
@@ -53,15 +55,17 @@ func (h *hgen) stencilSteps(s *soac.Stm, e *soac.LoopExp, ids []string, mark str
 	th := h.threshold(plan.Threshold)
 	h.line("if c.%s(%q, %s, %d) && c.GroupFits(%d, %d)%s {", thresholdFunc(th), th.Name, strings.Join(shape, "*"), th.Default, plan.Items(), tileBytes, maxCells)
 	h.indent++
-	h.line("for ; %s+%d <= int64(%s); %s += %d {", start, plan.Steps, bound, start, plan.Steps)
+	h.line("for %s < int64(%s) {", start, bound)
 	h.indent++
+	steps := h.fresh("stSteps")
+	h.line("%s := min(int64(%d), int64(%s)-%s)", steps, plan.Steps, bound, start)
 	out := h.fresh("st")
 	h.line("%s, err := c.NewArray(%s, []int64{%s})", out, elemConst(sl.Array.Type.Elem), strings.Join(shape, ", "))
 	h.line("if err != nil {")
 	h.line("\treturn nil, fmt.Errorf(\"%%s: %%w\", %s, err)", goQuote(s.Pos.String()))
 	h.line("}")
 	ka.host = append(ka.host, shape...)
-	ka.host = append(ka.host, start, out)
+	ka.host = append(ka.host, start, steps, out)
 	// Work-items along the launch's first dimension walk the array's
 	// last (contiguous) one.
 	global, local := make([]string, len(shape)), make([]string, len(shape))
@@ -77,6 +81,7 @@ func (h *hgen) stencilSteps(s *soac.Stm, e *soac.LoopExp, ids []string, mark str
 	}
 	h.line("%s = %s", ids[0], out)
 	h.line("c.ReleaseSince(%s, %s)", mark, ids[0])
+	h.line("%s += %s", start, steps)
 	h.indent--
 	h.line("}")
 	h.indent--
@@ -87,12 +92,13 @@ func (h *hgen) stencilSteps(s *soac.Stm, e *soac.LoopExp, ids []string, mark str
 // stencilKernel generates the blocked kernel of a stencil loop. Along
 // each dimension d, work-group g's work-item l holds cell
 // x_d = g*I_d - R*K + l of the array (I_d the interior, R the radius, K
-// the steps): it loads the cell, then each step computes the cell's next
-// value if the cell is still in the valid region (R*(k+1) cells in from
-// every edge of the tile at step k, and inside the array: cells outside
-// it are never computed nor read, the body's own guards or clamps keep
-// its reads inside) and writes it back after a barrier; the interior's
-// cells go to the output at the end. The step's scalar statements (the
+// the plan's steps): it loads the cell, then each of the launch's
+// fcc_steps <= K steps computes the cell's next value if the cell is
+// still in the valid region (R*(k+1) cells in from every edge of the
+// tile at step k, and inside the array: cells outside it are never
+// computed nor read, the body's own guards or clamps keep its reads
+// inside) and writes it back after a barrier; the interior's cells go to
+// the output at the end (valid after any number of steps up to K). The step's scalar statements (the
 // loop index and what derives from it, such as the row of another array
 // the step reads) are computed in the kernel.
 func (h *hgen) stencilKernel(name string, sl *soac.StencilLoop, plan *soac.StencilPlan) (*cgen, *kernelArgs, error) {
@@ -114,7 +120,7 @@ func (h *hgen) stencilKernel(name string, sl *soac.StencilLoop, plan *soac.Stenc
 	for d := 0; d < rank; d++ {
 		ka.decls = append(ka.decls, fmt.Sprintf("long fcc_n%d", d))
 	}
-	ka.decls = append(ka.decls, "long fcc_t0", fmt.Sprintf("__global %s *out0", st))
+	ka.decls = append(ka.decls, "long fcc_t0", "long fcc_steps", fmt.Sprintf("__global %s *out0", st))
 	global := c.vars[sl.Array.Name].view
 	if global == nil {
 		return nil, nil, fmt.Errorf("internal error: the stencil loop's array %s is no kernel input", sl.Array.Name)
@@ -159,7 +165,7 @@ func (h *hgen) stencilKernel(name string, sl *soac.StencilLoop, plan *soac.Stenc
 	if err != nil {
 		return nil, nil, err
 	}
-	c.line("for (int fcc_k = 0; fcc_k < %d; fcc_k++) {", plan.Steps)
+	c.line("for (int fcc_k = 0; fcc_k < fcc_steps; fcc_k++) {")
 	c.indent++
 	c.line("%s fcc_v;", ct)
 	c.line("bool fcc_act = fcc_in && %s;", strings.Join(act, " && "))
