@@ -45,7 +45,9 @@ entry undeclared (xs: []i64) = m.from xs
 		{"pair", []string{""}, []string{"", "[]m.t"}},
 		{"ts", []string{"[]m.t"}, []string{"[]m.t"}},
 		{"rec", []string{""}, []string{"{a: i32, b: []i32}"}},
-		// No declared type: the checked type's name.
+		// No declared type: the checked type's name, which lacks the
+		// type arguments that Futhark prints (m.bag i64): the opaque
+		// view's record does not keep them.
 		{"undeclared", []string{""}, []string{"m.bag"}},
 	} {
 		f := p.Entry(c.entry)
