@@ -218,6 +218,9 @@ func opaqueTypeName(te TypeExp, display map[string]string) string {
 func components(t Type) int {
 	switch t := t.(type) {
 	case TArray:
+		if unitElem(t) {
+			return 1
+		}
 		return components(t.Elem)
 	case TSum:
 		return sumComponents(t)
