@@ -68,6 +68,10 @@ type Checked struct {
 	substitution
 	// defs are the top-level definitions, the prelude's included, by name.
 	defs map[string]checkedDef
+	// display maps the flat names of the module elimination that differ
+	// from their source names to those (entry points' opaque type names
+	// are the types as written).
+	display map[string]string
 }
 
 // checkedDef is a top-level definition as checked.

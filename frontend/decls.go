@@ -108,6 +108,11 @@ func (c *checker) checkValDecl(d *ValDecl) {
 		ret = c.typeExp(sc, d.RetType)
 		retUnique = isUnique(ret)
 		c.retTypes[d] = ret
+		if n := c.etaArity(d, params, ret); n > 0 {
+			c.etaExpand(d, n)
+			c.checkValDecl(d)
+			return
+		}
 	}
 	ft := ret
 	for i := len(params) - 1; i >= 0; i-- {
@@ -309,6 +314,43 @@ func (c *checker) checkSizeParamsKnown(d *ValDecl, params []Type) {
 			c.errorf(tp.Pos, fmt.Sprintf("make it a dimension of a parameter's type ([%s]t), or pass it as an ordinary parameter (%s: i64)", tp.Name, tp.Name),
 				"size parameter [%s] of %s is not used in the size of any parameter's dimension, so fcc cannot know its value when %s is called", tp.Name, d.Name, d.Name)
 		}
+	}
+}
+
+// etaArity returns how many parameters of d's declared function result
+// type must become parameters of d for its size parameters to be known
+// from its arguments, or 0 where none need to (or none can). Futhark
+// infers such a size at each use, as in def unzip7 [n] 'a ... : (a:
+// [n](a, ...)) -> ... = \a -> ...; fcc takes sizes from the arguments,
+// so it eta-expands the definition (as it does entry points).
+func (c *checker) etaArity(d *ValDecl, params []Type, ret Type) int {
+	known := map[string]bool{}
+	for _, p := range params {
+		dimNames(c.zonk(p), known)
+	}
+	allKnown := func() bool {
+		for _, tp := range d.TypeParams {
+			if tp.Size && !known[tp.Name] {
+				return false
+			}
+		}
+		return true
+	}
+	if allKnown() {
+		return 0
+	}
+	te, t := d.RetType, c.zonk(ret)
+	for n := 1; ; n++ {
+		arrow, ok := c.arrowType(te)
+		ft, isFun := t.(TFun)
+		if !ok || !isFun {
+			return 0
+		}
+		dimNames(c.zonk(ft.Param), known)
+		if allKnown() {
+			return n
+		}
+		te, t = arrow.Result, c.zonk(ft.Result)
 	}
 }
 

@@ -153,7 +153,9 @@ func checkFlat(flat *flatProgram) (*Checked, error) {
 		c.errs.showSourceNames(flat.display)
 		return nil, c.errs
 	}
-	return c.result(prog), nil
+	res := c.result(prog)
+	res.display = flat.display
+	return res, nil
 }
 
 // overlayLoader serves the main file's text as given and reads the rest.

@@ -319,6 +319,11 @@ func (ic *internaliser) components(t Type) int {
 		}
 		return n
 	case TArray:
+		if unitElem(t) {
+			// An array of (): one bool array, whose values do not matter,
+			// carries its shape (see unitElem).
+			return 1
+		}
 		return ic.components(t.Elem)
 	case TSum:
 		return sumComponents(t)
@@ -328,6 +333,37 @@ func (ic *internaliser) components(t Type) int {
 		panic(fmt.Sprintf("frontend: internalise: unresolved type %s", typeString(t)))
 	}
 	return 1
+}
+
+// unitElem reports whether an array's elements have no values (the empty
+// tuple, an empty record, or tuples and records of those): such an array
+// has no component array that would carry its shape, and its type's
+// sizes are all it holds (Futhark's functor31), so fcc represents it by
+// an array of bool of its shape.
+func unitElem(t TArray) bool {
+	return noValues(t.Elem)
+}
+
+// noValues reports whether a value of type t has no components and no
+// functions.
+func noValues(t Type) bool {
+	switch t := t.(type) {
+	case TTuple:
+		for _, e := range t.Elems {
+			if !noValues(e) {
+				return false
+			}
+		}
+		return true
+	case TRecord:
+		for _, f := range t.Fields {
+			if !noValues(f.Type) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // fieldRange is the offset and number of the components of field f.

@@ -9,6 +9,7 @@ package frontend
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/fcclang/fcc/soac"
 )
@@ -28,7 +29,7 @@ func (ic *internaliser) entry(d *ValDecl) *soac.FunDef {
 	var inVals []soac.EntryValue
 	for _, p := range d.Params {
 		t := ic.srcType(ic.chk.patTypes[p])
-		ev := entryValue(t)
+		ev := ic.namedEntryValue(t, declaredType(p))
 		if ev.N == 0 {
 			// A parameter with no components (main ()) reads no input,
 			// as in Futhark, where the empty tuple has no values.
@@ -59,11 +60,16 @@ func (ic *internaliser) entry(d *ValDecl) *soac.FunDef {
 	}
 	var outVals []soac.EntryValue
 	if tt, ok := ic.srcType(rt).(TTuple); ok {
-		for _, e := range tt.Elems {
-			outVals = append(outVals, entryValue(e))
+		decl, _ := stripUnique(d.RetType).(*TETuple)
+		for i, e := range tt.Elems {
+			var te TypeExp
+			if decl != nil && len(decl.Elems) == len(tt.Elems) {
+				te = decl.Elems[i]
+			}
+			outVals = append(outVals, ic.namedEntryValue(e, te))
 		}
 	} else {
-		outVals = append(outVals, entryValue(ic.srcType(rt)))
+		outVals = append(outVals, ic.namedEntryValue(ic.srcType(rt), d.RetType))
 	}
 	if opaqueIn(inVals) || opaqueIn(outVals) {
 		f.EntryParams, f.EntryResults = inVals, outVals
@@ -87,10 +93,134 @@ func entryValue(t Type) soac.EntryValue {
 	return soac.EntryValue{Opaque: typeString(substType(t, nil, true)), N: components(t)}
 }
 
+// namedEntryValue is entryValue(t), with an opaque value that holds an
+// abstract type named as Futhark names it: after the type the entry
+// point declares (te, nil where it declares none), so that an abstract
+// type keeps its type arguments (arraydict.dict bool). A parameter and a
+// result declared with the same type have the same opaque type, which
+// the server passes from one to the other. Other opaque values keep
+// their structural names ({a: i32, b: []i32}), from which the server
+// takes their fields and constructors.
+func (ic *internaliser) namedEntryValue(t Type, te TypeExp) soac.EntryValue {
+	ev := entryValue(t)
+	if ev.Opaque != "" && te != nil && containsAbstract(t) {
+		if name := opaqueTypeName(te, ic.chk.display); name != "" {
+			ev.Opaque = name
+		}
+	}
+	return ev
+}
+
+// containsAbstract reports whether t holds a value of an abstract type
+// (an opaque view's record, opaque.go).
+func containsAbstract(t Type) bool {
+	switch t := t.(type) {
+	case TArray:
+		return containsAbstract(t.Elem)
+	case TTuple:
+		for _, e := range t.Elems {
+			if containsAbstract(e) {
+				return true
+			}
+		}
+	case TRecord:
+		if len(t.Fields) == 1 && strings.HasSuffix(t.Fields[0].Name, opaqueMark) {
+			return true
+		}
+		for _, f := range t.Fields {
+			if containsAbstract(f.Type) {
+				return true
+			}
+		}
+	case TSum:
+		for _, c := range t.Constrs {
+			for _, p := range c.Payload {
+				if containsAbstract(p) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// declaredType is the type a parameter pattern is ascribed, or nil.
+func declaredType(p Pat) TypeExp {
+	if a, ok := p.(*PAscript); ok {
+		return a.Type
+	}
+	return nil
+}
+
+func stripUnique(te TypeExp) TypeExp {
+	if u, ok := te.(*TEUnique); ok {
+		return stripUnique(u.Type)
+	}
+	return te
+}
+
+// opaqueTypeName prints a declared entry type as Futhark names opaque
+// types: without sizes ([]t, no size arguments) or uniqueness, with
+// names as the program wrote them. It returns "" for a type it cannot
+// name so (an existential or function type: the checked type's name is
+// used).
+func opaqueTypeName(te TypeExp, display map[string]string) string {
+	name := func(te TypeExp) string { return opaqueTypeName(te, display) }
+	switch te := te.(type) {
+	case *TEUnique:
+		return name(te.Type)
+	case *TEArray:
+		if e := name(te.Elem); e != "" {
+			return "[]" + e
+		}
+	case *TEName:
+		s := te.Name
+		if src, ok := display[s]; ok {
+			s = src
+		}
+		for _, a := range te.Args {
+			if a.Type == nil {
+				continue // a size argument
+			}
+			arg := name(a.Type)
+			if arg == "" {
+				return ""
+			}
+			if n, ok := a.Type.(*TEName); ok && len(n.Args) > 0 {
+				arg = "(" + arg + ")"
+			}
+			s += " " + arg
+		}
+		return s
+	case *TETuple:
+		elems := make([]string, len(te.Elems))
+		for i, e := range te.Elems {
+			if elems[i] = name(e); elems[i] == "" {
+				return ""
+			}
+		}
+		return "(" + strings.Join(elems, ", ") + ")"
+	case *TERecord:
+		fields := make([]string, len(te.Fields))
+		for i, f := range te.Fields {
+			ft := name(f.Type)
+			if ft == "" {
+				return ""
+			}
+			fields[i] = f.Name + ":" + ft
+		}
+		return "{" + strings.Join(fields, ", ") + "}"
+	}
+	return ""
+}
+
 // components is the number of IR values a value of type t becomes.
 func components(t Type) int {
 	switch t := t.(type) {
 	case TArray:
+		if unitElem(t) {
+			return 1
+		}
 		return components(t.Elem)
 	case TSum:
 		return sumComponents(t)

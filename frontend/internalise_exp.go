@@ -146,7 +146,13 @@ func (ic *internaliser) exp(env *ienv, e Exp) ival {
 		return ic.rangeExp(env, e)
 	case *IndexExp:
 		x := ic.exp(env, e.X)
-		return ic.index(x, ic.sliceArgs(env, e.Indices), e.Pos)
+		v := ic.index(x, ic.sliceArgs(env, e.Indices), e.Pos)
+		if ic.components(ic.typeOfExp(e)) == 0 {
+			// An element of an array of (): the bounds are checked, the
+			// placeholder's bool is not the value.
+			return ival{}
+		}
+		return v
 	case *UpdateExp:
 		x := ic.exp(env, e.X)
 		idx := ic.sliceArgs(env, e.Indices)
@@ -464,13 +470,18 @@ func (ic *internaliser) opSection(env *ienv, e *OpSectionExp) ival {
 
 func (ic *internaliser) arrayLit(env *ienv, e *ArrayLitExp) ival {
 	t := ic.typeOfExp(e).(TArray)
-	if elem := ic.unitArrayElem(t); elem != nil {
-		// As for the built-in array functions (checkUnitArrays): no
-		// component array would carry the literal's shape.
-		panic(&Diagnostic{Pos: e.Pos, Msg: fmt.Sprintf("an array literal of type %s: arrays of %s, a type with no values, are not supported yet", typeString(t), typeString(elem)),
-			Hint: "use an array of bool (or another primitive type) in its place"})
-	}
 	rowT := rowOf(t)
+	if unitElem(t) && ic.components(rowT) == 0 {
+		// Rows of (): the placeholder bool array of the literal's shape
+		// (unitElem); the rows are evaluated for their effects.
+		elems := make([]soac.SubExp, len(e.Elems))
+		for i, x := range e.Elems {
+			ic.exp(env, x)
+			elems[i] = soac.Const{Value: soac.BoolValue(false)}
+		}
+		at := soac.Type{Elem: values.Bool, Shape: []soac.SubExp{soac.I64(int64(len(e.Elems)))}}
+		return ival{ses: []soac.SubExp{ic.let("arr", at, &soac.ArrayLitExp{Elems: elems, RowType: soac.Prim(values.Bool)}, e.Pos)}}
+	}
 	n := ic.components(rowT)
 	elems := make([][]soac.SubExp, n)
 	for _, x := range e.Elems {
@@ -515,7 +526,12 @@ func (ic *internaliser) emptyRowType(t Type, k int) soac.Type {
 	case TPrim:
 		return soac.Prim(t.T)
 	case TArray:
-		et := ic.emptyRowType(t.Elem, k)
+		var et soac.Type
+		if unitElem(t) {
+			et = soac.Prim(values.Bool) // the placeholder (unitElem)
+		} else {
+			et = ic.emptyRowType(t.Elem, k)
+		}
 		shape := make([]soac.SubExp, len(t.Dims))
 		for i, d := range t.Dims {
 			shape[i] = soac.I64(d.Const)

@@ -464,6 +464,20 @@ func (r *testRunner) runCase(p *testProgram, entry string, c *spec.Case, where s
 	if err != nil {
 		return failf("input: %v", err)
 	}
+	if name, i, ok := opaqueResult(p.internal, entry); ok && comparesValues(c) {
+		// As in futhark test, an opaque result (a value of an abstract
+		// type, a record, a sum) cannot be compared with expected
+		// values: the case fails, after the run, whose errors come first.
+		if r.o.interpreted {
+			_, runErr = runInterpreter(p.internal, entry, bytes.NewReader(input), nil)
+		} else {
+			_, runErr = p.server.run(entry, input, r.o.timeout, false)
+		}
+		if runErr != nil {
+			return failf("%v", runErr)
+		}
+		return failf("result #%d of entry point %s is an opaque value of type %s, which cannot be compared with the expected output", i, entry, name)
+	}
 	if r.o.interpreted {
 		got, runErr = runInterpreter(p.internal, entry, bytes.NewReader(input), nil)
 	} else {
@@ -473,6 +487,35 @@ func (r *testRunner) runCase(p *testProgram, entry string, c *spec.Case, where s
 		}
 	}
 	return r.checkCase(p, entry, c, got, runErr, input, failf, where)
+}
+
+// comparesValues says whether a case compares the results with expected
+// values (given, in a file, or the reference interpreter's).
+func comparesValues(c *spec.Case) bool {
+	switch c.Expected.Kind {
+	case spec.ExpectValues, spec.ExpectFile, spec.ExpectAuto:
+		return true
+	}
+	return false
+}
+
+// opaqueResult returns the type name and the position (from 1, counting
+// the entry point's external results) of the first opaque result of an
+// entry point.
+func opaqueResult(prog *soac.Program, entry string) (string, int, bool) {
+	if prog == nil {
+		return "", 0, false
+	}
+	f := prog.Entry(entry)
+	if f == nil {
+		return "", 0, false
+	}
+	for i, v := range f.EntryResults {
+		if v.Opaque != "" {
+			return v.Opaque, i + 1, true
+		}
+	}
+	return "", 0, false
 }
 
 // checkCase compares a case's outcome (its results, or the error of the

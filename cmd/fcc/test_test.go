@@ -233,3 +233,44 @@ func TestTestCompilesProgramsWithoutRunnableCases(t *testing.T) {
 		t.Errorf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
 	}
 }
+
+// TestTestOpaqueResults checks that fcc test, as futhark test, fails a
+// case that compares an opaque result (a value of an abstract type) with
+// expected values, in both modes, and runs the others: no expected
+// output, an expected error, an opaque value passed on by a script input.
+func TestTestOpaqueResults(t *testing.T) {
+	modes := []struct {
+		name    string
+		args    []string
+		summary string
+	}{
+		// The script input case is skipped interpreted.
+		{"interpreted", []string{"-i"}, "2 passed, 2 failed, 1 skipped"},
+		{"compiled", nil, "3 passed, 2 failed"},
+	}
+	for _, m := range modes {
+		t.Run(m.name, func(t *testing.T) {
+			if m.name == "compiled" && !canBuild(t) {
+				t.Skip("cannot build executables here")
+			}
+			args := append(append([]string{"test"}, m.args...), "testdata/opaque_result.fut")
+			code, stdout, stderr := runFcc(args...)
+			if code != 1 {
+				t.Errorf("exit code %d, want 1", code)
+			}
+			if !strings.Contains(stdout, m.summary) {
+				t.Errorf("stdout lacks %q:\n%s", m.summary, stdout)
+			}
+			for _, want := range []string{
+				`FAIL testdata/opaque_result.fut:22: entry mk, data set #0 ("3i32") (` + m.name + ")\n" +
+					"  result #1 of entry point mk is an opaque value of type c.t, which cannot be compared with the expected output",
+				`FAIL testdata/opaque_result.fut:29: entry pair, data set #0 ("4i32") (` + m.name + ")\n" +
+					"  result #2 of entry point pair is an opaque value of type c.t",
+			} {
+				if !strings.Contains(stderr, want) {
+					t.Errorf("stderr lacks\n%s\nstderr:\n%s", want, stderr)
+				}
+			}
+		})
+	}
+}

@@ -1,10 +1,11 @@
 -- Futhark's functor31: arrays whose elements are () carry sizes in their
--- type only. fcc represents an array by its components' arrays, and ()
--- has none, so such an array is reported where it is made (it was an
--- internal compiler error, "unknown name s0", at the size parameter's
--- use); mod_functor_empty_sizes.fut is the same program with bool.
+-- type only. fcc represents such an array by a bool array of its shape
+-- (its values do not matter), so its sizes pass through functions and
+-- size patterns; mod_functor_empty_sizes.fut is the same program with
+-- bool.
 -- ==
--- error: an array literal of type .*: arrays of \(\), a type with no values, are not supported yet
+-- input { 3i64 2i64 } output { 5i64 6i64 }
+-- input { 4i64 1i64 } output { 15i64 4i64 }
 
 module SI (_v: {}) = {
   type unit [s] [s_d] = [0][s][s_d]()
