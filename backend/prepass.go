@@ -28,6 +28,31 @@ import (
 type prePassSize struct {
 	bound soac.SizeBound
 	host  soac.VName
+	// max: the size is bound inside an inner SOAC or loop (a max body
+	// computed it); the real kernel takes host as an argument and checks
+	// against it.
+	max bool
+}
+
+// preArgs declares, as arguments of the kernel of segmap s, the host
+// maxima that its sizes bound inside inner SOACs and loops are checked
+// against (see dynamicDim).
+func (h *hgen) preArgs(s *soac.Stm, k *segKernel) error {
+	lw, err := loweringOf(s)
+	if err != nil {
+		return err
+	}
+	for _, d := range lw.Sizes {
+		ps, ok := h.g.preSizes[d.Size]
+		if d.Strategy != soac.DynPrePass || d.Max == nil || !ok || !ps.max {
+			continue
+		}
+		id := h.g.names.id(ps.host)
+		k.ka.decls = append(k.ka.decls, "long "+id)
+		k.ka.host = append(k.ka.host, id)
+		k.c.vars[ps.host] = kval{scalar: id}
+	}
+	return nil
 }
 
 // prePass emits the pre-pass of segmap s, if its lowering records any,
@@ -44,7 +69,7 @@ func (h *hgen) prePass(s *soac.Stm, e *soac.SegMapExp) error {
 		if d.Strategy != soac.DynPrePass {
 			continue
 		}
-		if d.Bound == nil || e.Tile != nil {
+		if (d.Bound == nil && d.Max == nil) || e.Tile != nil {
 			return fmt.Errorf("internal error: the segmap at %s has a pre-pass for size %s without a bound, or is tiled", s.Pos, d.Size)
 		}
 		pres = append(pres, d)
@@ -80,6 +105,12 @@ func (h *hgen) prePass(s *soac.Stm, e *soac.SegMapExp) error {
 		host := soac.VName(fmt.Sprintf("%s#premax%d", d.Size, h.g.preCount))
 		maxes[i] = h.g.names.id(host)
 		h.line("var %s int64", maxes[i])
+		if d.Max != nil {
+			// The kernel has no bound of its own: it checks the size
+			// against the host's maximum (preArgs).
+			h.g.preSizes[d.Size] = prePassSize{bound: soac.SizeBound{Leaf: soac.Var{Name: host}}, host: host, max: true}
+			continue
+		}
 		h.g.preSizes[d.Size] = prePassSize{bound: *d.Bound, host: host}
 	}
 	h.line("{")
@@ -104,6 +135,20 @@ func (h *hgen) prePass(s *soac.Stm, e *soac.SegMapExp) error {
 		}
 	}
 	for i, d := range pres {
+		if d.Max != nil {
+			// Each max body in a block of its own: they bind the
+			// same names of the body.
+			c.line("{")
+			c.indent++
+			res, err := c.body(d.Max)
+			if err != nil {
+				return err
+			}
+			c.line("fcc_pre%d[gtid] = max((long)%s, 0L);", i, res[0])
+			c.indent--
+			c.line("}")
+			continue
+		}
 		x, err := c.boundExpr(*d.Bound)
 		if err != nil {
 			return err

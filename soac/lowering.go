@@ -674,16 +674,34 @@ func checkLowering(e Exp) string {
 // checkPrePass checks a size record's pre-pass slice: only a pre-pass
 // has one, only for an untiled segmap (m), with a bound, and each name
 // is the first bound by a statement of the body's top level, which the
-// backend runs in the pre-pass kernel.
+// backend runs in the pre-pass kernel; or, instead of a bound and a
+// slice, a max body over the names known before the segmap's body.
 func checkPrePass(m *SegMapExp, tiled bool, d DynSize) string {
 	if d.Strategy != DynPrePass {
-		if len(d.Slice) > 0 {
+		if len(d.Slice) > 0 || d.Max != nil {
 			return fmt.Sprintf("size %s with a pre-pass slice but strategy %q", d.Size, d.Strategy)
 		}
 		return ""
 	}
-	if m == nil || tiled || d.Bound == nil {
-		return fmt.Sprintf("size %s with a pre-pass where there is no untiled segmap, or without a bound", d.Size)
+	if m == nil || tiled || (d.Bound == nil) == (d.Max == nil) {
+		return fmt.Sprintf("size %s with a pre-pass where there is no untiled segmap, or without a bound or with two", d.Size)
+	}
+	if d.Max != nil {
+		// The pre-pass kernel knows the segmap's free names and its
+		// space's indices only.
+		known := FreeInExp(m)
+		for _, sd := range m.Space {
+			known[sd.Index] = true
+		}
+		if len(d.Slice) > 0 || len(d.Max.Result) != 1 {
+			return fmt.Sprintf("size %s whose pre-pass has a slice as well as a max body, or not one result", d.Size)
+		}
+		for n := range FreeInBody(d.Max) {
+			if !known[n] {
+				return fmt.Sprintf("size %s whose pre-pass uses %s, which is not known before the segmap's body", d.Size, n)
+			}
+		}
+		return ""
 	}
 	first := map[VName]bool{}
 	for _, s := range m.Body.Stms {
