@@ -43,6 +43,8 @@ func TestDynamicSizes(t *testing.T) {
   map (\xs -> let ys = map (\x -> (scan (+) 0 (iota x))[x / 2]) xs in ys[m / 2]) xss`, "", true},
 		{"array doubled in a while loop", `def main (ns: []i64) : []i64 =
   map (\n -> let r = loop arr = [1i64] while length arr < n do arr ++ arr in r[0] + length r) ns`, "", true},
+		{"size from an element in a segred's body", `def main [n][m] (xss: [n][m]i64) : [n]i64 =
+  map (\xs -> i64.sum (map (\x -> i64.sum (scan (+) 0 (iota x))) xs)) xss`, "", true},
 		// Still refused: a size that depends on an array the body makes
 		// (a pre-pass allocates nothing).
 		{"size from an array the body makes", `def main (ns: []i64) : []i64 =

@@ -29,48 +29,30 @@ type prePassSize struct {
 	bound soac.SizeBound
 	host  soac.VName
 	// max: the size is bound inside an inner SOAC or loop (a max body
-	// computed it); the real kernel takes host as an argument and checks
-	// against it.
+	// computed it); the real kernels take host as an argument
+	// (h.g.preArgs) and check against it.
 	max bool
 }
 
-// preArgs declares, as arguments of the kernel of segmap s, the host
-// maxima that its sizes bound inside inner SOACs and loops are checked
-// against (see dynamicDim).
-func (h *hgen) preArgs(s *soac.Stm, k *segKernel) error {
+// prePass emits the pre-pass of Seg-op s (a segmap or a segred), if its
+// lowering records any, and records the host maxima it binds in
+// h.g.preSizes for the real kernels' scratch allocation, and in
+// h.g.preArgs those that the real kernels take as arguments.
+func (h *hgen) prePass(s *soac.Stm) error {
+	h.g.preArgs = nil
 	lw, err := loweringOf(s)
 	if err != nil {
 		return err
 	}
-	for _, d := range lw.Sizes {
-		ps, ok := h.g.preSizes[d.Size]
-		if d.Strategy != soac.DynPrePass || d.Max == nil || !ok || !ps.max {
-			continue
-		}
-		id := h.g.names.id(ps.host)
-		k.ka.decls = append(k.ka.decls, "long "+id)
-		k.ka.host = append(k.ka.host, id)
-		k.c.vars[ps.host] = kval{scalar: id}
-	}
-	return nil
-}
-
-// prePass emits the pre-pass of segmap s, if its lowering records any,
-// and records the host maxima it binds in h.g.preSizes for the real
-// kernel's scratch allocation.
-func (h *hgen) prePass(s *soac.Stm, e *soac.SegMapExp) error {
-	lw, err := loweringOf(s)
-	if err != nil {
-		return err
-	}
+	space, body, ok := soac.PrePassOp(s.Exp)
 	var pres []soac.DynSize
 	need := map[soac.VName]bool{}
 	for _, d := range lw.Sizes {
 		if d.Strategy != soac.DynPrePass {
 			continue
 		}
-		if (d.Bound == nil && d.Max == nil) || e.Tile != nil {
-			return fmt.Errorf("internal error: the segmap at %s has a pre-pass for size %s without a bound, or is tiled", s.Pos, d.Size)
+		if (d.Bound == nil && d.Max == nil) || !ok {
+			return fmt.Errorf("internal error: the Seg-op at %s has a pre-pass for size %s without a bound, or is neither an untiled segmap nor a segred", s.Pos, d.Size)
 		}
 		pres = append(pres, d)
 		for _, n := range d.Slice {
@@ -80,7 +62,7 @@ func (h *hgen) prePass(s *soac.Stm, e *soac.SegMapExp) error {
 	if len(pres) == 0 {
 		return nil
 	}
-	k, err := h.newSegKernel(segFree(e), e.Space)
+	k, err := h.newSegKernel(segFree(s.Exp), space)
 	if err != nil {
 		return err
 	}
@@ -126,8 +108,8 @@ func (h *hgen) prePass(s *soac.Stm, e *soac.SegMapExp) error {
 	points := strings.Join(dims, " * ")
 	c.line("long gtid = get_global_id(0);")
 	c.line("if (gtid >= %s) return;", points)
-	c.decodeSpace(e.Space, dims, "gtid")
-	for _, st := range e.Body.Stms {
+	c.decodeSpace(space, dims, "gtid")
+	for _, st := range body.Stms {
 		if len(st.Pat) > 0 && need[st.Pat[0].Name] {
 			if err := c.stm(st); err != nil {
 				return err
@@ -159,7 +141,10 @@ func (h *hgen) prePass(s *soac.Stm, e *soac.SegMapExp) error {
 	if err := h.launch1D(c, name, total, ka); err != nil {
 		return err
 	}
-	for i := range pres {
+	for i, d := range pres {
+		if d.Max != nil {
+			h.g.preArgs = append(h.g.preArgs, h.g.preSizes[d.Size].host)
+		}
 		h.line("%s, err = c.MaxSize(%s)", maxes[i], bufs[i])
 		h.check(h.pos, "reading the sizes of a pre-pass")
 		h.line("c.ReleaseArray(%s)", bufs[i])

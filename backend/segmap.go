@@ -2,7 +2,6 @@ package backend
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/fcclang/fcc/soac"
@@ -284,10 +283,7 @@ func (h *hgen) openSegMap(s *soac.Stm, e *soac.SegMapExp, prefix string) (*segKe
 	if err := h.predeclare(s.Pat); err != nil {
 		return nil, "", nil, nil, err
 	}
-	hostDims := slices.Clone(k.ka.host[len(k.ka.host)-len(k.dims):])
-	if err := h.preArgs(s, k); err != nil {
-		return nil, "", nil, nil, err
-	}
+	hostDims := k.ka.host[len(k.ka.host)-len(k.dims):]
 	shapes, err := h.segMapShapes(s, e, hostDims)
 	if err != nil {
 		return nil, "", nil, nil, err

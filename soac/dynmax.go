@@ -32,17 +32,21 @@ func (ms *maxSlicer) fresh() VName {
 	return ms.names.Fresh(func(k int) VName { return VName(fmt.Sprintf("premax_%d", k)) })
 }
 
-// MaxBody returns a body computing, from the names free in segmap m and
-// its space's indices, the largest value (at least 0) that the size t,
-// bound somewhere in m's body, takes while a work-item runs; false when
-// it cannot be computed without the arrays of the body, or calls,
-// assertions or effects. The names the body binds beside those of m's
-// body are fresh in m.
-func MaxBody(m *SegMapExp, t VName) (*Body, bool) {
-	used := FreeInExp(m)
-	maps.Copy(used, BoundInExp(m))
+// MaxBody returns a body computing, from the names free in Seg-op e (an
+// untiled segmap or a segred, PrePassOp) and its space's indices, the
+// largest value (at least 0) that the size t, bound somewhere in e's
+// body, takes at a point; false when it cannot be computed without the
+// arrays of the body, or calls, assertions or effects. The names the
+// body binds beside those of e's body are fresh in e.
+func MaxBody(e Exp, t VName) (*Body, bool) {
+	_, body, ok := PrePassOp(e)
+	if !ok {
+		return nil, false
+	}
+	used := FreeInExp(e)
+	maps.Copy(used, BoundInExp(e))
 	ms := &maxSlicer{t: t, names: &Names{used: used}}
-	stms, cs, ok := ms.body(m.Body, map[VName]bool{})
+	stms, cs, ok := ms.body(body, map[VName]bool{})
 	if !ok || len(cs) == 0 {
 		return nil, false
 	}

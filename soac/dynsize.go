@@ -343,14 +343,14 @@ func KernelDynSizes(e Exp, facts map[VName][]SizeBound) []DynSize {
 	for _, b := range ExpBodies(e) {
 		walk(b)
 	}
-	if m, ok := e.(*SegMapExp); ok && pre != nil {
+	if pre != nil {
 		// A size bound inside an inner SOAC or loop: the pre-pass runs
 		// the slice of the body that computes its largest value.
 		for i := range out {
 			if out[i].Strategy != DynRefused {
 				continue
 			}
-			if b, ok := MaxBody(m, out[i].Size); ok {
+			if b, ok := MaxBody(e, out[i].Size); ok {
 				out[i].Strategy, out[i].Max = DynPrePass, b
 			}
 		}
@@ -369,19 +369,33 @@ type preBody struct {
 	def map[VName]*Stm
 }
 
+// PrePassOp returns the space and body of Seg-op e when the backend can
+// run a pre-pass for it: an untiled segmap or a segred, whose every
+// kernel runs the body once a point.
+func PrePassOp(e Exp) ([]SegDim, *Body, bool) {
+	switch e := e.(type) {
+	case *SegMapExp:
+		if e.Tile == nil {
+			return e.Space, e.Body, true
+		}
+	case *SegRedExp:
+		return e.Space, e.Body, true
+	}
+	return nil, nil, false
+}
+
 // prePassable returns what a pre-pass can compute of Seg-op e's body;
-// nil unless e is an untiled SegMap (the only Seg-op the backend runs a
-// pre-pass for).
+// nil unless PrePassOp gives its body.
 func prePassable(e Exp, free map[VName]bool) *preBody {
-	m, ok := e.(*SegMapExp)
-	if !ok || m.Tile != nil {
+	space, body, ok := PrePassOp(e)
+	if !ok {
 		return nil
 	}
 	pb := &preBody{free: free, space: map[VName]bool{}, def: map[VName]*Stm{}}
-	for _, d := range m.Space {
+	for _, d := range space {
 		pb.space[d.Index] = true
 	}
-	for _, s := range m.Body.Stms {
+	for _, s := range body.Stms {
 		if len(s.Pat) == 0 || !prePure(s) {
 			continue
 		}

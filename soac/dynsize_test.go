@@ -143,7 +143,11 @@ func TestCheckPrePass(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := checkPrePass(tc.m, false, tc.d)
+			var e Exp
+			if tc.m != nil {
+				e = tc.m
+			}
+			got := checkPrePass(e, tc.d)
 			if tc.want == "" && got != "" || tc.want != "" && !strings.Contains(got, tc.want) {
 				t.Errorf("got %q, want one containing %q", got, tc.want)
 			}
@@ -218,14 +222,13 @@ func TestMaxBody(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := p.Funs[0].Body.Stms[0]
-			m := s.Exp.(*SegMapExp)
 			sizes := KernelDynSizes(s.Exp, SizeFacts(p))
 			var maxed, refused []VName
 			for _, d := range sizes {
 				switch {
 				case d.Max != nil:
 					maxed = append(maxed, d.Size)
-					if msg := checkPrePass(m, false, d); msg != "" {
+					if msg := checkPrePass(s.Exp, d); msg != "" {
 						t.Errorf("size %s: invalid record: %s", d.Size, msg)
 					}
 				case d.Strategy == DynRefused:
