@@ -890,17 +890,27 @@ func (c *cgen) loopCarry(param *kview, spare string, res *kview) (bool, error) {
 	if slices.ContainsFunc(param.caps, func(s string) bool { return s != "" }) {
 		// The result may be of another size than the parameter has now
 		// (the loop changes it): copy the result's count, which must
-		// fit the parameter's buffer.
+		// fit the parameter's buffer, laid out as the parameter's view
+		// reads it once the loop has set its sizes (a fresh array's
+		// layout over the live sizes).
 		cp := *res
 		cp.dims = slices.Clone(res.dims)
+		inner := false
 		for k, bound := range param.caps {
 			if bound == "" || res.dims[k] == param.dims[k] {
 				continue
 			}
 			c.fail(fmt.Sprintf("(long)(%s) > %s", res.dims[k], bound), "size %d of an array a loop in a kernel carries exceeds its bound %d", res.dims[k], bound)
 			cp.dims[k] = fmt.Sprintf("min((long)(%s), %s)", res.dims[k], bound)
+			inner = inner || k > 0
 		}
 		res = &cp
+		if inner {
+			dst.strides = rowMajor(cp.dims)
+			for k := range dst.strides {
+				dst.strides[k] = "(" + dst.strides[k] + ") * fcc_gsize"
+			}
+		}
 	}
 	if c.group != nil && c.group.localPtrs[param.ptr] {
 		c.groupCopy(&dst, res)

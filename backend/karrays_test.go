@@ -43,6 +43,8 @@ func TestDynamicSizes(t *testing.T) {
   map (\xs -> let ys = map (\x -> (scan (+) 0 (iota x))[x / 2]) xs in ys[m / 2]) xss`, "", true},
 		{"array doubled in a while loop", `def main (ns: []i64) : []i64 =
   map (\n -> let r = loop arr = [1i64] while length arr < n do arr ++ arr in r[0] + length r) ns`, "", true},
+		{"rows doubled in a while loop", `def main (ns: []i64) : []i64 =
+  map (\n -> let r = loop arr = [[1i64], [2i64]] while length arr[0] < n do map (\row -> row ++ row) arr in r[1, 0]) ns`, "", true},
 		{"size from an element in a segred's body", `def main [n][m] (xss: [n][m]i64) : [n]i64 =
   map (\xs -> i64.sum (map (\x -> i64.sum (scan (+) 0 (iota x))) xs)) xss`, "", true},
 		// Still refused: a size that depends on an array the body makes
@@ -70,6 +72,9 @@ func TestDynamicSizes(t *testing.T) {
 			// The size is checked against its bound in the kernel.
 			if !strings.Contains(string(src.Host), "exceeds its bound") || !strings.Contains(src.OpenCL, "fcc_scratch") {
 				t.Errorf("no array allocated at a bound in the kernels")
+			}
+			if strings.Contains(tc.name, "loop") && strings.Contains(tc.name, "doubled") && !strings.Contains(string(src.Host), "a loop in a kernel carries exceeds its bound") {
+				t.Errorf("no check of the size a loop carries")
 			}
 			if got := strings.Contains(src.OpenCL, "__kernel void presize_"); got != tc.prePass {
 				t.Errorf("a pre-pass kernel: %v, want %v", got, tc.prePass)

@@ -512,8 +512,10 @@ func (c *cgen) loop(s *soac.Stm, e *soac.LoopExp) error {
 		c.line("%s %s = %s;", ct, ids[i], x)
 		c.vars[p.Name] = kval{scalar: ids[i]}
 	}
-	if err := loopSizesOuter(e, s.Pos); err != nil {
-		return err
+	if c.group != nil {
+		if err := loopSizesOuter(e, s.Pos); err != nil {
+			return err
+		}
 	}
 	views, spares, err := c.loopArrays(e, s.Pos)
 	if err != nil {
@@ -603,10 +605,12 @@ func (c *cgen) loop(s *soac.Stm, e *soac.LoopExp) error {
 	return nil
 }
 
-// loopSizesOuter refuses a loop in a kernel with an array parameter
-// whose inner dimension is a parameter of the loop: its layout (the
-// outer strides) would change from one iteration to the next, which the
-// carried copy does not follow. An outer one only changes the count.
+// loopSizesOuter refuses a loop in a group's kernel with an array
+// parameter whose inner dimension is a parameter of the loop: its
+// layout (the outer strides) would change from one iteration to the
+// next, which the copy into a group's local buffer does not follow (a
+// work-item's scratch array is copied in the new layout, loopCarry). An
+// outer one only changes the count.
 func loopSizesOuter(e *soac.LoopExp, pos soac.Pos) error {
 	params := map[soac.VName]bool{}
 	for _, p := range e.Params {
@@ -615,7 +619,7 @@ func loopSizesOuter(e *soac.LoopExp, pos soac.Pos) error {
 	for _, p := range e.Params {
 		for k, d := range p.Type.Shape {
 			if v, ok := d.(soac.Var); ok && k > 0 && params[v.Name] {
-				return unsupported(fmt.Sprintf("a loop in a kernel whose array parameter %s has an inner dimension (%s) that the loop changes", p.Name, v.Name), pos)
+				return unsupported(fmt.Sprintf("a loop in a group's kernel whose array parameter %s has an inner dimension (%s) that the loop changes", p.Name, v.Name), pos)
 			}
 		}
 	}
