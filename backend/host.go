@@ -43,6 +43,10 @@ type gen struct {
 	// pre-pass computed (prepass.go).
 	preSizes map[soac.VName]prePassSize
 	preCount int
+	// preArgs are the host maxima of sizes bound inside inner SOACs and
+	// loops that the kernels of the Seg-op being generated take as
+	// arguments, to check those sizes against (prepass.go).
+	preArgs []soac.VName
 }
 
 func (g *gen) newCgen() *cgen {
@@ -494,11 +498,16 @@ func (h *hgen) stm(s *soac.Stm) error {
 	case *soac.ApplyExp:
 		return h.apply(s, e)
 	case *soac.SegMapExp:
-		if err := h.prePass(s, e); err != nil {
+		if err := h.prePass(s); err != nil {
 			return err
 		}
+		defer func() { h.g.preArgs = nil }()
 		return h.segMap(s, e)
 	case *soac.SegRedExp:
+		if err := h.prePass(s); err != nil {
+			return err
+		}
+		defer func() { h.g.preArgs = nil }()
 		return h.segRed(s, e)
 	case *soac.SegScanExp:
 		return h.segScan(s, e)

@@ -109,6 +109,12 @@ func (c *cgen) boundExpr(b soac.SizeBound) (string, error) {
 // earlier in the work-item may leave); without, d need not have its
 // value yet (an if's existential size, set by its branches).
 func (c *cgen) dynamicDim(d soac.SubExp, pos soac.Pos, guard bool) (string, soac.SizeBound, error) {
+	x, b, _, err := c.dynamicDimCap(d, pos, guard)
+	return x, b, err
+}
+
+// dynamicDimCap is dynamicDim, also returning the C name of the bound.
+func (c *cgen) dynamicDimCap(d soac.SubExp, pos soac.Pos, guard bool) (string, soac.SizeBound, string, error) {
 	b, ok := c.sizeBound(d)
 	host := b
 	if v, isVar := d.(soac.Var); !ok && isVar {
@@ -119,22 +125,22 @@ func (c *cgen) dynamicDim(d soac.SubExp, pos soac.Pos, guard bool) (string, soac
 		}
 	}
 	if !ok {
-		return "", b, unsupported(fmt.Sprintf("an array inside a kernel whose size (%s) is computed in the kernel", subExpText(d)), pos)
+		return "", b, "", unsupported(fmt.Sprintf("an array inside a kernel whose size (%s) is computed in the kernel", subExpText(d)), pos)
 	}
 	x, err := c.operand(d)
 	if err != nil {
-		return "", b, err
+		return "", b, "", err
 	}
 	bc, err := c.boundExpr(b)
 	if err != nil {
-		return "", b, err
+		return "", b, "", err
 	}
 	bid := c.fresh("bound")
 	c.line("long %s = %s;", bid, bc)
 	if guard {
 		c.fail(fmt.Sprintf("(long)%s > %s", x, bid), fmt.Sprintf("%s: size %%d of an array in a kernel exceeds its bound %%d", soac.EscapeFormat(pos.String())), x, bid)
 	}
-	return fmt.Sprintf("min((long)%s, %s)", x, bid), host, nil
+	return fmt.Sprintf("min((long)%s, %s)", x, bid), host, bid, nil
 }
 
 // arrayView returns the view a per-work-item scratch array of the given
@@ -150,12 +156,14 @@ func (c *cgen) arrayView(elem soac.PrimType, shape []soac.SubExp, pos soac.Pos) 
 func (c *cgen) boundedView(elem soac.PrimType, shape []soac.SubExp, pos soac.Pos, guard bool) (*kview, error) {
 	dims := make([]string, len(shape))
 	bounds := make([]soac.SizeBound, len(shape))
+	caps := make([]string, len(shape))
 	for k, d := range shape {
 		if !c.hostKnown(d) {
-			x, b, err := c.dynamicDim(d, pos, guard)
+			x, b, bid, err := c.dynamicDimCap(d, pos, guard)
 			if err != nil {
 				return nil, err
 			}
+			caps[k] = bid
 			// Bounds are taken at least 0, as sizes are.
 			dims[k], bounds[k] = x, soac.SizeBound{Op: "max", Args: []soac.SizeBound{b, {Leaf: soac.I64(0)}}}
 			continue
@@ -177,7 +185,7 @@ func (c *cgen) boundedView(elem soac.PrimType, shape []soac.SubExp, pos soac.Pos
 		strides[k] = "(" + strides[k] + ") * fcc_gsize"
 	}
 	return &kview{ptr: param, off: "fcc_gid", dims: dims, strides: strides, elem: elem, owned: true,
-		scratch: scratchBuf{param: param, elem: elem, dims: bounds}}, nil
+		scratch: scratchBuf{param: param, elem: elem, dims: bounds}, caps: caps}, nil
 }
 
 // scratchDecls are the kernel parameters of the scratch buffers.
@@ -879,6 +887,31 @@ func (c *cgen) loopCarry(param *kview, spare string, res *kview) (bool, error) {
 	}
 	dst := *param
 	dst.ptr = spare
+	if slices.ContainsFunc(param.caps, func(s string) bool { return s != "" }) {
+		// The result may be of another size than the parameter has now
+		// (the loop changes it): copy the result's count, which must
+		// fit the parameter's buffer, laid out as the parameter's view
+		// reads it once the loop has set its sizes (a fresh array's
+		// layout over the live sizes).
+		cp := *res
+		cp.dims = slices.Clone(res.dims)
+		inner := false
+		for k, bound := range param.caps {
+			if bound == "" || res.dims[k] == param.dims[k] {
+				continue
+			}
+			c.fail(fmt.Sprintf("(long)(%s) > %s", res.dims[k], bound), "size %d of an array a loop in a kernel carries exceeds its bound %d", res.dims[k], bound)
+			cp.dims[k] = fmt.Sprintf("min((long)(%s), %s)", res.dims[k], bound)
+			inner = inner || k > 0
+		}
+		res = &cp
+		if inner {
+			dst.strides = rowMajor(cp.dims)
+			for k := range dst.strides {
+				dst.strides[k] = "(" + dst.strides[k] + ") * fcc_gsize"
+			}
+		}
+	}
 	if c.group != nil && c.group.localPtrs[param.ptr] {
 		c.groupCopy(&dst, res)
 		return true, nil

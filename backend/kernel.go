@@ -28,6 +28,10 @@ type kview struct {
 	// scratch is the buffer arrayView reserved for the view, until
 	// addScratch allocates it.
 	scratch scratchBuf
+	// caps, for a scratch array with dimensions the kernel computes,
+	// are the C names of those dimensions' bounds ("" for the others):
+	// what a loop carrying an array of another size into it may hold.
+	caps []string
 }
 
 // ix converts C expression x, a term of an element offset, to the type
@@ -489,14 +493,11 @@ func (c *cgen) ifExp(s *soac.Stm, e *soac.IfExp) error {
 func (c *cgen) loop(s *soac.Stm, e *soac.LoopExp) error {
 	// The merge parameters are the loop's state; the pattern is bound to
 	// them after the loop. Array parameters live in double buffers.
-	views, spares, err := c.loopArrays(e, s.Pos)
-	if err != nil {
-		return err
-	}
+	// Scalars first: an array parameter's size may be one of them (an
+	// existential size), which its view reads as the loop changes it.
 	ids := make([]string, len(e.Params))
 	for i, p := range e.Params {
-		if views[i] != nil {
-			c.vars[p.Name] = kval{view: views[i]}
+		if p.Type.Rank() > 0 {
 			continue
 		}
 		ct, err := cType(p.Type.Elem)
@@ -510,6 +511,20 @@ func (c *cgen) loop(s *soac.Stm, e *soac.LoopExp) error {
 		ids[i] = c.g.names.id(p.Name)
 		c.line("%s %s = %s;", ct, ids[i], x)
 		c.vars[p.Name] = kval{scalar: ids[i]}
+	}
+	if c.group != nil {
+		if err := loopSizesOuter(e, s.Pos); err != nil {
+			return err
+		}
+	}
+	views, spares, err := c.loopArrays(e, s.Pos)
+	if err != nil {
+		return err
+	}
+	for i, p := range e.Params {
+		if views[i] != nil {
+			c.vars[p.Name] = kval{view: views[i]}
+		}
 	}
 	switch f := e.Form.(type) {
 	case soac.ForLoop:
@@ -586,6 +601,27 @@ func (c *cgen) loop(s *soac.Stm, e *soac.LoopExp) error {
 	c.line("}")
 	for i, p := range s.Pat {
 		c.vars[p.Name] = c.vars[e.Params[i].Name]
+	}
+	return nil
+}
+
+// loopSizesOuter refuses a loop in a group's kernel with an array
+// parameter whose inner dimension is a parameter of the loop: its
+// layout (the outer strides) would change from one iteration to the
+// next, which the copy into a group's local buffer does not follow (a
+// work-item's scratch array is copied in the new layout, loopCarry). An
+// outer one only changes the count.
+func loopSizesOuter(e *soac.LoopExp, pos soac.Pos) error {
+	params := map[soac.VName]bool{}
+	for _, p := range e.Params {
+		params[p.Name] = true
+	}
+	for _, p := range e.Params {
+		for k, d := range p.Type.Shape {
+			if v, ok := d.(soac.Var); ok && k > 0 && params[v.Name] {
+				return unsupported(fmt.Sprintf("a loop in a group's kernel whose array parameter %s has an inner dimension (%s) that the loop changes", p.Name, v.Name), pos)
+			}
+		}
 	}
 	return nil
 }

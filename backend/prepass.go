@@ -28,24 +28,31 @@ import (
 type prePassSize struct {
 	bound soac.SizeBound
 	host  soac.VName
+	// max: the size is bound inside an inner SOAC or loop (a max body
+	// computed it); the real kernels take host as an argument
+	// (h.g.preArgs) and check against it.
+	max bool
 }
 
-// prePass emits the pre-pass of segmap s, if its lowering records any,
-// and records the host maxima it binds in h.g.preSizes for the real
-// kernel's scratch allocation.
-func (h *hgen) prePass(s *soac.Stm, e *soac.SegMapExp) error {
+// prePass emits the pre-pass of Seg-op s (a segmap or a segred), if its
+// lowering records any, and records the host maxima it binds in
+// h.g.preSizes for the real kernels' scratch allocation, and in
+// h.g.preArgs those that the real kernels take as arguments.
+func (h *hgen) prePass(s *soac.Stm) error {
+	h.g.preArgs = nil
 	lw, err := loweringOf(s)
 	if err != nil {
 		return err
 	}
+	space, body, ok := soac.PrePassOp(s.Exp)
 	var pres []soac.DynSize
 	need := map[soac.VName]bool{}
 	for _, d := range lw.Sizes {
 		if d.Strategy != soac.DynPrePass {
 			continue
 		}
-		if d.Bound == nil || e.Tile != nil {
-			return fmt.Errorf("internal error: the segmap at %s has a pre-pass for size %s without a bound, or is tiled", s.Pos, d.Size)
+		if (d.Bound == nil && d.Max == nil) || !ok {
+			return fmt.Errorf("internal error: the Seg-op at %s has a pre-pass for size %s without a bound, or is neither an untiled segmap nor a segred", s.Pos, d.Size)
 		}
 		pres = append(pres, d)
 		for _, n := range d.Slice {
@@ -55,7 +62,7 @@ func (h *hgen) prePass(s *soac.Stm, e *soac.SegMapExp) error {
 	if len(pres) == 0 {
 		return nil
 	}
-	k, err := h.newSegKernel(segFree(e), e.Space)
+	k, err := h.newSegKernel(segFree(s.Exp), space)
 	if err != nil {
 		return err
 	}
@@ -80,6 +87,12 @@ func (h *hgen) prePass(s *soac.Stm, e *soac.SegMapExp) error {
 		host := soac.VName(fmt.Sprintf("%s#premax%d", d.Size, h.g.preCount))
 		maxes[i] = h.g.names.id(host)
 		h.line("var %s int64", maxes[i])
+		if d.Max != nil {
+			// The kernel has no bound of its own: it checks the size
+			// against the host's maximum (preArgs).
+			h.g.preSizes[d.Size] = prePassSize{bound: soac.SizeBound{Leaf: soac.Var{Name: host}}, host: host, max: true}
+			continue
+		}
 		h.g.preSizes[d.Size] = prePassSize{bound: *d.Bound, host: host}
 	}
 	h.line("{")
@@ -95,8 +108,8 @@ func (h *hgen) prePass(s *soac.Stm, e *soac.SegMapExp) error {
 	points := strings.Join(dims, " * ")
 	c.line("long gtid = get_global_id(0);")
 	c.line("if (gtid >= %s) return;", points)
-	c.decodeSpace(e.Space, dims, "gtid")
-	for _, st := range e.Body.Stms {
+	c.decodeSpace(space, dims, "gtid")
+	for _, st := range body.Stms {
 		if len(st.Pat) > 0 && need[st.Pat[0].Name] {
 			if err := c.stm(st); err != nil {
 				return err
@@ -104,6 +117,20 @@ func (h *hgen) prePass(s *soac.Stm, e *soac.SegMapExp) error {
 		}
 	}
 	for i, d := range pres {
+		if d.Max != nil {
+			// Each max body in a block of its own: they bind the
+			// same names of the body.
+			c.line("{")
+			c.indent++
+			res, err := c.body(d.Max)
+			if err != nil {
+				return err
+			}
+			c.line("fcc_pre%d[gtid] = max((long)%s, 0L);", i, res[0])
+			c.indent--
+			c.line("}")
+			continue
+		}
 		x, err := c.boundExpr(*d.Bound)
 		if err != nil {
 			return err
@@ -114,7 +141,10 @@ func (h *hgen) prePass(s *soac.Stm, e *soac.SegMapExp) error {
 	if err := h.launch1D(c, name, total, ka); err != nil {
 		return err
 	}
-	for i := range pres {
+	for i, d := range pres {
+		if d.Max != nil {
+			h.g.preArgs = append(h.g.preArgs, h.g.preSizes[d.Size].host)
+		}
 		h.line("%s, err = c.MaxSize(%s)", maxes[i], bufs[i])
 		h.check(h.pos, "reading the sizes of a pre-pass")
 		h.line("c.ReleaseArray(%s)", bufs[i])

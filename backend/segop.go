@@ -175,6 +175,12 @@ func (h *hgen) newSegKernel(free []soac.VName, space []soac.SegDim, scalars ...s
 	if err != nil {
 		return nil, err
 	}
+	for _, n := range h.g.preArgs {
+		id := h.g.names.id(n)
+		ka.decls = append(ka.decls, "long "+id)
+		ka.host = append(ka.host, id)
+		c.vars[n] = kval{scalar: id}
+	}
 	dims, err := h.spaceArgs(c, space, ka)
 	if err != nil {
 		return nil, err

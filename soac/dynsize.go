@@ -2,6 +2,7 @@ package soac
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/fcclang/fcc/runtime/values"
@@ -235,6 +236,12 @@ type DynSize struct {
 	// (each by its first bound name, in body order) that Bound's operands
 	// depend on: what the pre-pass kernel runs.
 	Slice []VName
+	// Max, for DynPrePass of a size bound inside an inner SOAC or loop
+	// of the body (then Bound and Slice are empty), computes from the
+	// names free in the Seg-op and its space's indices the largest value
+	// the size takes in a work-item (MaxBody): what the pre-pass kernel
+	// runs. The real kernel checks each size against the host's maximum.
+	Max *Body
 }
 
 // The strategies of a DynSize.
@@ -281,43 +288,50 @@ func KernelDynSizes(e Exp, facts map[VName][]SizeBound) []DynSize {
 		for i, s := range b.Stms {
 			_, iota := s.Exp.(*IotaExp)
 			notStored := iota && len(s.Pat) == 1 && ElemOnly(s.Pat[0].Name, b.Stms[i+1:], b.Result)
-			if !viewExp(s.Exp) {
-				for _, p := range s.Pat {
-					for _, d := range p.Type.Shape {
-						v, ok := d.(Var)
-						if !ok || known(v.Name) {
-							continue
-						}
-						i, seen := at[v.Name]
-						if !seen {
-							i = len(out)
-							at[v.Name] = i
-							ds := DynSize{Size: v.Name, Strategy: DynRefused}
-							if b, ok := ResolveBound(d, facts, known); ok {
-								ds.Bound, ds.Strategy = &b, DynAtBound
-							} else if notStored {
-								ds.Strategy = DynNotStored
-							} else if pre != nil {
-								if b, ok := ResolveBound(d, facts, pre.known); ok {
-									ds.Bound, ds.Strategy, ds.Slice = &b, DynPrePass, pre.slice(b)
-								}
-							}
-							out = append(out, ds)
-						}
-						if out[i].Strategy == DynNotStored && !notStored {
-							// An array of the size is stored after all (the
-							// iota that first had it is not): a pre-pass
-							// may still bound it.
-							out[i].Strategy = DynRefused
-							if pre != nil {
-								if b, ok := ResolveBound(d, facts, pre.known); ok {
-									out[i].Bound, out[i].Strategy, out[i].Slice = &b, DynPrePass, pre.slice(b)
-								}
+			arrays := s.Pat
+			if viewExp(s.Exp) {
+				arrays = nil
+			}
+			if l, ok := s.Exp.(*LoopExp); ok {
+				// A loop's array parameters are allocated at their sizes
+				// on entry, which the loop may change.
+				arrays = append(slices.Clone(l.Params), arrays...)
+			}
+			for _, p := range arrays {
+				for _, d := range p.Type.Shape {
+					v, ok := d.(Var)
+					if !ok || known(v.Name) {
+						continue
+					}
+					i, seen := at[v.Name]
+					if !seen {
+						i = len(out)
+						at[v.Name] = i
+						ds := DynSize{Size: v.Name, Strategy: DynRefused}
+						if b, ok := ResolveBound(d, facts, known); ok {
+							ds.Bound, ds.Strategy = &b, DynAtBound
+						} else if notStored {
+							ds.Strategy = DynNotStored
+						} else if pre != nil {
+							if b, ok := ResolveBound(d, facts, pre.known); ok {
+								ds.Bound, ds.Strategy, ds.Slice = &b, DynPrePass, pre.slice(b)
 							}
 						}
-						if n := len(out[i].Arrays); n == 0 || out[i].Arrays[n-1] != p.Name {
-							out[i].Arrays = append(out[i].Arrays, p.Name)
+						out = append(out, ds)
+					}
+					if out[i].Strategy == DynNotStored && !notStored {
+						// An array of the size is stored after all (the
+						// iota that first had it is not): a pre-pass
+						// may still bound it.
+						out[i].Strategy = DynRefused
+						if pre != nil {
+							if b, ok := ResolveBound(d, facts, pre.known); ok {
+								out[i].Bound, out[i].Strategy, out[i].Slice = &b, DynPrePass, pre.slice(b)
+							}
 						}
+					}
+					if n := len(out[i].Arrays); n == 0 || out[i].Arrays[n-1] != p.Name {
+						out[i].Arrays = append(out[i].Arrays, p.Name)
 					}
 				}
 			}
@@ -328,6 +342,18 @@ func KernelDynSizes(e Exp, facts map[VName][]SizeBound) []DynSize {
 	}
 	for _, b := range ExpBodies(e) {
 		walk(b)
+	}
+	if pre != nil {
+		// A size bound inside an inner SOAC or loop: the pre-pass runs
+		// the slice of the body that computes its largest value.
+		for i := range out {
+			if out[i].Strategy != DynRefused {
+				continue
+			}
+			if b, ok := MaxBody(e, out[i].Size); ok {
+				out[i].Strategy, out[i].Max = DynPrePass, b
+			}
+		}
 	}
 	return out
 }
@@ -343,19 +369,33 @@ type preBody struct {
 	def map[VName]*Stm
 }
 
+// PrePassOp returns the space and body of Seg-op e when the backend can
+// run a pre-pass for it: an untiled segmap or a segred, whose every
+// kernel runs the body once a point.
+func PrePassOp(e Exp) ([]SegDim, *Body, bool) {
+	switch e := e.(type) {
+	case *SegMapExp:
+		if e.Tile == nil {
+			return e.Space, e.Body, true
+		}
+	case *SegRedExp:
+		return e.Space, e.Body, true
+	}
+	return nil, nil, false
+}
+
 // prePassable returns what a pre-pass can compute of Seg-op e's body;
-// nil unless e is an untiled SegMap (the only Seg-op the backend runs a
-// pre-pass for).
+// nil unless PrePassOp gives its body.
 func prePassable(e Exp, free map[VName]bool) *preBody {
-	m, ok := e.(*SegMapExp)
-	if !ok || m.Tile != nil {
+	space, body, ok := PrePassOp(e)
+	if !ok {
 		return nil
 	}
 	pb := &preBody{free: free, space: map[VName]bool{}, def: map[VName]*Stm{}}
-	for _, d := range m.Space {
+	for _, d := range space {
 		pb.space[d.Index] = true
 	}
-	for _, s := range m.Body.Stms {
+	for _, s := range body.Stms {
 		if len(s.Pat) == 0 || !prePure(s) {
 			continue
 		}
@@ -442,7 +482,7 @@ func prePure(s *Stm) bool {
 
 // print writes the record as a line of a lowering block:
 //
-//	size NAME [bound BOUND] arrays (A, ...) strategy "STRATEGY" [slice (S, ...)]
+//	size NAME [bound BOUND] arrays (A, ...) strategy "STRATEGY" [slice (S, ...)] [max { BODY }]
 func (d DynSize) print(pr *printer) {
 	bound := ""
 	if d.Bound != nil {
@@ -453,14 +493,22 @@ func (d DynSize) print(pr *printer) {
 		arrs[i] = string(a)
 	}
 	slice := ""
-	if d.Strategy == DynPrePass {
+	if d.Strategy == DynPrePass && d.Max == nil {
 		names := make([]string, len(d.Slice))
 		for i, n := range d.Slice {
 			names[i] = string(n)
 		}
 		slice = " slice (" + strings.Join(names, ", ") + ")"
 	}
-	pr.line("size %s%s arrays (%s) strategy %q%s", d.Size, bound, strings.Join(arrs, ", "), d.Strategy, slice)
+	if d.Max == nil {
+		pr.line("size %s%s arrays (%s) strategy %q%s", d.Size, bound, strings.Join(arrs, ", "), d.Strategy, slice)
+		return
+	}
+	pr.line("size %s%s arrays (%s) strategy %q%s max {", d.Size, bound, strings.Join(arrs, ", "), d.Strategy, slice)
+	pr.indent++
+	pr.body(d.Max)
+	pr.indent--
+	pr.line("}")
 }
 
 // dynSize parses a size line of a lowering block, after "size".
@@ -478,6 +526,9 @@ func (p *parser) dynSize() DynSize {
 	if p.is("slice") {
 		p.next()
 		d.Slice = p.names("(", ")")
+	}
+	if p.is("max") {
+		d.Max = p.block("max")
 	}
 	return d
 }

@@ -1,6 +1,7 @@
 package soac
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -133,13 +134,143 @@ func TestCheckPrePass(t *testing.T) {
 		{"slice of another strategy", m, DynSize{Size: "n_5", Bound: bound, Strategy: DynAtBound, Slice: []VName{"x_4"}}, "with a pre-pass slice but strategy"},
 		{"no bound", m, DynSize{Size: "n_5", Strategy: DynPrePass, Slice: []VName{"x_4"}}, "without a bound"},
 		{"no segmap", nil, DynSize{Size: "n_5", Bound: bound, Strategy: DynPrePass, Slice: []VName{"x_4"}}, "no untiled segmap"},
+		{"max body", m, DynSize{Size: "n_5", Strategy: DynPrePass, Max: maxOf(t, "let {y_6: i64} = xs_2[gtid_1]\n in {y_6}")}, ""},
+		{"max body of a name of the body", m, DynSize{Size: "n_5", Strategy: DynPrePass, Max: maxOf(t, "in {x_4}")}, "uses x_4"},
+		{"max body and bound", m, DynSize{Size: "n_5", Bound: bound, Strategy: DynPrePass, Max: maxOf(t, "in {k_3}")}, "with two"},
+		{"max body and slice", m, DynSize{Size: "n_5", Strategy: DynPrePass, Slice: []VName{"x_4"}, Max: maxOf(t, "in {k_3}")}, "a slice as well"},
+		{"max body of two results", m, DynSize{Size: "n_5", Strategy: DynPrePass, Max: maxOf(t, "in {k_3, k_3}")}, "not one result"},
+		{"max body of another strategy", m, DynSize{Size: "n_5", Strategy: DynRefused, Max: maxOf(t, "in {k_3}")}, "but strategy"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := checkPrePass(tc.m, false, tc.d)
+			var e Exp
+			if tc.m != nil {
+				e = tc.m
+			}
+			got := checkPrePass(e, tc.d)
 			if tc.want == "" && got != "" || tc.want != "" && !strings.Contains(got, tc.want) {
 				t.Errorf("got %q, want one containing %q", got, tc.want)
 			}
 		})
 	}
+}
+
+// TestMaxBody checks the pre-pass of sizes bound inside inner SOACs,
+// loops and branches of a segmap's body: which sizes get one, what the
+// max body keeps and drops, and that the record is valid and survives
+// printing and parsing.
+func TestMaxBody(t *testing.T) {
+	innerMap := `let {r_12: [d_1]i64} = slice xs_2[0i64:+d_1*1i64]
+    let {s_13: [d_1]i64} = screma d_1 (r_12)
+      map \(y_7: i64): {i64} -> {
+        let {a_6: [y_7]i64} = iota i64 y_7 0i64 1i64
+        let {e_8: i64} = a_6[0i64]
+        in {e_8}
+      }
+    let {r_9: i64} = s_13[0i64]
+    in {r_9}`
+	doubling := func(cond string) string {
+		return `let {c_8: bool} = lt i64 1i64 x_4
+    let {a_7: [1i64]i64} = array i64 [1i64]
+    let {l_20: i64, l_21: bool, l_22: [l_20]i64} = loop {d_18: i64 = 1i64, c_19: bool = c_8, arr_17: [d_18]i64 = a_7} while c_19
+    do {
+      let {d_23: i64} = add i64 d_18 d_18
+      let {cat_24: [d_23]i64} = concat d_23 (arr_17, arr_17)
+      ` + cond + `
+      in {d_23, c_25, cat_24}
+    }
+    let {r_9: i64} = l_22[0i64]
+    in {r_9}`
+	}
+	branch := `let {c_8: bool} = lt i64 0i64 x_4
+    let {r_9: i64} = if c_8 : {i64}
+    then {
+      let {n_5: i64} = mul i64 x_4 x_4
+      let {a_6: [n_5]i64} = iota i64 n_5 0i64 1i64
+      let {e_7: i64} = a_6[0i64]
+      in {e_7}
+    }
+    else { in {0i64} }
+    in {r_9}`
+	call := `let {r_9: i64} = loop {acc_10: i64 = 0i64} for i_11: i64 < k_3
+    do {
+      let {n_5: i64} = apply f (i_11) : {i64}
+      let {a_6: [n_5]i64} = iota i64 n_5 0i64 1i64
+      let {e_7: i64} = a_6[0i64]
+      in {e_7}
+    }
+    in {r_9}`
+	tests := []struct {
+		name, stms string
+		sizes      []VName  // the sizes with a max body, in order
+		refused    []VName  // the sizes still refused
+		has, hasnt []string // texts the first max body has and has not
+	}{
+		{"element of an inner map", innerMap, []VName{"y_7"}, nil,
+			[]string{"screma d_1 (r_12)", "reduce_comm (0i64)", "map \\(y_7: i64)", "max i64 0i64 y_7"}, []string{"iota", "a_6"}},
+		{"loop parameter doubled", doubling("let {c_25: bool} = lt i64 d_23 x_4"), []VName{"d_18", "l_20", "d_23"}, nil,
+			[]string{"while c_19", "let {d_23: i64} = add i64 d_18 d_18", "max i64 premax_1 d_18", "x_4"}, []string{"arr_17", "concat", "a_7"}},
+		{"loop condition read from the array", doubling("let {h_26: i64} = arr_17[0i64]\n      let {c_25: bool} = lt i64 h_26 x_4"), nil, []VName{"d_18", "l_20", "d_23"}, nil, nil},
+		{"size inside a branch", branch, []VName{"n_5"}, nil,
+			[]string{"if c_8", "mul i64 x_4 x_4", "else {"}, []string{"iota"}},
+		{"size from a call in a loop", call, nil, []VName{"n_5"}, nil, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := ParseProgram(dynProgram(tc.stms))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := p.Funs[0].Body.Stms[0]
+			sizes := KernelDynSizes(s.Exp, SizeFacts(p))
+			var maxed, refused []VName
+			for _, d := range sizes {
+				switch {
+				case d.Max != nil:
+					maxed = append(maxed, d.Size)
+					if msg := checkPrePass(s.Exp, d); msg != "" {
+						t.Errorf("size %s: invalid record: %s", d.Size, msg)
+					}
+				case d.Strategy == DynRefused:
+					refused = append(refused, d.Size)
+				}
+			}
+			if !slices.Equal(maxed, tc.sizes) || !slices.Equal(refused, tc.refused) {
+				t.Fatalf("max bodies for %v and refused %v, want %v and %v", maxed, refused, tc.sizes, tc.refused)
+			}
+			if len(maxed) == 0 {
+				return
+			}
+			text := PrintBody(sizes[slices.IndexFunc(sizes, func(d DynSize) bool { return d.Max != nil })].Max)
+			for _, h := range tc.has {
+				if !strings.Contains(text, h) {
+					t.Errorf("max body without %q:\n%s", h, text)
+				}
+			}
+			for _, h := range tc.hasnt {
+				if strings.Contains(text, h) {
+					t.Errorf("max body with %q:\n%s", h, text)
+				}
+			}
+			SetLowering(s.Exp, &Lowering{Sizes: sizes})
+			printed := Print(p)
+			q, err := ParseProgram(printed)
+			if err != nil {
+				t.Fatalf("parsing the printed record: %v\n%s", err, printed)
+			}
+			if again := Print(q); again != printed {
+				t.Errorf("printed again:\n%s\nfirst:\n%s", again, printed)
+			}
+		})
+	}
+}
+
+// maxOf parses a max body.
+func maxOf(t *testing.T, text string) *Body {
+	t.Helper()
+	p, err := ParseProgram("fun f (xs_2: [d_1]i64, k_3: i64, gtid_1: i64): {i64} = {\n" + text + "\n}\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.Funs[0].Body
 }

@@ -664,29 +664,49 @@ func checkLowering(e Exp) string {
 		}
 	}
 	for _, d := range l.Sizes {
-		if msg := checkPrePass(m, tiled, d); msg != "" {
+		if msg := checkPrePass(e, d); msg != "" {
 			return msg
 		}
 	}
 	return ""
 }
 
-// checkPrePass checks a size record's pre-pass slice: only a pre-pass
-// has one, only for an untiled segmap (m), with a bound, and each name
-// is the first bound by a statement of the body's top level, which the
-// backend runs in the pre-pass kernel.
-func checkPrePass(m *SegMapExp, tiled bool, d DynSize) string {
+// checkPrePass checks a size record's pre-pass: only a pre-pass has a
+// slice or a max body, only for a Seg-op the backend runs one for (e,
+// PrePassOp); with a bound and a slice each of whose names is the first
+// bound by a statement of the body's top level, which the backend runs
+// in the pre-pass kernel, or with a max body over the names known before
+// the body.
+func checkPrePass(e Exp, d DynSize) string {
 	if d.Strategy != DynPrePass {
-		if len(d.Slice) > 0 {
+		if len(d.Slice) > 0 || d.Max != nil {
 			return fmt.Sprintf("size %s with a pre-pass slice but strategy %q", d.Size, d.Strategy)
 		}
 		return ""
 	}
-	if m == nil || tiled || d.Bound == nil {
-		return fmt.Sprintf("size %s with a pre-pass where there is no untiled segmap, or without a bound", d.Size)
+	space, body, ok := PrePassOp(e)
+	if !ok || (d.Bound == nil) == (d.Max == nil) {
+		return fmt.Sprintf("size %s with a pre-pass where there is no untiled segmap or segred, or without a bound or with two", d.Size)
+	}
+	if d.Max != nil {
+		// The pre-pass kernel knows the Seg-op's free names and its
+		// space's indices only.
+		known := FreeInExp(e)
+		for _, sd := range space {
+			known[sd.Index] = true
+		}
+		if len(d.Slice) > 0 || len(d.Max.Result) != 1 {
+			return fmt.Sprintf("size %s whose pre-pass has a slice as well as a max body, or not one result", d.Size)
+		}
+		for n := range FreeInBody(d.Max) {
+			if !known[n] {
+				return fmt.Sprintf("size %s whose pre-pass uses %s, which is not known before the Seg-op's body", d.Size, n)
+			}
+		}
+		return ""
 	}
 	first := map[VName]bool{}
-	for _, s := range m.Body.Stms {
+	for _, s := range body.Stms {
 		if len(s.Pat) > 0 {
 			first[s.Pat[0].Name] = true
 		}
