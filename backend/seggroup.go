@@ -37,6 +37,9 @@ type groupGen struct {
 	locals map[soac.VName][]string
 	// localPtrs are the C pointers to local buffers the loops declare.
 	localPtrs map[string]bool
+	// into maps the local arrays that the plan writes into a loop merge
+	// parameter's spare buffer to that parameter.
+	into map[soac.VName]soac.VName
 	// exchange are the local buffers, one per operand position, through
 	// which inner reductions and scans combine the work-items' values.
 	exchange []string
@@ -82,9 +85,13 @@ func (h *hgen) segMapGroup(s *soac.Stm, e *soac.SegMapExp) error {
 	}
 	h.line("group := max(%s, 1)", strings.Join(ws, ", "))
 	h.line("group = (group + %d) / %d * %d", plan.Multiple-1, plan.Multiple, plan.Multiple)
-	g := &groupGen{locals: map[soac.VName][]string{}, localPtrs: map[string]bool{}}
+	g := &groupGen{locals: map[soac.VName][]string{}, localPtrs: map[string]bool{}, into: map[soac.VName]soac.VName{}}
 	c.group = g
 	for _, a := range plan.Local {
+		if a.Into != "" {
+			g.into[a.Name] = a.Into
+			continue
+		}
 		bytes := []string{fmt.Sprint(a.Type.Elem.Size())}
 		for _, d := range a.Type.Shape {
 			x, err := h.operand(d)
@@ -238,6 +245,17 @@ func (c *cgen) resultViews(s *soac.Stm) ([]*kview, error) {
 	views := make([]*kview, len(s.Pat))
 	for i, p := range s.Pat {
 		if p.Type.Rank() == 0 {
+			continue
+		}
+		if q, ok := c.group.into[p.Name]; ok {
+			// The loop's spare buffer of q: the iteration's end swaps it
+			// in (loop).
+			v, err := c.localView(c.g.names.id(q)+"_spare", p.Type)
+			if err != nil {
+				return nil, err
+			}
+			views[i] = v
+			c.vars[p.Name] = kval{view: v}
 			continue
 		}
 		bufs := c.group.locals[p.Name]
@@ -433,6 +451,7 @@ func (c *cgen) groupLoopArray(p soac.Param, init soac.SubExp) (*kview, string, e
 	c.line("__local %s *%s_buf = %s, *%s_spare = %s;", mustStorage(p.Type.Elem), id, bufs[0], id, bufs[1])
 	v.ptr = id + "_buf"
 	c.group.localPtrs[v.ptr] = true
+	c.group.localPtrs[id+"_spare"] = true
 	// Work-items may still read the buffer from an earlier run of the
 	// loop.
 	c.barrier()

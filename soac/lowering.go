@@ -74,11 +74,17 @@ type GroupPlan struct {
 }
 
 // LocalArray is an array of a segmap_group's body in local memory:
-// Buffers buffers of its type.
+// Buffers buffers of its type, or, where Into is set, none of its own:
+// it is the result of a loop iteration for Into, a merge parameter of
+// that loop (of two buffers), and its Seg-op writes it straight into the
+// parameter's spare buffer, which the iteration's end then swaps in
+// (printed "into p" for "buffers n"), rather than the whole array being
+// copied there every iteration.
 type LocalArray struct {
 	Name    VName
 	Type    Type
 	Buffers int
+	Into    VName
 }
 
 // GroupMultiple is the multiple a segmap_group's work-group size is
@@ -390,6 +396,10 @@ func (l *Lowering) print(pr *printer) {
 		}
 		pr.line("group widths (%s) multiple %d barriers %d", strings.Join(ws, ", "), g.Multiple, g.Barriers)
 		for _, a := range g.Local {
+			if a.Into != "" {
+				pr.line("local %s %s into %s", a.Name, a.Type, a.Into)
+				continue
+			}
 			pr.line("local %s %s buffers %d", a.Name, a.Type, a.Buffers)
 		}
 	}
@@ -494,8 +504,13 @@ func (p *parser) lowering() *Lowering {
 				p.fail("a local array before the group line in a lowering")
 			}
 			a := LocalArray{Name: p.name(), Type: p.typ()}
-			p.expect("buffers")
-			a.Buffers = p.smallInt()
+			if p.is("into") {
+				p.next()
+				a.Into = p.name()
+			} else {
+				p.expect("buffers")
+				a.Buffers = p.smallInt()
+			}
 			l.Group.Local = append(l.Group.Local, a)
 		default:
 			p.fail("expected version, points, tile, variant, offsets, size, group, local or '}' in a lowering, found %s", p.tok)
@@ -644,8 +659,16 @@ func checkLowering(e Exp) string {
 			}
 		}
 		bound := BoundInBody(m.Body)
+		double := map[VName]bool{}
 		for _, a := range g.Local {
-			if a.Buffers < 1 || a.Buffers > 2 || a.Type.Rank() == 0 {
+			double[a.Name] = a.Buffers == 2
+		}
+		for _, a := range g.Local {
+			if a.Into != "" {
+				if !double[a.Into] {
+					return fmt.Sprintf("local array %s into %s, which is not a local array of two buffers", a.Name, a.Into)
+				}
+			} else if a.Buffers < 1 || a.Buffers > 2 || a.Type.Rank() == 0 {
 				return fmt.Sprintf("local array %s of %d buffers or not an array", a.Name, a.Buffers)
 			}
 			if !bound[a.Name] {

@@ -120,6 +120,14 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 				if err := walk(e.Body); err != nil {
 					return err
 				}
+				into := intoSpare(e)
+				for k := range g.Local {
+					if p, ok := into[g.Local[k].Name]; ok {
+						g.Local[k].Buffers, g.Local[k].Into = 0, p
+						// No copy at the iteration's end, nor its barrier.
+						g.Barriers--
+					}
+				}
 				continue
 			case *soac.IfExp:
 				if err := walk(e.Then); err != nil {
@@ -158,4 +166,56 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 		return nil, fmt.Errorf("a segmap_group without inner Seg-ops")
 	}
 	return g, nil
+}
+
+// intoSpare finds the array results of loop e's iterations that the
+// Seg-op making them may write straight into their merge parameter's
+// spare buffer, so that the iteration ends with a swap and no copy (LU's
+// diagonal block, a tabulate_2d of the block each step): a result of a
+// segmap or segscan at the top level of the loop's body, of the
+// parameter's type, and the result of no other parameter. The spare
+// holds nothing live while the body runs (the parameter is in the other
+// buffer, its initial value a copy), so the Seg-op, which reads the
+// parameter, does not race with its own writes. It maps each such
+// result to its parameter.
+func intoSpare(e *soac.LoopExp) map[soac.VName]soac.VName {
+	made := map[soac.VName]bool{}
+	for _, s := range e.Body.Stms {
+		switch s.Exp.(type) {
+		case *soac.SegMapExp, *soac.SegScanExp:
+			for _, p := range s.Pat {
+				made[p.Name] = true
+			}
+		}
+	}
+	uses := map[soac.VName]int{}
+	for _, r := range e.Body.Result {
+		if v, ok := r.(soac.Var); ok {
+			uses[v.Name]++
+		}
+	}
+	into := map[soac.VName]soac.VName{}
+	for i, p := range e.Params {
+		v, ok := e.Body.Result[i].(soac.Var)
+		if !ok || p.Type.Rank() == 0 || !made[v.Name] || uses[v.Name] != 1 {
+			continue
+		}
+		if t := resultType(e.Body, v.Name); t == nil || !slices.EqualFunc(t.Shape, p.Type.Shape, soac.SameSubExp) || t.Elem != p.Type.Elem {
+			continue
+		}
+		into[v.Name] = p.Name
+	}
+	return into
+}
+
+// resultType is the type a top-level statement of b binds name to.
+func resultType(b *soac.Body, name soac.VName) *soac.Type {
+	for _, s := range b.Stms {
+		for _, p := range s.Pat {
+			if p.Name == name {
+				return &p.Type
+			}
+		}
+	}
+	return nil
 }
