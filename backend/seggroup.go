@@ -461,7 +461,9 @@ func (c *cgen) groupLoopArray(p soac.Param, init soac.SubExp) (*kview, string, e
 	c.group.localPtrs[id+"_spare"] = true
 	// Work-items may still read the buffer from an earlier run of the
 	// loop.
-	c.barrier()
+	if !c.groupSynced() {
+		c.barrier()
+	}
 	c.groupCopy(v, iv)
 	c.barrier()
 	return v, id + "_spare", nil
@@ -687,15 +689,17 @@ func (c *cgen) groupOp(s *soac.Stm) bool {
 // memory alone: scalar code that reads no array in local memory (an
 // array not yet bound counts as local).
 func (c *cgen) private(s *soac.Stm) bool {
+	if e, ok := s.Exp.(*soac.IndexExp); ok {
+		// An element, or a row (a view), of an array elsewhere.
+		v := c.vars[e.Arr].view
+		return v != nil && !c.group.isLocal(v)
+	}
 	if !scalarPat(s) {
 		return false
 	}
 	switch e := s.Exp.(type) {
 	case *soac.SubExpExp, *soac.BinOpExp, *soac.CmpOpExp, *soac.UnOpExp, *soac.ConvOpExp, *soac.CallPrimExp, *soac.AssertExp:
 		return true
-	case *soac.IndexExp:
-		v := c.vars[e.Arr].view
-		return v != nil && !c.group.isLocal(v)
 	case *soac.IfExp:
 		return !slices.ContainsFunc(e.Then.Stms, func(t *soac.Stm) bool { return !c.private(t) }) &&
 			!slices.ContainsFunc(e.Else.Stms, func(t *soac.Stm) bool { return !c.private(t) })

@@ -62,7 +62,9 @@ type Lowering struct {
 // points. Local are the arrays of the body that live in local memory,
 // one buffer each, or two for a loop's array merge parameter (double
 // buffering); the other arrays are the kernel's inputs. Barriers is how
-// many barrier sites the body's code holds, besides those of the tree
+// many barrier sites the body's code holds at most (the backend leaves
+// out one before an operation that nothing touching local memory
+// separates from the last barrier), besides those of the tree
 // reductions and scans (two around each inner Seg-op, three for each
 // loop array parameter: around the copy of its initial value and after
 // each iteration's copy).
