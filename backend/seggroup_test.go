@@ -95,3 +95,50 @@ func stepLoop(code string) []string {
 	}
 	return nil
 }
+
+// TestScatterIotaNotMade fails if the host makes an iota that only a
+// scatter reads as its indices' input (a tabulate fused into a scatter,
+// as blocked NW writes its blocks each step), or the scatter kernel
+// reads it from global memory: the work-item's index is the element.
+// Where another statement reads the iota too, the host makes it.
+func TestScatterIotaNotMade(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		iotas     int
+	}{
+		{"scatter only", `def main [n] (xs: [n]i32) : [n]i32 =
+  let (is, vs) = unzip (tabulate n (\i -> (n - 1 - i, xs[i] * 2)))
+  in scatter (replicate n 0) is vs
+`, 0},
+		// An iota of every step's own size.
+		{"in a host loop", `def main [n] (xs: [n]i32) : [n]i32 =
+  loop ys = replicate n 0 for k < n do
+    let (is, vs) = unzip (tabulate (n - k) (\i -> (i + k, xs[i] + i32.i64 k)))
+    in scatter ys is vs
+`, 0},
+		{"also returned", `def main [n] (xs: [n]i32) : ([n]i32, [n]i64) =
+  let js = iota n
+  let (is, vs) = unzip (map (\i -> (n - 1 - i, xs[i] * 2)) js)
+  in (scatter (replicate n 0) is vs, js)
+`, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			prog, err := pipeline.Compile(c.name+".fut", c.src, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gen, err := backend.Generate(prog)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Count(string(gen.Host), "c.Iota("); got != c.iotas {
+				t.Errorf("the host makes %d iotas, want %d", got, c.iotas)
+			}
+			for name, code := range kernelSources(gen.OpenCL) {
+				if strings.HasPrefix(name, "scatter_") && strings.Contains(code, "v_iota") {
+					t.Errorf("kernel %s reads an iota:\n%s", name, code)
+				}
+			}
+		})
+	}
+}
