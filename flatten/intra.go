@@ -56,11 +56,8 @@ const intraThreshold = 32
 
 // intraPlan is what building an intra version found out about the body.
 type intraPlan struct {
-	// widths are the inner Seg-ops' spaces; looped those of the Seg-ops
-	// in loops, which size the group where there are any (the lowering's
-	// soac.GroupPlan.Size).
+	// widths are the inner Seg-ops' spaces.
 	widths [][]soac.SubExp
-	looped [][]soac.SubExp
 	// arrays are the local arrays' types, each with its buffers.
 	arrays []soac.Type
 	bufs   []int
@@ -69,10 +66,10 @@ type intraPlan struct {
 	// scans) at that position.
 	exchange []int
 	// ops counts the inner Seg-ops; loops is the depth of the loops
-	// being rewritten, and inLoops is set when an inner Seg-op is in one.
-	ops     int
-	loops   int
-	inLoops bool
+	// being rewritten, and looped is set when an inner Seg-op is in one.
+	ops    int
+	loops  int
+	looped bool
 	// iotas are the i64 iotas of the group's body: the inner Seg-ops
 	// compute their elements instead of reading them (iotaElems).
 	iotas map[soac.VName]*soac.IotaExp
@@ -118,7 +115,7 @@ func (f *flattener) intraQualifies(n *nest, body *soac.Body) bool {
 	// Seg-op, whose own lowering already gives short rows a team of
 	// work-items (segred) and reads them coalesced.
 	_, ok := f.groupBody(body, plan, false)
-	return ok && (plan.ops >= 2 || plan.inLoops) && plan.invariant(variance{n: n, local: soac.BoundInBody(body)})
+	return ok && (plan.ops >= 2 || plan.looped) && plan.invariant(variance{n: n, local: soac.BoundInBody(body)})
 }
 
 // loopCopies finds the copies in b whose only use is as the initial
@@ -411,7 +408,7 @@ func (f *flattener) innerSegOp(e *soac.ScremaExp, plan *intraPlan, build bool) (
 		plan.exchange[k] = max(plan.exchange[k], t.Elem.Size())
 	}
 	plan.ops++
-	plan.inLoops = plan.inLoops || plan.loops > 0
+	plan.looped = plan.looped || plan.loops > 0
 	if !build {
 		return nil, true
 	}
@@ -450,7 +447,7 @@ func (f *flattener) groupScatter(s *soac.Stm, e *soac.ScatterExp, plan *intraPla
 		off++
 	}
 	plan.ops++
-	plan.inLoops = plan.inLoops || plan.loops > 0
+	plan.looped = plan.looped || plan.loops > 0
 	plan.addWidth(e.W)
 	plan.setLocal(s.Pat...)
 	return true
@@ -458,14 +455,8 @@ func (f *flattener) groupScatter(s *soac.Stm, e *soac.ScatterExp, plan *intraPla
 
 // addWidth records the space of an inner Seg-op.
 func (plan *intraPlan) addWidth(w ...soac.SubExp) {
-	add := func(ws *[][]soac.SubExp) {
-		if !slices.ContainsFunc(*ws, func(x []soac.SubExp) bool { return slices.EqualFunc(x, w, soac.SameSubExp) }) {
-			*ws = append(*ws, w)
-		}
-	}
-	add(&plan.widths)
-	if plan.loops > 0 {
-		add(&plan.looped)
+	if !slices.ContainsFunc(plan.widths, func(x []soac.SubExp) bool { return slices.EqualFunc(x, w, soac.SameSubExp) }) {
+		plan.widths = append(plan.widths, w)
 	}
 }
 
@@ -513,7 +504,7 @@ func (f *flattener) innerMap2D(e *soac.ScremaExp, plan *intraPlan, build bool) (
 		}
 	}
 	plan.ops++
-	plan.inLoops = plan.inLoops || plan.loops > 0
+	plan.looped = plan.looped || plan.loops > 0
 	plan.addWidth(e.W, row.W)
 	if !build {
 		return nil, true
@@ -608,30 +599,21 @@ func (f *flattener) intraPredicate(plan *intraPlan, pos soac.Pos) ([]*soac.Stm, 
 	i64 := func(op soac.BinOp, x, y soac.SubExp) *soac.BinOpExp {
 		return &soac.BinOpExp{Op: op, T: values.I64, X: x, Y: y}
 	}
-	widest := func(ws [][]soac.SubExp) soac.SubExp {
-		var w soac.SubExp
-		for _, ds := range ws {
-			x := ds[0]
-			for _, d := range ds[1:] {
-				x = let("intra_par", values.I64, i64(soac.Mul, x, d))
-			}
-			if w == nil {
-				w = x
-			} else {
-				w = let("intra_par", values.I64, i64(soac.Max, w, x))
-			}
+	var w soac.SubExp
+	for _, ds := range plan.widths {
+		x := ds[0]
+		for _, d := range ds[1:] {
+			x = let("intra_par", values.I64, i64(soac.Mul, x, d))
 		}
-		return w
+		if w == nil {
+			w = x
+		} else {
+			w = let("intra_par", values.I64, i64(soac.Max, w, x))
+		}
 	}
-	w := widest(plan.widths)
-	// G = (W + K - 1) / K * K, at least K, where W is the widest Seg-op
-	// in a loop if there is one.
-	gw := w
-	if len(plan.looped) > 0 && len(plan.looped) < len(plan.widths) {
-		gw = widest(plan.looped)
-	}
+	// G = (W + K - 1) / K * K, at least K.
 	k := soac.I64(soac.GroupMultiple)
-	g := let("group_size", values.I64, i64(soac.Max, gw, soac.I64(1)))
+	g := let("group_size", values.I64, i64(soac.Max, w, soac.I64(1)))
 	g = let("group_size", values.I64, i64(soac.Add, g, soac.I64(soac.GroupMultiple-1)))
 	g = let("group_size", values.I64, i64(soac.Quot, g, k))
 	g = let("group_size", values.I64, i64(soac.Mul, g, k))

@@ -6,9 +6,8 @@
 -- step reads its own new array after making it, and the grid, made once
 -- before the loop, is wider than the loop's maps: the group is as wide
 -- as those (the plan's "size"), each work-item taking several of the
--- grid's points. Row lengths of 1, 5, 33 and 47 (no multiple of a warp),
--- 40 (a 1600-point grid, past the group limit, which a group of 64
--- covers) and 120 (a grid past the interpreter's local memory: the
+-- grid's points. Row lengths of 1, 5, 33 and 47 (no multiple of a warp)
+-- and 40 (a 1600-point grid, past the interpreter's group limit: the
 -- fallback); the tuning file takes the intra-group versions wherever
 -- they fit.
 -- ==
@@ -17,7 +16,6 @@
 -- compiled random input { [4][33]i32 } auto output
 -- compiled random input { [2][47]i32 } auto output
 -- random input { [2][40]i32 } auto output
--- random input { [1][120]i32 } auto output
 
 def main [n][m] (xss: [n][m]i32) : [n][m]i32 =
   map (\xs ->
