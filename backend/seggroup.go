@@ -72,12 +72,8 @@ func (h *hgen) segMapGroup(s *soac.Stm, e *soac.SegMapExp) error {
 		h.line("}")
 	}()
 	// The group's size: the widest inner Seg-op, rounded up.
-	sized := plan.Widths
-	if len(plan.Size) > 0 {
-		sized = plan.Size
-	}
-	ws := make([]string, len(sized))
-	for i, w := range sized {
+	ws := make([]string, len(plan.Widths))
+	for i, w := range plan.Widths {
 		ds := make([]string, len(w))
 		for k, d := range w {
 			x, err := h.operand(d)

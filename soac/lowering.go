@@ -68,17 +68,8 @@ type Lowering struct {
 // reductions and scans (two around each inner Seg-op, three for each
 // loop array parameter: around the copy of its initial value and after
 // each iteration's copy).
-//
-// Size, when set, are the widths the group's size is the maximum of
-// instead (printed "size (...)" after the widths): those of the Seg-ops
-// in loops, where a wider one runs only once. A work-group as wide as a
-// block of B x B points that steps through a loop of B-wide Seg-ops
-// (Needleman-Wunsch's anti-diagonals) would have all its warps run the
-// loop's scalar code and barriers at every step for one warp's work;
-// the wider Seg-op's points are shared out several per work-item.
 type GroupPlan struct {
 	Widths   [][]SubExp
-	Size     [][]SubExp
 	Multiple int
 	Local    []LocalArray
 	Barriers int
@@ -408,11 +399,7 @@ func (l *Lowering) print(pr *printer) {
 			}
 			return strings.Join(out, ", ")
 		}
-		size := ""
-		if len(g.Size) > 0 {
-			size = fmt.Sprintf(" size (%s)", widths(g.Size))
-		}
-		pr.line("group widths (%s)%s multiple %d barriers %d", widths(g.Widths), size, g.Multiple, g.Barriers)
+		pr.line("group widths (%s) multiple %d barriers %d", widths(g.Widths), g.Multiple, g.Barriers)
 		for _, a := range g.Local {
 			if a.Into != "" {
 				pr.line("local %s %s into %s", a.Name, a.Type, a.Into)
@@ -515,10 +502,6 @@ func (p *parser) lowering() *Lowering {
 				return ws
 			}
 			g.Widths = widths()
-			if p.is("size") {
-				p.next()
-				g.Size = widths()
-			}
 			p.expect("multiple")
 			g.Multiple = p.smallInt()
 			p.expect("barriers")
@@ -679,7 +662,7 @@ func checkLowering(e Exp) string {
 		if len(g.Widths) == 0 || g.Multiple < 1 {
 			return "a group plan without widths or with a multiple below 1"
 		}
-		for _, w := range append(slices.Clone(g.Widths), g.Size...) {
+		for _, w := range g.Widths {
 			if len(w) == 0 {
 				return "a group plan with an empty width"
 			}

@@ -86,10 +86,6 @@ func recordGroups(b *soac.Body, facts map[soac.VName][]soac.SizeBound) error {
 // the copy of each iteration's result into the parameter's spare buffer).
 func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 	g := &soac.GroupPlan{Multiple: soac.GroupMultiple}
-	// The widths of the Seg-ops in loops, and the depth of the loops
-	// being walked.
-	var looped [][]soac.SubExp
-	loops := 0
 	add := func(ws *[][]soac.SubExp, w []soac.SubExp) {
 		if !slices.ContainsFunc(*ws, func(x []soac.SubExp) bool { return slices.EqualFunc(x, w, soac.SameSubExp) }) {
 			*ws = append(*ws, w)
@@ -126,11 +122,9 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 						g.Barriers += 3
 					}
 				}
-				loops++
 				if err := walk(e.Body); err != nil {
 					return err
 				}
-				loops--
 				into := intoSpare(e)
 				for k := range g.Local {
 					if p, ok := into[g.Local[k].Name]; ok {
@@ -156,9 +150,6 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 				w[k] = d.N
 			}
 			add(&g.Widths, w)
-			if loops > 0 {
-				add(&looped, w)
-			}
 			g.Barriers += 2
 			if _, ok := s.Exp.(*soac.ScatterExp); ok {
 				continue
@@ -176,11 +167,6 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 	}
 	if len(g.Widths) == 0 {
 		return nil, fmt.Errorf("a segmap_group without inner Seg-ops")
-	}
-	// The loops' Seg-ops run at every step, the others once: the group
-	// is as wide as the widest of the former (soac.GroupPlan.Size).
-	if len(looped) > 0 && len(looped) < len(g.Widths) {
-		g.Size = looped
 	}
 	return g, nil
 }

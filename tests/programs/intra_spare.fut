@@ -3,10 +3,10 @@
 -- buffer of the loop's parameter, which the step's end swaps in (no copy
 -- of the whole array per step; the group plan says "into"), while the
 -- other parameter takes the old array (a copy into its own spare). The
--- step reads its own new array after making it, and the grid, made once
--- before the loop, is wider than the loop's maps: the group is as wide
--- as those (the plan's "size"), each work-item taking several of the
--- grid's points. Row lengths of 1, 5, 33 and 47 (no multiple of a warp)
+-- step reads its own new array after making it (so the next step's map
+-- waits at a barrier), and the grid, made once before the loop, is wider
+-- than the loop's maps, whose steps run on a fraction of the group. Row
+-- lengths of 1, 5, 33 and 47 (no multiple of a warp)
 -- and 40 (a 1600-point grid, past the interpreter's group limit: the
 -- fallback); the tuning file takes the intra-group versions wherever
 -- they fit.
