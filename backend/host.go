@@ -356,7 +356,10 @@ func (h *hgen) fun(f *soac.FunDef) error {
 }
 
 func (h *hgen) body(b *soac.Body) ([]string, error) {
-	for _, s := range b.Stms {
+	for i, s := range b.Stms {
+		if hostIota(s, b.Stms[i+1:], b.Result) {
+			continue // computed by the scatters that read it
+		}
 		if err := h.stm(s); err != nil {
 			return nil, err
 		}

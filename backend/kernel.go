@@ -555,8 +555,14 @@ func (c *cgen) loop(s *soac.Stm, e *soac.LoopExp) error {
 	// not refer to them.
 	copied := map[int]bool{}
 	defer c.endLoopArrays(spares, copied)
+	inSpare := map[int]bool{}
 	for i := range res {
 		if views[i] == nil {
+			continue
+		}
+		if v, ok := e.Body.Result[i].(soac.Var); ok && c.group != nil && c.group.into[v.Name] == e.Params[i].Name {
+			// Already in the spare buffer (seggroup.go): swapped, not copied.
+			inSpare[i] = true
 			continue
 		}
 		rv, err := c.arrayOperand(e.Body.Result[i])
@@ -579,7 +585,7 @@ func (c *cgen) loop(s *soac.Stm, e *soac.LoopExp) error {
 		c.barrier()
 	}
 	for i := range res {
-		if copied[i] {
+		if copied[i] || inSpare[i] {
 			c.loopSwap(views[i], spares[i])
 		}
 	}

@@ -2,6 +2,7 @@ package backend
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/fcclang/fcc/runtime/values"
@@ -26,6 +27,7 @@ func (h *hgen) scatter(s *soac.Stm, e *soac.ScatterExp) error {
 			body.Stms[k].Exp.(*soac.IndexExp).InBounds = []bool{true}
 		}
 	}
+	body.Stms = iotaInputs(body.Stms, len(e.Lambda.Params), e.Inputs, h.g.scalarDefs())
 	c := h.g.newCgen()
 	name := "scatter_" + h.g.names.id(s.Pat[0].Name)[2:]
 	free := soac.FreeInBody(body)
@@ -94,4 +96,63 @@ func (h *hgen) scatter(s *soac.Stm, e *soac.ScatterExp) error {
 	c.kernelEnd()
 	h.g.kernels = append(h.g.kernels, c.b.String())
 	return h.launch1D(c, name, "int64("+w+")", ka)
+}
+
+// iotaInputs replaces, in the first n statements of a scatter's row body
+// (the reads of its inputs' elements), the reads of an iota's by their
+// computation, start + i * step in the iota's type: the work-item's
+// index is the element, and a scatter over the indices of a tabulate
+// (blocked NW's writes of its blocks) needs no iota made on the host
+// (hostIota) and read back from global memory.
+func iotaInputs(stms []*soac.Stm, n int, inputs []soac.VName, defs map[soac.VName]soac.Exp) []*soac.Stm {
+	var out []*soac.Stm
+	for k, s := range stms {
+		io, ok := defs[inputs[min(k, len(inputs)-1)]].(*soac.IotaExp)
+		ix, isIndex := s.Exp.(*soac.IndexExp)
+		if k >= n || !ok || !isIndex || len(ix.Indices) != 1 {
+			out = append(out, s)
+			continue
+		}
+		t := io.T
+		x := ix.Indices[0]
+		bind := func(base string, e soac.Exp) soac.SubExp {
+			v := soac.VName(fmt.Sprintf("fcc_%s_%s", base, s.Pat[0].Name))
+			out = append(out, &soac.Stm{Pat: []soac.Param{{Name: v, Type: soac.Prim(t)}}, Exp: e, Pos: s.Pos})
+			return soac.Var{Name: v}
+		}
+		if t != values.I64 {
+			x = bind("iconv", &soac.ConvOpExp{From: values.I64, To: t, X: x})
+		}
+		x = bind("istep", &soac.BinOpExp{Op: soac.Mul, T: t, X: x, Y: io.Step})
+		out = append(out, &soac.Stm{Pat: s.Pat, Exp: &soac.BinOpExp{Op: soac.Add, T: t, X: io.Start, Y: x}, Pos: s.Pos})
+	}
+	return out
+}
+
+// hostIota reports whether statement s, followed in its host body by
+// stms and results res, is an iota that only scatters of that body read
+// (as inputs, whose elements they compute: iotaInputs), so that the host
+// need not make it.
+func hostIota(s *soac.Stm, stms []*soac.Stm, res []soac.SubExp) bool {
+	if _, ok := s.Exp.(*soac.IotaExp); !ok || len(s.Pat) != 1 {
+		return false
+	}
+	name := s.Pat[0].Name
+	for _, r := range res {
+		if v, ok := r.(soac.Var); ok && v.Name == name {
+			return false
+		}
+	}
+	for _, t := range stms {
+		e := t.Exp
+		if sc, ok := e.(*soac.ScatterExp); ok {
+			cp := *sc
+			cp.Inputs = slices.DeleteFunc(slices.Clone(sc.Inputs), func(x soac.VName) bool { return x == name })
+			e = &cp
+		}
+		if soac.FreeInExp(e)[name] {
+			return false
+		}
+	}
+	return true
 }

@@ -519,8 +519,9 @@ func (f *flattener) innerMap2D(e *soac.ScremaExp, plan *intraPlan, build bool) (
 	return &soac.SegMapExp{Level: soac.LevelThread, Space: space, Body: body, Types: row.Map.RetType}, true
 }
 
-// iotaElems replaces the reads of elements of the group's iotas in the
-// body of an inner Seg-op by their computation, start + i * step.
+// iotaElems replaces the reads of elements of the group's iotas, and of
+// the host's, in the body of an inner Seg-op by their computation,
+// start + i * step.
 func (f *flattener) iotaElems(b *soac.Body, plan *intraPlan) *soac.Body {
 	out := &soac.Body{Result: b.Result}
 	for _, s := range b.Stms {
@@ -528,6 +529,15 @@ func (f *flattener) iotaElems(b *soac.Body, plan *intraPlan) *soac.Body {
 		var io *soac.IotaExp
 		if ok {
 			io = plan.iotas[ix.Arr]
+			if io == nil {
+				// An iota of the host (hoisted out of the loop around the
+				// group, nw_blocked's iota B): reading it would cost every
+				// point a load from global memory, and the host a launch
+				// to make it.
+				if g, isIota := f.hostGen(ix.Arr).(*soac.IotaExp); isIota && g.T == values.I64 {
+					io = g
+				}
+			}
 		}
 		if io == nil || len(ix.Indices) != 1 {
 			out.Stms = append(out.Stms, s)

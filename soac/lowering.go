@@ -62,7 +62,9 @@ type Lowering struct {
 // points. Local are the arrays of the body that live in local memory,
 // one buffer each, or two for a loop's array merge parameter (double
 // buffering); the other arrays are the kernel's inputs. Barriers is how
-// many barrier sites the body's code holds, besides those of the tree
+// many barrier sites the body's code holds at most (the backend leaves
+// out one before an operation that nothing touching local memory
+// separates from the last barrier), besides those of the tree
 // reductions and scans (two around each inner Seg-op, three for each
 // loop array parameter: around the copy of its initial value and after
 // each iteration's copy).
@@ -74,11 +76,17 @@ type GroupPlan struct {
 }
 
 // LocalArray is an array of a segmap_group's body in local memory:
-// Buffers buffers of its type.
+// Buffers buffers of its type, or, where Into is set, none of its own:
+// it is the result of a loop iteration for Into, a merge parameter of
+// that loop (of two buffers), and its Seg-op writes it straight into the
+// parameter's spare buffer, which the iteration's end then swaps in
+// (printed "into p" for "buffers n"), rather than the whole array being
+// copied there every iteration.
 type LocalArray struct {
 	Name    VName
 	Type    Type
 	Buffers int
+	Into    VName
 }
 
 // GroupMultiple is the multiple a segmap_group's work-group size is
@@ -380,16 +388,23 @@ func (l *Lowering) print(pr *printer) {
 		d.print(pr)
 	}
 	if g := l.Group; g != nil {
-		ws := make([]string, len(g.Widths))
-		for i, w := range g.Widths {
-			ds := make([]string, len(w))
-			for k, d := range w {
-				ds[k] = subExp(d)
+		widths := func(ws [][]SubExp) string {
+			out := make([]string, len(ws))
+			for i, w := range ws {
+				ds := make([]string, len(w))
+				for k, d := range w {
+					ds[k] = subExp(d)
+				}
+				out[i] = strings.Join(ds, " * ")
 			}
-			ws[i] = strings.Join(ds, " * ")
+			return strings.Join(out, ", ")
 		}
-		pr.line("group widths (%s) multiple %d barriers %d", strings.Join(ws, ", "), g.Multiple, g.Barriers)
+		pr.line("group widths (%s) multiple %d barriers %d", widths(g.Widths), g.Multiple, g.Barriers)
 		for _, a := range g.Local {
+			if a.Into != "" {
+				pr.line("local %s %s into %s", a.Name, a.Type, a.Into)
+				continue
+			}
 			pr.line("local %s %s buffers %d", a.Name, a.Type, a.Buffers)
 		}
 	}
@@ -475,14 +490,18 @@ func (p *parser) lowering() *Lowering {
 			p.next()
 			p.expect("widths")
 			g := &GroupPlan{}
-			p.list("(", ")", func() {
-				w := []SubExp{p.subExp()}
-				for p.is("*") {
-					p.next()
-					w = append(w, p.subExp())
-				}
-				g.Widths = append(g.Widths, w)
-			})
+			widths := func() (ws [][]SubExp) {
+				p.list("(", ")", func() {
+					w := []SubExp{p.subExp()}
+					for p.is("*") {
+						p.next()
+						w = append(w, p.subExp())
+					}
+					ws = append(ws, w)
+				})
+				return ws
+			}
+			g.Widths = widths()
 			p.expect("multiple")
 			g.Multiple = p.smallInt()
 			p.expect("barriers")
@@ -494,8 +513,13 @@ func (p *parser) lowering() *Lowering {
 				p.fail("a local array before the group line in a lowering")
 			}
 			a := LocalArray{Name: p.name(), Type: p.typ()}
-			p.expect("buffers")
-			a.Buffers = p.smallInt()
+			if p.is("into") {
+				p.next()
+				a.Into = p.name()
+			} else {
+				p.expect("buffers")
+				a.Buffers = p.smallInt()
+			}
 			l.Group.Local = append(l.Group.Local, a)
 		default:
 			p.fail("expected version, points, tile, variant, offsets, size, group, local or '}' in a lowering, found %s", p.tok)
@@ -644,8 +668,16 @@ func checkLowering(e Exp) string {
 			}
 		}
 		bound := BoundInBody(m.Body)
+		double := map[VName]bool{}
 		for _, a := range g.Local {
-			if a.Buffers < 1 || a.Buffers > 2 || a.Type.Rank() == 0 {
+			double[a.Name] = a.Buffers == 2
+		}
+		for _, a := range g.Local {
+			if a.Into != "" {
+				if !double[a.Into] {
+					return fmt.Sprintf("local array %s into %s, which is not a local array of two buffers", a.Name, a.Into)
+				}
+			} else if a.Buffers < 1 || a.Buffers > 2 || a.Type.Rank() == 0 {
 				return fmt.Sprintf("local array %s of %d buffers or not an array", a.Name, a.Buffers)
 			}
 			if !bound[a.Name] {

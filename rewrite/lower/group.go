@@ -86,6 +86,11 @@ func recordGroups(b *soac.Body, facts map[soac.VName][]soac.SizeBound) error {
 // the copy of each iteration's result into the parameter's spare buffer).
 func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 	g := &soac.GroupPlan{Multiple: soac.GroupMultiple}
+	add := func(ws *[][]soac.SubExp, w []soac.SubExp) {
+		if !slices.ContainsFunc(*ws, func(x []soac.SubExp) bool { return slices.EqualFunc(x, w, soac.SameSubExp) }) {
+			*ws = append(*ws, w)
+		}
+	}
 	var walk func(b *soac.Body) error
 	walk = func(b *soac.Body) error {
 		for _, s := range b.Stms {
@@ -120,6 +125,14 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 				if err := walk(e.Body); err != nil {
 					return err
 				}
+				into := intoSpare(e)
+				for k := range g.Local {
+					if p, ok := into[g.Local[k].Name]; ok {
+						g.Local[k].Buffers, g.Local[k].Into = 0, p
+						// No copy at the iteration's end, nor its barrier.
+						g.Barriers--
+					}
+				}
 				continue
 			case *soac.IfExp:
 				if err := walk(e.Then); err != nil {
@@ -136,9 +149,7 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 			for k, d := range space {
 				w[k] = d.N
 			}
-			if !slices.ContainsFunc(g.Widths, func(x []soac.SubExp) bool { return slices.EqualFunc(x, w, soac.SameSubExp) }) {
-				g.Widths = append(g.Widths, w)
-			}
+			add(&g.Widths, w)
 			g.Barriers += 2
 			if _, ok := s.Exp.(*soac.ScatterExp); ok {
 				continue
@@ -158,4 +169,56 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 		return nil, fmt.Errorf("a segmap_group without inner Seg-ops")
 	}
 	return g, nil
+}
+
+// intoSpare finds the array results of loop e's iterations that the
+// Seg-op making them may write straight into their merge parameter's
+// spare buffer, so that the iteration ends with a swap and no copy (LU's
+// diagonal block, a tabulate_2d of the block each step): a result of a
+// segmap or segscan at the top level of the loop's body, of the
+// parameter's type, and the result of no other parameter. The spare
+// holds nothing live while the body runs (the parameter is in the other
+// buffer, its initial value a copy), so the Seg-op, which reads the
+// parameter, does not race with its own writes. It maps each such
+// result to its parameter.
+func intoSpare(e *soac.LoopExp) map[soac.VName]soac.VName {
+	made := map[soac.VName]bool{}
+	for _, s := range e.Body.Stms {
+		switch s.Exp.(type) {
+		case *soac.SegMapExp, *soac.SegScanExp:
+			for _, p := range s.Pat {
+				made[p.Name] = true
+			}
+		}
+	}
+	uses := map[soac.VName]int{}
+	for _, r := range e.Body.Result {
+		if v, ok := r.(soac.Var); ok {
+			uses[v.Name]++
+		}
+	}
+	into := map[soac.VName]soac.VName{}
+	for i, p := range e.Params {
+		v, ok := e.Body.Result[i].(soac.Var)
+		if !ok || p.Type.Rank() == 0 || !made[v.Name] || uses[v.Name] != 1 {
+			continue
+		}
+		if t := resultType(e.Body, v.Name); t == nil || !slices.EqualFunc(t.Shape, p.Type.Shape, soac.SameSubExp) || t.Elem != p.Type.Elem {
+			continue
+		}
+		into[v.Name] = p.Name
+	}
+	return into
+}
+
+// resultType is the type a top-level statement of b binds name to.
+func resultType(b *soac.Body, name soac.VName) *soac.Type {
+	for _, s := range b.Stms {
+		for _, p := range s.Pat {
+			if p.Name == name {
+				return &p.Type
+			}
+		}
+	}
+	return nil
 }

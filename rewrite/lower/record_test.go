@@ -83,9 +83,10 @@ def main [n][m] (xss: [n][m]f32) : [n][m]f32 =
 		`segmap map_2: ""(one-per-item,items-alone) points one-per-item 1`,
 		// The intra version of the whole loop: a work-group per row, of m
 		// work-items rounded up to a warp; the loop's row double
-		// buffered and the map's result in local memory; barriers
-		// around the sum and the map, and around the row's copies.
-		`segmap map_3: ""() points one-per-group 1 group m_2/32 xs_45:[m_2]f32*2 map_55:[m_2]f32*1 barriers 7`,
+		// buffered, the map writing its result into the row's spare
+		// buffer (swapped in, not copied); barriers around the sum and
+		// the map, and around the row's initial copy.
+		`segmap map_3: ""() points one-per-group 1 group m_2/32 xs_45:[m_2]f32*2 map_55:[m_2]f32>xs_45 barriers 6`,
 		`segred reduce_comm_50: ""(strided,group-combines)`,
 		`segmap map_55: ""() points group-items 1`,
 		// In the host loop of the inner version: a step's outer version,
@@ -232,6 +233,10 @@ func summary(s *soac.Stm) (string, bool) {
 		}
 		part := fmt.Sprintf("group %s/%d", strings.Join(ws, ","), g.Multiple)
 		for _, a := range g.Local {
+			if a.Into != "" {
+				part += fmt.Sprintf(" %s:%s>%s", a.Name, a.Type, a.Into)
+				continue
+			}
 			part += fmt.Sprintf(" %s:%s*%d", a.Name, a.Type, a.Buffers)
 		}
 		parts = append(parts, part+fmt.Sprintf(" barriers %d", g.Barriers))

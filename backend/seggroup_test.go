@@ -1,0 +1,144 @@
+package backend_test
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/fcclang/fcc/backend"
+	"github.com/fcclang/fcc/pipeline"
+)
+
+// localCopy is a store into a local buffer of a load from another: an
+// element of a copy between local arrays.
+var localCopy = regexp.MustCompile(`^\s*(fcc_local\d+|\w+_(buf|spare))\[[^;]*\] = (fcc_local\d+|\w+_(buf|spare))\[[^;]*\];$`)
+
+// TestGroupStepsCopyNothing fails if a step of the loop in an intra-group
+// kernel copies an array between local buffers (LU's diagonal block made
+// anew each step by a tabulate_2d, whose result the plan writes into the
+// loop's spare buffer; Needleman-Wunsch's blocks updated in place by a
+// scatter), or holds more barriers than its group operations need: one
+// after each, and one before a Seg-op that private code separates from
+// the last barrier only where that code reads local memory (LU's pivot).
+func TestGroupStepsCopyNothing(t *testing.T) {
+	for _, c := range []struct {
+		path     string
+		barriers int
+	}{
+		// The pivot's read, then the tabulate_2d.
+		{"../tests/programs/intra_lu.fut", 2},
+		// The diagonal's cells, their values, the scatter.
+		{"../tests/programs/intra_nw.fut", 3},
+		// The diagonal's values and the scatter (the cells are fused
+		// into the values' map).
+		{"../bench/apps/nw_blocked.fut", 2},
+	} {
+		t.Run(c.path, func(t *testing.T) {
+			src, err := os.ReadFile(c.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			prog, err := pipeline.Compile(c.path, string(src), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gen, err := backend.Generate(prog)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seen := 0
+			for name, code := range kernelSources(gen.OpenCL) {
+				if !strings.HasPrefix(name, "segmap_group_") {
+					continue
+				}
+				seen++
+				step := stepLoop(code)
+				if step == nil {
+					t.Fatalf("kernel %s has no loop over steps:\n%s", name, code)
+				}
+				barriers := 0
+				for _, ln := range step {
+					if localCopy.MatchString(ln) {
+						t.Errorf("kernel %s copies between local arrays every step: %s\n%s", name, strings.TrimSpace(ln), code)
+					}
+					if strings.Contains(ln, "barrier(") {
+						barriers++
+					}
+				}
+				if barriers > c.barriers {
+					t.Errorf("kernel %s has %d barriers a step, want at most %d:\n%s", name, barriers, c.barriers, strings.Join(step, "\n"))
+				}
+			}
+			if seen == 0 {
+				t.Fatalf("no segmap_group kernel")
+			}
+		})
+	}
+}
+
+// stepLoop returns the lines of the first loop over steps (for (long
+// it_...)) of kernel code, nil when there is none.
+func stepLoop(code string) []string {
+	var out []string
+	depth := 0
+	for _, ln := range strings.Split(code, "\n") {
+		t := strings.TrimSpace(ln)
+		if out == nil && !strings.HasPrefix(t, "for (long it_") {
+			continue
+		}
+		out = append(out, ln)
+		depth += strings.Count(t, "{") - strings.Count(t, "}")
+		if depth == 0 {
+			return out
+		}
+	}
+	return nil
+}
+
+// TestScatterIotaNotMade fails if the host makes an iota that only a
+// scatter reads as its indices' input (a tabulate fused into a scatter,
+// as blocked NW writes its blocks each step), or the scatter kernel
+// reads it from global memory: the work-item's index is the element.
+// Where another statement reads the iota too, the host makes it.
+func TestScatterIotaNotMade(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		iotas     int
+	}{
+		{"scatter only", `def main [n] (xs: [n]i32) : [n]i32 =
+  let (is, vs) = unzip (tabulate n (\i -> (n - 1 - i, xs[i] * 2)))
+  in scatter (replicate n 0) is vs
+`, 0},
+		// An iota of every step's own size.
+		{"in a host loop", `def main [n] (xs: [n]i32) : [n]i32 =
+  loop ys = replicate n 0 for k < n do
+    let (is, vs) = unzip (tabulate (n - k) (\i -> (i + k, xs[i] + i32.i64 k)))
+    in scatter ys is vs
+`, 0},
+		{"also returned", `def main [n] (xs: [n]i32) : ([n]i32, [n]i64) =
+  let js = iota n
+  let (is, vs) = unzip (map (\i -> (n - 1 - i, xs[i] * 2)) js)
+  in (scatter (replicate n 0) is vs, js)
+`, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			prog, err := pipeline.Compile(c.name+".fut", c.src, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gen, err := backend.Generate(prog)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Count(string(gen.Host), "c.Iota("); got != c.iotas {
+				t.Errorf("the host makes %d iotas, want %d", got, c.iotas)
+			}
+			for name, code := range kernelSources(gen.OpenCL) {
+				if strings.HasPrefix(name, "scatter_") && strings.Contains(code, "v_iota") {
+					t.Errorf("kernel %s reads an iota:\n%s", name, code)
+				}
+			}
+		})
+	}
+}
