@@ -409,10 +409,13 @@ func (f *flattener) innerSegOp(e *soac.ScremaExp, plan *intraPlan, build bool) (
 	}
 	plan.ops++
 	plan.looped = plan.looped || plan.loops > 0
+	// Recorded in the dry run too: intraQualifies checks that the widths
+	// are invariant to the map (an inner width bound inside it, as
+	// map (\x -> iota x |> i64.sum), is not known on the host).
+	plan.addWidth(e.W)
 	if !build {
 		return nil, true
 	}
-	plan.addWidth(e.W)
 	i := f.fresh("ltid")
 	space := []soac.SegDim{{Index: i, N: e.W}}
 	body := f.iotaElems(e.Map.RowBody(i, e.Inputs), plan)
