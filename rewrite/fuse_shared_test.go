@@ -109,6 +109,60 @@ fun main (xs: [n]i32, ys: [m]i32): {[m]i32, [n]i32} = {
     }
   in {p, v}
 }`},
+		{"shared-inside-a-lambda", FuseVerticalShared, `entry "main"
+fun main (xss: [k][n]i32): {[k][n]i32} = {
+  let {r: [k][n]i32} = screma k (xss)
+    map \(xs: [n]i32): {[n]i32} -> {
+      let {v: [n]i32} = screma n (xs)
+        map \(x: i32): {i32} -> {
+          let {a: i32} = mul i32 x x
+          let {b: i32} = add i32 a x
+          let {z: i32} = sub i32 b 1i32
+          let {w: i32} = mul i32 z 3i32
+          in {w}
+        }
+      let {s: i32} = screma n (v)
+        reduce (0i32) \(p: i32, q: i32): {i32} -> {
+          let {o: i32} = add i32 p q
+          in {o}
+        }
+        map \(u: i32): {i32} -> {
+          in {u}
+        }
+      let {y: [n]i32} = screma n (v)
+        map \(u2: i32): {i32} -> {
+          let {t: i32} = add i32 u2 s
+          in {t}
+        }
+      in {y}
+    }
+  in {r}
+}`},
+		{"shared-inner-parallelism", FuseVerticalShared, `entry "main"
+fun main (xss: [n][k]i32): {i32, [n]i32} = {
+  let {v: [n]i32} = screma n (xss)
+    map \(xs: [k]i32): {i32} -> {
+      let {t: i32} = screma k (xs)
+        reduce (0i32) \(p: i32, q: i32): {i32} -> {
+          let {o: i32} = add i32 p q
+          in {o}
+        }
+        map \(x: i32): {i32} -> {
+          in {x}
+        }
+      in {t}
+    }
+  let {s: i32} = screma n (v)
+    reduce (0i32) \(p2: i32, q2: i32): {i32} -> {
+      let {o2: i32} = add i32 p2 q2
+      in {o2}
+    }
+    map \(u: i32): {i32} -> {
+      let {u2: i32} = mul i32 u u
+      in {u2}
+    }
+  in {s, v}
+}`},
 		{"concat-of-rows", FuseConcat, `entry "main"
 fun main (xs: [n][k]i32, ys: [m][k]i32): {[d]i32} = {
   let {d: i64} = add i64 n m
