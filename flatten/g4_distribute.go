@@ -586,9 +586,12 @@ const maxCheapGroup = 8
 // whose values is a result of the body (those must be stored). Writing
 // the values to an array costs a kernel and a memory read per use; the
 // operations cost less, even repeated for every point of an inner map
-// (Mandelbrot's row coordinate, a stencil's clamped row indices).
+// (Mandelbrot's row coordinate, a stencil's clamped row indices). Reads
+// proved in bounds and branches over such code count too: an element of
+// a concatenation read in place (rewrite's fuse-concat) is one read, as
+// the manifested value would be.
 func cheapGroup(stms []*soac.Stm, names []soac.Param, resultOf map[soac.VName]int) bool {
-	if len(stms) == 0 || len(stms) > maxCheapGroup || len(names) == 0 {
+	if len(stms) == 0 || len(names) == 0 {
 		return false
 	}
 	for _, p := range names {
@@ -596,7 +599,17 @@ func cheapGroup(stms []*soac.Stm, names []soac.Param, resultOf map[soac.VName]in
 			return false
 		}
 	}
+	budget := maxCheapGroup
+	return cheapStms(stms, &budget)
+}
+
+// cheapStms reports whether stms are cheap scalar code (see cheapGroup),
+// counting them, nested ones included, against budget.
+func cheapStms(stms []*soac.Stm, budget *int) bool {
 	for _, s := range stms {
+		if *budget--; *budget < 0 {
+			return false
+		}
 		for _, p := range s.Pat {
 			if p.Type.Rank() > 0 {
 				return false
@@ -610,6 +623,16 @@ func cheapGroup(stms []*soac.Stm, names []soac.Param, resultOf map[soac.VName]in
 				if !e.T.IsFloat() {
 					return false
 				}
+			}
+		case *soac.IndexExp:
+			for k := range e.Indices {
+				if !e.Proved(k) {
+					return false
+				}
+			}
+		case *soac.IfExp:
+			if !cheapStms(e.Then.Stms, budget) || !cheapStms(e.Else.Stms, budget) {
+				return false
 			}
 		default:
 			return false

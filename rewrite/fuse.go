@@ -1,6 +1,8 @@
 package rewrite
 
 import (
+	"slices"
+
 	"github.com/fcclang/fcc/soac"
 )
 
@@ -28,10 +30,12 @@ import (
 func FuseRules() RuleSet {
 	return RuleSet{
 		FuseReplicate,
-		FuseIota, // fuse_iota.go
+		FuseIota,   // fuse_iota.go
+		FuseConcat, // fuse_concat.go
 		FuseHistReplicate,
 		FuseHorizontal,
 		FuseVertical,
+		FuseVerticalShared, // fuse_shared.go
 		FuseVerticalCheap,
 		FuseHistMap,
 		FuseScatterMap,  // fuse_scatter.go
@@ -212,38 +216,95 @@ func fuseVertical(s *soac.Stm, ce *soac.ScremaExp, ps *soac.Stm, pe *soac.Screma
 // (scanomap), and any consumer of the mapped-out array of a redomap or
 // scanomap (whose reductions then run side by side).
 // The producer's other arrays, used after the consumer, become results of
-// the fused screma.
+// the fused screma. The fused screma takes the consumer's place, or the
+// producer's when statements in between use the producer's results but
+// bind nothing the consumer needs (verticalSite).
 var FuseVertical = &Rule{
 	Name: "fuse-vertical",
 	Doc:  "producer screma → consumer screma (map∘map, redomap, scanomap)",
 	Match: func(c *Ctx, s *soac.Stm) any {
-		ce, ok := s.Exp.(*soac.ScremaExp)
-		if !ok {
-			return nil
-		}
-		p := producerOf(c, ce, func(p *producer) bool {
-			return !fusable(c, s, ce, p) || !consumedOnly(c, ce, p) || c.UsedIn(patNames(p.stm), p.pos+1, c.Pos())
+		return matchVertical(c, s, func(p *producer) bool {
+			return consumedOnly(c, s.Exp.(*soac.ScremaExp), p)
 		})
-		if p == nil {
+	},
+	Apply: applyVertical,
+}
+
+// matchVertical finds a producer that the consumer s can fuse with and
+// that passes ok, and where the fused screma goes.
+func matchVertical(c *Ctx, s *soac.Stm, ok func(*producer) bool) any {
+	ce, isScrema := s.Exp.(*soac.ScremaExp)
+	if !isScrema {
+		return nil
+	}
+	var at *soac.Stm
+	p := producerOf(c, ce, func(p *producer) bool {
+		if !fusable(c, s, ce, p) || !ok(p) {
+			return true
+		}
+		at = verticalSite(c, s, p)
+		return at == nil
+	})
+	if p == nil {
+		return nil
+	}
+	return &vertical{p, at}
+}
+
+// applyVertical fuses the producer a matchVertical found into the
+// consumer s. The producer's mapped-out arrays that have uses besides
+// the consumer stay results of the fused screma.
+func applyVertical(c *Ctx, s *soac.Stm, m any) *Replacement {
+	v := m.(*vertical)
+	p := v.p
+	ce := s.Exp.(*soac.ScremaExp)
+	extra := func(i int) bool {
+		n := p.stm.Pat[i].Name
+		if _, isMap := p.out[n]; !isMap {
+			return false
+		}
+		if slices.Contains(ce.Inputs, n) {
+			return c.Uses(n) > 1 // the consumer counts once
+		}
+		return c.Uses(n) > 0
+	}
+	fused := fuseVertical(s, ce, p.stm, p.e, p.e.Map, p.out, extra)
+	if v.at == p.stm {
+		return &Replacement{Stms: []*soac.Stm{fused}, At: p.stm, Drop: []*soac.Stm{s}}
+	}
+	return &Replacement{Stms: []*soac.Stm{fused}, Drop: []*soac.Stm{p.stm}}
+}
+
+type vertical struct {
+	p  *producer
+	at *soac.Stm
+}
+
+// verticalSite picks where the fusion of producer p into the consumer s
+// may put the fused screma: at s when nothing in between uses p's
+// results; else at p when s uses nothing bound in between and no
+// assertion's order changes; else nowhere (nil).
+func verticalSite(c *Ctx, s *soac.Stm, p *producer) *soac.Stm {
+	if !c.UsedIn(patNames(p.stm), p.pos+1, c.Pos()) {
+		return s
+	}
+	between := c.Stms()[p.pos+1 : c.Pos()]
+	bound := boundBy(between)
+	free := soac.FreeInExp(s.Exp)
+	addTypeNames(free, paramTypes(s.Pat)...)
+	for n := range free {
+		if bound[n] {
 			return nil
 		}
-		return p
-	},
-	Apply: func(c *Ctx, s *soac.Stm, m any) *Replacement {
-		p := m.(*producer)
-		ce := s.Exp.(*soac.ScremaExp)
-		consumed := map[soac.VName]bool{}
-		for _, in := range ce.Inputs {
-			consumed[in] = true
+	}
+	if hasEffect(s.Exp) {
+		for _, d := range between {
+			if hasEffect(d.Exp) {
+				return nil
+			}
 		}
-		extra := func(i int) bool {
-			n := p.stm.Pat[i].Name
-			_, isMap := p.out[n]
-			return isMap && !consumed[n] && c.Uses(n) > 0
-		}
-		fused := fuseVertical(s, ce, p.stm, p.e, p.e.Map, p.out, extra)
-		return &Replacement{Stms: []*soac.Stm{fused}, Drop: []*soac.Stm{p.stm}}
-	},
+	}
+	return p.stm
 }
 
 // cheapProducer is the cost rule for recomputation: a map-only screma

@@ -271,6 +271,71 @@ fun main (xs: [n]i32, ys: [n]i32): {i32, [n]i32} = {
     }
   in {s, c}
 }`},
+	// The mean and the mean of squares (SRAD): a use of the first sum
+	// between the two scremas, so the fused one takes the producer's place.
+	{FuseVertical, `entry "main"
+fun main (xs: [n]f32, ne: f32): {f32, f32} = {
+  let {s: f32, sq: [n]f32} = screma n (xs)
+    reduce_comm (0f32) \(a: f32, b: f32): {f32} -> {
+      let {c: f32} = add f32 a b
+      in {c}
+    }
+    map \(x: f32): {f32, f32} -> {
+      let {y: f32} = mul f32 x x
+      in {x, y}
+    }
+  let {mean: f32} = div f32 s ne
+  let {t: f32} = screma n (sq)
+    reduce_comm (0f32) \(a2: f32, b2: f32): {f32} -> {
+      let {c2: f32} = add f32 a2 b2
+      in {c2}
+    }
+    map \(v: f32): {f32} -> {
+      in {v}
+    }
+  let {var: f32} = div f32 t ne
+  in {mean, var}
+}`},
+	{FuseVerticalShared, `entry "main"
+fun main (xs: [n]i32, ys: [n]i32): {[n]i32, [n]i32} = {
+  let {v: [n]i32} = screma n (xs, ys)
+    map \(x: i32, y: i32): {i32} -> {
+      let {a: i32} = mul i32 x y
+      let {b: i32} = add i32 a x
+      let {z: i32} = sub i32 b y
+      let {w: i32} = mul i32 z 3i32
+      in {w}
+    }
+  let {p: [n]i32} = screma n (xs, v)
+    map \(x2: i32, u: i32): {i32} -> {
+      let {q: i32} = add i32 x2 u
+      in {q}
+    }
+  in {p, v}
+}`},
+	{FuseConcat, `entry "main"
+fun main (xs: [n]i32, ys: [m]i32, zs: [k]i32): {[d]i32, [d]i32, i32} = {
+  let {one: [1i64]i32} = array i32 [7i32]
+  let {d: i64} = add i64 n m
+  let {e: i64} = add i64 d k
+  let {f: i64} = add i64 e 1i64
+  let {xy: [d]i32} = concat d (xs, ys)
+  let {b: [d]i32} = screma d (xy)
+    map \(x: i32): {i32} -> {
+      let {z: i32} = mul i32 x 3i32
+      in {z}
+    }
+  let {all: [f]i32} = concat f (one, xs, ys, zs)
+  let {s: i32} = screma f (all)
+    reduce (0i32) \(p: i32, q: i32): {i32} -> {
+      let {r: i32} = sub i32 q p
+      in {r}
+    }
+    map \(v: i32): {i32} -> {
+      in {v}
+    }
+  in {b, xy, s}
+}`},
 	{FuseVerticalCheap, `entry "main"
 fun main (xs: [n]i32): {[n]i32} = {
   let {a: [n]i32} = screma n (xs)
