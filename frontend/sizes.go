@@ -190,7 +190,7 @@ func opString(op *DimOp, show func(Dim) string) string {
 		}
 		return show(d)
 	}
-	return part(op.L) + string(op.Op) + part(op.R)
+	return part(op.L) + " " + string(op.Op) + " " + part(op.R)
 }
 
 // unifyDim makes two dimensions equal; it fails only when both are rigid
