@@ -382,6 +382,10 @@ func dimNamesOf(d Dim, out map[string]bool) {
 	for _, p := range d.Add {
 		dimNamesOf(p, out)
 	}
+	if d.Op != nil {
+		dimNamesOf(d.Op.L, out)
+		dimNamesOf(d.Op.R, out)
+	}
 	if d.Exp != nil {
 		expNames(d.Exp, out)
 	}

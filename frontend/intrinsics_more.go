@@ -156,9 +156,13 @@ func init() {
 		}
 		return out
 	}}
+	// flatten [n][m]t -> [n*m]t and unflatten [n*m]t -> [n][m]t, as in
+	// Futhark's prelude; unflatten's n and m are unknown where the
+	// argument's size is not a product.
 	intrinsics["flatten"] = intrinsic{1, func(c *checker, p Pos) Type {
 		a := c.fresh(cAny, p)
-		return fn(arr(arr(a)), arr(a))
+		n, m := c.freshDim(), c.freshDim()
+		return fn(arrD(n, arrD(m, a)), arrD(Dim{Op: &DimOp{Op: '*', L: n, R: m}}, a))
 	}, func(ic *internaliser, _ *VarExp, args []ival, pos Pos) ival {
 		var out ival
 		for _, se := range args[0].ses {
@@ -173,7 +177,11 @@ func init() {
 	// their argument's type, as in Futhark: unflatten (xs :> [n*m]t).
 	intrinsics["unflatten"] = intrinsic{1, func(c *checker, p Pos) Type {
 		a := c.fresh(cAny, p)
-		return fn(arr(a), arr(arr(a)))
+		n, m := c.freshDim(), c.freshDim()
+		// The argument's size is matched with n*m after the application
+		// (dependentSize), so that an argument of a size not known to be
+		// a product is not made one.
+		return fn(arr(a), arrD(n, arrD(m, a)))
 	}, func(ic *internaliser, _ *VarExp, args []ival, pos Pos) ival {
 		var out ival
 		if len(args[0].ses) == 0 {

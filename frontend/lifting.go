@@ -226,10 +226,40 @@ func (c *checker) inheritName(v, q int) {
 	}
 }
 
-// sliceDim is the size of one slice s of a dimension d: d itself for `:`,
-// n for `:n` and `0:n` (n a variable or constant, stride 1), as in Futhark,
-// and otherwise an anonymous size.
+// sliceDim is the size of one slice s of a dimension d where Futhark
+// refines it (a slice read, not the target of an in-place update, nor an
+// index section): with stride 1, j for a[:j] and a[0:j], d-i for a[i:],
+// j-i for a[i:j]; with stride -1, d for a[::-1] and i-j for a[i:j:-1];
+// otherwise an anonymous size, as Futhark's existential one. A bound
+// the checker cannot name as a size (see boundSize) makes the size
+// unknown, anonymous if the bound mentions a name bound inside the
+// enclosing function.
 func (c *checker) sliceDim(sc *scope, s Slice, d Dim) Dim {
+	switch {
+	case isOneOrNil(s.Step) && isZeroOrNil(s.Start):
+		if s.End == nil {
+			return d
+		}
+		return c.boundSize(sc, s.End)
+	case isOneOrNil(s.Step):
+		j := d
+		if s.End != nil {
+			j = c.boundSize(sc, s.End)
+		}
+		return arithDim('-', j, c.boundSize(sc, s.Start))
+	case isMinusOne(s.Step) && s.Start == nil && s.End == nil:
+		return d
+	case isMinusOne(s.Step) && s.Start != nil && s.End != nil:
+		return arithDim('-', c.boundSize(sc, s.Start), c.boundSize(sc, s.End))
+	}
+	return c.freshAnon()
+}
+
+// sliceDimLoose is the size of one slice s of a dimension d where
+// Futhark does not refine it (the target of an in-place update, an index
+// section): d itself for `:`, n for `:n` and `0:n` (n a variable or
+// constant, stride 1), and otherwise an unknown size.
+func (c *checker) sliceDimLoose(sc *scope, s Slice, d Dim) Dim {
 	if s.Start == nil && s.End == nil && s.Step == nil {
 		return d
 	}
@@ -237,6 +267,23 @@ func (c *checker) sliceDim(sc *scope, s Slice, d Dim) Dim {
 		return c.expSize(sc, s.End)
 	}
 	return c.freshAnon()
+}
+
+// boundSize is the size a slice bound e denotes: a size the checker
+// knows (argSize), an expression over the enclosing scope's variables
+// (termSize), and otherwise an unknown size, anonymous when e mentions a
+// name bound inside the enclosing function.
+func (c *checker) boundSize(sc *scope, e Exp) Dim {
+	if d, ok := c.argSize(sc, e); ok {
+		return d
+	}
+	if c.innerExp(sc, e) {
+		return c.freshAnon()
+	}
+	if t, ok := c.termSize(sc, e); ok {
+		return Dim{Term: t}
+	}
+	return c.freshExt()
 }
 
 // rangeDim is the size of a range: n for 0..<n and 1..2...n (n a variable
@@ -262,6 +309,13 @@ func isIntLit(e Exp, v int64) bool {
 
 func isZeroOrNil(e Exp) bool { return e == nil || isIntLit(e, 0) }
 func isOneOrNil(e Exp) bool  { return e == nil || isIntLit(e, 1) }
+
+func isMinusOne(e Exp) bool {
+	if n, ok := stripParens(e).(*NegateExp); ok {
+		return isIntLit(n.X, 1)
+	}
+	return isIntLit(e, -1)
+}
 
 func isNameOrConst(e Exp) bool {
 	switch e := e.(type) {

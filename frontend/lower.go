@@ -139,6 +139,15 @@ func (ic *internaliser) dimIndex(s sliceArg, n soac.SubExp, pos Pos) soac.DimInd
 			end = ic.selectI64(pos0, n, i64c(-1), pos)
 		}
 	}
+	// With stride 1 the count is end - start, and a[::-1] has a's size:
+	// the size expressions the checker gives such slices (j - i, n), so
+	// that a map returning them has a result size known outside it.
+	if st, ok := constI64(step); ok && st == 1 {
+		return soac.DimIndex{Start: start, N: ic.arith(soac.Sub, end, start, pos), Stride: step}
+	}
+	if st, ok := constI64(step); ok && st == -1 && s.start == nil && s.end == nil {
+		return soac.DimIndex{Start: start, N: n, Stride: step}
+	}
 	// count = (end - start + step - sgn step) quot step
 	var sgn soac.SubExp
 	if st, ok := constI64(step); ok {

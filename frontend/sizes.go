@@ -18,6 +18,8 @@ import (
 //   - a size variable (Dim.Var) being inferred: the size of map's result
 //     is the size of its input, and so on; it unifies with anything;
 //   - a sum (Dim.Add), the size of a concatenation;
+//   - a difference or product (Dim.Op): a slice a[i:] of an array of
+//     size m has size m-i, flatten's result n*m, as in Futhark;
 //   - a rigid unknown size (Dim.Exist), the join of if branches whose
 //     sizes differ (Futhark's existential size);
 //   - a size expression as written in a type (Dim.Exp);
@@ -65,14 +67,39 @@ func (sub *substitution) resolveDim(d Dim) Dim {
 		}
 		return Dim{Add: parts, Exp: d.Exp}
 	}
+	if d.Op != nil {
+		return arithDim(d.Op.Op, sub.resolveDim(d.Op.L), sub.resolveDim(d.Op.R))
+	}
 	return d
+}
+
+// arithDim is the size l-r or l*r (op '-' or '*'), folded where both are
+// constants or one is the operation's identity. An unknown operand makes
+// the size unknown: that operand is returned, so that an anonymous size
+// stays anonymous.
+func arithDim(op byte, l, r Dim) Dim {
+	switch {
+	case l.isUnknown():
+		return l
+	case r.isUnknown():
+		return r
+	case l.Known && r.Known && op == '-':
+		return Dim{Const: l.Const - r.Const, Known: true}
+	case l.Known && r.Known:
+		return Dim{Const: l.Const * r.Const, Known: true}
+	case r.Known && r.Const == 0 && op == '-', r.Known && r.Const == 1 && op == '*':
+		return l
+	case l.Known && l.Const == 1 && op == '*':
+		return r
+	}
+	return Dim{Op: &DimOp{Op: op, L: l, R: r}}
 }
 
 // cmpDim is d resolved for comparison: a size expression made of size
 // parameters, constants and + is compared as such.
 func (c *checker) cmpDim(d Dim) Dim {
 	d = c.resolveDim(d)
-	if d.Exp != nil && d.Add == nil && d.Name == "" && !d.Known {
+	if d.Exp != nil && d.Add == nil && d.Op == nil && d.Name == "" && !d.Known {
 		if nd, ok := c.expDim(d.Exp); ok {
 			return nd
 		}
@@ -80,8 +107,8 @@ func (c *checker) cmpDim(d Dim) Dim {
 	return d
 }
 
-// expDim turns a size expression made of names, constants and + into a
-// dimension the checker can compare.
+// expDim turns a size expression made of names, constants, +, - and *
+// into a dimension the checker can compare.
 func (c *checker) expDim(e Exp) (Dim, bool) {
 	switch e := e.(type) {
 	case *ParenExp:
@@ -98,6 +125,13 @@ func (c *checker) expDim(e Exp) (Dim, bool) {
 			r, ok2 := c.expDim(e.R)
 			if ok1 && ok2 {
 				return c.resolveDim(Dim{Add: []Dim{l, r}}), true
+			}
+		}
+		if (e.Op == "-" || e.Op == "*") && len(e.Qual) == 0 {
+			l, ok1 := c.expDim(e.L)
+			r, ok2 := c.expDim(e.R)
+			if ok1 && ok2 {
+				return arithDim(e.Op[0], l, r), true
 			}
 		}
 	}
@@ -118,12 +152,16 @@ func (c *checker) rigidDim(d Dim) bool {
 			}
 		}
 		return true
+	case d.Op != nil:
+		return c.rigidDim(d.Op.L) && c.rigidDim(d.Op.R)
 	}
 	return false
 }
 
 func dimString(d Dim) string {
 	switch {
+	case d.Op != nil:
+		return opString(d.Op, dimString)
 	case d.Add != nil:
 		s := make([]string, len(d.Add))
 		for i, p := range d.Add {
@@ -142,6 +180,17 @@ func dimString(d Dim) string {
 		return expString(d.Exp)
 	}
 	return ""
+}
+
+// opString prints l-r or l*r, with a compound operand in parentheses.
+func opString(op *DimOp, show func(Dim) string) string {
+	part := func(d Dim) string {
+		if d.Add != nil || d.Op != nil {
+			return "(" + show(d) + ")"
+		}
+		return show(d)
+	}
+	return part(op.L) + " " + string(op.Op) + " " + part(op.R)
 }
 
 // unifyDim makes two dimensions equal; it fails only when both are rigid
@@ -171,6 +220,11 @@ func (c *checker) unifyDim(a, b Dim) bool {
 		}
 		return true
 	}
+	if a.Op != nil && b.Op != nil && a.Op.Op == b.Op.Op && !(c.rigidDim(a) && c.rigidDim(b)) {
+		c.unifyDim(a.Op.L, b.Op.L)
+		c.unifyDim(a.Op.R, b.Op.R)
+		return true
+	}
 	if !c.rigidDim(a) || !c.rigidDim(b) {
 		return true
 	}
@@ -178,7 +232,7 @@ func (c *checker) unifyDim(a, b Dim) bool {
 }
 
 func (d Dim) isUnknown() bool {
-	return d.Name == "" && !d.Known && d.Exp == nil && d.Var == 0 && d.Exist == 0 && d.Add == nil && d.Term == ""
+	return d.Name == "" && !d.Known && d.Exp == nil && d.Var == 0 && d.Exist == 0 && d.Add == nil && d.Term == "" && d.Op == nil
 }
 
 // dimKey is a canonical text of a rigid dimension (sums in any order).
@@ -190,6 +244,10 @@ func dimKey(d Dim) string {
 		}
 		sort.Strings(s)
 		return strings.Join(s, "+")
+	}
+	if d.Op != nil {
+		// Differences and products compare as written, as Futhark's.
+		return opString(d.Op, dimKey)
 	}
 	return dimString(d)
 }
@@ -203,6 +261,9 @@ func (c *checker) dimMentions(d Dim, v int) bool {
 		if c.dimMentions(p, v) {
 			return true
 		}
+	}
+	if d.Op != nil {
+		return c.dimMentions(d.Op.L, v) || c.dimMentions(d.Op.R, v)
 	}
 	return false
 }
@@ -248,6 +309,8 @@ func (c *checker) instDim(d Dim, m map[string]Dim, vm map[int]Dim) Dim {
 			}
 		}
 		return Dim{Add: parts}
+	case d.Op != nil:
+		return arithDim(d.Op.Op, c.instDim(d.Op.L, m, vm), c.instDim(d.Op.R, m, vm))
 	case d.Known:
 		return Dim{Const: d.Const, Known: true}
 	case d.Exp != nil:
@@ -309,6 +372,13 @@ func (c *checker) instExp(e Exp, m map[string]Dim) (Dim, bool) {
 			r, ok2 := c.instExp(e.R, m)
 			if ok1 && ok2 {
 				return Dim{Add: []Dim{l, r}}, true
+			}
+		}
+		if (e.Op == "-" || e.Op == "*") && len(e.Qual) == 0 {
+			l, ok1 := c.instExp(e.L, m)
+			r, ok2 := c.instExp(e.R, m)
+			if ok1 && ok2 {
+				return arithDim(e.Op[0], l, r), true
 			}
 		}
 	}
@@ -561,8 +631,9 @@ func (c *checker) showDim(d Dim) string {
 var tabulateDims = map[string]int{"tabulate": 1, "tabulate_2d": 2, "tabulate_3d": 3}
 
 // dependentSize gives the result of iota n and replicate n x the size n,
-// and that of tabulate_2d n m f the sizes n and m, when the checker knows
-// them; it returns the result type.
+// that of tabulate_2d n m f the sizes n and m, when the checker knows
+// them, and that of unflatten of [n*m]t the sizes n and m; it returns the
+// result type.
 func (c *checker) dependentSize(sc *scope, e *ApplyExp, res Type) Type {
 	v, ok := e.Fn.(*VarExp)
 	if !ok || len(v.Qual) > 0 {
@@ -590,6 +661,16 @@ func (c *checker) dependentSize(sc *scope, e *ApplyExp, res Type) Type {
 		}
 		a.Dims = dims
 		return a
+	}
+	if v.Name == "unflatten" && c.isIntrinsic(sc, v) && len(e.Args) == 1 && len(a.Dims) >= 2 {
+		// unflatten of [n*m]t is [n][m]t.
+		if at, ok := c.resolve(c.types[e.Args[0]]).(TArray); ok {
+			if p := c.cmpDim(at.Dims[0]); p.Op != nil && p.Op.Op == '*' {
+				c.unifyDim(a.Dims[0], p.Op.L)
+				c.unifyDim(a.Dims[1], p.Op.R)
+			}
+		}
+		return res
 	}
 	if (v.Name != "iota" && v.Name != "replicate") || !c.isIntrinsic(sc, v) {
 		return res
@@ -680,6 +761,9 @@ func dimHasTerm(d Dim) bool {
 		if dimHasTerm(p) {
 			return true
 		}
+	}
+	if d.Op != nil {
+		return dimHasTerm(d.Op.L) || dimHasTerm(d.Op.R)
 	}
 	return false
 }

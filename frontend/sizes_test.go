@@ -92,3 +92,45 @@ func TestValueSizes(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) { expectCompileError(t, tc.src, tc.want) })
 	}
 }
+
+// TestSizeExpressions checks the sizes Futhark gives slices and
+// flatten/unflatten (size expressions m - i, j - i, n * m) and that they
+// compare as written.
+func TestSizeExpressions(t *testing.T) {
+	ok := []struct{ name, src string }{
+		{"drop", "def main [n] (xs: [n]i32) : [n - 1]i32 = xs[1:]"},
+		{"drop by a value", "def main [n] (i: i64) (xs: [n]i32) : [n - i]i32 = xs[i:]"},
+		{"take by a value", "def main [n] (i: i64) (xs: [n]i32) : [i]i32 = xs[:i]"},
+		{"window", "def main [n] (i: i64) (j: i64) (xs: [n]i32) : [j - i]i32 = xs[i:j]"},
+		{"reverse", "def main [n] (xs: [n]i32) : [n]i32 = xs[::-1]"},
+		{"reverse window", "def main [n] (i: i64) (j: i64) (xs: [n]i32) : [i - j]i32 = xs[i:j:-1]"},
+		{"two slices zip", "def main [n] (xs: [n]i32) = zip xs[1:] xs[1:]"},
+		{"constants fold", "def main (xs: [5]i32) : [3]i32 = xs[2:]"},
+		{"flatten", "def main [n][m] (xss: [n][m]i32) : [n * m]i32 = flatten xss"},
+		{"flatten constants", "def main (xss: [2][3]i32) : [6]i32 = flatten xss"},
+		{"unflatten of a product", "def main [n][m] (xss: [n][m]i32) : [n][m]i32 = unflatten (flatten xss)"},
+		{"unflatten of a size parameter", "def main [k] (xs: [k]i32) = unflatten (xs :> [2 * (k / 2)]i32)"},
+		{"map returns a slice", "def main [n][m] (i: i64) (xss: [n][m]i32) : [n][m - i]i32 = map (\\r -> r[i:]) xss"},
+		{"map returns a flattened row", "def main [n][m][k] (xsss: [n][m][k]i32) : [n][m * k]i32 = map flatten xsss"},
+		// Futhark does not refine the slice an in-place update writes.
+		{"update slice", "def main [n] (xs: *[n]i32) (ys: []i32) = xs with [1:] = ys"},
+	}
+	for _, tc := range ok {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := Compile("t.fut", tc.src); err != nil {
+				t.Errorf("%s\n%v", tc.src, err)
+			}
+		})
+	}
+	bad := []struct{ name, src, want string }{
+		{"drop is not n", "def main [n] (xs: [n]i32) : [n]i32 = xs[1:]", `t.fut:1:38: error: the body of main: sizes "n" and "n - 1" do not match`},
+		{"drop and take", "def main [n] (i: i64) (xs: [n]i32) = map2 (+) xs[i:] xs[:i]", `Sizes "n - i" and "i" do not match`},
+		{"products as written", "def main [n][m] (xss: [n][m]i32) : [m * n]i32 = flatten xss", `sizes "m * n" and "n * m" do not match`},
+		{"flatten is not n", "def main [n][m] (xss: [n][m]i32) (ys: [n]i32) = map2 (+) (flatten xss) ys", `sizes "n * m" and "n" do not match`},
+		{"map returns an inner slice", "def main (xss: [][]i64) = map (\\r -> r[r[0]:]) xss", "an anonymous size"},
+		{"strided slice is anonymous", "def main (xss: [][]i32) = map (\\r -> r[::2]) xss", "an anonymous size"},
+	}
+	for _, tc := range bad {
+		t.Run(tc.name, func(t *testing.T) { expectCompileError(t, tc.src, tc.want) })
+	}
+}

@@ -120,7 +120,7 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 		if f, ok := c.resolveFun(expected); ok {
 			c.unify(f.Param, a, e.Pos, "index section")
 		}
-		return TFun{Param: a, Result: c.indexType(sc, a, e.Indices, e.Pos)}
+		return TFun{Param: a, Result: c.indexType(sc, a, e.Indices, e.Pos, false)}
 	case *LambdaExp:
 		return c.lambda(sc, e, expected)
 	case *TupleExp:
@@ -192,7 +192,7 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 	case *IndexExp:
 		xt := c.exp(sc, e.X)
 		before := c.copyConsumed()
-		t := c.indexType(sc, xt, e.Indices, e.Pos)
+		t := c.indexType(sc, xt, e.Indices, e.Pos, true)
 		c.checkHeldWhile(c.aliasesOf(sc, e.X), before, e.Pos)
 		return t
 	case *LetExp:
@@ -243,7 +243,7 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 		}
 		c.use(b, e.Pos)
 		c.noteUse(b)
-		vt := c.indexType(sc, b.t, e.Indices, e.Pos)
+		vt := c.indexType(sc, b.t, e.Indices, e.Pos, false)
 		c.unify(vt, c.exp(sc, e.Value), e.Value.expPos(), "value written by the in-place update")
 		target := &VarExp{Pos: e.Pos, Name: e.Name}
 		c.checkUpdateValue(sc, target, e.Value)
@@ -257,7 +257,7 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 		return t
 	case *UpdateExp:
 		t := c.exp(sc, e.X)
-		vt := c.indexType(sc, t, e.Indices, e.Pos)
+		vt := c.indexType(sc, t, e.Indices, e.Pos, false)
 		c.unify(vt, c.exp(sc, e.Value), e.Value.expPos(), "value written by the in-place update")
 		c.checkUpdateValue(sc, e.X, e.Value)
 		c.consume(sc, e.X, e.Pos)
@@ -429,8 +429,9 @@ func (c *checker) updateField(t Type, path []string, vt Type, pos Pos) Type {
 	return t
 }
 
-// indexType is the type of indexing or slicing a value of type t.
-func (c *checker) indexType(sc *scope, t Type, idx []Slice, pos Pos) Type {
+// indexType is the type of indexing or slicing a value of type t; refine
+// gives slices the sizes Futhark gives a slice that is read (sliceDim).
+func (c *checker) indexType(sc *scope, t Type, idx []Slice, pos Pos, refine bool) Type {
 	a, ok := c.resolve(t).(TArray)
 	if v, isVar := c.resolve(t).(TVar); isVar && !ok {
 		if _, r := c.rigid[v.ID]; !r {
@@ -472,7 +473,11 @@ func (c *checker) indexType(sc *scope, t Type, idx []Slice, pos Pos) Type {
 				c.indexTypes = append(c.indexTypes, bt)
 			}
 		}
-		dims = append(dims, c.sliceDim(sc, s, za.Dims[i]))
+		if refine {
+			dims = append(dims, c.sliceDim(sc, s, za.Dims[i]))
+		} else {
+			dims = append(dims, c.sliceDimLoose(sc, s, za.Dims[i]))
+		}
 	}
 	dims = append(dims, za.Dims[len(idx):]...)
 	if len(dims) == 0 {

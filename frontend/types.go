@@ -49,6 +49,17 @@ type Dim struct {
 	// expression, as in Futhark. Only the checker compares it; the
 	// internaliser treats it as unknown.
 	Term string
+	// Op is a difference or product of two sizes, as Futhark's size
+	// expressions: m-i for a slice a[i:] of an array of size m, n*m for
+	// flatten's result. Rigid when both operands are; the internaliser
+	// treats it as unknown.
+	Op *DimOp
+}
+
+// DimOp is the size Op.L - Op.R or Op.L * Op.R.
+type DimOp struct {
+	Op   byte // '-' or '*'
+	L, R Dim
 }
 
 // TTuple is a tuple; the empty tuple is the unit type.
@@ -159,7 +170,7 @@ func typeStringN(t Type, names map[int]string) string {
 		}
 		for _, d := range t.Dims {
 			switch {
-			case d.Name != "" || d.Add != nil || d.Exist != 0 || d.Term != "":
+			case d.Name != "" || d.Add != nil || d.Exist != 0 || d.Term != "" || d.Op != nil:
 				fmt.Fprintf(&b, "[%s]", dimString(d))
 			case d.Known:
 				fmt.Fprintf(&b, "[%d]", d.Const)

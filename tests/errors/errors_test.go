@@ -188,6 +188,7 @@ func cases(t *testing.T) []errCase {
 		{class: "ambiguous size (coercion)", file: "ambiguous.fut", want: []string{"Ambiguous size", "arising from anonymous size in size coercion"}, loc: `ambiguous\.fut:4:41: error:`},
 		{class: "causality (if branches)", file: "causality.fut", want: []string{"Causality check: an anonymous size needed for the type of the then branch"}, loc: `causality\.fut:6:13: error:`},
 		{class: "polymorphic entry point", file: "polyentry.fut", want: []string{"Entry point functions may not be polymorphic: main has type"}, loc: `polyentry\.fut:2:1: error:`},
+		{class: "static size mismatch of a slice", file: "slicesize.fut", want: []string{`sizes "n" and "n - 1" do not match`}, loc: `slicesize\.fut:3:15: error:`},
 		{class: "size unused in a let pattern", file: "letsize.fut", want: []string{"Size [n] unused in pattern."}, loc: `letsize\.fut:3:3: error:`},
 		{class: "consumption in a while condition", file: "whilecond.fut", want: []string{`Consuming "xs", which is not consumable: the condition of a while loop`}, loc: `whilecond\.fut:3:30: error:`},
 		{class: "loop returns a row of what it iterates over", file: "forinrow.fut", want: []string{`Return value for consuming loop parameter "acc" aliases "xss"`}, loc: `forinrow\.fut:5:5: error:`},
