@@ -63,11 +63,11 @@ type loopRed struct {
 	form  soac.ForLoop
 	op    soac.BinOp
 	t     soac.PrimType
-	other soac.SubExp       // the operand combined with the accumulator
-	reads []*soac.Stm       // the index statements, in order
-	sides []int             // the space dimension each read's row follows
-	trans []bool            // whether a read is Y[q, j] (a column)
-	rest  []*soac.Stm       // the loop's other statements but the last
+	other soac.SubExp // the operand combined with the accumulator
+	reads []*soac.Stm // the index statements, in order
+	sides []int       // the space dimension each read's row follows
+	trans []bool      // whether a read is Y[q, j] (a column)
+	rest  []*soac.Stm // the loop's other statements but the last
 	bound map[soac.VName]bool
 }
 
