@@ -1,6 +1,7 @@
 package tiling
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/fcclang/fcc/runtime/values"
@@ -20,6 +21,10 @@ type Normalisation struct {
 	// not modify e; fresh gives names new to the program.
 	Apply func(e *soac.SegMapExp, types map[soac.VName]soac.Type, fresh func(string) soac.VName) ([]*soac.Stm, *soac.SegMapExp, error)
 }
+
+// errNoCandidate is a normalisation's answer for a body with nothing it
+// could rewrite (the explanation leaves it out).
+var errNoCandidate = errors.New("nothing to normalise")
 
 // normalisations are tried in order when no rule matches a SegMap as it
 // is; the first after which one does is kept.
@@ -77,7 +82,7 @@ func applyLoopReduction(e *soac.SegMapExp, types map[soac.VName]soac.Type, fresh
 	}
 	bound := soac.BoundInBody(e.Body)
 	var lr *loopRed
-	why := fmt.Errorf("no accumulation loop in the body or its branches")
+	var why error = errNoCandidate
 	visitBranches(e.Body, func(s *soac.Stm) bool {
 		l, ok := s.Exp.(*soac.LoopExp)
 		if !ok {

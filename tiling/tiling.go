@@ -171,6 +171,9 @@ func (t *tiler) segMap(s *soac.Stm, e *soac.SegMapExp) []*soac.Stm {
 			if nerr == nil {
 				_, nerr = TwoD(ne, t.types)
 			}
+			if nerr == errNoCandidate {
+				continue
+			}
 			if nerr != nil {
 				err = fmt.Errorf("%v; %s: %v", err, n.Name, nerr)
 				continue
