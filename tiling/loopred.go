@@ -73,7 +73,6 @@ type loopRed struct {
 	sides []int       // the space dimension each read's row follows
 	trans []bool      // whether a read is Y[q, j] (a column)
 	rest  []*soac.Stm // the loop's other statements but the last
-	bound map[soac.VName]bool
 }
 
 func applyLoopReduction(e *soac.SegMapExp, types map[soac.VName]soac.Type, fresh func(string) soac.VName) ([]*soac.Stm, *soac.SegMapExp, error) {
@@ -140,8 +139,9 @@ func applyLoopReduction(e *soac.SegMapExp, types map[soac.VName]soac.Type, fresh
 	stms = append(stms, without(e.Body, lr.stm).Stms...)
 	ne := *e
 	ne.Body = &soac.Body{Stms: stms, Result: e.Body.Result}
-	// The lambda reuses the loop body's names; the copy gives the
-	// SegMap's body names of its own where the caller renames it.
+	// The lambda takes over the loop body's statements and names (each
+	// read's name becomes a parameter): the result is meant to be copied
+	// with fresh names, as the pass does for the tiled version.
 	return pre, &ne, nil
 }
 
@@ -224,7 +224,7 @@ func matchLoopRed(e *soac.SegMapExp, s *soac.Stm, l *soac.LoopExp, types map[soa
 	if r, isVar := l.Body.Result[0].(soac.Var); !ok || !isVar || len(last.Pat) != 1 || r.Name != last.Pat[0].Name {
 		return nil, fmt.Errorf("the loop %s does not end by combining its accumulator", s.Pat[0].Name)
 	}
-	m := &loopRed{stm: s, loop: l, form: form, op: fold.Op, t: fold.T, bound: bound}
+	m := &loopRed{stm: s, loop: l, form: form, op: fold.Op, t: fold.T}
 	switch {
 	case soac.SameSubExp(fold.X, soac.Var{Name: acc}):
 		m.other = fold.Y
