@@ -62,11 +62,6 @@ import (
 //     unrolled, and a multiply-add map with an addition reduction is
 //     emitted as mad() so that it becomes one FMA.
 //
-// A heavy epilogue (one that reads memory or branches: LU's trailing
-// update) runs on results staged through local memory, so that a warp's
-// epilogue reads and stores are contiguous (heavyEpilogue, storeStaged);
-// a matrix product's is stored straight from the registers.
-//
 // Sizes that are not multiples of the block are handled by clamping the
 // loads (a work-item past the edge computes on valid elements, so it can
 // raise no error the plain kernel would not) and guarding the stores; a
