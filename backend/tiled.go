@@ -738,9 +738,6 @@ func (t *tile2D) compute(buf, n string) error {
 // store runs the epilogue for every result of the register tile inside
 // the space and writes the results.
 func (t *tile2D) store(e *soac.SegMapExp, outs []string) error {
-	if heavyEpilogue(t.m.Epilogue) {
-		return t.storeStaged(e, outs)
-	}
 	c, m := t.c, t.m
 	c.line("#pragma unroll")
 	c.line("for (int i = 0; i < %d; i++) {", t.r)
@@ -763,92 +760,6 @@ func (t *tile2D) store(e *soac.SegMapExp, outs []string) error {
 	}
 	for k, p := range m.Red.Pat {
 		c.vars[p.Name] = kval{scalar: t.acc[k] + "[i][j]"}
-	}
-	for _, s := range m.Epilogue {
-		if err := c.stm(s); err != nil {
-			return err
-		}
-	}
-	for i, r := range e.Body.Result {
-		x, err := c.operand(r)
-		if err != nil {
-			return err
-		}
-		c.line("%s", store(outs[i], e.Types[i].Elem, "gr * space_1 + gc", x))
-	}
-	c.indent--
-	c.line("}")
-	c.indent--
-	c.line("}")
-	c.indent--
-	c.line("}")
-	return nil
-}
-
-// heavyEpilogue reports whether an epilogue reads memory or branches
-// (LU's trailing update reads the matrix and picks one of five cases a
-// result): then the work-items' results are staged through local memory
-// so that neighbouring work-items run the epilogue on neighbouring
-// results (storeStaged). A matrix product's epilogue, arithmetic on the
-// accumulators at most, is stored straight from the registers.
-func heavyEpilogue(stms []*soac.Stm) bool {
-	heavy := false
-	for _, s := range stms {
-		soac.VisitStms(&soac.Body{Stms: []*soac.Stm{s}}, func(x *soac.Stm) {
-			switch x.Exp.(type) {
-			case *soac.IndexExp, *soac.IfExp, *soac.LoopExp:
-				heavy = true
-			}
-		})
-	}
-	return heavy
-}
-
-// storeStaged is store for a heavy epilogue. A work-item's results sit
-// at rows and columns spaced v apart (rowIndex), so the direct store
-// reads and writes the result matrix (and whatever else the epilogue
-// reads at [i, j]) v elements apart across a warp: v times the memory
-// transactions, which at a short reduction (LU's k = 32) dominate the
-// kernel. Here each of the R passes puts one result row of every
-// work-item, T rows of BM x BN, in local memory (T x TR values a
-// reduction result: 8 KiB for floats at T = 16, R = 8), and the T x T
-// work-items then run the epilogue on them in row-major order, R each,
-// consecutive work-items on consecutive columns.
-func (t *tile2D) storeStaged(e *soac.SegMapExp, outs []string) error {
-	c, m := t.c, t.m
-	for k, ct := range t.accType {
-		c.line("__local %s stage_%d[%d][%d];", ct, k, t.t, t.bx)
-	}
-	c.line("#pragma unroll")
-	c.line("for (int i = 0; i < %d; i++) {", t.r)
-	c.indent++
-	// The previous pass's readers are done with the stage.
-	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
-	c.line("#pragma unroll")
-	c.line("for (int j = 0; j < %d; j++) {", t.r)
-	for k, a := range t.acc {
-		c.line("  stage_%d[ty][%s] = %s[i][j];", k, t.rowIndex("j", "tx"), a)
-	}
-	c.line("}")
-	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
-	c.line("for (int se = tid; se < %d; se += %d) {", t.t*t.bx, t.nt)
-	c.indent++
-	c.line("const int lr = se / %d, lc = se %% %d;", t.bx, t.bx)
-	c.line("const long gr = row0 + %s;", t.rowIndex("i", "lr"))
-	c.line("const long gc = col0 + lc;")
-	if t.exact != nil {
-		c.line("{")
-	} else {
-		c.line("if (gr < space_0 && gc < space_1) {")
-	}
-	c.indent++
-	for d, v := range []string{"gr", "gc"} {
-		id := c.g.names.id(e.Space[d].Index)
-		c.line("long %s = %s;", id, v)
-		c.vars[e.Space[d].Index] = kval{scalar: id}
-	}
-	for k, p := range m.Red.Pat {
-		c.vars[p.Name] = kval{scalar: fmt.Sprintf("stage_%d[lr][lc]", k)}
 	}
 	for _, s := range m.Epilogue {
 		if err := c.stm(s); err != nil {
