@@ -1,6 +1,8 @@
 package flatten
 
 import (
+	"slices"
+
 	"github.com/fcclang/fcc/soac"
 )
 
@@ -122,6 +124,9 @@ func (f *flattener) coalesceBody(b *soac.Body, canHoist func(*soac.Stm) bool, ho
 				hoists := canHoist != nil && canHoist(&soac.Stm{Pat: []soac.Param{{Name: a.name, Type: a.t}}, Exp: &soac.RearrangeExp{Perm: []int{1, 0}, Arr: a.name}})
 				if _, ok := made[a.name]; !ok && !hoists && streamedOnce(a.row, e.Body.Stms) {
 					continue
+				}
+				if _, ok := made[a.name]; !ok && f.writeColumnMajor(out, a.name, arrs) {
+					continue // its producer now writes it column-major
 				}
 				cm, ok := made[a.name]
 				if !ok {
@@ -314,4 +319,103 @@ func (f *flattener) transposed(a soac.VName) bool {
 	}
 	r, ok := s.Exp.(*soac.RearrangeExp)
 	return ok && len(r.Perm) == 2 && r.Perm[0] == 1
+}
+
+// writeColumnMajor is the layout decision that saves a copy: when the
+// matrix a is a result of a 2-D thread-level segmap bound earlier in
+// out, all of whose results the consumer reads row by row (arrs), the
+// producer's space is swapped, so that it writes every result
+// column-major, and the results are bound to their transpositions
+// (views: the same values). It declines when the swap would make more of
+// the producer's reads strided than it makes contiguous: its writes stay
+// contiguous either way (the inner index of the space is the results'
+// inner dimension). It reports whether it swapped.
+func (f *flattener) writeColumnMajor(out *soac.Body, a soac.VName, arrs []coalArray) bool {
+	want := map[soac.VName]bool{}
+	for _, c := range arrs {
+		want[c.name] = true
+	}
+	for i, s := range out.Stms {
+		if !slices.ContainsFunc(s.Pat, func(p soac.Param) bool { return p.Name == a }) {
+			continue
+		}
+		e, ok := s.Exp.(*soac.SegMapExp)
+		if !ok || e.Level != soac.LevelThread || e.Tile != nil || len(e.Space) != 2 || len(s.Pat) != len(e.Types) {
+			return false
+		}
+		for k, p := range s.Pat {
+			if !want[p.Name] || f.transposed(p.Name) || e.Types[k].Rank() != 0 || p.Type.Rank() != 2 {
+				return false
+			}
+		}
+		outer, inner := contiguousReads(e)
+		if outer < inner {
+			return false
+		}
+		ne := *e
+		ne.Space = []soac.SegDim{e.Space[1], e.Space[0]}
+		stm := &soac.Stm{Exp: &ne, Pos: s.Pos}
+		var views []*soac.Stm
+		for _, p := range s.Pat {
+			tt := soac.Type{Elem: p.Type.Elem, Shape: []soac.SubExp{p.Type.Shape[1], p.Type.Shape[0]}}
+			cm := soac.Param{Name: f.fresh(string(suffixed(p.Name, "cm"))), Type: tt}
+			stm.Pat = append(stm.Pat, cm)
+			f.types[cm.Name] = tt
+			v := &soac.Stm{Pat: []soac.Param{p}, Exp: &soac.RearrangeExp{Perm: []int{1, 0}, Arr: cm.Name}, Pos: s.Pos}
+			f.defStm[p.Name] = v
+			views = append(views, v)
+		}
+		out.Stms = append(out.Stms[:i:i], append([]*soac.Stm{stm}, append(views, out.Stms[i+1:]...)...)...)
+		return true
+	}
+	return false
+}
+
+// contiguousReads counts the reads of whole elements of arrays in a 2-D
+// segmap's body whose last index steps by one with the outer index of
+// the space and those whose last index steps by one with the inner one:
+// the reads contiguous across neighbouring work-items after a swap of
+// the space and before it.
+func contiguousReads(e *soac.SegMapExp) (outer, inner int) {
+	def := map[soac.VName]soac.Exp{}
+	soac.VisitStms(e.Body, func(s *soac.Stm) {
+		if len(s.Pat) == 1 {
+			def[s.Pat[0].Name] = s.Exp
+		}
+	})
+	// steps reports whether x is the space index g, or g plus or minus
+	// a name bound outside the body or a constant.
+	steps := func(x soac.SubExp, g soac.VName) bool {
+		v, ok := x.(soac.Var)
+		if !ok {
+			return false
+		}
+		if v.Name == g {
+			return true
+		}
+		b, ok := def[v.Name].(*soac.BinOpExp)
+		if !ok || (b.Op != soac.Add && b.Op != soac.Sub) {
+			return false
+		}
+		inv := func(y soac.SubExp) bool {
+			w, ok := y.(soac.Var)
+			return !ok || (def[w.Name] == nil && w.Name != e.Space[0].Index && w.Name != e.Space[1].Index)
+		}
+		isG := func(y soac.SubExp) bool { w, ok := y.(soac.Var); return ok && w.Name == g }
+		return (isG(b.X) && inv(b.Y)) || (b.Op == soac.Add && isG(b.Y) && inv(b.X))
+	}
+	soac.VisitStms(e.Body, func(s *soac.Stm) {
+		ix, ok := s.Exp.(*soac.IndexExp)
+		if !ok || len(s.Pat) != 1 || s.Pat[0].Type.Rank() != 0 || len(ix.Indices) == 0 {
+			return
+		}
+		last := ix.Indices[len(ix.Indices)-1]
+		switch {
+		case steps(last, e.Space[0].Index):
+			outer++
+		case steps(last, e.Space[1].Index):
+			inner++
+		}
+	})
+	return outer, inner
 }

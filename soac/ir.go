@@ -498,12 +498,16 @@ type SegMapExp struct {
 // local memory (n-body). The names are the tunable parameters that size
 // the tiles: BlockSize is the work-items per tiled dimension of a
 // work-group, RegSize (Rank 2 only, else empty) the results per work-item
-// per dimension. Printed as tile2d("BLOCK", "REG") or tile1d("BLOCK")
-// after the segmap keyword.
+// per dimension. Via, when not empty, names the normalisation that
+// brought the body into the tiled shape (tiling.Normalisation), applied
+// to this version only. Printed as tile2d("BLOCK", "REG"),
+// tile2d("BLOCK", "REG", "VIA") or tile1d("BLOCK") after the segmap
+// keyword.
 type TilePlan struct {
 	Rank      int
 	BlockSize string
 	RegSize   string
+	Via       string
 }
 
 // SegRedExp reduces along the innermost dimension of Space: every point

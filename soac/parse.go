@@ -822,6 +822,10 @@ func (p *parser) exp(pos Pos) Exp {
 			e.Tile = &TilePlan{Rank: 2, BlockSize: p.str()}
 			p.expect(",")
 			e.Tile.RegSize = p.str()
+			if p.is(",") {
+				p.next()
+				e.Tile.Via = p.str()
+			}
 			p.expect(")")
 		}
 		e.Space = p.space()

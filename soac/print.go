@@ -168,6 +168,8 @@ func tilePlan(t *TilePlan) string {
 		return ""
 	case t.Rank == 1:
 		return fmt.Sprintf(" tile1d(%q)", t.BlockSize)
+	case t.Via != "":
+		return fmt.Sprintf(" tile%dd(%q, %q, %q)", t.Rank, t.BlockSize, t.RegSize, t.Via)
 	}
 	return fmt.Sprintf(" tile%dd(%q, %q)", t.Rank, t.BlockSize, t.RegSize)
 }

@@ -153,12 +153,34 @@ func (t *tiler) segMap(s *soac.Stm, e *soac.SegMapExp) []*soac.Stm {
 	if len(s.Pat) > 0 {
 		what = string(s.Pat[0].Name)
 	}
+	tiledBody := e
 	rank := 0
 	var err error
+	var pre []*soac.Stm
+	via := ""
 	switch len(e.Space) {
 	case 2:
 		if _, err = TwoD(e, t.types); err == nil {
 			rank = 2
+			break
+		}
+		// The body as it is does not match; a normalisation may bring
+		// it into shape, for the tiled version only.
+		for _, n := range normalisations {
+			ns, ne, nerr := n.Apply(e, t.types, t.fresh)
+			if nerr == nil {
+				_, nerr = TwoD(ne, t.types)
+			}
+			if nerr == errNoCandidate {
+				continue
+			}
+			if nerr != nil {
+				err = fmt.Errorf("%v; %s: %v", err, n.Name, nerr)
+				continue
+			}
+			rank, pre, via, err = 2, ns, n.Name, nil
+			tiledBody = ne
+			break
 		}
 	case 1:
 		if _, err = OneD(e, t.types); err == nil {
@@ -171,9 +193,13 @@ func (t *tiler) segMap(s *soac.Stm, e *soac.SegMapExp) []*soac.Stm {
 		fmt.Fprintf(&t.log, "%s: %s: not tiled: %v\n", t.fun, what, err)
 		return nil
 	}
-	fmt.Fprintf(&t.log, "%s: %s: tiled %dd\n", t.fun, what, rank)
+	if via != "" {
+		fmt.Fprintf(&t.log, "%s: %s: tiled %dd via %s\n", t.fun, what, rank, via)
+	} else {
+		fmt.Fprintf(&t.log, "%s: %s: tiled %dd\n", t.fun, what, rank)
+	}
 	base := baseName(what)
-	plan := &soac.TilePlan{Rank: rank, BlockSize: t.param("tile_size_" + base)}
+	plan := &soac.TilePlan{Rank: rank, BlockSize: t.param("tile_size_" + base), Via: via}
 	if rank == 2 {
 		plan.RegSize = t.param("reg_tile_size_" + base)
 	}
@@ -183,10 +209,10 @@ func (t *tiler) segMap(s *soac.Stm, e *soac.SegMapExp) []*soac.Stm {
 	// The tiled copy gets fresh names for everything it binds; the
 	// original keeps its own in the other branch.
 	c := soac.NewScopedCopier(func(n soac.VName) soac.VName { return t.fresh(string(n)) })
-	tiled := c.Exp(e).(*soac.SegMapExp)
+	tiled := c.Exp(tiledBody).(*soac.SegMapExp)
 	tiled.Tile = plan
 
-	var stms []*soac.Stm
+	stms := pre
 	par := e.Space[0].N
 	for _, d := range e.Space[1:] {
 		p := soac.Param{Name: t.fresh("tile_par"), Type: soac.Prim(values.I64)}

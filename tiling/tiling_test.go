@@ -14,7 +14,8 @@ import (
 
 var update = flag.Bool("update", false, "rewrite tiling/testdata/*.golden")
 
-// TestGolden compiles every testdata/*.fut up to flatten, runs the pass
+// TestGolden compiles every testdata/*.fut up to simplify-flat (the
+// pass's input in the pipeline), runs the pass
 // and compares its account of which SegMaps it tiled (and why the others
 // were not) with testdata/NAME.golden. The result must also print, parse
 // back to the same text and validate, and running the pass again must
@@ -29,7 +30,7 @@ func TestGolden(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			var flat *soac.Program
 			if _, err := pipeline.CompileFile(file, func(pass string, p *soac.Program) {
-				if pass == "flatten" {
+				if pass == "simplify-flat" {
 					flat = p
 				}
 			}); err != nil {
