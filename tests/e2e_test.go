@@ -135,12 +135,21 @@ type runner func(entry string, input []byte) ([]values.Value, error)
 // outputs.
 func runCase(t *testing.T, what, dir, entry string, c *spec.Case, run, ref runner) {
 	t.Helper()
+	if c.Input.Kind == spec.InputScript {
+		// A FutharkScript input calls entry points of the program: fcc
+		// test evaluates it (scripts/test.sh runs the corpus through fcc
+		// test, interpreted and compiled).
+		return
+	}
 	input, err := c.InputData(dir)
 	if err != nil {
 		t.Errorf("%s: %v", what, err)
 		return
 	}
 	got, err := run(entry, input)
+	if c.Expected.Kind == spec.ExpectNothing && errors.Is(err, errOpaqueResult) {
+		return
+	}
 	if c.Expected.Kind == spec.ExpectError {
 		if err == nil {
 			t.Errorf("%s: succeeded, expected an error matching %q", what, c.Expected.Error.Text)
@@ -268,5 +277,13 @@ func runExecutable(exe, entry string, input []byte) ([]values.Value, error) {
 		}
 		return nil, errors.New(strings.TrimSpace(stderr.String()))
 	}
+	if bytes.Contains(stdout.Bytes(), []byte("#<opaque")) {
+		return nil, errOpaqueResult
+	}
 	return spec.ReadValues(stdout.Bytes())
 }
+
+// errOpaqueResult is a run that succeeded with an opaque result (an
+// entry point returning an abstract type), which can be printed but not
+// read back: only a case that expects no output accepts it, as in fcc test.
+var errOpaqueResult = errors.New("the entry point returned an opaque value, which cannot be compared")
