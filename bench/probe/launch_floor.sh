@@ -2,6 +2,7 @@
 # The floor under fcc's host time per launch (issue 22 item 3).
 #
 #   bash bench/probe/launch_floor.sh build   # here: fcc builds launches.fut
+#   BASE=COMMIT bash bench/probe/launch_floor.sh build   # and at COMMIT too
 #   bash bench/probe/launch_floor.sh run     # on the GPU machine, after build
 #
 # run compiles launch_floor.c (gcc -lOpenCL) and launch_floor_cuda.cu (nvcc,
@@ -21,6 +22,13 @@ build)
 	go build -o "$d/fcc" ./cmd/fcc
 	"$d/fcc" build bench/probe/launches.fut -o "$d/launches"
 	rm -f "$d/fcc"
+	if [ -n "${BASE:-}" ]; then
+		# The same probe built by fcc at BASE, to compare on one machine.
+		tmp=$(mktemp -d)
+		git worktree add -q --detach "$tmp/src" "$BASE"
+		(cd "$tmp/src" && go build -o "$tmp/fcc" ./cmd/fcc && "$tmp/fcc" build bench/probe/launches.fut -o "$root/$d/launches-base")
+		git worktree remove --force "$tmp/src" && rm -rf "$tmp"
+	fi
 	du -sh "$d"
 	;;
 run)
@@ -32,10 +40,15 @@ run)
 		nvcc -O2 -o "$d/launch_floor_cuda" bench/probe/launch_floor_cuda.cu &&
 			timeout 120 "$d/launch_floor_cuda" "$n" >"$out/launch_floor_cuda.txt" 2>&1
 	fi
-	for i in 1 2 3; do
-		echo "1024i64 ${n}i64" | FCC_DEBUG_CL=1 timeout 120 "$d/launches" -p "$plat" -r 10 -t "$out/launches-times-$i.txt" >/dev/null 2>>"$out/launches.txt"
-		sort -n "$out/launches-times-$i.txt" | awk -v n="$n" '{a[NR]=$1} END {printf "run time per iteration: median %.2f us, min %.2f us\n", a[int((NR+1)/2)]/n, a[1]/n}' >>"$out/launches.txt"
+	for exe in launches-base launches; do
+		[ -x "$d/$exe" ] || continue
+		for i in 1 2 3; do
+			echo "== $exe $i" >>"$out/launches.txt"
+			echo "1024i64 ${n}i64" | FCC_DEBUG_CL=1 timeout 120 "$d/$exe" -p "$plat" -r 10 -t "$out/times.txt" >/dev/null 2>>"$out/launches.txt"
+			sort -n "$out/times.txt" | awk -v n="$n" '{a[NR]=$1} END {printf "run time per iteration: median %.2f us, min %.2f us\n", a[int((NR+1)/2)]/n, a[1]/n}' >>"$out/launches.txt"
+		done
 	done
+	rm -f "$out/times.txt"
 	cat "$out/launch_floor.txt" "$out/launches.txt"; [ -f "$out/launch_floor_cuda.txt" ] && cat "$out/launch_floor_cuda.txt"
 	;;
 *)
