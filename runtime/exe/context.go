@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 	"unsafe"
@@ -83,11 +84,9 @@ type Context struct {
 	errSites []KernelError
 	errDirty bool
 
-	// lastArgs are the arguments last set on each kernel: Launch sets
-	// only those that changed, since every clSetKernelArg is a call
-	// through cgo into the driver, and repeated runs launch the same
-	// kernels with the same buffers (the free list hands them back).
-	lastArgs map[string][]any
+	// launchStates is what Launch keeps per kernel name (see
+	// launchState), so that a launch makes one map lookup.
+	launchStates map[string]*launchState
 
 	// cannotFail are the kernels that never report a run-time error (see
 	// kernelsThatCannotFail).
@@ -343,7 +342,7 @@ func (c *Context) Close() {
 	}
 	c.errHost = nil
 	c.releaseStage()
-	c.lastArgs = nil
+	c.launchStates = nil
 	c.releaseFree()
 	if c.program != nil {
 		c.program.Release()
@@ -392,7 +391,6 @@ func (c *Context) Kernel(name string) (*cl.Kernel, error) {
 		return nil, fmt.Errorf("kernel %s: %w", name, err)
 	}
 	c.kernels[name] = k
-	delete(c.lastArgs, name)
 	return k, nil
 }
 
@@ -414,12 +412,8 @@ func (c *Context) wideKernel(name string) (*cl.Kernel, error) {
 		return nil, fmt.Errorf("kernel %s: %w", name, err)
 	}
 	c.wideKernels[name] = k
-	delete(c.lastArgs, name+wideSuffix)
 	return k, nil
 }
-
-// wideSuffix tells apart the wide kernels' entries in lastArgs.
-const wideSuffix = " (64-bit offsets)"
 
 // wideBufferBytes is the size from which a buffer needs 64-bit element
 // offsets: 2^31 bytes hold fewer than 2^31 elements of any type. Tests
@@ -1222,33 +1216,114 @@ func scalarFromBytes(elem values.PrimType, b []byte) any {
 	return nil
 }
 
-// kernelArg converts a Launch argument to what cl.Kernel.SetArg accepts.
-func kernelArg(a any) (any, error) {
+// launchState is what Launch keeps for one kernel name: the kernel
+// objects, resolved once, and the arguments last set on each. Launch sets
+// only the arguments that changed, since every clSetKernelArg is a call
+// through cgo into the driver, and repeated runs launch the same kernels
+// with the same buffers (the free list hands them back).
+type launchState struct {
+	k, wide         *cl.Kernel
+	lastK, lastWide []kernelArgVal
+	cannotFail      bool
+}
+
+// argKind is the kind of a kernelArgVal; its zero value marks an argument
+// not yet set.
+type argKind uint8
+
+const (
+	argUnset argKind = iota
+	argScalar
+	argMem
+	argLocal
+)
+
+// kernelArgVal is a Launch argument as cl.Kernel's setters take it. It is
+// comparable, so that Launch can tell an unchanged argument, and holds no
+// interface, so that keeping it allocates nothing. Scalars compare by
+// their bits: -0 differs from +0, and a NaN equals itself.
+type kernelArgVal struct {
+	kind argKind
+	size uint8  // scalars: bytes
+	bits uint64 // scalars: the value's bits; local memory: bytes
+	mem  *cl.MemObject
+}
+
+// kernelArg converts a Launch argument to a kernelArgVal.
+func kernelArg(a any) (kernelArgVal, error) {
+	scalar := func(size uint8, bits uint64) (kernelArgVal, error) {
+		return kernelArgVal{kind: argScalar, size: size, bits: bits}, nil
+	}
 	switch v := a.(type) {
 	case *Buffer:
 		if v == nil || v.Mem == nil {
-			return nil, errors.New("nil or released buffer")
+			return kernelArgVal{}, errors.New("nil or released buffer")
 		}
-		return v.Mem, nil
+		return kernelArgVal{kind: argMem, mem: v.Mem}, nil
 	case *DeviceArray:
 		if v == nil || v.Buf == nil || v.Buf.Mem == nil {
-			return nil, errors.New("nil or released array")
+			return kernelArgVal{}, errors.New("nil or released array")
 		}
-		return v.Buf.Mem, nil
+		return kernelArgVal{kind: argMem, mem: v.Buf.Mem}, nil
 	case Local:
-		return cl.LocalBuffer(v), nil
+		// A negative size is cl.Kernel.SetArgLocal's error.
+		return kernelArgVal{kind: argLocal, bits: uint64(v)}, nil
 	case bool:
 		// OpenCL forbids bool kernel parameters; kernels take a uchar.
 		if v {
-			return uint8(1), nil
+			return scalar(1, 1)
 		}
-		return uint8(0), nil
+		return scalar(1, 0)
 	case F16:
-		return uint16(v), nil
-	case int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64:
-		return v, nil
+		return scalar(2, uint64(v))
+	case int8:
+		return scalar(1, uint64(uint8(v)))
+	case int16:
+		return scalar(2, uint64(uint16(v)))
+	case int32:
+		return scalar(4, uint64(uint32(v)))
+	case int64:
+		return scalar(8, uint64(v))
+	case uint8:
+		return scalar(1, uint64(v))
+	case uint16:
+		return scalar(2, uint64(v))
+	case uint32:
+		return scalar(4, uint64(v))
+	case uint64:
+		return scalar(8, v)
+	case float32:
+		return scalar(4, uint64(math.Float32bits(v)))
+	case float64:
+		return scalar(8, math.Float64bits(v))
 	}
-	return nil, fmt.Errorf("unsupported argument type %T", a)
+	return kernelArgVal{}, fmt.Errorf("unsupported argument type %T", a)
+}
+
+// set sets argument index of k to v.
+func (v kernelArgVal) set(k *cl.Kernel, index int) error {
+	switch v.kind {
+	case argMem:
+		return k.SetArgMem(index, v.mem)
+	case argLocal:
+		return k.SetArgLocal(index, int(v.bits))
+	}
+	return k.SetArgScalar(index, int(v.size), v.bits)
+}
+
+// sizeList is fmt's %v of a size list ("[1024 256]"), written without
+// fmt so that the list does not escape: Launch's callers then keep their
+// size literals on the stack.
+func sizeList(s []int64) string {
+	b := make([]byte, 0, 8*len(s)+2)
+	b = append(b, '[')
+	for i, v := range s {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, v, 10)
+	}
+	return string(append(b, ']'))
 }
 
 // Launch runs kernel over global work-items (1 to 3 dimensions) in
@@ -1257,6 +1332,10 @@ func kernelArg(a any) (any, error) {
 // ushort). A launch with an empty global size does nothing. The launch is
 // asynchronous; errors the device reports later surface at Finish or the
 // next transfer.
+//
+// Launch is on the host path of every iteration of a host loop: without
+// -D and -P it allocates nothing (TestLaunchAllocs), makes one map lookup
+// and calls clSetKernelArg only for the arguments that changed.
 func (c *Context) Launch(kernel string, global, local []int64, args ...any) error {
 	if countCLOn {
 		start := time.Now()
@@ -1264,80 +1343,104 @@ func (c *Context) Launch(kernel string, global, local []int64, args ...any) erro
 	}
 	for _, g := range global {
 		if g == 0 {
-			c.Debugf("Skipping kernel %s with empty global size %v\n", kernel, global)
+			if c.Opts.Debug {
+				c.Debugf("Skipping kernel %s with empty global size %s\n", kernel, sizeList(global))
+			}
 			return nil
 		}
 	}
 	if local != nil && len(local) != len(global) {
-		return fmt.Errorf("kernel %s: global size %v and local size %v differ in rank", kernel, global, local)
+		return fmt.Errorf("kernel %s: global size %s and local size %s differ in rank", kernel, sizeList(global), sizeList(local))
 	}
-	gs, ls := make([]int, len(global)), []int(nil)
-	for i, g := range global {
+	// The sizes live in arrays on the stack (up to OpenCL's 3 dimensions;
+	// more is an error that EnqueueKernel reports).
+	var gsa, lsa [3]int
+	gs, ls := gsa[:0], []int(nil)
+	if len(global) > len(gsa) {
+		gs = make([]int, 0, len(global))
+	}
+	for _, g := range global {
 		if g < 0 {
-			return fmt.Errorf("kernel %s: negative global size %v", kernel, global)
+			return fmt.Errorf("kernel %s: negative global size %s", kernel, sizeList(global))
 		}
-		gs[i] = int(g)
+		gs = append(gs, int(g))
 	}
 	if local != nil {
-		ls = make([]int, len(local))
+		ls = lsa[:0]
+		if len(local) > len(lsa) {
+			ls = make([]int, 0, len(local))
+		}
 		for i, l := range local {
 			if l <= 0 || global[i]%l != 0 {
-				return fmt.Errorf("kernel %s: global size %v is not a multiple of local size %v", kernel, global, local)
+				return fmt.Errorf("kernel %s: global size %s is not a multiple of local size %s", kernel, sizeList(global), sizeList(local))
 			}
-			ls[i] = int(l)
+			ls = append(ls, int(l))
 		}
 	}
 	if err := checkInterrupt(); err != nil {
 		return err
 	}
-	k, err := c.Kernel(kernel)
-	argsKey := kernel
-	if err == nil && wideArgs(args) {
-		k, err = c.wideKernel(kernel)
-		argsKey += wideSuffix
+	st := c.launchStates[kernel]
+	if st == nil {
+		k, err := c.Kernel(kernel)
+		if err != nil {
+			return err
+		}
+		st = &launchState{k: k, cannotFail: c.cannotFail[kernel]}
+		if c.launchStates == nil {
+			c.launchStates = map[string]*launchState{}
+		}
+		c.launchStates[kernel] = st
 	}
-	if err != nil {
-		return err
+	k, last := st.k, &st.lastK
+	if wideArgs(args) {
+		if st.wide == nil {
+			wk, err := c.wideKernel(kernel)
+			if err != nil {
+				return err
+			}
+			st.wide = wk
+		}
+		k, last = st.wide, &st.lastWide
+	}
+	if len(*last) != len(args) {
+		*last = make([]kernelArgVal, len(args))
 	}
 	var localMem int64
-	last := c.lastArgs[argsKey]
-	if len(last) != len(args) {
-		last = make([]any, len(args))
-		if c.lastArgs == nil {
-			c.lastArgs = map[string][]any{}
-		}
-		c.lastArgs[argsKey] = last
-	}
 	for i, a := range args {
 		ka, err := kernelArg(a)
 		if err != nil {
 			return fmt.Errorf("kernel %s argument %d: %w", kernel, i, err)
 		}
-		if l, ok := a.(Local); ok {
-			localMem += int64(l)
+		if ka.kind == argLocal {
+			localMem += int64(ka.bits)
 		}
-		if b, ok := a.(*Buffer); ok && b == c.errBuf && !c.cannotFail[kernel] {
+		if b, ok := a.(*Buffer); ok && b == c.errBuf && !st.cannotFail {
 			c.errDirty = true
 		}
-		// Every argument kind is comparable (numbers, buffer handles,
-		// local sizes); a NaN never equals itself and is simply set again.
-		if last[i] != nil && last[i] == ka {
+		if (*last)[i] == ka {
 			continue
 		}
 		c.calls.SetArg++
-		if err := k.SetArg(i, ka); err != nil {
-			last[i] = nil
+		if err := ka.set(k, i); err != nil {
+			(*last)[i] = kernelArgVal{}
 			return fmt.Errorf("kernel %s: %w", kernel, err)
 		}
-		last[i] = ka
+		(*last)[i] = ka
 	}
-	c.Debugf("Launching kernel %s with global work size %v and local work size %v; local memory: %d bytes.\n", kernel, global, local, localMem)
-	c.tracef("launch %s %v %v", kernel, global, local)
+	if c.Opts.Debug {
+		c.Debugf("Launching kernel %s with global work size %s and local work size %s; local memory: %d bytes.\n", kernel, sizeList(global), sizeList(local), localMem)
+	}
+	if traceOn {
+		c.tracef("launch %s %s %s", kernel, sizeList(global), sizeList(local))
+	}
 	c.idle = false
 	c.calls.Launch++
 	if !c.Opts.Debug && !c.Opts.Profile {
 		err := c.queue.EnqueueKernel(k, gs, ls)
-		c.tracef("launched")
+		if traceOn {
+			c.tracef("launched")
+		}
 		if err != nil {
 			return c.launchError(kernel, global, local, err)
 		}
@@ -1371,7 +1474,7 @@ func (c *Context) launchError(kernel string, global, local []int64, err error) e
 	if errors.Is(err, cl.ErrMemObjectAllocFailure) {
 		return fmt.Errorf("%s: kernel %s: %w", c.oomText(c.memCur, "the arrays in use"), kernel, err)
 	}
-	return fmt.Errorf("kernel %s (global %v, local %v): %w", kernel, global, local, err)
+	return fmt.Errorf("kernel %s (global %s, local %s): %w", kernel, sizeList(global), sizeList(local), err)
 }
 
 // Finish waits for all queued work, records the launches when
