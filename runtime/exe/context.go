@@ -703,25 +703,38 @@ func (c *Context) Alloc(bytes int64) (*Buffer, error) {
 	if bytes < 0 {
 		return nil, fmt.Errorf("allocating a buffer of negative size %d", bytes)
 	}
-	return c.alloc(bytes, "a buffer")
+	return c.alloc(bytes, func() string { return "a buffer" })
 }
 
-// alloc is Alloc, with what the memory is for (for the error message).
-func (c *Context) alloc(bytes int64, what string) (*Buffer, error) {
-	if err := checkInterrupt(); err != nil {
+// alloc is Alloc, with what the memory is for (for the error message;
+// a function, since host loops allocate every iteration and the text is
+// needed only on failure).
+func (c *Context) alloc(bytes int64, what func() string) (*Buffer, error) {
+	b := new(Buffer)
+	if err := c.allocInto(b, bytes, what); err != nil {
 		return nil, err
+	}
+	return b, nil
+}
+
+// allocInto is alloc into a Buffer the caller allocated.
+func (c *Context) allocInto(b *Buffer, bytes int64, what func() string) error {
+	if err := checkInterrupt(); err != nil {
+		return err
 	}
 	// Refuse what the device cannot hold before asking the driver, which
 	// may otherwise fail late (at first use) or try to satisfy it.
 	maxAlloc, global := c.memLimits()
 	if bytes > math.MaxInt || (maxAlloc > 0 && bytes > maxAlloc) {
-		return nil, fmt.Errorf("%s: larger than the device's maximum allocation of %d bytes", c.oomText(bytes, what), maxAlloc)
+		return fmt.Errorf("%s: larger than the device's maximum allocation of %d bytes", c.oomText(bytes, what()), maxAlloc)
 	}
 	if global > 0 && c.memCur+bytes > global {
-		return nil, fmt.Errorf("%s: %d bytes are in use already", c.oomText(bytes, what), c.memCur)
+		return fmt.Errorf("%s: %d bytes are in use already", c.oomText(bytes, what()), c.memCur)
 	}
 	m := c.takeFree(max(bytes, 1))
-	c.tracef("alloc %d bytes (cached: %v)", bytes, m != nil)
+	if traceOn {
+		c.tracef("alloc %d bytes (cached: %v)", bytes, m != nil)
+	}
 	if m != nil {
 		c.calls.Reused++
 	} else {
@@ -734,15 +747,17 @@ func (c *Context) alloc(bytes int64, what string) (*Buffer, error) {
 			m, err = c.ctx.CreateEmptyBuffer(cl.MemReadWrite, int(max(bytes, 1)))
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: %d bytes in use: %w", c.oomText(bytes, what), c.memCur, err)
+			return fmt.Errorf("%s: %d bytes in use: %w", c.oomText(bytes, what()), c.memCur, err)
 		}
 	}
 	c.memCur += bytes
 	c.memPeak = max(c.memPeak, c.memCur)
-	c.Debugf("Allocated %d bytes (%d in use)\n", bytes, c.memCur)
-	b := &Buffer{Mem: m, Size: bytes}
+	if c.Opts.Debug {
+		c.Debugf("Allocated %d bytes (%d in use)\n", bytes, c.memCur)
+	}
+	*b = Buffer{Mem: m, Size: bytes}
 	c.track(b)
-	return b, nil
+	return nil
 }
 
 // memLimits returns the device's maximum allocation and global memory
@@ -894,7 +909,7 @@ func arrayBytes(elem values.PrimType, shape []int64) (int64, error) {
 	n := int64(elem.Size())
 	for _, d := range shape {
 		if d < 0 {
-			return 0, fmt.Errorf("negative dimension in shape %v", shape)
+			return 0, fmt.Errorf("negative dimension in shape %s", sizeList(shape))
 		}
 		if d == 0 {
 			n = 0 // no elements, whatever the other dimensions
@@ -902,7 +917,7 @@ func arrayBytes(elem values.PrimType, shape []int64) (int64, error) {
 	}
 	for _, d := range shape {
 		if d != 0 && n > math.MaxInt64/d {
-			return 0, fmt.Errorf("array of shape %v is %w", shape, errTooLarge)
+			return 0, fmt.Errorf("array of shape %s is %w", sizeList(shape), errTooLarge)
 		}
 		n *= d
 	}
@@ -911,19 +926,36 @@ func arrayBytes(elem values.PrimType, shape []int64) (int64, error) {
 
 // NewArray allocates an uninitialised device array.
 func (c *Context) NewArray(elem values.PrimType, shape []int64) (*DeviceArray, error) {
-	what := "an array of type " + shapeText(shape) + elem.String()
+	what := func() string { return "an array of type " + shapeText(shape) + elem.String() }
 	n, err := arrayBytes(elem, shape)
 	if errors.Is(err, errTooLarge) {
-		return nil, fmt.Errorf("out of device memory: allocating more than %d bytes for %s (device has %d bytes)", int64(math.MaxInt64), what, c.globalMemSize())
+		return nil, fmt.Errorf("out of device memory: allocating more than %d bytes for %s (device has %d bytes)", int64(math.MaxInt64), what(), c.globalMemSize())
 	}
 	if err != nil {
 		return nil, err
 	}
-	b, err := c.alloc(n, what)
-	if err != nil {
+	blk := new(arrayBlock)
+	if err := c.allocInto(&blk.buf, n, what); err != nil {
 		return nil, err
 	}
-	return &DeviceArray{Buf: b, Elem: elem, Shape: append([]int64{}, shape...)}, nil
+	var sh []int64
+	if len(shape) <= len(blk.shape) {
+		sh = blk.shape[:len(shape):len(shape)] // capacity len: an append copies
+	} else {
+		sh = make([]int64, len(shape))
+	}
+	copy(sh, shape)
+	blk.arr = DeviceArray{Buf: &blk.buf, Elem: elem, Shape: sh}
+	return &blk.arr, nil
+}
+
+// arrayBlock is a new array, its buffer and its shape (up to rank 3) in
+// one allocation instead of three: host loops make an array every
+// iteration.
+type arrayBlock struct {
+	arr   DeviceArray
+	buf   Buffer
+	shape [3]int64
 }
 
 // dataBytes views the data slice of a value as bytes, without copying.

@@ -172,8 +172,64 @@ func TestLaunchAllocs(t *testing.T) {
 	}); n != 0 {
 		t.Errorf("Launch allocates %v times per launch, want 0", n)
 	}
+	// A host loop's iteration: a new array (one allocation), the launch,
+	// and the release of the previous array.
+	mark := c.AllocMark()
+	xs := a
+	n := int64(1024)
+	if got := testing.AllocsPerRun(200, func() {
+		out, err := c.NewArray(values.F32, []int64{n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Launch("scale_f32", []int64{n}, []int64{256}, argSets[0][0], xs, out, argSets[0][3]); err != nil {
+			t.Fatal(err)
+		}
+		c.ReleaseSince(mark, out)
+		xs = out
+	}); got != 1 {
+		t.Errorf("a host loop iteration allocates %v times, want 1 (the array)", got)
+	}
 	if err := c.Finish(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestNewArrayShape checks that a new array owns its shape, whatever its
+// rank (up to 3 it shares the array's allocation).
+func TestNewArrayShape(t *testing.T) {
+	needDevice(t)
+	c := newLaunchContext(t)
+	for _, shape := range [][]int64{{}, {5}, {2, 3}, {2, 3, 4}, {2, 1, 3, 2}} {
+		in := append([]int64{}, shape...)
+		a, err := c.NewArray(values.I32, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range in {
+			in[i] = 99
+		}
+		if fmt.Sprint(a.Shape) != fmt.Sprint(shape) || a.Shape == nil {
+			t.Errorf("NewArray(%v).Shape = %v after the caller's slice changed", shape, a.Shape)
+		}
+		want := int64(4)
+		for _, d := range shape {
+			want *= d
+		}
+		if a.Buf.Size != want {
+			t.Errorf("NewArray(%v) holds %d bytes, want %d", shape, a.Buf.Size, want)
+		}
+		// Appending to one array's shape leaves another's alone.
+		b, err := c.NewArray(values.I32, shape)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = append(a.Shape, 7)
+		if fmt.Sprint(b.Shape) != fmt.Sprint(shape) {
+			t.Errorf("NewArray(%v): another array's shape became %v", shape, b.Shape)
+		}
+		c.ReleaseArray(a)
+		c.ReleaseArray(b)
 	}
 }
 
