@@ -3,6 +3,7 @@ package exe
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -233,6 +234,21 @@ func TestNewArrayShape(t *testing.T) {
 	}
 }
 
+// reportThreadCPU locks the benchmark to its OS thread and resets the
+// timer; the function it returns reports the thread's CPU time per
+// operation (cpu-ns/op) since.
+func reportThreadCPU(b *testing.B) func() {
+	runtime.LockOSThread()
+	b.ResetTimer()
+	start := threadCPU()
+	return func() {
+		if d := threadCPU() - start; d > 0 {
+			b.ReportMetric(float64(d.Nanoseconds())/float64(b.N), "cpu-ns/op")
+		}
+		runtime.UnlockOSThread()
+	}
+}
+
 // BenchmarkLaunch is the host time of one launch whose three arguments
 // change (as in a host loop whose arrays alternate).
 func BenchmarkLaunch(b *testing.B) {
@@ -246,7 +262,7 @@ func BenchmarkLaunch(b *testing.B) {
 		}
 	}
 	b.ReportAllocs()
-	b.ResetTimer()
+	defer reportThreadCPU(b)()
 	for i := 0; i < b.N; i++ {
 		if err := c.Launch("scale_f32", []int64{1024}, []int64{256}, float32(i), bufs[i&1], bufs[(i+1)&1], int64(1024)); err != nil {
 			b.Fatal(err)
@@ -275,7 +291,7 @@ func BenchmarkHostLoopIter(b *testing.B) {
 	}
 	mark := c.AllocMark()
 	b.ReportAllocs()
-	b.ResetTimer()
+	defer reportThreadCPU(b)()
 	for i := 0; i < b.N; i++ {
 		out, err := c.NewArray(values.F32, []int64{xs.Shape[0]})
 		if err != nil {
