@@ -342,7 +342,7 @@ func (c *Context) Close() {
 	}
 	c.errHost = nil
 	c.releaseStage()
-	c.launchStates = nil
+	c.releaseKernelCopies()
 	c.releaseFree()
 	if c.program != nil {
 		c.program.Release()
@@ -1248,15 +1248,86 @@ func scalarFromBytes(elem values.PrimType, b []byte) any {
 	return nil
 }
 
-// launchState is what Launch keeps for one kernel name: the kernel
-// objects, resolved once, and the arguments last set on each. Launch sets
-// only the arguments that changed, since every clSetKernelArg is a call
-// through cgo into the driver, and repeated runs launch the same kernels
-// with the same buffers (the free list hands them back).
+// launchState is what Launch keeps for one kernel name: its kernel
+// objects, resolved once, for the program and for the wide program, and
+// the arguments last set on each. Launch sets only the arguments that
+// changed, since every clSetKernelArg is a call through cgo into the
+// driver, and repeated runs launch the same kernels with the same buffers
+// (the free list hands them back). A host loop whose arrays alternate
+// between two buffers (double buffering, the free list's doing) would
+// change its buffer arguments at every launch: there Launch makes a second
+// kernel object of the kernel, and each alternation finds its buffers
+// already set on one of the two.
 type launchState struct {
-	k, wide         *cl.Kernel
-	lastK, lastWide []kernelArgVal
-	cannotFail      bool
+	narrow, wide []launchSlot
+	cannotFail   bool
+	// launches counts the launches (up to maxKernelCopies), so that a
+	// second object is made only for a kernel launched repeatedly.
+	launches int
+}
+
+// launchSlot is one kernel object and the arguments last set on it.
+type launchSlot struct {
+	k    *cl.Kernel
+	last []kernelArgVal
+}
+
+// maxKernelCopies is the most kernel objects Launch keeps per kernel and
+// program: two serve double buffering.
+const maxKernelCopies = 2
+
+// slot picks the kernel object of st to launch with vals: the one on
+// which the fewest arguments change, or a new one where buffer arguments
+// would change on every object and the kernel has been launched before.
+func (c *Context) slot(kernel string, st *launchState, wide bool, vals []kernelArgVal) (*launchSlot, error) {
+	slots := &st.narrow
+	if wide {
+		slots = &st.wide
+	}
+	best, bestDiff, bufferDiff := 0, len(vals)+1, false
+	for i := range *slots {
+		s := &(*slots)[i]
+		if len(s.last) != len(vals) {
+			s.last = make([]kernelArgVal, len(vals))
+		}
+		diff, buf := 0, false
+		for j, v := range vals {
+			if s.last[j] != v {
+				diff++
+				buf = buf || v.kind == argMem
+			}
+		}
+		if diff < bestDiff {
+			best, bestDiff, bufferDiff = i, diff, buf
+		}
+	}
+	if bufferDiff && len(*slots) < maxKernelCopies && st.launches >= maxKernelCopies {
+		p := c.program
+		if wide {
+			p = c.wide
+		}
+		k, err := p.CreateKernel(kernel)
+		if err != nil {
+			return nil, fmt.Errorf("kernel %s: %w", kernel, err)
+		}
+		*slots = append(*slots, launchSlot{k: k, last: make([]kernelArgVal, len(vals))})
+		best = len(*slots) - 1
+	}
+	st.launches = min(st.launches+1, maxKernelCopies)
+	return &(*slots)[best], nil
+}
+
+// releaseKernelCopies releases the kernel objects Launch made beyond the
+// first of each kernel (which c.kernels and c.wideKernels hold).
+func (c *Context) releaseKernelCopies() {
+	for _, st := range c.launchStates {
+		for _, slots := range [][]launchSlot{st.narrow, st.wide} {
+			for i := 1; i < len(slots); i++ {
+				slots[i].k.Release()
+			}
+		}
+	}
+	c.launchStates = nil
 }
 
 // argKind is the kind of a kernelArgVal; its zero value marks an argument
@@ -1418,25 +1489,26 @@ func (c *Context) Launch(kernel string, global, local []int64, args ...any) erro
 		if err != nil {
 			return err
 		}
-		st = &launchState{k: k, cannotFail: c.cannotFail[kernel]}
+		st = &launchState{narrow: []launchSlot{{k: k}}, cannotFail: c.cannotFail[kernel]}
 		if c.launchStates == nil {
 			c.launchStates = map[string]*launchState{}
 		}
 		c.launchStates[kernel] = st
 	}
-	k, last := st.k, &st.lastK
-	if wideArgs(args) {
-		if st.wide == nil {
-			wk, err := c.wideKernel(kernel)
-			if err != nil {
-				return err
-			}
-			st.wide = wk
+	wide := wideArgs(args)
+	if wide && len(st.wide) == 0 {
+		wk, err := c.wideKernel(kernel)
+		if err != nil {
+			return err
 		}
-		k, last = st.wide, &st.lastWide
+		st.wide = []launchSlot{{k: wk}}
 	}
-	if len(*last) != len(args) {
-		*last = make([]kernelArgVal, len(args))
+	// The arguments as values, in an array on the stack for the usual
+	// counts.
+	var valsArr [48]kernelArgVal
+	vals := valsArr[:0]
+	if len(args) > len(valsArr) {
+		vals = make([]kernelArgVal, 0, len(args))
 	}
 	var localMem int64
 	for i, a := range args {
@@ -1450,15 +1522,23 @@ func (c *Context) Launch(kernel string, global, local []int64, args ...any) erro
 		if b, ok := a.(*Buffer); ok && b == c.errBuf && !st.cannotFail {
 			c.errDirty = true
 		}
-		if (*last)[i] == ka {
+		vals = append(vals, ka)
+	}
+	s, err := c.slot(kernel, st, wide, vals)
+	if err != nil {
+		return err
+	}
+	k := s.k
+	for i, ka := range vals {
+		if s.last[i] == ka {
 			continue
 		}
 		c.calls.SetArg++
 		if err := ka.set(k, i); err != nil {
-			(*last)[i] = kernelArgVal{}
+			s.last[i] = kernelArgVal{}
 			return fmt.Errorf("kernel %s: %w", kernel, err)
 		}
-		(*last)[i] = ka
+		s.last[i] = ka
 	}
 	if c.Opts.Debug {
 		c.Debugf("Launching kernel %s with global work size %s and local work size %s; local memory: %d bytes.\n", kernel, sizeList(global), sizeList(local), localMem)

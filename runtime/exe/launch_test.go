@@ -111,10 +111,14 @@ func TestLaunchSetsChangedArgs(t *testing.T) {
 		{2, 0, 4},       // first launch: all four
 		{2, 0, 0},       // nothing changed
 		{3, 0, 1},       // the scale
-		{3, 1, 1},       // the output
+		{3, 1, 4},       // another output: a second kernel object, all four
 		{0, 1, 1},       // +0
 		{negZero, 1, 1}, // -0 is another value
-		{negZero, 0, 1},
+		{negZero, 0, 1}, // the first object has out0 and scale 3
+		{negZero, 1, 0}, // alternating outputs: each object has its own
+		{negZero, 0, 0},
+		{1, 1, 1},
+		{2, 0, 1},
 	}
 	for i, tc := range tests {
 		before := c.CLCalls().SetArg
@@ -164,6 +168,13 @@ func TestLaunchAllocs(t *testing.T) {
 		{float32(1), a, b, int64(1024)},
 		{float32(2), b, a, int64(1024)},
 	}
+	// The first launches make the kernel's second object.
+	for i := range 4 {
+		if err := c.Launch("scale_f32", []int64{1024}, []int64{256}, argSets[i&1]...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := c.CLCalls().SetArg
 	i := 0
 	if n := testing.AllocsPerRun(200, func() {
 		if err := c.Launch("scale_f32", []int64{1024}, []int64{256}, argSets[i&1]...); err != nil {
@@ -172,6 +183,9 @@ func TestLaunchAllocs(t *testing.T) {
 		i++
 	}); n != 0 {
 		t.Errorf("Launch allocates %v times per launch, want 0", n)
+	}
+	if n := c.CLCalls().SetArg - before; n != 0 {
+		t.Errorf("launches alternating between two argument sets called clSetKernelArg %d times, want 0", n)
 	}
 	// A host loop's iteration: a new array (one allocation), the launch,
 	// and the release of the previous array.
