@@ -1278,7 +1278,8 @@ const maxKernelCopies = 2
 
 // slot picks the kernel object of st to launch with vals: the one on
 // which the fewest arguments change, or a new one where buffer arguments
-// would change on every object and the kernel has been launched before.
+// would change on every object and the kernel was launched at least
+// twice before (a kernel launched once per run keeps one object).
 func (c *Context) slot(kernel string, st *launchState, wide bool, vals []kernelArgVal) (*launchSlot, error) {
 	slots := &st.narrow
 	if wide {
