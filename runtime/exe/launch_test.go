@@ -327,3 +327,56 @@ func BenchmarkHostLoopIter(b *testing.B) {
 		b.Fatal(err)
 	}
 }
+
+// TestLaunchDoubleBuffered ping-pongs double_f32 between two arrays, on
+// the program with 32-bit offsets and on the wide one: the results are
+// right, and once each program has its second kernel object the
+// launches set no argument.
+func TestLaunchDoubleBuffered(t *testing.T) {
+	needDevice(t)
+	for _, wide := range []bool{false, true} {
+		c := newLaunchContext(t)
+		if wide {
+			old := wideBufferBytes
+			wideBufferBytes = 16
+			t.Cleanup(func() { wideBufferBytes = old })
+		}
+		x, err := c.Upload(values.Value{Type: values.F32, Shape: []int64{4}, Data: []float32{1, 2, 3, 4}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		y, err := c.NewArray(values.F32, []int64{4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Set per launch: all 3, the two buffers, all 3 on the new
+		// object, then none.
+		wantSets := []int64{3, 2, 3, 0, 0, 0, 0}
+		bufs := [2]*DeviceArray{x, y}
+		for i, want := range wantSets {
+			before := c.CLCalls().SetArg
+			if err := c.Launch("double_f32", []int64{4}, nil, bufs[i&1], bufs[(i+1)&1], int64(4)); err != nil {
+				t.Fatal(err)
+			}
+			if n := c.CLCalls().SetArg - before; n != want {
+				t.Errorf("wide %v, launch %d: %d clSetKernelArg calls, want %d", wide, i, n, want)
+			}
+		}
+		v, err := c.Download(bufs[len(wantSets)&1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		scale := float32(int64(1) << len(wantSets))
+		for j, got := range v.Data.([]float32) {
+			if want := scale * float32(j+1); got != want {
+				t.Errorf("wide %v: element %d = %v, want %v", wide, j, got, want)
+			}
+		}
+		if (c.wide != nil) != wide {
+			t.Errorf("wide %v: the wide program built: %v", wide, c.wide != nil)
+		}
+		if st := c.launchStates["double_f32"]; st == nil || len(st.narrow) != map[bool]int{false: 2, true: 1}[wide] || len(st.wide) != map[bool]int{false: 0, true: 2}[wide] {
+			t.Errorf("wide %v: kernel objects %+v", wide, st)
+		}
+	}
+}
