@@ -422,18 +422,9 @@ var wideBufferBytes int64 = 1 << 31
 
 // wideArgs reports whether a launch needs 64-bit element offsets: some
 // buffer argument holds wideBufferBytes or more.
-func wideArgs(args []any) bool {
+func wideArgs(args []Arg) bool {
 	for _, a := range args {
-		var b *Buffer
-		switch v := a.(type) {
-		case *Buffer:
-			b = v
-		case *DeviceArray:
-			if v != nil {
-				b = v.Buf
-			}
-		}
-		if b != nil && b.Size >= wideBufferBytes {
+		if a.buf != nil && a.buf.Size >= wideBufferBytes {
 			return true
 		}
 	}
@@ -1280,22 +1271,22 @@ const maxKernelCopies = 2
 // which the fewest arguments change, or a new one where buffer arguments
 // would change on every object and the kernel was launched at least
 // twice before (a kernel launched once per run keeps one object).
-func (c *Context) slot(kernel string, st *launchState, wide bool, vals []kernelArgVal) (*launchSlot, error) {
+func (c *Context) slot(kernel string, st *launchState, wide bool, args []Arg) (*launchSlot, error) {
 	slots := &st.narrow
 	if wide {
 		slots = &st.wide
 	}
-	best, bestDiff, bufferDiff := 0, len(vals)+1, false
+	best, bestDiff, bufferDiff := 0, len(args)+1, false
 	for i := range *slots {
 		s := &(*slots)[i]
-		if len(s.last) != len(vals) {
-			s.last = make([]kernelArgVal, len(vals))
+		if len(s.last) != len(args) {
+			s.last = make([]kernelArgVal, len(args))
 		}
 		diff, buf := 0, false
-		for j, v := range vals {
-			if s.last[j] != v {
+		for j, a := range args {
+			if s.last[j] != a.val {
 				diff++
-				buf = buf || v.kind == argMem
+				buf = buf || a.val.kind == argMem
 			}
 		}
 		if diff < bestDiff {
@@ -1311,7 +1302,7 @@ func (c *Context) slot(kernel string, st *launchState, wide bool, vals []kernelA
 		if err != nil {
 			return nil, fmt.Errorf("kernel %s: %w", kernel, err)
 		}
-		*slots = append(*slots, launchSlot{k: k, last: make([]kernelArgVal, len(vals))})
+		*slots = append(*slots, launchSlot{k: k, last: make([]kernelArgVal, len(args))})
 		best = len(*slots) - 1
 	}
 	st.launches = min(st.launches+1, maxKernelCopies)
@@ -1353,55 +1344,104 @@ type kernelArgVal struct {
 	mem  *cl.MemObject
 }
 
-// kernelArg converts a Launch argument to a kernelArgVal.
-func kernelArg(a any) (kernelArgVal, error) {
-	scalar := func(size uint8, bits uint64) (kernelArgVal, error) {
-		return kernelArgVal{kind: argScalar, size: size, bits: bits}, nil
-	}
-	switch v := a.(type) {
+// Arg is a kernel argument of LaunchArgs, made by A.
+type Arg struct {
+	val kernelArgVal
+	// buf is the buffer of a *Buffer or *DeviceArray argument (for the
+	// choice of the wide program and the error buffer's bookkeeping).
+	buf *Buffer
+	// err is why the argument cannot be passed (a released buffer),
+	// reported by the launch.
+	err error
+}
+
+// ArgType is the Go types of kernel arguments: buffers, arrays, local
+// memory sizes and scalars (bool is passed as a uchar, F16 as a ushort).
+type ArgType interface {
+	*Buffer | *DeviceArray | Local | bool | F16 | int8 | int16 | int32 | int64 | uint8 | uint16 | uint32 | uint64 | float32 | float64
+}
+
+var (
+	errReleasedBuffer = errors.New("nil or released buffer")
+	errReleasedArray  = errors.New("nil or released array")
+)
+
+// A is v as a kernel argument of LaunchArgs. Unlike Launch's arguments
+// (interfaces, which box every scalar on the heap), it allocates nothing:
+// the generated host code of a loop launches at every iteration.
+func A[T ArgType](v T) Arg {
+	// The type is told from the zero value, whose conversion to an
+	// interface allocates nothing; v itself is read through its bits.
+	var zero T
+	switch any(zero).(type) {
 	case *Buffer:
-		if v == nil || v.Mem == nil {
-			return kernelArgVal{}, errors.New("nil or released buffer")
+		b := any(v).(*Buffer)
+		if b == nil || b.Mem == nil {
+			return Arg{err: errReleasedBuffer}
 		}
-		return kernelArgVal{kind: argMem, mem: v.Mem}, nil
+		return Arg{val: kernelArgVal{kind: argMem, mem: b.Mem}, buf: b}
 	case *DeviceArray:
-		if v == nil || v.Buf == nil || v.Buf.Mem == nil {
-			return kernelArgVal{}, errors.New("nil or released array")
+		a := any(v).(*DeviceArray)
+		if a == nil || a.Buf == nil || a.Buf.Mem == nil {
+			return Arg{err: errReleasedArray}
 		}
-		return kernelArgVal{kind: argMem, mem: v.Buf.Mem}, nil
+		return Arg{val: kernelArgVal{kind: argMem, mem: a.Buf.Mem}, buf: a.Buf}
 	case Local:
 		// A negative size is cl.Kernel.SetArgLocal's error.
-		return kernelArgVal{kind: argLocal, bits: uint64(v)}, nil
-	case bool:
-		// OpenCL forbids bool kernel parameters; kernels take a uchar.
-		if v {
-			return scalar(1, 1)
-		}
-		return scalar(1, 0)
-	case F16:
-		return scalar(2, uint64(v))
-	case int8:
-		return scalar(1, uint64(uint8(v)))
-	case int16:
-		return scalar(2, uint64(uint16(v)))
-	case int32:
-		return scalar(4, uint64(uint32(v)))
-	case int64:
-		return scalar(8, uint64(v))
-	case uint8:
-		return scalar(1, uint64(v))
-	case uint16:
-		return scalar(2, uint64(v))
-	case uint32:
-		return scalar(4, uint64(v))
-	case uint64:
-		return scalar(8, v)
-	case float32:
-		return scalar(4, uint64(math.Float32bits(v)))
-	case float64:
-		return scalar(8, math.Float64bits(v))
+		return Arg{val: kernelArgVal{kind: argLocal, bits: uint64(*(*Local)(unsafe.Pointer(&v)))}}
 	}
-	return kernelArgVal{}, fmt.Errorf("unsupported argument type %T", a)
+	// A scalar: its bits as the kernel reads them (a bool's byte is 0 or
+	// 1, a float's are IEEE's, a signed integer's two's complement).
+	p, size := unsafe.Pointer(&v), unsafe.Sizeof(v)
+	var bits uint64
+	switch size {
+	case 1:
+		bits = uint64(*(*uint8)(p))
+	case 2:
+		bits = uint64(*(*uint16)(p))
+	case 4:
+		bits = uint64(*(*uint32)(p))
+	default:
+		bits = *(*uint64)(p)
+	}
+	return Arg{val: kernelArgVal{kind: argScalar, size: uint8(size), bits: bits}}
+}
+
+// kernelArg converts a Launch argument to an Arg.
+func kernelArg(a any) Arg {
+	switch v := a.(type) {
+	case *Buffer:
+		return A(v)
+	case *DeviceArray:
+		return A(v)
+	case Local:
+		return A(v)
+	case bool:
+		return A(v)
+	case F16:
+		return A(v)
+	case int8:
+		return A(v)
+	case int16:
+		return A(v)
+	case int32:
+		return A(v)
+	case int64:
+		return A(v)
+	case uint8:
+		return A(v)
+	case uint16:
+		return A(v)
+	case uint32:
+		return A(v)
+	case uint64:
+		return A(v)
+	case float32:
+		return A(v)
+	case float64:
+		return A(v)
+	}
+	return Arg{err: fmt.Errorf("unsupported argument type %T", a)}
 }
 
 // set sets argument index of k to v.
@@ -1437,10 +1477,27 @@ func sizeList(s []int64) string {
 // asynchronous; errors the device reports later surface at Finish or the
 // next transfer.
 //
-// Launch is on the host path of every iteration of a host loop: without
-// -D and -P it allocates nothing (TestLaunchAllocs), makes one map lookup
-// and calls clSetKernelArg only for the arguments that changed.
+// Launch boxes its scalar arguments; the generated host code calls
+// LaunchArgs instead.
 func (c *Context) Launch(kernel string, global, local []int64, args ...any) error {
+	// The arguments as Args, in an array on the stack for the usual
+	// counts.
+	var argsArr [48]Arg
+	as := argsArr[:0]
+	if len(args) > len(argsArr) {
+		as = make([]Arg, 0, len(args))
+	}
+	for _, a := range args {
+		as = append(as, kernelArg(a))
+	}
+	return c.LaunchArgs(kernel, global, local, as...)
+}
+
+// LaunchArgs is Launch with its arguments made by A. It is on the host
+// path of every iteration of a host loop: without -D and -P it allocates
+// nothing (TestLaunchAllocs), makes one map lookup and calls
+// clSetKernelArg only for the arguments that changed.
+func (c *Context) LaunchArgs(kernel string, global, local []int64, args ...Arg) error {
 	if countCLOn {
 		start := time.Now()
 		defer func() { c.calls.LaunchHost += time.Since(start) }()
@@ -1504,33 +1561,25 @@ func (c *Context) Launch(kernel string, global, local []int64, args ...any) erro
 		}
 		st.wide = []launchSlot{{k: wk}}
 	}
-	// The arguments as values, in an array on the stack for the usual
-	// counts.
-	var valsArr [48]kernelArgVal
-	vals := valsArr[:0]
-	if len(args) > len(valsArr) {
-		vals = make([]kernelArgVal, 0, len(args))
-	}
 	var localMem int64
 	for i, a := range args {
-		ka, err := kernelArg(a)
-		if err != nil {
-			return fmt.Errorf("kernel %s argument %d: %w", kernel, i, err)
+		if a.err != nil {
+			return fmt.Errorf("kernel %s argument %d: %w", kernel, i, a.err)
 		}
-		if ka.kind == argLocal {
-			localMem += int64(ka.bits)
+		if a.val.kind == argLocal {
+			localMem += int64(a.val.bits)
 		}
-		if b, ok := a.(*Buffer); ok && b == c.errBuf && !st.cannotFail {
+		if a.buf != nil && a.buf == c.errBuf && !st.cannotFail {
 			c.errDirty = true
 		}
-		vals = append(vals, ka)
 	}
-	s, err := c.slot(kernel, st, wide, vals)
+	s, err := c.slot(kernel, st, wide, args)
 	if err != nil {
 		return err
 	}
 	k := s.k
-	for i, ka := range vals {
+	for i, a := range args {
+		ka := a.val
 		if s.last[i] == ka {
 			continue
 		}

@@ -46,15 +46,18 @@ func TestKernelArg(t *testing.T) {
 		{arg: "x", err: "unsupported argument type string"},
 	}
 	for _, tc := range tests {
-		got, err := kernelArg(tc.arg)
+		got := kernelArg(tc.arg)
 		if tc.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tc.err) {
-				t.Errorf("kernelArg(%#v) error = %v, want %q", tc.arg, err, tc.err)
+			if got.err == nil || !strings.Contains(got.err.Error(), tc.err) {
+				t.Errorf("kernelArg(%#v) error = %v, want %q", tc.arg, got.err, tc.err)
 			}
 			continue
 		}
-		if err != nil || got != tc.want {
-			t.Errorf("kernelArg(%#v) = %+v, %v; want %+v", tc.arg, got, err, tc.want)
+		if got.err != nil || got.val != tc.want {
+			t.Errorf("kernelArg(%#v) = %+v, %v; want %+v", tc.arg, got.val, got.err, tc.want)
+		}
+		if wantBuf := tc.want.kind == argMem; (got.buf == buf) != wantBuf {
+			t.Errorf("kernelArg(%#v) has buffer %v", tc.arg, got.buf)
 		}
 	}
 }
@@ -186,6 +189,17 @@ func TestLaunchAllocs(t *testing.T) {
 	}
 	if n := c.CLCalls().SetArg - before; n != 0 {
 		t.Errorf("launches alternating between two argument sets called clSetKernelArg %d times, want 0", n)
+	}
+	// LaunchArgs with A's arguments, made at each launch (scalars that
+	// change included), as the generated code calls it.
+	if n := testing.AllocsPerRun(200, func() {
+		i++
+		x, m := float32(i), int64(1024+i%2)
+		if err := c.LaunchArgs("scale_f32", []int64{1024}, []int64{256}, A(x), A(a), A(b), A(m)); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("LaunchArgs allocates %v times per launch, want 0", n)
 	}
 	// A host loop's iteration: a new array (one allocation), the launch,
 	// and the release of the previous array.
