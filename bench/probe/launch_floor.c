@@ -9,8 +9,10 @@
 // arguments set once or re-set before every launch (the loop's buffers
 // alternate, as in a host loop), local size given or NULL, 3 arguments or
 // fcc's 9 (error buffer, scalars, array offset/shape/stride), an event
-// per launch (fcc under -D and -P), and batches of 64 launches with a
-// clFinish between (a shallow queue, so the driver never throttles).
+// per launch (fcc under -D and -P), a clFlush after every launch, and
+// batches of 16 to 1024 launches with a clFinish between (a shallow
+// queue). The list runs twice, so that the spread between passes shows
+// how far apart two variants must be to differ.
 //
 //	cc -O2 -o launch_floor launch_floor.c -lOpenCL
 //	./launch_floor PLATFORM-SUBSTRING [n]
@@ -35,7 +37,7 @@ static const char *src =
     "  if (i == n && d0 < 0) err[0] = 1;\n"
     "}\n";
 
-enum { ELEMS = 1024, LOCAL = 256, BATCH = 64, REPS = 5 };
+enum { ELEMS = 1024, LOCAL = 256, REPS = 5, PASSES = 2 };
 
 struct variant {
 	const char *name;
@@ -43,19 +45,24 @@ struct variant {
 	int reset;  // re-set the changing arguments before every launch
 	int local;  // local size given (else NULL)
 	int event;  // ask for an event and release it
-	int batch;  // clFinish after every BATCH launches
+	int flush;  // clFlush after every launch
+	int batch;  // clFinish after every batch launches (0: at the end only)
 };
 
 static const struct variant variants[] = {
-    {"k3 args once, local 256", 0, 0, 1, 0, 0},
-    {"k3 args once, local NULL", 0, 0, 0, 0, 0},
-    {"k3 3 args re-set, local 256", 0, 1, 1, 0, 0},
-    {"k3 3 args re-set, local NULL", 0, 1, 0, 0, 0},
-    {"k9 args once, local 256", 1, 0, 1, 0, 0},
-    {"k9 3 of 9 args re-set, local 256", 1, 1, 1, 0, 0},
-    {"k9 3 of 9 re-set, local 256, event", 1, 1, 1, 1, 0},
-    {"k3 args once, local 256, batches of 64", 0, 0, 1, 0, 1},
-    {"k9 3 of 9 re-set, local 256, batches of 64", 1, 1, 1, 0, 1},
+    {"k3 args once, local 256", 0, 0, 1, 0, 0, 0},
+    {"k3 args once, local NULL", 0, 0, 0, 0, 0, 0},
+    {"k3 3 args re-set, local 256", 0, 1, 1, 0, 0, 0},
+    {"k3 3 args re-set, local NULL", 0, 1, 0, 0, 0, 0},
+    {"k9 args once, local 256", 1, 0, 1, 0, 0, 0},
+    {"k9 3 of 9 args re-set, local 256", 1, 1, 1, 0, 0, 0},
+    {"k9 3 of 9 re-set, local 256, event", 1, 1, 1, 1, 0, 0},
+    {"k9 3 of 9 re-set, local 256, clFlush", 1, 1, 1, 0, 1, 0},
+    {"k3 args once, local 256, batches of 64", 0, 0, 1, 0, 0, 64},
+    {"k9 3 of 9 re-set, local 256, batches of 16", 1, 1, 1, 0, 0, 16},
+    {"k9 3 of 9 re-set, local 256, batches of 64", 1, 1, 1, 0, 0, 64},
+    {"k9 3 of 9 re-set, local 256, batches of 256", 1, 1, 1, 0, 0, 256},
+    {"k9 3 of 9 re-set, local 256, batches of 1024", 1, 1, 1, 0, 0, 1024},
 };
 
 static void set9(cl_kernel k, cl_mem err, cl_mem a, cl_mem b, float v) {
@@ -106,8 +113,9 @@ static void run(const struct variant *v, cl_command_queue q, cl_kernel k3, cl_ke
 		cl_event ev, *evp = v->event ? &ev : NULL;
 		CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &gs, v->local ? &ls : NULL, 0, NULL, evp));
 		if (v->event) clReleaseEvent(ev);
+		if (v->flush) CHECK(clFlush(q));
 		inloop += now_us() - s;
-		if (v->batch && (i + 1) % BATCH == 0) CHECK(clFinish(q));
+		if (v->batch && (i + 1) % v->batch == 0) CHECK(clFinish(q));
 	}
 	CHECK(clFinish(q));
 	*enq = inloop / n;
@@ -148,13 +156,15 @@ int main(int argc, char **argv) {
 	double x, y;
 	run(&variants[0], q, k3, k9, err, bufs, 100, &x, &y);
 	run(&variants[4], q, k3, k9, err, bufs, 100, &x, &y);
-	printf("%-44s %12s %12s\n", "variant", "enqueue us", "wall us");
-	for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++) {
-		double enq[REPS], wall[REPS];
-		for (int r = 0; r < REPS; r++) run(&variants[i], q, k3, k9, err, bufs, n, &enq[r], &wall[r]);
-		qsort(enq, REPS, sizeof enq[0], cmp);
-		qsort(wall, REPS, sizeof wall[0], cmp);
-		printf("%-44s %12.2f %12.2f\n", variants[i].name, enq[REPS / 2], wall[REPS / 2]);
+	for (int pass = 1; pass <= PASSES; pass++) {
+		printf("pass %d\n%-46s %12s %12s\n", pass, "variant", "enqueue us", "wall us");
+		for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++) {
+			double enq[REPS], wall[REPS];
+			for (int r = 0; r < REPS; r++) run(&variants[i], q, k3, k9, err, bufs, n, &enq[r], &wall[r]);
+			qsort(enq, REPS, sizeof enq[0], cmp);
+			qsort(wall, REPS, sizeof wall[0], cmp);
+			printf("%-46s %12.2f %12.2f\n", variants[i].name, enq[REPS / 2], wall[REPS / 2]);
+		}
 	}
 	// The result of the last variant, so that a broken kernel shows.
 	float out[ELEMS];
