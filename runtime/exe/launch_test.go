@@ -307,9 +307,9 @@ func BenchmarkLaunch(b *testing.B) {
 }
 
 // BenchmarkHostLoopIter is one iteration of a host loop as the back end
-// generates it (bench/probe/launches.fut): a fresh array, a launch that
-// reads the previous one with a scalar that changes, and the release of
-// what the iteration no longer needs.
+// generates it (bench/probe/launches.fut): a fresh array, a launch
+// (LaunchArgs) that reads the previous one with a scalar that changes,
+// and the release of what the iteration no longer needs.
 func BenchmarkHostLoopIter(b *testing.B) {
 	needDevice(b)
 	c := newLaunchContext(b)
@@ -326,7 +326,7 @@ func BenchmarkHostLoopIter(b *testing.B) {
 			b.Fatal(err)
 		}
 		n := xs.Shape[0]
-		if err := c.Launch("scale_f32", []int64{n}, []int64{256}, float32(i+1), xs, out, n); err != nil {
+		if err := c.LaunchArgs("scale_f32", []int64{n}, []int64{256}, A(float32(i+1)), A(xs), A(out), A(n)); err != nil {
 			b.Fatal(err)
 		}
 		c.ReleaseSince(mark, out)
