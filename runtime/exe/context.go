@@ -48,7 +48,7 @@ type Context struct {
 	wideKernels map[string]*cl.Kernel
 	source      string
 	buildOpts   string
-	missing     map[string]bool // kernels the program lacks (optionalKernel)
+	missing     map[string]bool // kernels the program lacks (hasKernel)
 	params      map[string]int64
 	log         io.Writer
 
@@ -431,20 +431,20 @@ func wideArgs(args []Arg) bool {
 	return false
 }
 
-// optionalKernel is Kernel for a kernel the program may lack, remembering
-// its absence.
-func (c *Context) optionalKernel(name string) (*cl.Kernel, error) {
+// hasKernel reports whether the program has kernel name (creating it),
+// remembering its absence: a host loop may ask at every iteration.
+func (c *Context) hasKernel(name string) bool {
 	if c.missing[name] {
-		return nil, fmt.Errorf("no kernel %s", name)
+		return false
 	}
-	k, err := c.Kernel(name)
-	if err != nil {
+	if _, err := c.Kernel(name); err != nil {
 		if c.missing == nil {
 			c.missing = map[string]bool{}
 		}
 		c.missing[name] = true
+		return false
 	}
-	return k, err
+	return true
 }
 
 // Param returns the value of the tunable parameter name as set by --param
