@@ -1481,8 +1481,8 @@ func sizeList(s []int64) string {
 // LaunchArgs instead.
 func (c *Context) Launch(kernel string, global, local []int64, args ...any) error {
 	// The arguments as Args, in an array on the stack for the usual
-	// counts.
-	var argsArr [48]Arg
+	// counts (a bigger one costs its zeroing at every launch).
+	var argsArr [16]Arg
 	as := argsArr[:0]
 	if len(args) > len(argsArr) {
 		as = make([]Arg, 0, len(args))
