@@ -258,7 +258,13 @@ func (h *hgen) launchKernel(c *cgen, ka *kernelArgs, name, global, local string)
 	if err != nil {
 		return err
 	}
-	h.line("if err := c.Launch(%q, []int64{%s}, []int64{%s}, %s); err != nil {", name, g, local, strings.Join(ka.host, ", "))
+	// Each argument through exe.A, which unlike Launch's interfaces boxes
+	// no scalar on the heap: a host loop launches at every iteration.
+	args := make([]string, len(ka.host))
+	for i, a := range ka.host {
+		args[i] = "exe.A(" + a + ")"
+	}
+	h.line("if err := c.LaunchArgs(%q, []int64{%s}, []int64{%s}, %s); err != nil {", name, g, local, strings.Join(args, ", "))
 	h.line("\treturn nil, err")
 	h.line("}")
 	for _, r := range rel {

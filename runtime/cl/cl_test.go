@@ -2,6 +2,7 @@ package cl
 
 import (
 	"errors"
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -380,5 +381,113 @@ func TestErrorNames(t *testing.T) {
 	err := error(&Error{Func: "clFinish", Code: -36})
 	if err.Error() != "clFinish: CL_INVALID_COMMAND_QUEUE (-36)" || !errors.Is(err, ErrInvalidCommandQueue) {
 		t.Errorf("Error = %q", err.Error())
+	}
+}
+
+// TestSetArgScalar sets one argument of each width through SetArgScalar and
+// SetArg and reads back what the kernel saw; values whose bits matter
+// (negative integers, -0 and NaN floats) included.
+func TestSetArgScalar(t *testing.T) {
+	e := newEnv(t)
+	p, err := e.ctx.CreateProgramWithSource([]string{`
+__kernel void put(__global ulong *out, char a, short b, int c, long d, float f, double g) {
+  out[0] = (ulong)(long)a; out[1] = (ulong)(long)b; out[2] = (ulong)(long)c; out[3] = (ulong)d;
+  out[4] = as_uint(f); out[5] = as_ulong(g);
+}
+`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Release()
+	if err := p.BuildProgram([]*Device{e.dev}, ""); err != nil {
+		t.Skipf("no double support? %v", err)
+	}
+	k, err := p.CreateKernel("put")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer k.Release()
+	out, err := e.ctx.CreateBuffer(MemReadWrite, make([]byte, 48))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Release()
+	negZero := float32(math.Copysign(0, -1))
+	tests := []struct {
+		args []any
+		want [6]uint64
+	}{
+		{[]any{int8(-2), int16(-300), int32(-70000), int64(-1 << 40), negZero, math.Inf(-1)},
+			[6]uint64{^uint64(1), ^uint64(299), ^uint64(69999), ^uint64(1<<40 - 1), 0x80000000, math.Float64bits(math.Inf(-1))}},
+		{[]any{int8(127), int16(32767), int32(1), int64(0), float32(math.NaN()), 2.5},
+			[6]uint64{127, 32767, 1, 0, uint64(math.Float32bits(float32(math.NaN()))), math.Float64bits(2.5)}},
+	}
+	for i, tc := range tests {
+		for _, direct := range []bool{false, true} {
+			if err := k.SetArgMem(0, out); err != nil {
+				t.Fatal(err)
+			}
+			for j, a := range tc.args {
+				var err error
+				if direct {
+					// SetArgScalar with the sizes and bits SetArg derives.
+					switch v := a.(type) {
+					case int8:
+						err = k.SetArgScalar(j+1, 1, uint64(v))
+					case int16:
+						err = k.SetArgScalar(j+1, 2, uint64(v))
+					case int32:
+						err = k.SetArgScalar(j+1, 4, uint64(v))
+					case int64:
+						err = k.SetArgScalar(j+1, 8, uint64(v))
+					case float32:
+						err = k.SetArgScalar(j+1, 4, uint64(math.Float32bits(v)))
+					case float64:
+						err = k.SetArgScalar(j+1, 8, math.Float64bits(v))
+					}
+				} else {
+					err = k.SetArg(j+1, a)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := e.queue.EnqueueKernel(k, []int{1}, []int{1}); err != nil {
+				t.Fatal(err)
+			}
+			var got [6]uint64
+			if err := e.queue.EnqueueReadBufferBytes(out, 0, unsafe.Slice((*byte)(unsafe.Pointer(&got[0])), 48)); err != nil {
+				t.Fatal(err)
+			}
+			if got != tc.want {
+				t.Errorf("case %d (SetArgScalar %v): kernel saw %#x, want %#x", i, direct, got, tc.want)
+			}
+		}
+	}
+	if err := k.SetArgScalar(1, 3, 0); err == nil || !strings.Contains(err.Error(), "scalar of 3 bytes") {
+		t.Errorf("SetArgScalar(size 3) error = %v", err)
+	}
+	if err := k.SetArgMem(0, nil); err == nil || !strings.Contains(err.Error(), "nil or released") {
+		t.Errorf("SetArgMem(nil) error = %v", err)
+	}
+	if err := k.SetArgLocal(0, -1); err == nil || !strings.Contains(err.Error(), "negative local memory") {
+		t.Errorf("SetArgLocal(-1) error = %v", err)
+	}
+	if err := k.SetArgScalar(9, 4, 0); err == nil || !errors.Is(err, ErrOther(-49)) {
+		t.Errorf("SetArgScalar(bad index) error = %v", err)
+	}
+	// Setting arguments and enqueueing allocate nothing: a host loop pays
+	// them on every launch.
+	gs, ls := []int{1}, []int{1}
+	if n := testing.AllocsPerRun(100, func() {
+		_ = k.SetArgMem(0, out)
+		_ = k.SetArgScalar(3, 4, 7)
+		_ = k.SetArgMem(0, out)
+		_ = e.queue.EnqueueKernel(k, gs, ls)
+	}); n != 0 {
+		t.Errorf("SetArg* and EnqueueKernel allocate %v times per launch, want 0", n)
+	}
+	if err := e.queue.Finish(); err != nil {
+		t.Fatal(err)
 	}
 }

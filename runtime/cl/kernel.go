@@ -9,11 +9,28 @@ package cl
 #else
 #include <CL/cl.h>
 #endif
+
+// The scalar and buffer arguments are passed by value and copied here, on
+// the C stack: a Go pointer handed to C escapes to the heap, which would
+// cost an allocation per argument on every launch.
+static cl_int fcc_set_arg_scalar(cl_kernel k, cl_uint index, size_t size, cl_ulong bits) {
+	switch (size) {
+	case 1: { cl_uchar v = (cl_uchar)bits; return clSetKernelArg(k, index, 1, &v); }
+	case 2: { cl_ushort v = (cl_ushort)bits; return clSetKernelArg(k, index, 2, &v); }
+	case 4: { cl_uint v = (cl_uint)bits; return clSetKernelArg(k, index, 4, &v); }
+	default: return clSetKernelArg(k, index, 8, &bits);
+	}
+}
+
+static cl_int fcc_set_arg_mem(cl_kernel k, cl_uint index, cl_mem m) {
+	return clSetKernelArg(k, index, sizeof m, &m);
+}
 */
 import "C"
 
 import (
 	"fmt"
+	"math"
 	"unsafe"
 )
 
@@ -55,56 +72,78 @@ func (k *Kernel) NumArgs() (int, error) {
 // LocalBuffer (local memory). Go's int, uint and bool are refused because
 // their size on the device is ambiguous: convert them explicitly.
 func (k *Kernel) SetArg(index int, arg interface{}) error {
-	var size uintptr
-	var ptr unsafe.Pointer
-	// Each case copies the value into a local variable whose address is
-	// passed; clSetKernelArg copies the bytes before returning.
 	switch v := arg.(type) {
 	case int8:
-		size, ptr = unsafe.Sizeof(v), unsafe.Pointer(&v)
+		return k.SetArgScalar(index, 1, uint64(v))
 	case int16:
-		size, ptr = unsafe.Sizeof(v), unsafe.Pointer(&v)
+		return k.SetArgScalar(index, 2, uint64(v))
 	case int32:
-		size, ptr = unsafe.Sizeof(v), unsafe.Pointer(&v)
+		return k.SetArgScalar(index, 4, uint64(v))
 	case int64:
-		size, ptr = unsafe.Sizeof(v), unsafe.Pointer(&v)
+		return k.SetArgScalar(index, 8, uint64(v))
 	case uint8:
-		size, ptr = unsafe.Sizeof(v), unsafe.Pointer(&v)
+		return k.SetArgScalar(index, 1, uint64(v))
 	case uint16:
-		size, ptr = unsafe.Sizeof(v), unsafe.Pointer(&v)
+		return k.SetArgScalar(index, 2, uint64(v))
 	case uint32:
-		size, ptr = unsafe.Sizeof(v), unsafe.Pointer(&v)
+		return k.SetArgScalar(index, 4, uint64(v))
 	case uint64:
-		size, ptr = unsafe.Sizeof(v), unsafe.Pointer(&v)
+		return k.SetArgScalar(index, 8, v)
 	case float32:
-		size, ptr = unsafe.Sizeof(v), unsafe.Pointer(&v)
+		return k.SetArgScalar(index, 4, uint64(math.Float32bits(v)))
 	case float64:
-		size, ptr = unsafe.Sizeof(v), unsafe.Pointer(&v)
+		return k.SetArgScalar(index, 8, math.Float64bits(v))
 	case *MemObject:
-		if v == nil || v.mem == nil {
-			return fmt.Errorf("cl: kernel %s argument %d: nil or released buffer", k.name, index)
-		}
-		m := v.mem
-		size, ptr = unsafe.Sizeof(m), unsafe.Pointer(&m)
+		return k.SetArgMem(index, v)
 	case LocalBuffer:
-		if v < 0 {
-			return fmt.Errorf("cl: kernel %s argument %d: negative local memory size %d", k.name, index, int(v))
-		}
-		size, ptr = uintptr(v), nil
-	default:
-		return fmt.Errorf("cl: kernel %s argument %d: unsupported type %T", k.name, index, arg)
+		return k.SetArgLocal(index, int(v))
 	}
-	return k.SetArgUnsafe(index, int(size), ptr)
+	return fmt.Errorf("cl: kernel %s argument %d: unsupported type %T", k.name, index, arg)
+}
+
+// SetArgScalar sets argument index to a scalar of size bytes (1, 2, 4 or
+// 8): the low size bytes of bits, as the kernel reads them (a float's bits
+// from math.Float32bits, a signed integer's two's complement). Unlike
+// SetArg it allocates nothing, which matters on every launch of a host
+// loop.
+func (k *Kernel) SetArgScalar(index, size int, bits uint64) error {
+	switch size {
+	case 1, 2, 4, 8:
+	default:
+		return fmt.Errorf("cl: kernel %s argument %d: scalar of %d bytes (want 1, 2, 4 or 8)", k.name, index, size)
+	}
+	return k.argError(index, C.fcc_set_arg_scalar(k.k, C.cl_uint(index), C.size_t(size), C.cl_ulong(bits)))
+}
+
+// SetArgMem sets argument index to buffer m.
+func (k *Kernel) SetArgMem(index int, m *MemObject) error {
+	if m == nil || m.mem == nil {
+		return fmt.Errorf("cl: kernel %s argument %d: nil or released buffer", k.name, index)
+	}
+	return k.argError(index, C.fcc_set_arg_mem(k.k, C.cl_uint(index), m.mem))
+}
+
+// SetArgLocal reserves bytes of local memory for the __local pointer
+// parameter index.
+func (k *Kernel) SetArgLocal(index, bytes int) error {
+	if bytes < 0 {
+		return fmt.Errorf("cl: kernel %s argument %d: negative local memory size %d", k.name, index, bytes)
+	}
+	return k.SetArgUnsafe(index, bytes, nil)
+}
+
+// argError is the error of clSetKernelArg's code, naming the argument.
+func (k *Kernel) argError(index int, code C.cl_int) error {
+	if err := toError("clSetKernelArg", code); err != nil {
+		return fmt.Errorf("kernel %s argument %d: %w", k.name, index, err)
+	}
+	return nil
 }
 
 // SetArgUnsafe sets argument index to size bytes at arg (arg nil for local
 // memory). The bytes are copied during the call.
 func (k *Kernel) SetArgUnsafe(index, size int, arg unsafe.Pointer) error {
-	code := C.clSetKernelArg(k.k, C.cl_uint(index), C.size_t(size), arg)
-	if err := toError("clSetKernelArg", code); err != nil {
-		return fmt.Errorf("kernel %s argument %d: %w", k.name, index, err)
-	}
-	return nil
+	return k.argError(index, C.clSetKernelArg(k.k, C.cl_uint(index), C.size_t(size), arg))
 }
 
 // SetArgs sets arguments 0, 1, ... in order.

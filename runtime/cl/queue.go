@@ -9,6 +9,15 @@ package cl
 #else
 #include <CL/cl.h>
 #endif
+
+// fcc_enqueue_kernel is clEnqueueNDRangeKernel without an offset or an
+// event, the sizes passed by value: a Go pointer handed to C escapes to
+// the heap, which would cost allocations on every launch.
+static cl_int fcc_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims,
+		size_t g0, size_t g1, size_t g2, int has_local, size_t l0, size_t l1, size_t l2) {
+	size_t g[3] = {g0, g1, g2}, l[3] = {l0, l1, l2};
+	return clEnqueueNDRangeKernel(q, k, dims, NULL, g, has_local ? l : NULL, 0, NULL, NULL);
+}
 */
 import "C"
 
@@ -206,7 +215,8 @@ func (q *CommandQueue) EnqueueNDRangeKernel(kernel *Kernel, globalOffset, global
 }
 
 // EnqueueKernel is EnqueueNDRangeKernel without an event: drivers do
-// less per launch when nobody will ask about the command.
+// less per launch when nobody will ask about the command. It allocates
+// nothing.
 func (q *CommandQueue) EnqueueKernel(kernel *Kernel, globalSize, localSize []int) error {
 	dims := len(globalSize)
 	if dims < 1 || dims > 3 {
@@ -215,8 +225,18 @@ func (q *CommandQueue) EnqueueKernel(kernel *Kernel, globalSize, localSize []int
 	if localSize != nil && len(localSize) != dims {
 		return fmt.Errorf("cl: EnqueueKernel: global size has %d dimensions, local size %d", dims, len(localSize))
 	}
-	gs, ls := sizes(globalSize), sizes(localSize)
-	code := C.clEnqueueNDRangeKernel(q.q, kernel.k, C.cl_uint(dims), nil, sizePtr(gs), sizePtr(ls), 0, nil, nil)
+	var g, l [3]C.size_t
+	for i, v := range globalSize {
+		g[i] = C.size_t(v)
+	}
+	for i, v := range localSize {
+		l[i] = C.size_t(v)
+	}
+	hasLocal := C.int(0)
+	if localSize != nil {
+		hasLocal = 1
+	}
+	code := C.fcc_enqueue_kernel(q.q, kernel.k, C.cl_uint(dims), g[0], g[1], g[2], hasLocal, l[0], l[1], l[2])
 	return toError("clEnqueueNDRangeKernel", code)
 }
 

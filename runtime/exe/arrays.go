@@ -15,14 +15,34 @@ import (
 // CopyKernel is the name of the generated kernel that copies a strided
 // array of elem and rank into another.
 func CopyKernel(elem values.PrimType, rank int) string {
+	if int(elem) <= int(values.F64) && rank >= 1 && rank <= len(copyKernelNames[0]) {
+		return copyKernelNames[elem][rank-1]
+	}
 	return fmt.Sprintf("fcc_copy_%s_%d", elem, rank)
 }
+
+// copyKernelNames and transposeKernelNames are the names of the common
+// kernels, made once rather than at every copy.
+var copyKernelNames, transposeKernelNames = func() (copies [values.F64 + 1][8]string, transposes [values.F64 + 1]string) {
+	for t := range copies {
+		for r := range copies[t] {
+			copies[t][r] = fmt.Sprintf("fcc_copy_%s_%d", values.PrimType(t), r+1)
+		}
+		transposes[t] = "fcc_transpose_" + values.PrimType(t).String()
+	}
+	return copies, transposes
+}()
 
 // TransposeKernel is the name of the generated kernel that copies a
 // transposed two-dimensional view of elem through local-memory tiles;
 // programs without two-dimensional arrays of elem lack it, and copies
 // then use CopyKernel.
-func TransposeKernel(elem values.PrimType) string { return "fcc_transpose_" + elem.String() }
+func TransposeKernel(elem values.PrimType) string {
+	if int(elem) < len(transposeKernelNames) {
+		return transposeKernelNames[elem]
+	}
+	return "fcc_transpose_" + elem.String()
+}
 
 // IotaKernel is the name of the generated kernel that fills an array of
 // the integer type elem with an arithmetic sequence.
@@ -129,26 +149,29 @@ func (c *Context) CopyInto(dst, src *DeviceArray) error {
 		return c.Copy(dst.Buf, dst.Offset*sz, src.Buf, src.Offset*sz, n*sz)
 	}
 	if rank == 2 && src.Stride(0) == 1 && src.Stride(1) != 1 && dst.Stride(1) == 1 && c.deviceMaxGroup() >= 256 {
-		if _, err := c.optionalKernel(TransposeKernel(src.Elem)); err == nil {
+		if c.hasKernel(TransposeKernel(src.Elem)) {
 			n0, n1 := src.Shape[0], src.Shape[1]
-			return c.Launch(TransposeKernel(src.Elem), []int64{(n0 + 31) / 32 * 32, (n1 + 31) / 32 * 8}, []int64{32, 8},
-				dst.Buf, dst.Offset, dst.Stride(0), dst.Stride(1), src.Buf, src.Offset, src.Stride(0), src.Stride(1), n0, n1)
+			return c.LaunchArgs(TransposeKernel(src.Elem), []int64{(n0 + 31) / 32 * 32, (n1 + 31) / 32 * 8}, []int64{32, 8},
+				A(dst.Buf), A(dst.Offset), A(dst.Stride(0)), A(dst.Stride(1)), A(src.Buf), A(src.Offset), A(src.Stride(0)), A(src.Stride(1)), A(n0), A(n1))
 		}
 	}
-	args := []any{dst.Buf, dst.Offset}
+	// The arguments in an array on the stack (a host loop may copy at
+	// every iteration): 3 per dimension and 5 more.
+	var argv [32]Arg
+	args := append(argv[:0], A(dst.Buf), A(dst.Offset))
 	for k := 0; k < rank; k++ {
-		args = append(args, dst.Stride(k))
+		args = append(args, A(dst.Stride(k)))
 	}
-	args = append(args, src.Buf, src.Offset)
+	args = append(args, A(src.Buf), A(src.Offset))
 	for k := 0; k < rank; k++ {
-		args = append(args, src.Stride(k))
+		args = append(args, A(src.Stride(k)))
 	}
 	for k := 0; k < rank; k++ {
-		args = append(args, src.Shape[k])
+		args = append(args, A(src.Shape[k]))
 	}
-	args = append(args, n)
+	args = append(args, A(n))
 	group := c.DefaultGroupSize()
-	return c.Launch(CopyKernel(src.Elem, rank), []int64{(n + group - 1) / group * group}, []int64{group}, args...)
+	return c.LaunchArgs(CopyKernel(src.Elem, rank), []int64{(n + group - 1) / group * group}, []int64{group}, args...)
 }
 
 // CopyArray returns a fresh manifest copy of a.

@@ -86,6 +86,23 @@ func TestViews(t *testing.T) {
 			t.Errorf("got %s, want %s", c2.got, c2.want)
 		}
 	}
+	// A strided copy, as a host loop may make at every iteration,
+	// allocates nothing on the host.
+	dst, err := c.NewArray(values.I32, []int64{3, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := Rearrange(m, []int{1, 0})
+	if n := testing.AllocsPerRun(50, func() {
+		if err := c.CopyInto(dst, tr); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("CopyInto allocates %v times, want 0", n)
+	}
+	if got := get(dst, nil); got != "[3 2] [0 3 1 4 2 5]" {
+		t.Errorf("CopyInto: got %s", got)
+	}
 	if _, err := Slice(m, []DimIndex{{Start: 1, N: 2, Stride: 1}}, "a.fut:1:2"); err == nil || err.Error() != "a.fut:1:2: Index [1:3] out of bounds for array of shape [2][3]." {
 		t.Errorf("slice error: %v", err)
 	}
@@ -136,5 +153,41 @@ func TestOffsetWidth(t *testing.T) {
 	}
 	if w := width(1); w != int64(4) {
 		t.Errorf("offset width on a small buffer after a wide launch = %v, want 4", w)
+	}
+}
+
+func TestKernelNames(t *testing.T) {
+	for e := values.Bool; e <= values.F64+1; e++ {
+		for rank := 1; rank <= 10; rank++ {
+			if got, want := CopyKernel(e, rank), fmt.Sprintf("fcc_copy_%s_%d", e, rank); got != want {
+				t.Errorf("CopyKernel(%v, %d) = %q, want %q", e, rank, got, want)
+			}
+		}
+		if got, want := TransposeKernel(e), "fcc_transpose_"+e.String(); got != want {
+			t.Errorf("TransposeKernel(%v) = %q, want %q", e, got, want)
+		}
+	}
+}
+
+func TestManifest(t *testing.T) {
+	tests := []struct {
+		a    DeviceArray
+		want bool
+	}{
+		{DeviceArray{Shape: []int64{2, 3}}, true},
+		{DeviceArray{Shape: []int64{2, 3}, Offset: 1}, false},
+		{DeviceArray{Shape: []int64{2, 3}, Strides: []int64{3, 1}}, true},
+		{DeviceArray{Shape: []int64{2, 3}, Strides: []int64{1, 2}}, false}, // transposed
+		{DeviceArray{Shape: []int64{1, 3}, Strides: []int64{99, 1}}, true}, // a dimension of 1 has any stride
+		{DeviceArray{Shape: []int64{2, 1}, Strides: []int64{1, 7}}, true},
+		{DeviceArray{Shape: []int64{3}, Strides: []int64{-1}}, false},
+		{DeviceArray{Shape: []int64{2, 2, 2}, Strides: []int64{4, 2, 1}}, true},
+		{DeviceArray{Shape: []int64{2, 2, 2}, Strides: []int64{8, 2, 1}}, false},
+		{DeviceArray{Shape: []int64{}, Strides: []int64{}}, true},
+	}
+	for _, tc := range tests {
+		if got := tc.a.Manifest(); got != tc.want {
+			t.Errorf("Manifest(shape %v, strides %v, offset %d) = %v, want %v", tc.a.Shape, tc.a.Strides, tc.a.Offset, got, tc.want)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 	"unsafe"
@@ -47,7 +48,7 @@ type Context struct {
 	wideKernels map[string]*cl.Kernel
 	source      string
 	buildOpts   string
-	missing     map[string]bool // kernels the program lacks (optionalKernel)
+	missing     map[string]bool // kernels the program lacks (hasKernel)
 	params      map[string]int64
 	log         io.Writer
 
@@ -83,11 +84,9 @@ type Context struct {
 	errSites []KernelError
 	errDirty bool
 
-	// lastArgs are the arguments last set on each kernel: Launch sets
-	// only those that changed, since every clSetKernelArg is a call
-	// through cgo into the driver, and repeated runs launch the same
-	// kernels with the same buffers (the free list hands them back).
-	lastArgs map[string][]any
+	// launchStates is what Launch keeps per kernel name (see
+	// launchState), so that a launch makes one map lookup.
+	launchStates map[string]*launchState
 
 	// cannotFail are the kernels that never report a run-time error (see
 	// kernelsThatCannotFail).
@@ -343,7 +342,7 @@ func (c *Context) Close() {
 	}
 	c.errHost = nil
 	c.releaseStage()
-	c.lastArgs = nil
+	c.releaseKernelCopies()
 	c.releaseFree()
 	if c.program != nil {
 		c.program.Release()
@@ -392,7 +391,6 @@ func (c *Context) Kernel(name string) (*cl.Kernel, error) {
 		return nil, fmt.Errorf("kernel %s: %w", name, err)
 	}
 	c.kernels[name] = k
-	delete(c.lastArgs, name)
 	return k, nil
 }
 
@@ -414,12 +412,8 @@ func (c *Context) wideKernel(name string) (*cl.Kernel, error) {
 		return nil, fmt.Errorf("kernel %s: %w", name, err)
 	}
 	c.wideKernels[name] = k
-	delete(c.lastArgs, name+wideSuffix)
 	return k, nil
 }
-
-// wideSuffix tells apart the wide kernels' entries in lastArgs.
-const wideSuffix = " (64-bit offsets)"
 
 // wideBufferBytes is the size from which a buffer needs 64-bit element
 // offsets: 2^31 bytes hold fewer than 2^31 elements of any type. Tests
@@ -428,38 +422,29 @@ var wideBufferBytes int64 = 1 << 31
 
 // wideArgs reports whether a launch needs 64-bit element offsets: some
 // buffer argument holds wideBufferBytes or more.
-func wideArgs(args []any) bool {
+func wideArgs(args []Arg) bool {
 	for _, a := range args {
-		var b *Buffer
-		switch v := a.(type) {
-		case *Buffer:
-			b = v
-		case *DeviceArray:
-			if v != nil {
-				b = v.Buf
-			}
-		}
-		if b != nil && b.Size >= wideBufferBytes {
+		if a.buf != nil && a.buf.Size >= wideBufferBytes {
 			return true
 		}
 	}
 	return false
 }
 
-// optionalKernel is Kernel for a kernel the program may lack, remembering
-// its absence.
-func (c *Context) optionalKernel(name string) (*cl.Kernel, error) {
+// hasKernel reports whether the program has kernel name (creating it),
+// remembering its absence: a host loop may ask at every iteration.
+func (c *Context) hasKernel(name string) bool {
 	if c.missing[name] {
-		return nil, fmt.Errorf("no kernel %s", name)
+		return false
 	}
-	k, err := c.Kernel(name)
-	if err != nil {
+	if _, err := c.Kernel(name); err != nil {
 		if c.missing == nil {
 			c.missing = map[string]bool{}
 		}
 		c.missing[name] = true
+		return false
 	}
-	return k, err
+	return true
 }
 
 // Param returns the value of the tunable parameter name as set by --param
@@ -709,25 +694,38 @@ func (c *Context) Alloc(bytes int64) (*Buffer, error) {
 	if bytes < 0 {
 		return nil, fmt.Errorf("allocating a buffer of negative size %d", bytes)
 	}
-	return c.alloc(bytes, "a buffer")
+	return c.alloc(bytes, func() string { return "a buffer" })
 }
 
-// alloc is Alloc, with what the memory is for (for the error message).
-func (c *Context) alloc(bytes int64, what string) (*Buffer, error) {
-	if err := checkInterrupt(); err != nil {
+// alloc is Alloc, with what the memory is for (for the error message;
+// a function, since host loops allocate every iteration and the text is
+// needed only on failure).
+func (c *Context) alloc(bytes int64, what func() string) (*Buffer, error) {
+	b := new(Buffer)
+	if err := c.allocInto(b, bytes, what); err != nil {
 		return nil, err
+	}
+	return b, nil
+}
+
+// allocInto is alloc into a Buffer the caller allocated.
+func (c *Context) allocInto(b *Buffer, bytes int64, what func() string) error {
+	if err := checkInterrupt(); err != nil {
+		return err
 	}
 	// Refuse what the device cannot hold before asking the driver, which
 	// may otherwise fail late (at first use) or try to satisfy it.
 	maxAlloc, global := c.memLimits()
 	if bytes > math.MaxInt || (maxAlloc > 0 && bytes > maxAlloc) {
-		return nil, fmt.Errorf("%s: larger than the device's maximum allocation of %d bytes", c.oomText(bytes, what), maxAlloc)
+		return fmt.Errorf("%s: larger than the device's maximum allocation of %d bytes", c.oomText(bytes, what()), maxAlloc)
 	}
 	if global > 0 && c.memCur+bytes > global {
-		return nil, fmt.Errorf("%s: %d bytes are in use already", c.oomText(bytes, what), c.memCur)
+		return fmt.Errorf("%s: %d bytes are in use already", c.oomText(bytes, what()), c.memCur)
 	}
 	m := c.takeFree(max(bytes, 1))
-	c.tracef("alloc %d bytes (cached: %v)", bytes, m != nil)
+	if traceOn {
+		c.tracef("alloc %d bytes (cached: %v)", bytes, m != nil)
+	}
 	if m != nil {
 		c.calls.Reused++
 	} else {
@@ -740,15 +738,17 @@ func (c *Context) alloc(bytes int64, what string) (*Buffer, error) {
 			m, err = c.ctx.CreateEmptyBuffer(cl.MemReadWrite, int(max(bytes, 1)))
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: %d bytes in use: %w", c.oomText(bytes, what), c.memCur, err)
+			return fmt.Errorf("%s: %d bytes in use: %w", c.oomText(bytes, what()), c.memCur, err)
 		}
 	}
 	c.memCur += bytes
 	c.memPeak = max(c.memPeak, c.memCur)
-	c.Debugf("Allocated %d bytes (%d in use)\n", bytes, c.memCur)
-	b := &Buffer{Mem: m, Size: bytes}
+	if c.Opts.Debug {
+		c.Debugf("Allocated %d bytes (%d in use)\n", bytes, c.memCur)
+	}
+	*b = Buffer{Mem: m, Size: bytes}
 	c.track(b)
-	return b, nil
+	return nil
 }
 
 // memLimits returns the device's maximum allocation and global memory
@@ -900,7 +900,7 @@ func arrayBytes(elem values.PrimType, shape []int64) (int64, error) {
 	n := int64(elem.Size())
 	for _, d := range shape {
 		if d < 0 {
-			return 0, fmt.Errorf("negative dimension in shape %v", shape)
+			return 0, fmt.Errorf("negative dimension in shape %s", sizeList(shape))
 		}
 		if d == 0 {
 			n = 0 // no elements, whatever the other dimensions
@@ -908,7 +908,7 @@ func arrayBytes(elem values.PrimType, shape []int64) (int64, error) {
 	}
 	for _, d := range shape {
 		if d != 0 && n > math.MaxInt64/d {
-			return 0, fmt.Errorf("array of shape %v is %w", shape, errTooLarge)
+			return 0, fmt.Errorf("array of shape %s is %w", sizeList(shape), errTooLarge)
 		}
 		n *= d
 	}
@@ -917,19 +917,36 @@ func arrayBytes(elem values.PrimType, shape []int64) (int64, error) {
 
 // NewArray allocates an uninitialised device array.
 func (c *Context) NewArray(elem values.PrimType, shape []int64) (*DeviceArray, error) {
-	what := "an array of type " + shapeText(shape) + elem.String()
+	what := func() string { return "an array of type " + shapeText(shape) + elem.String() }
 	n, err := arrayBytes(elem, shape)
 	if errors.Is(err, errTooLarge) {
-		return nil, fmt.Errorf("out of device memory: allocating more than %d bytes for %s (device has %d bytes)", int64(math.MaxInt64), what, c.globalMemSize())
+		return nil, fmt.Errorf("out of device memory: allocating more than %d bytes for %s (device has %d bytes)", int64(math.MaxInt64), what(), c.globalMemSize())
 	}
 	if err != nil {
 		return nil, err
 	}
-	b, err := c.alloc(n, what)
-	if err != nil {
+	blk := new(arrayBlock)
+	if err := c.allocInto(&blk.buf, n, what); err != nil {
 		return nil, err
 	}
-	return &DeviceArray{Buf: b, Elem: elem, Shape: append([]int64{}, shape...)}, nil
+	var sh []int64
+	if len(shape) <= len(blk.shape) {
+		sh = blk.shape[:len(shape):len(shape)] // capacity len: an append copies
+	} else {
+		sh = make([]int64, len(shape))
+	}
+	copy(sh, shape)
+	blk.arr = DeviceArray{Buf: &blk.buf, Elem: elem, Shape: sh}
+	return &blk.arr, nil
+}
+
+// arrayBlock is a new array, its buffer and its shape (up to rank 3) in
+// one allocation instead of three: host loops make an array every
+// iteration.
+type arrayBlock struct {
+	arr   DeviceArray
+	buf   Buffer
+	shape [3]int64
 }
 
 // dataBytes views the data slice of a value as bytes, without copying.
@@ -1222,33 +1239,235 @@ func scalarFromBytes(elem values.PrimType, b []byte) any {
 	return nil
 }
 
-// kernelArg converts a Launch argument to what cl.Kernel.SetArg accepts.
-func kernelArg(a any) (any, error) {
+// launchState is what Launch keeps for one kernel name: its kernel
+// objects, resolved once, for the program and for the wide program, and
+// the arguments last set on each. Launch sets only the arguments that
+// changed, since every clSetKernelArg is a call through cgo into the
+// driver, and repeated runs launch the same kernels with the same buffers
+// (the free list hands them back). A host loop whose arrays alternate
+// between two buffers (double buffering, the free list's doing) would
+// change its buffer arguments at every launch: there Launch makes a second
+// kernel object of the kernel, and each alternation finds its buffers
+// already set on one of the two.
+type launchState struct {
+	narrow, wide []launchSlot
+	cannotFail   bool
+	// launches counts the launches (up to maxKernelCopies), so that a
+	// second object is made only for a kernel launched repeatedly.
+	launches int
+}
+
+// launchSlot is one kernel object and the arguments last set on it.
+type launchSlot struct {
+	k    *cl.Kernel
+	last []kernelArgVal
+}
+
+// maxKernelCopies is the most kernel objects Launch keeps per kernel and
+// program: two serve double buffering.
+const maxKernelCopies = 2
+
+// slot picks the kernel object of st to launch with vals: the one on
+// which the fewest arguments change, or a new one where buffer arguments
+// would change on every object and the kernel was launched at least
+// twice before (a kernel launched once per run keeps one object).
+func (c *Context) slot(kernel string, st *launchState, wide bool, args []Arg) (*launchSlot, error) {
+	slots := &st.narrow
+	if wide {
+		slots = &st.wide
+	}
+	best, bestDiff, bufferDiff := 0, len(args)+1, false
+	for i := range *slots {
+		s := &(*slots)[i]
+		if len(s.last) != len(args) {
+			s.last = make([]kernelArgVal, len(args))
+		}
+		diff, buf := 0, false
+		for j, a := range args {
+			if s.last[j] != a.val {
+				diff++
+				buf = buf || a.val.kind == argMem
+			}
+		}
+		if diff < bestDiff {
+			best, bestDiff, bufferDiff = i, diff, buf
+		}
+	}
+	if bufferDiff && len(*slots) < maxKernelCopies && st.launches >= maxKernelCopies {
+		p := c.program
+		if wide {
+			p = c.wide
+		}
+		k, err := p.CreateKernel(kernel)
+		if err != nil {
+			return nil, fmt.Errorf("kernel %s: %w", kernel, err)
+		}
+		*slots = append(*slots, launchSlot{k: k, last: make([]kernelArgVal, len(args))})
+		best = len(*slots) - 1
+	}
+	st.launches = min(st.launches+1, maxKernelCopies)
+	return &(*slots)[best], nil
+}
+
+// releaseKernelCopies releases the kernel objects Launch made beyond the
+// first of each kernel (which c.kernels and c.wideKernels hold).
+func (c *Context) releaseKernelCopies() {
+	for _, st := range c.launchStates {
+		for _, slots := range [][]launchSlot{st.narrow, st.wide} {
+			for i := 1; i < len(slots); i++ {
+				slots[i].k.Release()
+			}
+		}
+	}
+	c.launchStates = nil
+}
+
+// argKind is the kind of a kernelArgVal; its zero value marks an argument
+// not yet set.
+type argKind uint8
+
+const (
+	argUnset argKind = iota
+	argScalar
+	argMem
+	argLocal
+)
+
+// kernelArgVal is a Launch argument as cl.Kernel's setters take it. It is
+// comparable, so that Launch can tell an unchanged argument, and holds no
+// interface, so that keeping it allocates nothing. Scalars compare by
+// their bits: -0 differs from +0, and a NaN equals itself.
+type kernelArgVal struct {
+	kind argKind
+	size uint8  // scalars: bytes
+	bits uint64 // scalars: the value's bits; local memory: bytes
+	mem  *cl.MemObject
+}
+
+// Arg is a kernel argument of LaunchArgs, made by A.
+type Arg struct {
+	val kernelArgVal
+	// buf is the buffer of a *Buffer or *DeviceArray argument (for the
+	// choice of the wide program and the error buffer's bookkeeping).
+	buf *Buffer
+	// err is why the argument cannot be passed (a released buffer),
+	// reported by the launch.
+	err error
+}
+
+// ArgType is the Go types of kernel arguments: buffers, arrays, local
+// memory sizes and scalars (bool is passed as a uchar, F16 as a ushort).
+type ArgType interface {
+	*Buffer | *DeviceArray | Local | bool | F16 | int8 | int16 | int32 | int64 | uint8 | uint16 | uint32 | uint64 | float32 | float64
+}
+
+var (
+	errReleasedBuffer = errors.New("nil or released buffer")
+	errReleasedArray  = errors.New("nil or released array")
+)
+
+// A is v as a kernel argument of LaunchArgs. Unlike Launch's arguments
+// (interfaces, which box every scalar on the heap), it allocates nothing:
+// the generated host code of a loop launches at every iteration.
+func A[T ArgType](v T) Arg {
+	// The type is told from the zero value, whose conversion to an
+	// interface allocates nothing; v itself is read through its bits.
+	var zero T
+	switch any(zero).(type) {
+	case *Buffer:
+		b := any(v).(*Buffer)
+		if b == nil || b.Mem == nil {
+			return Arg{err: errReleasedBuffer}
+		}
+		return Arg{val: kernelArgVal{kind: argMem, mem: b.Mem}, buf: b}
+	case *DeviceArray:
+		a := any(v).(*DeviceArray)
+		if a == nil || a.Buf == nil || a.Buf.Mem == nil {
+			return Arg{err: errReleasedArray}
+		}
+		return Arg{val: kernelArgVal{kind: argMem, mem: a.Buf.Mem}, buf: a.Buf}
+	case Local:
+		// A negative size is cl.Kernel.SetArgLocal's error.
+		return Arg{val: kernelArgVal{kind: argLocal, bits: uint64(*(*Local)(unsafe.Pointer(&v)))}}
+	}
+	// A scalar: its bits as the kernel reads them (a bool's byte is 0 or
+	// 1, a float's are IEEE's, a signed integer's two's complement).
+	p, size := unsafe.Pointer(&v), unsafe.Sizeof(v)
+	var bits uint64
+	switch size {
+	case 1:
+		bits = uint64(*(*uint8)(p))
+	case 2:
+		bits = uint64(*(*uint16)(p))
+	case 4:
+		bits = uint64(*(*uint32)(p))
+	default:
+		bits = *(*uint64)(p)
+	}
+	return Arg{val: kernelArgVal{kind: argScalar, size: uint8(size), bits: bits}}
+}
+
+// kernelArg converts a Launch argument to an Arg.
+func kernelArg(a any) Arg {
 	switch v := a.(type) {
 	case *Buffer:
-		if v == nil || v.Mem == nil {
-			return nil, errors.New("nil or released buffer")
-		}
-		return v.Mem, nil
+		return A(v)
 	case *DeviceArray:
-		if v == nil || v.Buf == nil || v.Buf.Mem == nil {
-			return nil, errors.New("nil or released array")
-		}
-		return v.Buf.Mem, nil
+		return A(v)
 	case Local:
-		return cl.LocalBuffer(v), nil
+		return A(v)
 	case bool:
-		// OpenCL forbids bool kernel parameters; kernels take a uchar.
-		if v {
-			return uint8(1), nil
-		}
-		return uint8(0), nil
+		return A(v)
 	case F16:
-		return uint16(v), nil
-	case int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64:
-		return v, nil
+		return A(v)
+	case int8:
+		return A(v)
+	case int16:
+		return A(v)
+	case int32:
+		return A(v)
+	case int64:
+		return A(v)
+	case uint8:
+		return A(v)
+	case uint16:
+		return A(v)
+	case uint32:
+		return A(v)
+	case uint64:
+		return A(v)
+	case float32:
+		return A(v)
+	case float64:
+		return A(v)
 	}
-	return nil, fmt.Errorf("unsupported argument type %T", a)
+	return Arg{err: fmt.Errorf("unsupported argument type %T", a)}
+}
+
+// set sets argument index of k to v.
+func (v kernelArgVal) set(k *cl.Kernel, index int) error {
+	switch v.kind {
+	case argMem:
+		return k.SetArgMem(index, v.mem)
+	case argLocal:
+		return k.SetArgLocal(index, int(v.bits))
+	}
+	return k.SetArgScalar(index, int(v.size), v.bits)
+}
+
+// sizeList is fmt's %v of a size list ("[1024 256]"), written without
+// fmt so that the list does not escape: Launch's callers then keep their
+// size literals on the stack.
+func sizeList(s []int64) string {
+	b := make([]byte, 0, 8*len(s)+2)
+	b = append(b, '[')
+	for i, v := range s {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, v, 10)
+	}
+	return string(append(b, ']'))
 }
 
 // Launch runs kernel over global work-items (1 to 3 dimensions) in
@@ -1257,87 +1476,133 @@ func kernelArg(a any) (any, error) {
 // ushort). A launch with an empty global size does nothing. The launch is
 // asynchronous; errors the device reports later surface at Finish or the
 // next transfer.
+//
+// Launch boxes its scalar arguments; the generated host code calls
+// LaunchArgs instead.
 func (c *Context) Launch(kernel string, global, local []int64, args ...any) error {
+	// The arguments as Args, in an array on the stack for the usual
+	// counts (a bigger one costs its zeroing at every launch).
+	var argsArr [16]Arg
+	as := argsArr[:0]
+	if len(args) > len(argsArr) {
+		as = make([]Arg, 0, len(args))
+	}
+	for _, a := range args {
+		as = append(as, kernelArg(a))
+	}
+	return c.LaunchArgs(kernel, global, local, as...)
+}
+
+// LaunchArgs is Launch with its arguments made by A. It is on the host
+// path of every iteration of a host loop: without -D and -P it allocates
+// nothing (TestLaunchAllocs), makes one map lookup and calls
+// clSetKernelArg only for the arguments that changed.
+func (c *Context) LaunchArgs(kernel string, global, local []int64, args ...Arg) error {
 	if countCLOn {
 		start := time.Now()
 		defer func() { c.calls.LaunchHost += time.Since(start) }()
 	}
 	for _, g := range global {
 		if g == 0 {
-			c.Debugf("Skipping kernel %s with empty global size %v\n", kernel, global)
+			if c.Opts.Debug {
+				c.Debugf("Skipping kernel %s with empty global size %s\n", kernel, sizeList(global))
+			}
 			return nil
 		}
 	}
 	if local != nil && len(local) != len(global) {
-		return fmt.Errorf("kernel %s: global size %v and local size %v differ in rank", kernel, global, local)
+		return fmt.Errorf("kernel %s: global size %s and local size %s differ in rank", kernel, sizeList(global), sizeList(local))
 	}
-	gs, ls := make([]int, len(global)), []int(nil)
-	for i, g := range global {
+	// The sizes live in arrays on the stack (up to OpenCL's 3 dimensions;
+	// more is an error that EnqueueKernel reports).
+	var gsa, lsa [3]int
+	gs, ls := gsa[:0], []int(nil)
+	if len(global) > len(gsa) {
+		gs = make([]int, 0, len(global))
+	}
+	for _, g := range global {
 		if g < 0 {
-			return fmt.Errorf("kernel %s: negative global size %v", kernel, global)
+			return fmt.Errorf("kernel %s: negative global size %s", kernel, sizeList(global))
 		}
-		gs[i] = int(g)
+		gs = append(gs, int(g))
 	}
 	if local != nil {
-		ls = make([]int, len(local))
+		ls = lsa[:0]
+		if len(local) > len(lsa) {
+			ls = make([]int, 0, len(local))
+		}
 		for i, l := range local {
 			if l <= 0 || global[i]%l != 0 {
-				return fmt.Errorf("kernel %s: global size %v is not a multiple of local size %v", kernel, global, local)
+				return fmt.Errorf("kernel %s: global size %s is not a multiple of local size %s", kernel, sizeList(global), sizeList(local))
 			}
-			ls[i] = int(l)
+			ls = append(ls, int(l))
 		}
 	}
 	if err := checkInterrupt(); err != nil {
 		return err
 	}
-	k, err := c.Kernel(kernel)
-	argsKey := kernel
-	if err == nil && wideArgs(args) {
-		k, err = c.wideKernel(kernel)
-		argsKey += wideSuffix
+	st := c.launchStates[kernel]
+	if st == nil {
+		k, err := c.Kernel(kernel)
+		if err != nil {
+			return err
+		}
+		st = &launchState{narrow: []launchSlot{{k: k}}, cannotFail: c.cannotFail[kernel]}
+		if c.launchStates == nil {
+			c.launchStates = map[string]*launchState{}
+		}
+		c.launchStates[kernel] = st
 	}
+	wide := wideArgs(args)
+	if wide && len(st.wide) == 0 {
+		wk, err := c.wideKernel(kernel)
+		if err != nil {
+			return err
+		}
+		st.wide = []launchSlot{{k: wk}}
+	}
+	var localMem int64
+	for i, a := range args {
+		if a.err != nil {
+			return fmt.Errorf("kernel %s argument %d: %w", kernel, i, a.err)
+		}
+		if a.val.kind == argLocal {
+			localMem += int64(a.val.bits)
+		}
+		if a.buf != nil && a.buf == c.errBuf && !st.cannotFail {
+			c.errDirty = true
+		}
+	}
+	s, err := c.slot(kernel, st, wide, args)
 	if err != nil {
 		return err
 	}
-	var localMem int64
-	last := c.lastArgs[argsKey]
-	if len(last) != len(args) {
-		last = make([]any, len(args))
-		if c.lastArgs == nil {
-			c.lastArgs = map[string][]any{}
-		}
-		c.lastArgs[argsKey] = last
-	}
+	k := s.k
 	for i, a := range args {
-		ka, err := kernelArg(a)
-		if err != nil {
-			return fmt.Errorf("kernel %s argument %d: %w", kernel, i, err)
-		}
-		if l, ok := a.(Local); ok {
-			localMem += int64(l)
-		}
-		if b, ok := a.(*Buffer); ok && b == c.errBuf && !c.cannotFail[kernel] {
-			c.errDirty = true
-		}
-		// Every argument kind is comparable (numbers, buffer handles,
-		// local sizes); a NaN never equals itself and is simply set again.
-		if last[i] != nil && last[i] == ka {
+		ka := a.val
+		if s.last[i] == ka {
 			continue
 		}
 		c.calls.SetArg++
-		if err := k.SetArg(i, ka); err != nil {
-			last[i] = nil
+		if err := ka.set(k, i); err != nil {
+			s.last[i] = kernelArgVal{}
 			return fmt.Errorf("kernel %s: %w", kernel, err)
 		}
-		last[i] = ka
+		s.last[i] = ka
 	}
-	c.Debugf("Launching kernel %s with global work size %v and local work size %v; local memory: %d bytes.\n", kernel, global, local, localMem)
-	c.tracef("launch %s %v %v", kernel, global, local)
+	if c.Opts.Debug {
+		c.Debugf("Launching kernel %s with global work size %s and local work size %s; local memory: %d bytes.\n", kernel, sizeList(global), sizeList(local), localMem)
+	}
+	if traceOn {
+		c.tracef("launch %s %s %s", kernel, sizeList(global), sizeList(local))
+	}
 	c.idle = false
 	c.calls.Launch++
 	if !c.Opts.Debug && !c.Opts.Profile {
 		err := c.queue.EnqueueKernel(k, gs, ls)
-		c.tracef("launched")
+		if traceOn {
+			c.tracef("launched")
+		}
 		if err != nil {
 			return c.launchError(kernel, global, local, err)
 		}
@@ -1371,7 +1636,7 @@ func (c *Context) launchError(kernel string, global, local []int64, err error) e
 	if errors.Is(err, cl.ErrMemObjectAllocFailure) {
 		return fmt.Errorf("%s: kernel %s: %w", c.oomText(c.memCur, "the arrays in use"), kernel, err)
 	}
-	return fmt.Errorf("kernel %s (global %v, local %v): %w", kernel, global, local, err)
+	return fmt.Errorf("kernel %s (global %s, local %s): %w", kernel, sizeList(global), sizeList(local), err)
 }
 
 // Finish waits for all queued work, records the launches when

@@ -68,6 +68,7 @@ func (c *Context) readStaged(buf *Buffer, offset, size int64) ([]byte, error) {
 		return nil, err
 	}
 	ev.Release()
+	c.calls.Finish++
 	if err := c.queue.Finish(); err != nil {
 		return nil, err
 	}

@@ -86,11 +86,13 @@ func (a *DeviceArray) Manifest() bool {
 	if a.Strides == nil {
 		return true
 	}
-	st := a.RowMajorStrides()
-	for i := range st {
-		if a.Shape[i] > 1 && a.Strides[i] != st[i] {
+	// RowMajorStrides, without allocating them.
+	k := int64(1)
+	for i := len(a.Shape) - 1; i >= 0; i-- {
+		if a.Shape[i] > 1 && a.Strides[i] != k {
 			return false
 		}
+		k *= a.Shape[i]
 	}
 	return true
 }

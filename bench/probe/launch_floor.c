@@ -1,0 +1,174 @@
+// launch_floor measures what the OpenCL implementation itself charges the
+// host per kernel launch, with no fcc code around it: the floor under
+// fcc's "host time per launch" (FCC_DEBUG_CL=1, bench/probe/launches.fut;
+// issue 22 asks for at most 4 us on NVIDIA's OpenCL). Each variant
+// enqueues n launches of a trivial map over 1024 floats (the launches
+// probe's work) and reports the host time of the enqueue loop per launch
+// ("enqueue") and the time until clFinish returns per launch ("wall",
+// which the device's own rate bounds once the queue backs up). Variants:
+// arguments set once or re-set before every launch (the loop's buffers
+// alternate, as in a host loop), local size given or NULL, 3 arguments or
+// fcc's 9 (error buffer, scalars, array offset/shape/stride), an event
+// per launch (fcc under -D and -P), a clFlush after every launch, and
+// batches of 16 to 1024 launches with a clFinish between (a shallow
+// queue). The list runs twice, so that the spread between passes shows
+// how far apart two variants must be to differ.
+//
+//	cc -O2 -o launch_floor launch_floor.c -lOpenCL
+//	./launch_floor PLATFORM-SUBSTRING [n]
+#include "probe.h"
+#include <time.h>
+
+static double now_us(void) {
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
+}
+
+static const char *src =
+    "__kernel void k3(__global float *dst, __global const float *src, float v) {\n"
+    "  long i = get_global_id(0);\n"
+    "  if (i < 1024) dst[i] = src[i] + v;\n"
+    "}\n"
+    "__kernel void k9(__global long *err, float v, long n, __global const float *src,\n"
+    "                 long off, long d0, long s0, long space, __global float *dst) {\n"
+    "  long i = get_global_id(0);\n"
+    "  if (i < space) dst[i] = src[off + i * s0] + v;\n"
+    "  if (i == n && d0 < 0) err[0] = 1;\n"
+    "}\n";
+
+enum { ELEMS = 1024, LOCAL = 256, REPS = 5, PASSES = 2 };
+
+struct variant {
+	const char *name;
+	int nine;   // the 9-argument kernel
+	int reset;  // re-set the changing arguments before every launch
+	int local;  // local size given (else NULL)
+	int event;  // ask for an event and release it
+	int flush;  // clFlush after every launch
+	int batch;  // clFinish after every batch launches (0: at the end only)
+};
+
+static const struct variant variants[] = {
+    {"k3 args once, local 256", 0, 0, 1, 0, 0, 0},
+    {"k3 args once, local NULL", 0, 0, 0, 0, 0, 0},
+    {"k3 3 args re-set, local 256", 0, 1, 1, 0, 0, 0},
+    {"k3 3 args re-set, local NULL", 0, 1, 0, 0, 0, 0},
+    {"k9 args once, local 256", 1, 0, 1, 0, 0, 0},
+    {"k9 3 of 9 args re-set, local 256", 1, 1, 1, 0, 0, 0},
+    {"k9 3 of 9 re-set, local 256, event", 1, 1, 1, 1, 0, 0},
+    {"k9 3 of 9 re-set, local 256, clFlush", 1, 1, 1, 0, 1, 0},
+    {"k3 args once, local 256, batches of 64", 0, 0, 1, 0, 0, 64},
+    {"k9 3 of 9 re-set, local 256, batches of 16", 1, 1, 1, 0, 0, 16},
+    {"k9 3 of 9 re-set, local 256, batches of 64", 1, 1, 1, 0, 0, 64},
+    {"k9 3 of 9 re-set, local 256, batches of 256", 1, 1, 1, 0, 0, 256},
+    {"k9 3 of 9 re-set, local 256, batches of 1024", 1, 1, 1, 0, 0, 1024},
+};
+
+static void set9(cl_kernel k, cl_mem err, cl_mem a, cl_mem b, float v) {
+	cl_long n = ELEMS, off = 0, d0 = ELEMS, s0 = 1, space = ELEMS;
+	CHECK(clSetKernelArg(k, 0, sizeof err, &err));
+	CHECK(clSetKernelArg(k, 1, sizeof v, &v));
+	CHECK(clSetKernelArg(k, 2, sizeof n, &n));
+	CHECK(clSetKernelArg(k, 3, sizeof a, &a));
+	CHECK(clSetKernelArg(k, 4, sizeof off, &off));
+	CHECK(clSetKernelArg(k, 5, sizeof d0, &d0));
+	CHECK(clSetKernelArg(k, 6, sizeof s0, &s0));
+	CHECK(clSetKernelArg(k, 7, sizeof space, &space));
+	CHECK(clSetKernelArg(k, 8, sizeof b, &b));
+}
+
+static void set3(cl_kernel k, cl_mem a, cl_mem b, float v) {
+	CHECK(clSetKernelArg(k, 0, sizeof b, &b));
+	CHECK(clSetKernelArg(k, 1, sizeof a, &a));
+	CHECK(clSetKernelArg(k, 2, sizeof v, &v));
+}
+
+// run times one repetition of variant v: n launches. It returns the
+// enqueue loop's time and the time to clFinish, both per launch.
+static void run(const struct variant *v, cl_command_queue q, cl_kernel k3, cl_kernel k9, cl_mem err, cl_mem bufs[2], long n, double *enq, double *wall) {
+	cl_kernel k = v->nine ? k9 : k3;
+	size_t gs = ELEMS, ls = LOCAL;
+	if (v->nine) {
+		set9(k, err, bufs[0], bufs[1], 1.0f);
+	} else {
+		set3(k, bufs[0], bufs[1], 1.0f);
+	}
+	CHECK(clFinish(q));
+	double inloop = 0, t0 = now_us();
+	for (long i = 0; i < n; i++) {
+		double s = now_us();
+		if (v->reset) {
+			// The loop's arrays alternate and a scalar changes: 3 arguments.
+			cl_mem a = bufs[i & 1], b = bufs[(i + 1) & 1];
+			float x = (float)(i + 1);
+			if (v->nine) {
+				CHECK(clSetKernelArg(k, 1, sizeof x, &x));
+				CHECK(clSetKernelArg(k, 3, sizeof a, &a));
+				CHECK(clSetKernelArg(k, 8, sizeof b, &b));
+			} else {
+				set3(k, a, b, x);
+			}
+		}
+		cl_event ev, *evp = v->event ? &ev : NULL;
+		CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &gs, v->local ? &ls : NULL, 0, NULL, evp));
+		if (v->event) clReleaseEvent(ev);
+		if (v->flush) CHECK(clFlush(q));
+		inloop += now_us() - s;
+		if (v->batch && (i + 1) % v->batch == 0) CHECK(clFinish(q));
+	}
+	CHECK(clFinish(q));
+	*enq = inloop / n;
+	*wall = (now_us() - t0) / n;
+}
+
+int main(int argc, char **argv) {
+	if (argc < 2) {
+		fprintf(stderr, "usage: launch_floor PLATFORM-SUBSTRING [n]\n");
+		return 2;
+	}
+	long n = argc > 2 ? atol(argv[2]) : 10000;
+	cl_uint cus;
+	cl_device_id d = device(argv[1], &cus);
+	char name[256], ver[256];
+	clGetDeviceInfo(d, CL_DEVICE_NAME, sizeof name, name, NULL);
+	clGetDeviceInfo(d, CL_DRIVER_VERSION, sizeof ver, ver, NULL);
+	printf("device %s, driver %s, %ld launches per repetition, median of %d\n", name, ver, n, REPS);
+	cl_command_queue q;
+	cl_context ctx = context(d, 0, &q);
+	cl_program prog = build_program(ctx, d, src, "");
+	cl_int e;
+	cl_kernel k3 = clCreateKernel(prog, "k3", &e);
+	CHECK(e);
+	cl_kernel k9 = clCreateKernel(prog, "k9", &e);
+	CHECK(e);
+	cl_mem bufs[2], err;
+	float zero[ELEMS] = {0};
+	for (int i = 0; i < 2; i++) {
+		bufs[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof zero, zero, &e);
+		CHECK(e);
+	}
+	cl_long zl = 0;
+	err = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof zl, &zl, &e);
+	CHECK(e);
+	// One launch of each kernel first, so that no variant pays for the
+	// first use.
+	double x, y;
+	run(&variants[0], q, k3, k9, err, bufs, 100, &x, &y);
+	run(&variants[4], q, k3, k9, err, bufs, 100, &x, &y);
+	for (int pass = 1; pass <= PASSES; pass++) {
+		printf("pass %d\n%-46s %12s %12s\n", pass, "variant", "enqueue us", "wall us");
+		for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++) {
+			double enq[REPS], wall[REPS];
+			for (int r = 0; r < REPS; r++) run(&variants[i], q, k3, k9, err, bufs, n, &enq[r], &wall[r]);
+			qsort(enq, REPS, sizeof enq[0], cmp);
+			qsort(wall, REPS, sizeof wall[0], cmp);
+			printf("%-46s %12.2f %12.2f\n", variants[i].name, enq[REPS / 2], wall[REPS / 2]);
+		}
+	}
+	// The result of the last variant, so that a broken kernel shows.
+	float out[ELEMS];
+	CHECK(clEnqueueReadBuffer(q, bufs[0], CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+	printf("check: element 0 after the last variant = %g\n", out[0]);
+	return 0;
+}
