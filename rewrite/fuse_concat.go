@@ -45,27 +45,10 @@ var FuseConcat = &Rule{
 	Apply: func(c *Ctx, s *soac.Stm, m any) *Replacement {
 		ci := m.(*concatInput)
 		ce := s.Exp.(*soac.ScremaExp)
-		idx := c.Fresh("iota")
-		index := &soac.Stm{
-			Pat: []soac.Param{{Name: idx, Type: soac.Array(i64, ce.W)}},
-			Exp: &soac.IotaExp{N: ce.W, Start: soac.I64(0), Step: soac.I64(1), T: i64},
-			Pos: s.Pos,
-		}
 		q := ce.Map.Params[ci.k]
-		i := soac.Param{Name: c.Fresh("i"), Type: soac.Prim(i64)}
-		elem := concatElem(c, ci.parts, ci.lastInBounds, q, soac.Var{Name: i.Name}, s.Pos)
-		params := append([]soac.Param(nil), ce.Map.Params...)
-		params[ci.k] = i
-		inputs := append([]soac.VName(nil), ce.Inputs...)
-		inputs[ci.k] = idx
-		ne := *ce
-		ne.Inputs = inputs
-		ne.Map = &soac.Lambda{
-			Params:  params,
-			Body:    &soac.Body{Stms: append(elem, ce.Map.Body.Stms...), Result: ce.Map.Body.Result},
-			RetType: ce.Map.RetType,
-		}
-		return &Replacement{Stms: []*soac.Stm{index, {Pat: s.Pat, Exp: &ne, Pos: s.Pos}}}
+		return readByIndex(c, s, ce, ci.k, func(i soac.SubExp) []*soac.Stm {
+			return concatElem(c, ci.parts, ci.lastInBounds, q, i, s.Pos)
+		})
 	},
 }
 

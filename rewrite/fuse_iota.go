@@ -29,36 +29,44 @@ var FuseIota = &Rule{
 		ce := s.Exp.(*soac.ScremaExp)
 		k := m.([2]any)[0].(int)
 		io := m.([2]any)[1].(*soac.IotaExp)
-		idx := c.Fresh("iota")
-		index := &soac.Stm{
-			Pat: []soac.Param{{Name: idx, Type: soac.Array(i64, ce.W)}},
-			Exp: &soac.IotaExp{N: ce.W, Start: soac.Const{Value: soac.IntValue(i64, 0)}, Step: soac.Const{Value: soac.IntValue(i64, 1)}, T: i64},
-			Pos: s.Pos,
-		}
 		q := ce.Map.Params[k]
-		i := soac.Param{Name: c.Fresh("i"), Type: soac.Prim(i64)}
-		var elem []*soac.Stm
-		x := soac.SubExp(soac.Var{Name: i.Name})
-		if io.T != i64 {
-			n := c.Fresh("i")
-			elem = append(elem, &soac.Stm{Pat: []soac.Param{{Name: n, Type: soac.Prim(io.T)}}, Exp: &soac.ConvOpExp{From: i64, To: io.T, X: x}, Pos: s.Pos})
-			x = soac.Var{Name: n}
-		}
-		off := c.Fresh("off")
-		elem = append(elem,
-			&soac.Stm{Pat: []soac.Param{{Name: off, Type: soac.Prim(io.T)}}, Exp: &soac.BinOpExp{Op: soac.Mul, T: io.T, X: x, Y: io.Step}, Pos: s.Pos},
-			&soac.Stm{Pat: []soac.Param{q}, Exp: &soac.BinOpExp{Op: soac.Add, T: io.T, X: io.Start, Y: soac.Var{Name: off}}, Pos: s.Pos})
-		params := append([]soac.Param(nil), ce.Map.Params...)
-		params[k] = i
-		inputs := append([]soac.VName(nil), ce.Inputs...)
-		inputs[k] = idx
-		ne := *ce
-		ne.Inputs = inputs
-		ne.Map = &soac.Lambda{
-			Params:  params,
-			Body:    &soac.Body{Stms: append(elem, ce.Map.Body.Stms...), Result: ce.Map.Body.Result},
-			RetType: ce.Map.RetType,
-		}
-		return &Replacement{Stms: []*soac.Stm{index, {Pat: s.Pat, Exp: &ne, Pos: s.Pos}}}
+		return readByIndex(c, s, ce, k, func(i soac.SubExp) []*soac.Stm {
+			var elem []*soac.Stm
+			x := i
+			if io.T != i64 {
+				n := c.Fresh("i")
+				elem = append(elem, &soac.Stm{Pat: []soac.Param{{Name: n, Type: soac.Prim(io.T)}}, Exp: &soac.ConvOpExp{From: i64, To: io.T, X: x}, Pos: s.Pos})
+				x = soac.Var{Name: n}
+			}
+			off := c.Fresh("off")
+			return append(elem,
+				&soac.Stm{Pat: []soac.Param{{Name: off, Type: soac.Prim(io.T)}}, Exp: &soac.BinOpExp{Op: soac.Mul, T: io.T, X: x, Y: io.Step}, Pos: s.Pos},
+				&soac.Stm{Pat: []soac.Param{q}, Exp: &soac.BinOpExp{Op: soac.Add, T: io.T, X: io.Start, Y: soac.Var{Name: off}}, Pos: s.Pos})
+		})
 	},
+}
+
+// readByIndex replaces input k of screma s (ce) by an iota of its width,
+// read through a fresh index parameter i; elem(i) are the statements that
+// compute the replaced parameter from i, put first in the map's body.
+func readByIndex(c *Ctx, s *soac.Stm, ce *soac.ScremaExp, k int, elem func(i soac.SubExp) []*soac.Stm) *Replacement {
+	idx := c.Fresh("iota")
+	index := &soac.Stm{
+		Pat: []soac.Param{{Name: idx, Type: soac.Array(i64, ce.W)}},
+		Exp: &soac.IotaExp{N: ce.W, Start: soac.I64(0), Step: soac.I64(1), T: i64},
+		Pos: s.Pos,
+	}
+	i := soac.Param{Name: c.Fresh("i"), Type: soac.Prim(i64)}
+	params := append([]soac.Param(nil), ce.Map.Params...)
+	params[k] = i
+	inputs := append([]soac.VName(nil), ce.Inputs...)
+	inputs[k] = idx
+	ne := *ce
+	ne.Inputs = inputs
+	ne.Map = &soac.Lambda{
+		Params:  params,
+		Body:    &soac.Body{Stms: append(elem(soac.Var{Name: i.Name}), ce.Map.Body.Stms...), Result: ce.Map.Body.Result},
+		RetType: ce.Map.RetType,
+	}
+	return &Replacement{Stms: []*soac.Stm{index, {Pat: s.Pat, Exp: &ne, Pos: s.Pos}}}
 }
