@@ -368,14 +368,23 @@ func (c *cgen) seqScatter(s *soac.Stm, e *soac.ScatterExp) error {
 		}
 		outs[k] = v
 	}
+	return c.scatterLoop(s, e, outs, func(i, w string) string {
+		return fmt.Sprintf("for (long %s = 0; %s < (long)%s; %s++) {", i, i, w, i)
+	})
+}
+
+// scatterLoop emits the loop over a scatter's elements that head opens
+// (given the index variable and the width), each element's writes into
+// outs, and binds the scatter's results to outs.
+func (c *cgen) scatterLoop(s *soac.Stm, e *soac.ScatterExp, outs []*kview, head func(i, w string) string) error {
 	w, err := c.operand(e.W)
 	if err != nil {
 		return err
 	}
-	it := c.fresh("i")
-	c.line("for (long %s = 0; %s < (long)%s; %s++) {", it, it, w, it)
+	i := c.fresh("i")
+	c.line("%s", head(i, w))
 	c.indent++
-	res, err := c.lambdaAt(e.Lambda, e.Inputs, it)
+	res, err := c.lambdaAt(e.Lambda, e.Inputs, i)
 	if err != nil {
 		return err
 	}

@@ -480,26 +480,9 @@ func (c *cgen) groupScatter(s *soac.Stm, e *soac.ScatterExp) error {
 		}
 		outs[k] = v
 	}
-	w, err := c.operand(e.W)
-	if err != nil {
-		return err
-	}
-	i := c.fresh("i")
-	c.line("for (long %s = ltid; %s < (long)%s; %s += lsize) {", i, i, w, i)
-	c.indent++
-	res, err := c.lambdaAt(e.Lambda, e.Inputs, i)
-	if err != nil {
-		return err
-	}
-	if err := c.scatterWrites(e, outs, res); err != nil {
-		return err
-	}
-	c.indent--
-	c.line("}")
-	for k, p := range s.Pat {
-		c.vars[p.Name] = kval{view: outs[k]}
-	}
-	return nil
+	return c.scatterLoop(s, e, outs, func(i, w string) string {
+		return fmt.Sprintf("for (long %s = ltid; %s < (long)%s; %s += lsize) {", i, i, w, i)
+	})
 }
 
 // isLocal reports whether a view is of an array in local memory.
