@@ -258,13 +258,7 @@ func (h *hgen) launchKernel(c *cgen, ka *kernelArgs, name, global, local string)
 	if err != nil {
 		return err
 	}
-	// Each argument through exe.A, which unlike Launch's interfaces boxes
-	// no scalar on the heap: a host loop launches at every iteration.
-	args := make([]string, len(ka.host))
-	for i, a := range ka.host {
-		args[i] = "exe.A(" + a + ")"
-	}
-	h.line("if err := c.LaunchArgs(%q, []int64{%s}, []int64{%s}, %s); err != nil {", name, g, local, strings.Join(args, ", "))
+	h.line("if err := c.LaunchArgs(%q, []int64{%s}, []int64{%s}, %s); err != nil {", name, g, local, launchArgs(ka.host))
 	h.line("\treturn nil, err")
 	h.line("}")
 	for _, r := range rel {
@@ -1164,4 +1158,15 @@ func (c *cgen) openSeqHist(s *soac.Stm, e *soac.HistExp) ([]*kview, []string, er
 		return nil, nil, err
 	}
 	return outs, res, nil
+}
+
+// launchArgs is a kernel's host arguments as LaunchArgs takes them: each
+// through exe.A, which unlike Launch's interfaces boxes no scalar on the
+// heap (a host loop launches at every iteration).
+func launchArgs(host []string) string {
+	args := make([]string, len(host))
+	for i, a := range host {
+		args[i] = "exe.A(" + a + ")"
+	}
+	return strings.Join(args, ", ")
 }

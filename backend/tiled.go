@@ -299,7 +299,7 @@ func (h *hgen) tiled2D(s *soac.Stm, e *soac.SegMapExp, m *tiling.Match2D, varian
 			h.line("}")
 			kname = "kname"
 		}
-		h.line("if err := c.Launch(%s, []int64{%s}, []int64{%d, %d}, %s); err != nil {", kname, global, tr[0], tr[0], strings.Join(ka.host, ", "))
+		h.line("if err := c.LaunchArgs(%s, []int64{%s}, []int64{%d, %d}, %s); err != nil {", kname, global, tr[0], tr[0], launchArgs(ka.host))
 		h.line("\treturn nil, err")
 		h.line("}")
 		h.indent--
