@@ -15,6 +15,8 @@
 package prove
 
 import (
+	"slices"
+
 	"github.com/fcclang/fcc/runtime/values"
 	"github.com/fcclang/fcc/soac"
 )
@@ -24,7 +26,7 @@ func Prove(p *soac.Program) (*soac.Program, error) {
 	out := soac.CopyProgram(p)
 	pr := &pass{defs: ScalarDefs(out), types: soac.TypeEnv(out)}
 	for _, f := range out.Funs {
-		pr.host(f.Body)
+		pr.host(f.Body, nil)
 	}
 	return out, nil
 }
@@ -35,22 +37,23 @@ type pass struct {
 }
 
 // host walks a host-level body; every Seg-op (and scatter) in it is a
-// kernel, proved with facts of its own.
-func (pr *pass) host(b *soac.Body) {
+// kernel, proved with facts of its own and those of the host branches
+// around it.
+func (pr *pass) host(b *soac.Body, facts []fact) {
 	for _, s := range b.Stms {
 		switch e := s.Exp.(type) {
 		case *soac.IfExp:
-			pr.host(e.Then)
-			pr.host(e.Else)
+			pr.host(e.Then, append(slices.Clip(facts), assume(pr.defs, e.Cond, true)...))
+			pr.host(e.Else, append(slices.Clip(facts), assume(pr.defs, e.Cond, false)...))
 		case *soac.LoopExp:
-			pr.host(e.Body)
+			pr.host(e.Body, facts)
 		case *soac.SegMapExp, *soac.SegRedExp, *soac.SegScanExp, *soac.SegHistExp:
-			pr.kernelStm(pr.newEnv(), s)
+			pr.kernelStm(pr.newEnv(facts), s)
 		case *soac.ScatterExp:
 			// The backend reads each input's row i of the scatter's
 			// index variable i < W: an element of the input when W is
 			// its outer size.
-			env := pr.newEnv()
+			env := pr.newEnv(facts)
 			for k, p := range e.Lambda.Params {
 				if t := pr.types[e.Inputs[k]]; t.Rank() == 1 && soac.SameSubExp(e.W, t.Shape[0]) {
 					env.elems[p.Name] = e.Inputs[k]
@@ -61,8 +64,8 @@ func (pr *pass) host(b *soac.Body) {
 	}
 }
 
-func (pr *pass) newEnv() *rangeEnv {
-	return &rangeEnv{defs: pr.defs, bounds: map[soac.VName]soac.SubExp{}, elems: map[soac.VName]soac.VName{}}
+func (pr *pass) newEnv(facts []fact) *rangeEnv {
+	return &rangeEnv{defs: pr.defs, bounds: map[soac.VName]soac.SubExp{}, elems: map[soac.VName]soac.VName{}, facts: slices.Clip(facts)}
 }
 
 // kernel walks a body that runs inside a kernel, marking its indices.
@@ -96,9 +99,23 @@ func (pr *pass) kernelStm(env *rangeEnv, s *soac.Stm) {
 	case *soac.SegHistExp:
 		pr.space(env, e.Space)
 	}
+	if e, ok := s.Exp.(*soac.IfExp); ok {
+		pr.branch(env, e.Cond, true, e.Then)
+		pr.branch(env, e.Cond, false, e.Else)
+		return
+	}
 	for _, b := range soac.ExpBodies(s.Exp) {
 		pr.kernel(env, b)
 	}
+}
+
+// branch walks a branch of an if whose condition c has value v there,
+// with the facts that gives; they are dropped on leaving it.
+func (pr *pass) branch(env *rangeEnv, c soac.SubExp, v bool, b *soac.Body) {
+	n := len(env.facts)
+	env.facts = append(env.facts, assume(pr.defs, c, v)...)
+	pr.kernel(env, b)
+	env.facts = env.facts[:n]
 }
 
 func (pr *pass) space(env *rangeEnv, sp []soac.SegDim) {
