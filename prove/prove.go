@@ -6,15 +6,19 @@
 // an index is marked only when the range analysis (ranges.go) proves it.
 //
 // What the analysis knows inside a kernel: the index variables of the
-// Seg-op's space and of i64 for-loops in the kernel, with their bounds;
-// the scalar definitions of the whole program (names are unique); and
-// which scalars hold elements of which arrays (lambda parameters of the
-// kernel's sequential SOACs over one-dimensional arrays, and reads whose
-// indices are all proved), for the elements of iotas. Host code keeps its
-// checks: an index there is checked once, not per work-item.
+// Seg-op's space and of i64 for-loops in the kernel and on the host
+// around it, with their bounds; the scalar definitions of the whole
+// program (names are unique); which scalars hold elements of which
+// arrays (lambda parameters of the kernel's sequential SOACs over
+// one-dimensional arrays, and reads whose indices are all proved), for
+// the elements of iotas; and the conditions of the ifs around the index,
+// in the kernel and on the host (facts.go), which hold only inside their
+// branch. Host code keeps its checks: an index there is checked once,
+// not per work-item.
 package prove
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/fcclang/fcc/runtime/values"
@@ -24,7 +28,7 @@ import (
 // Prove runs the pass; p is not modified.
 func Prove(p *soac.Program) (*soac.Program, error) {
 	out := soac.CopyProgram(p)
-	pr := &pass{defs: ScalarDefs(out), types: soac.TypeEnv(out)}
+	pr := &pass{defs: ScalarDefs(out), types: soac.TypeEnv(out), hostBounds: map[soac.VName]soac.SubExp{}}
 	for _, f := range out.Funs {
 		pr.host(f.Body, nil)
 	}
@@ -34,6 +38,10 @@ func Prove(p *soac.Program) (*soac.Program, error) {
 type pass struct {
 	defs  map[soac.VName]soac.Exp
 	types map[soac.VName]soac.Type
+	// hostBounds are the index variables of the host's i64 for-loops
+	// met so far, with their bounds; kernels inside such a loop may use
+	// its index (names are unique, so those outside do not).
+	hostBounds map[soac.VName]soac.SubExp
 }
 
 // host walks a host-level body; every Seg-op (and scatter) in it is a
@@ -46,6 +54,9 @@ func (pr *pass) host(b *soac.Body, facts []fact) {
 			pr.host(e.Then, append(slices.Clip(facts), assume(pr.defs, e.Cond, true)...))
 			pr.host(e.Else, append(slices.Clip(facts), assume(pr.defs, e.Cond, false)...))
 		case *soac.LoopExp:
+			if f, ok := e.Form.(soac.ForLoop); ok && f.T == values.I64 {
+				pr.hostBounds[f.Index] = f.Bound
+			}
 			pr.host(e.Body, facts)
 		case *soac.SegMapExp, *soac.SegRedExp, *soac.SegScanExp, *soac.SegHistExp:
 			pr.kernelStm(pr.newEnv(facts), s)
@@ -65,7 +76,7 @@ func (pr *pass) host(b *soac.Body, facts []fact) {
 }
 
 func (pr *pass) newEnv(facts []fact) *rangeEnv {
-	return &rangeEnv{defs: pr.defs, bounds: map[soac.VName]soac.SubExp{}, elems: map[soac.VName]soac.VName{}, facts: slices.Clip(facts)}
+	return &rangeEnv{defs: pr.defs, bounds: maps.Clone(pr.hostBounds), elems: map[soac.VName]soac.VName{}, facts: slices.Clip(facts)}
 }
 
 // kernel walks a body that runs inside a kernel, marking its indices.

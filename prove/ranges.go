@@ -13,10 +13,15 @@ import (
 // range analysis over i64 scalars: a value lies above lower bounds and
 // below upper bounds of the form sym + k, where sym is a name (or none,
 // for the constant k), compared in mathematical integers. Facts come from
-// index variables (0 <= i < N), i64 constants, copies, additions and
-// subtractions of constants that provably do not wrap, min and max,
-// elements of iota arrays, and the definitions of names anywhere in the
-// program, the host code that computes a kernel's free names included.
+// index variables (0 <= i < N), i64 constants, copies, sums and
+// differences that provably do not wrap (of constants, and of names with
+// their constant bounds, their bounds on a common name cancelling),
+// products, quotients and remainders of bounded values, blocked indices
+// (s * b + q for s < n / b, q < b), min and max, elements of iota
+// arrays, the conditions of the branches around the index (facts.go),
+// and the definitions of names anywhere in the program, the host code
+// that computes a kernel's free names included; bounds on names chain
+// (x <= s + k, s <= t + k').
 // Anything else is unknown, and an unknown index keeps its check: a wrong
 // proof would turn an out-of-bounds read into silent garbage.
 //
@@ -707,6 +712,9 @@ func mulK(a, b int64) (int64, bool) {
 // unless the constant bounds show the sum cannot wrap.
 func (p *prover) addVars(x, y soac.SubExp) rng {
 	r := newRng()
+	// A blocked index needs no constant bounds to exclude wrap-around.
+	p.blocked(r, x, y)
+	p.blocked(r, y, x)
 	lx, hx, okLx, okHx := p.consts(x)
 	ly, hy, okLy, okHy := p.consts(y)
 	if !p.sumFits(x, y, false) {
@@ -724,6 +732,46 @@ func (p *prover) addVars(x, y soac.SubExp) rng {
 		p.shift(r, a, l, h, okL, okH)
 	}
 	return r
+}
+
+// blocked adds to r, the range of s * b + q, the bounds of a blocked
+// index, as in `for s < n / b` over blocks of b and 0 <= q < b in the
+// block: 0 <= s <= n / b - 1 and 0 <= q <= b - 1 (so b >= 1) give
+// s * b + q <= (n / b) * b - 1 <= n - 1, every step within [0, n], so
+// that nothing wraps.
+func (p *prover) blocked(r rng, sb, q soac.SubExp) {
+	v, ok := sb.(soac.Var)
+	if !ok {
+		return
+	}
+	m, ok := p.env.defs[v.Name].(*soac.BinOpExp)
+	if !ok || m.Op != soac.Mul || m.T != values.I64 {
+		return
+	}
+	for _, f := range [][2]soac.SubExp{{m.X, m.Y}, {m.Y, m.X}} {
+		s, b := f[0], f[1]
+		bv, ok := b.(soac.Var)
+		if !ok || !p.nonNegative(p.rangeOf(s).lo) || !p.nonNegative(p.rangeOf(q).lo) {
+			continue
+		}
+		if k, ok := p.rangeOf(q).hi[bv.Name]; !ok || k > -1 {
+			continue
+		}
+		sr := p.rangeOf(s)
+		for _, t := range sr.hi.sorted() {
+			d, ok := p.env.defs[t].(*soac.BinOpExp)
+			if t == "" || sr.hi[t] > -1 || !ok || d.Op != soac.Div || d.T != values.I64 || !soac.SameSubExp(d.Y, b) {
+				continue
+			}
+			n, ok := d.X.(soac.Var)
+			if !ok {
+				continue
+			}
+			r.lo.addLo("", 0)
+			r.hi.addHi(n.Name, -1)
+			return
+		}
+	}
 }
 
 // sumFits reports whether x + y (x - y when sub) provably stays within

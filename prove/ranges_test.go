@@ -274,3 +274,51 @@ func TestBranchFacts(t *testing.T) {
 		})
 	}
 }
+
+// TestBlockedIndex checks the bounds of a blocked index s * b + q, for
+// s < n / b and q < b, in n: proved only in that shape.
+func TestBlockedIndex(t *testing.T) {
+	v := func(n string) soac.SubExp { return soac.Var{Name: soac.VName(n)} }
+	c := soac.I64
+	bin := func(op soac.BinOp, x, y soac.SubExp) soac.Exp {
+		return &soac.BinOpExp{Op: op, T: values.I64, X: x, Y: y}
+	}
+	type defs = map[string]soac.Exp
+	common := defs{
+		"nb":   bin(soac.Div, v("n"), v("b")),
+		"nq":   bin(soac.Quot, v("n"), v("b")),
+		"nb1":  bin(soac.Add, v("nb"), c(1)),
+		"nc":   bin(soac.Div, v("n"), v("c")),
+		"base": bin(soac.Mul, v("s"), v("b")),
+	}
+	cases := []struct {
+		name   string
+		bounds map[soac.VName]soac.SubExp
+		defs   defs
+		dim    soac.SubExp
+		want   bool
+	}{
+		{"s*b + q", map[soac.VName]soac.SubExp{"s": v("nb"), "q": v("b")}, defs{"x": bin(soac.Add, v("base"), v("q"))}, v("n"), true},
+		{"q + b*s", map[soac.VName]soac.SubExp{"s": v("nb"), "q": v("b")}, defs{"bs": bin(soac.Mul, v("b"), v("s")), "x": bin(soac.Add, v("q"), v("bs"))}, v("n"), true},
+		{"s*b + q in another n", map[soac.VName]soac.SubExp{"s": v("nb"), "q": v("b")}, defs{"x": bin(soac.Add, v("base"), v("q"))}, v("m"), false},
+		{"s < n/b + 1", map[soac.VName]soac.SubExp{"s": v("nb1"), "q": v("b")}, defs{"x": bin(soac.Add, v("base"), v("q"))}, v("n"), false},
+		{"q < b + 1", map[soac.VName]soac.SubExp{"s": v("nb"), "q": v("bp1")}, defs{"bp1": bin(soac.Add, v("b"), c(1)), "x": bin(soac.Add, v("base"), v("q"))}, v("n"), false},
+		{"blocks of c, rows of b", map[soac.VName]soac.SubExp{"s": v("nc"), "q": v("b")}, defs{"x": bin(soac.Add, v("base"), v("q"))}, v("n"), false},
+		{"n quot b", map[soac.VName]soac.SubExp{"s": v("nq"), "q": v("b")}, defs{"x": bin(soac.Add, v("base"), v("q"))}, v("n"), false},
+		{"q unknown", map[soac.VName]soac.SubExp{"s": v("nb")}, defs{"x": bin(soac.Add, v("base"), v("q"))}, v("n"), false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			env := &rangeEnv{defs: map[soac.VName]soac.Exp{}, bounds: tc.bounds, elems: map[soac.VName]soac.VName{}}
+			for n, e := range common {
+				env.defs[soac.VName(n)] = e
+			}
+			for n, e := range tc.defs {
+				env.defs[soac.VName(n)] = e
+			}
+			if got := env.inBounds(v("x"), tc.dim); got != tc.want {
+				t.Errorf("inBounds(x, %v) = %v, want %v", tc.dim, got, tc.want)
+			}
+		})
+	}
+}
