@@ -837,6 +837,7 @@ func (p *prover) shift(r, a rng, l, h int64, okL, okH bool) {
 // a - b), as r-1-i with i < r.
 func (p *prover) subVars(x, y soac.SubExp) rng {
 	r := newRng()
+	p.belowSum(r, x, y)
 	lx, hx, okLx, okHx := p.consts(x)
 	ly, hy, okLy, okHy := p.consts(y)
 	if !p.sumFits(x, y, true) {
@@ -867,6 +868,54 @@ func (p *prover) subVars(x, y soac.SubExp) rng {
 		}
 	}
 	return r
+}
+
+// belowSum adds to r, the range of x - y, the bounds that x between y
+// and a sum y + w gives, as `k <= i && i < k + b` does for i - k (in
+// [0, b - 1]): x >= y + a and x <= t + c with t = y + w and c <= -1 give
+// a <= x - y <= w + c. The sum t is exact: had it wrapped upwards, t
+// would be negative and so would x, which is not, and it cannot wrap
+// downwards while y or w is not negative. So is x - y, within [a, w - 1].
+func (p *prover) belowSum(r rng, x, y soac.SubExp) {
+	xv, ok1 := x.(soac.Var)
+	yv, ok2 := y.(soac.Var)
+	if !ok1 || !ok2 {
+		return
+	}
+	a := p.rangeOf(x)
+	lo, ok := a.lo[yv.Name]
+	if !ok || !p.nonNegative(a.lo) {
+		return
+	}
+	for _, t := range a.hi.sorted() {
+		c := a.hi[t]
+		d, ok := p.env.defs[t].(*soac.BinOpExp)
+		if t == "" || t == xv.Name || c > -1 || !ok || d.Op != soac.Add || d.T != values.I64 {
+			continue
+		}
+		var w soac.SubExp
+		switch {
+		case soac.SameSubExp(d.X, y):
+			w = d.Y
+		case soac.SameSubExp(d.Y, y):
+			w = d.X
+		default:
+			continue
+		}
+		wlo, _, okW, _ := p.consts(w)
+		ylo, _, okY, _ := p.consts(y)
+		if !(okW && wlo >= 0) && !(okY && ylo >= 0) {
+			continue
+		}
+		r.lo.addLo("", lo)
+		if wv, ok := w.(soac.Var); ok {
+			r.hi.addHi(wv.Name, c)
+		} else if wc, ok := i64Const(w); ok {
+			if v, ok := addK(wc, c); ok {
+				r.hi.addHi("", v)
+			}
+		}
+	}
 }
 
 // mul returns the constant bounds of x * y: the extremes of the products
