@@ -72,9 +72,24 @@ func (c *checker) localFun(sc *scope, e *LetFunExp) *binding {
 		ps[i] = c.bindParam(inner, p)
 	}
 	var ret Type = c.fresh(cAny, e.Pos)
+	declRet := ret
 	if e.RetType != nil {
 		ret = c.typeExp(inner, e.RetType)
 		c.retTypes[e] = ret
+		// A size written [] in the declared result is existential, as
+		// one of ?[n].t: the body gives it a size, each use a fresh one.
+		ret = mapDims(ret, func(ds []Dim) []Dim {
+			out := make([]Dim, len(ds))
+			for i, d := range ds {
+				out[i] = d
+				if d.isUnknown() && d.Ext == 0 {
+					out[i] = c.freshDim()
+					c.existVar[out[i].Var] = true
+				}
+			}
+			return out
+		})
+		declRet = ret
 	}
 	closure := c.checkClosure(func() {
 		c.unify(ret, c.exp(inner, e.Value), e.Value.expPos(), "the body of "+e.Name)
@@ -88,10 +103,7 @@ func (c *checker) localFun(sc *scope, e *LetFunExp) *binding {
 	resFresh := c.inferFresh(ret, e.RetType != nil, valueTree)
 	c.depth--
 	c.fnDepth = savedFn
-	t := ret
-	for i := len(ps) - 1; i >= 0; i-- {
-		t = TFun{Param: ps[i], Result: t}
-	}
+	t := c.existentialResult(ps, declRet)
 	var quant []int
 	for _, tp := range e.TypeParams {
 		if !tp.Size {
