@@ -165,7 +165,10 @@ func dimString(d Dim) string {
 	case d.Add != nil:
 		s := make([]string, len(d.Add))
 		for i, p := range d.Add {
-			s[i] = dimString(p)
+			// An operand still being inferred prints as ?.
+			if s[i] = dimString(p); s[i] == "" {
+				s[i] = "?"
+			}
 		}
 		return strings.Join(s, "+")
 	case d.Name != "":
@@ -233,10 +236,35 @@ func (c *checker) unifyDim(a, b Dim) bool {
 		c.unifyDim(a.Op.R, b.Op.R)
 		return true
 	}
+	// A sum of sizes (xs ++ ys) is a size expression: it equals only the
+	// same expression, never a constant or a single size, even where its
+	// operands are still being inferred, as in Futhark ([d₁+d₂] is not
+	// [10]). A sum with an unknown operand stays unknown.
+	if c.sumAgainstRigid(a, b) || c.sumAgainstRigid(b, a) {
+		return false
+	}
 	if !c.rigidDim(a) || !c.rigidDim(b) {
 		return true
 	}
 	return dimKey(a) == dimKey(b)
+}
+
+// sumAgainstRigid says whether a is a sum whose operands are all rigid
+// sizes or sizes of the definition's parameters (`[]`, size parameters in
+// Futhark), and b a rigid size that is not a sum. (The sizes of another
+// function's size parameters, n+m for both [n][m] (xs: [n+m]t), are left
+// to the check that they can be determined.)
+func (c *checker) sumAgainstRigid(a, b Dim) bool {
+	if a.Add == nil || b.Add != nil || !c.rigidDim(b) {
+		return false
+	}
+	for _, p := range a.Add {
+		p = c.cmpDim(p)
+		if !c.rigidDim(p) && !(p.Var != 0 && c.paramVar[p.Var] != "") {
+			return false
+		}
+	}
+	return true
 }
 
 // bindDimVar binds the size variable v to d. An existential size bound
@@ -676,6 +704,16 @@ func (c *checker) showDim(d Dim) string {
 // by its number only (dimNote says where it comes from).
 func (c *checker) showDimShort(d Dim) string {
 	d = c.cmpDim(d)
+	if d.Add != nil {
+		parts := make([]string, len(d.Add))
+		for i, p := range d.Add {
+			parts[i] = c.showDimShort(p)
+		}
+		return strings.Join(parts, "+")
+	}
+	if d.Op != nil {
+		return opString(d.Op, c.showDimShort)
+	}
 	if s := dimString(d); s != "" {
 		return s
 	}

@@ -51,6 +51,7 @@ func TestStaticSizes(t *testing.T) {
 		{"transpose", "def main [n][m] (a: [n][m]i32) : [n][m]i32 = transpose a", "do not match"},
 		{"hint", "def main [n][m] (xs: [n]i32) (ys: [m]i32) = zip xs ys", "coerce with `e :> [n]t`"},
 		{"implicit size against a size parameter", "def main [n][m] (xs: [n]i32) (ys: [m]i32) (zs: []i32) = (zip xs zs, zip ys zs)", "do not match"},
+		{"sum of parameter sizes is not a constant", "def main (xs: []i32) (ys: []i32) : [10]i32 = xs ++ ys", `t.fut:1:49: error: the body of main: sizes "10" and "d₁+d₂" do not match`},
 		{"implicit size computed by the body", "def main (xs: []i32) (ys: []i32) = zip ys (xs ++ xs)", "would be d₁+d₁, which the body computes"},
 	}
 	for _, tc := range bad {
