@@ -72,7 +72,7 @@ func TestCore(t *testing.T) {
 func TestCoreDiagnostics(t *testing.T) {
 	tests := []struct{ name, src, want string }{
 		{"rigid", "def f 't (x: t) : t = x + 1\ndef main (x: i32) = f x", "t.fut:1:23: error: left operand of \"+\" must have a numeric type, but has type t"},
-		{"size mismatch", "def f [n][m] (xs: [n]i32) (ys: [m]i32) : [n]i32 = ys\ndef main (x: i32) = x", "sizes \"n\" and \"m\" do not match"},
+		{"size mismatch", "def f [n][m] (xs: [n]i32) (ys: [m]i32) : [n]i32 = ys\ndef main (x: i32) = x", "Sizes \"n\" and \"m\" do not match"},
 		{"consumed", "def main (xs: *[]i32) = let ys = xs with [0] = 1 in xs[0] + ys[0]", "t.fut:1:53: error: Using variable \"xs\", but this was consumed at 1:34"},
 		{"not consumable", "def main (xs: []i32) = xs with [0] = 1", "t.fut:1:24: error: Consuming \"xs\", which is not consumable"},
 		{"alias consumed", "def main (xs: *[]i32) = let ys = xs let zs = ys with [0] = 1 in xs[0] + zs[0]", "Using variable \"xs\", but this was consumed at 1:46"},

@@ -211,7 +211,7 @@ func (c *checker) sizeMismatchError(pos Pos, what string, sm *sizeMismatch, expe
 		notes = "." + notes
 	}
 	c.errorf(pos, sizeMismatchHint,
-		"%s: sizes \"%s\" and \"%s\" do not match (expected type %s, but found %s)%s", what, sm.a, sm.b, c.show(expected), c.show(found), notes)
+		"%s: Sizes \"%s\" and \"%s\" do not match (expected type %s, but found %s)%s", what, sm.a, sm.b, c.show(expected), c.show(found), notes)
 }
 
 // unify makes two types equal or reports, at pos, that what was expected
