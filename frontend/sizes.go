@@ -20,15 +20,21 @@ import (
 //   - a sum (Dim.Add), the size of a concatenation;
 //   - a difference or product (Dim.Op): a slice a[i:] of an array of
 //     size m has size m-i, flatten's result n*m, as in Futhark;
-//   - a rigid unknown size (Dim.Exist), the join of if branches whose
-//     sizes differ (Futhark's existential size);
+//   - a rigid unknown size (Dim.Exist), Futhark's existential size: the
+//     join of if branches whose sizes differ, the result size of filter
+//     and partition, of a function declared to return []t or ?[n].t, of
+//     a loop whose body changes it, a `let [n]` size leaving its scope
+//     (a fresh one at each use: freshRigid); `let [n]` names are rigid
+//     in their body (bindLetSizes);
 //   - a size expression as written in a type (Dim.Exp);
-//   - unknown (the zero Dim): sizes the checker does not infer (slices,
-//     ranges, filter, loop results); it unifies with anything, and
-//     the internaliser checks at run time where sizes must agree.
+//   - unknown (the zero Dim): sizes the checker does not infer (some
+//     slices and ranges); it unifies with anything, and the internaliser
+//     checks at run time where sizes must agree.
 //
 // Two rigid sizes that differ do not unify: that is a static error, as in
-// Futhark. Everything the checker cannot decide is left to dynamic checks.
+// Futhark ("Sizes "n" and "?5" do not match", with a note saying where an
+// existential size comes from); a coercion e :> t is checked at run time.
+// Everything else the checker cannot decide is left to dynamic checks.
 
 func (c *checker) freshDim() Dim {
 	c.next++
