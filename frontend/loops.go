@@ -163,6 +163,10 @@ func (c *checker) loopResult(e *LoopExp, init, param, body Type) Type {
 					// Nothing says what the body's size is.
 					c.unifyDim(b, in)
 					dims[i] = it.Dims[i]
+				case b.isUnknown():
+					// A size the checker does not infer (a prelude
+					// function's result): unknown, checked at run time.
+					dims[i] = Dim{}
 				default:
 					key := [2]string{dimKey(p), dimKey(b)}
 					if d, ok := made[key]; ok {

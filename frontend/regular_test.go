@@ -58,7 +58,7 @@ func TestRegularResults(t *testing.T) {
 				"def main (y: []i32) = map g y",
 			"[1,2]", "[[1i32, 1i32, 1i32, 1i32], [2i32, 2i32, 2i32, 2i32]]"},
 		{"term parameter as declared size",
-			"def g (k: i64) (x: i32) : [k]i32 = filter (>= 0) (replicate k x)\n" +
+			"def g (k: i64) (x: i32) : [k]i32 = filter (>= 0) (replicate k x) :> [k]i32\n" +
 				"def main (k: i64) (y: []i32) = map (g k) y",
 			"2 [1,2]", "[[1i32, 1i32], [2i32, 2i32]]"},
 		{"lambda with declared result",

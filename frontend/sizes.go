@@ -249,6 +249,12 @@ func (c *checker) unifyDim(a, b Dim) bool {
 	if c.sumAgainstRigid(a, b) || c.sumAgainstRigid(b, a) {
 		return false
 	}
+	// A name used as a size (a term parameter: (k: i64) : [k]t) stands
+	// for one value; an existential size is unknown until its
+	// expression returns, so they differ, as in Futhark.
+	if a.Exist != 0 && b.Name != "" && b.Add == nil && b.Op == nil || b.Exist != 0 && a.Name != "" && a.Add == nil && a.Op == nil {
+		return false
+	}
 	if !c.rigidDim(a) || !c.rigidDim(b) {
 		return true
 	}
