@@ -72,9 +72,24 @@ func (c *checker) localFun(sc *scope, e *LetFunExp) *binding {
 		ps[i] = c.bindParam(inner, p)
 	}
 	var ret Type = c.fresh(cAny, e.Pos)
+	declRet := ret
 	if e.RetType != nil {
 		ret = c.typeExp(inner, e.RetType)
 		c.retTypes[e] = ret
+		// A size written [] in the declared result is existential, as
+		// one of ?[n].t: the body gives it a size, each use a fresh one.
+		ret = mapDims(ret, func(ds []Dim) []Dim {
+			out := make([]Dim, len(ds))
+			for i, d := range ds {
+				out[i] = d
+				if d.isUnknown() && d.Ext == 0 {
+					out[i] = c.freshDim()
+					c.existVar[out[i].Var] = true
+				}
+			}
+			return out
+		})
+		declRet = ret
 	}
 	closure := c.checkClosure(func() {
 		c.unify(ret, c.exp(inner, e.Value), e.Value.expPos(), "the body of "+e.Name)
@@ -88,10 +103,7 @@ func (c *checker) localFun(sc *scope, e *LetFunExp) *binding {
 	resFresh := c.inferFresh(ret, e.RetType != nil, valueTree)
 	c.depth--
 	c.fnDepth = savedFn
-	t := ret
-	for i := len(ps) - 1; i >= 0; i-- {
-		t = TFun{Param: ps[i], Result: t}
-	}
+	t := c.existentialResult(ps, declRet)
 	var quant []int
 	for _, tp := range e.TypeParams {
 		if !tp.Size {
@@ -217,12 +229,19 @@ func (c *checker) globalUse(g *global, e *VarExp) Type {
 	// gives in terms of the arguments (take: [i]t, tail: [n-1]t,
 	// tabulate: [n]a); only filter's and partition's are existential.
 	c.noAnon = g.prelude && !existentialPrelude[e.Name]
+	c.instWhy = returnedBy(qualName(e.Qual, e.Name), e.Pos)
 	t, m := c.instantiate(g.typ, g.quant, g.sizes, e.Pos)
 	c.noAnon = false
 	if m != nil {
 		c.inst[e] = m
 	}
 	return t
+}
+
+// returnedBy describes an existential size of the result of the
+// function name used at pos, as Futhark's notes do.
+func returnedBy(name string, pos Pos) string {
+	return fmt.Sprintf("an unknown size returned by %q at %d:%d", name, pos.Line, pos.Col)
 }
 
 func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
@@ -293,6 +312,7 @@ func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
 			}
 			c.noConsumptionIn("Argument", a, argTs[i], before)
 			hi[i] = c.next
+			argTs[i] = c.openResultSizes(argTs[i], lo[i], hi[i])
 			c.unifyArg(params[i], argTs[i], a, i, e.Fn)
 			c.checkConsumingArg(sc, declared[i], a, i, e.Fn)
 			// A top-level definition, applied or not, declares the
@@ -326,6 +346,33 @@ func (c *checker) apply(sc *scope, e *ApplyExp, expected Type) Type {
 		}
 	}
 	return c.dependentSize(sc, e, cur)
+}
+
+// openResultSizes makes the existential sizes of the final result of a
+// function-valued argument of type t that were created while it was
+// checked (in (lo, hi]: \x -> filter p x) flexible again, as Futhark
+// treats the existential sizes of a function type's result when it
+// unifies it with a parameter type. They stay anonymous (Dim.Ext), which
+// the size-lifting and causality checks catch where they matter.
+func (c *checker) openResultSizes(t Type, lo, hi int) Type {
+	f, ok := c.zonk(t).(TFun)
+	if !ok {
+		return t
+	}
+	if r, more := f.Result.(TFun); more {
+		return TFun{Param: f.Param, Result: c.openResultSizes(r, lo, hi)}
+	}
+	open := func(ds []Dim) []Dim {
+		out := make([]Dim, len(ds))
+		for i, d := range ds {
+			if d.Exist > lo && d.Exist <= hi && d.Ext == d.Exist {
+				d = Dim{Ext: d.Ext}
+			}
+			out[i] = d
+		}
+		return out
+	}
+	return TFun{Param: f.Param, Result: mapDims(f.Result, open)}
 }
 
 func (c *checker) unifyArg(param, arg Type, a Exp, i int, fn Exp) {

@@ -166,9 +166,13 @@ func (c *checker) producedSizes(p, a Type, lo, hi int, out map[int]bool) {
 				if len(pt.Dims) == len(at.Dims) {
 					if pd := c.resolveDim(pt.Dims[k]); pd.Var != 0 {
 						out[pd.Var] = true
-						if _, ok := c.dimName[pd.Var]; ok {
-							c.extName(d.Ext, pd.Var)
-						}
+					}
+					// The size parameter the parameter's size was
+					// instantiated from names it (the size variable may
+					// now stand for the existential size itself).
+					if v := c.namedVar(pt.Dims[k]); v != 0 {
+						out[v] = true
+						c.extName(d.Ext, v)
 					}
 				}
 			}
@@ -210,6 +214,22 @@ func (c *checker) producedSizes(p, a Type, lo, hi int, out map[int]bool) {
 			}
 		}
 	}
+}
+
+// namedVar follows the size variables d is bound to and returns the
+// first that was instantiated from a named size parameter, or 0.
+func (c *checker) namedVar(d Dim) int {
+	for d.Var != 0 {
+		if _, ok := c.dimName[d.Var]; ok {
+			return d.Var
+		}
+		next, ok := c.dsubst[d.Var]
+		if !ok {
+			return 0
+		}
+		d = next
+	}
+	return 0
 }
 
 // extName remembers the size parameter name a created size is bound to,

@@ -18,7 +18,12 @@ func TestCausality(t *testing.T) {
 		{"lambda first", "def g [n] (h: [n]i32 -> i32) (xs: [n]i32) : i32 = h xs\n" +
 			"def main (xs: []i32) : i32 = g (\\ys -> ys[0]) (filter (>0) xs)", ""},
 		{"pipeline", "def main (xs: []i32) : i32 = filter (>0) xs |> map (+1) |> reduce (+) 0", ""},
-		{"value argument", "def main (xs: []i32) : []i32 = map2 (+) (filter (>0) xs) xs", ""},
+		// A size computed by a value argument is known before the later
+		// arguments are; filter's size is existential, so the program
+		// coerces it to the size of the other argument.
+		{"value argument", "def main [n] (xs: [n]i32) : [n]i32 = map2 (+) (filter (>0) xs :> [n]i32) xs", ""},
+		{"value argument, existential size", "def main (xs: []i32) : []i32 = map2 (+) (filter (>0) xs) xs",
+			`t.fut:1:41: error: Cannot apply "map2" to argument 2: Sizes "d₁" and "?`},
 		{"size computed in a lambda, needed by another", "def pick 'a (b: bool) (t: () -> a) (e: () -> a) : a = if b then t () else e ()\n" +
 			"def main (b: bool) (xs: []i32) : []i32 = pick b (\\() -> xs) (\\() -> filter (>0) xs)",
 			"Causality check: an anonymous size needed for the type of argument 2 of pick"},

@@ -130,8 +130,29 @@ type sizeState struct {
 	implicitSizes bool
 	implicitVars  []int
 	implicitN     int
+	// paramVar marks the size variables of the `[]` in a top-level
+	// definition's parameter types, with the name messages give them: a
+	// size parameter in Futhark, so it cannot be an existential size the
+	// body computes (unifyDim).
+	paramVar map[int]string
+	// letPat maps the sizes of the `let [n]` whose pattern is being bound
+	// to size variables: the value's sizes are unified with those, not
+	// with the names, as Futhark does (nonrigidFor).
+	letPat map[string]Dim
+	// letRigid counts, per name, the `let [n]` bindings in whose body the
+	// checker is: such a size is rigid there and no parameter's size.
+	letRigid map[string]int
+	// existVar marks the size variables of the sizes of existential
+	// types ?[n].t: the body of a function declared to return one gives
+	// them a size, but the function's type keeps them existential
+	// (existentialResult).
+	existVar map[int]bool
 	// existWhy explains where each rigid unknown size comes from.
 	existWhy map[int]string
+	// instWhy describes the function being instantiated (its name and
+	// where it is used), for the existWhy of the unknown sizes its result
+	// gets (instDim).
+	instWhy string
 	// dimName is the size parameter a size variable was instantiated from.
 	dimName map[int]string
 	// keepNames makes instDim keep named sizes (instantiateLocal).
@@ -224,6 +245,9 @@ func newChecker() *checker {
 		},
 		sizeState: sizeState{
 			existWhy:    map[int]string{},
+			paramVar:    map[int]string{},
+			letRigid:    map[string]int{},
+			existVar:    map[int]bool{},
 			dimName:     map[int]string{},
 			anonExt:     map[int]bool{},
 			sizeBinding: map[*binding]bool{},

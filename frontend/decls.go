@@ -169,7 +169,7 @@ func (c *checker) checkValDecl(d *ValDecl) {
 	c.checkConstrsResolved()
 	c.checkMatches()
 	c.checkFieldsResolved()
-	g := &global{decl: d, typ: eraseTermDims(c.zonk(ft)), prelude: c.prelude, retUnique: retUnique || d.RetType == nil && !c.aliasesParams(sc, d.Body)}
+	g := &global{decl: d, typ: eraseTermDims(c.zonk(c.existentialResult(params, ret))), prelude: c.prelude, retUnique: retUnique || d.RetType == nil && !c.aliasesParams(sc, d.Body)}
 	if !retUnique {
 		for _, b := range c.aliasesOf(sc, d.Body) {
 			if c.constants[b.name] == b {

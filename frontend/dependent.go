@@ -126,7 +126,7 @@ func depKey(d Dim) string {
 	switch {
 	case d.Var != 0:
 		return fmt.Sprintf("v%d", d.Var)
-	case d.Ext != 0:
+	case d.Ext > 0:
 		return fmt.Sprintf("x%d", d.Ext)
 	case d.Name != "" && d.Add == nil:
 		return "n:" + d.Name

@@ -57,7 +57,7 @@ func TestSizeLifted(t *testing.T) {
 		{"map slice sized outer bound", "def main (i: i64) (xss: [][]i32) = map (\\xs -> xs[i:]) xss", ""},
 		{"map flatten", "def main (xsss: [][][]i32) = map flatten xsss", ""},
 		{"map coerced", "def main (xss: [][]i32) = map (\\xs -> (filter (>0) xs :> [2]i32)) xss", ""},
-		{"map declared result", "def main [m][n] (y: [m][n]i32) = map (\\r : [n]i32 -> filter (>0) r) y", ""},
+		{"map declared result", "def main [m][n] (y: [m][n]i32) = map (\\r : [n]i32 -> filter (>0) r :> [n]i32) y", ""},
 		{"map local function with [] param", "def main (xss: [][]i32) = let f (xs: []i32) = map (+1) xs in map f xss", ""},
 		{"map partial application with size parameter", "def run [n] (T: i64) (buf: [n]f32) (r: i64): []f32 = (buf ++ [f32.i64 r]) :> [T]f32\ndef main = map (run 3 [1f32, 2f32]) (iota 5)", ""},
 		{"map local size param", "def main (xss: [][]i32) = let f [n] (xs: [n]i32) = iota n in map f xss", ""},

@@ -3,7 +3,10 @@ package frontend
 // Loop expressions: their parameters, initial values, bodies and the
 // consumption of loop parameters.
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 func (c *checker) loop(sc *scope, e *LoopExp) Type {
 	if e.Init == nil {
@@ -18,9 +21,12 @@ func (c *checker) loop(sc *scope, e *LoopExp) Type {
 	c.depth++
 	defer func() { c.depth-- }()
 	pt := c.bindPat(inner, e.Pat, nil)
-	// Sizes of the loop state may change from one iteration to the next.
-	c.unify(pt, unknownDims(c.zonk(init)), e.Init.expPos(), "initial value of the loop")
+	// Sizes of the loop state may change from one iteration to the next:
+	// in the body, the parameter's sizes are size variables of their own
+	// (see loopResult).
+	c.unify(pt, c.freshDims(c.zonk(init)), e.Init.expPos(), "initial value of the loop")
 	c.unify(unknownDims(c.zonk(pt)), init, e.Init.expPos(), "initial value of the loop")
+	paramT := c.zonk(pt) // before the body binds any of its sizes
 	c.noFunction(pt, e.Pos, "a function cannot be used as loop variable", "loops may not carry functions")
 	c.markAscribedLoopParams(inner, e.Pat)
 	params := patNames(e.Pat, nil)
@@ -107,7 +113,97 @@ func (c *checker) loop(sc *scope, e *LoopExp) Type {
 		}
 	}
 	c.loopAliases[e] = als
-	return pt
+	return c.loopResult(e, c.zonk(init), paramT, c.zonk(bodyT))
+}
+
+// freshDims gives every dimension of t a fresh size variable.
+func (c *checker) freshDims(t Type) Type {
+	return mapDims(t, func(ds []Dim) []Dim {
+		out := make([]Dim, len(ds))
+		for i := range ds {
+			out[i] = c.freshDim()
+		}
+		return out
+	})
+}
+
+// loopResult is the type of a loop's result, as Futhark infers it: a
+// size of the loop parameter that the body returns unchanged (the
+// parameter's own size, or a size it was unified with in the body) is
+// the initial value's size; one the body changes (x ++ x, filter p x,
+// x[1:], iota k) is a fresh existential size, unknown until the loop
+// ends. Sizes given by an ascription of the parameter stay.
+func (c *checker) loopResult(e *LoopExp, init, param, body Type) Type {
+	made := map[[2]string]Dim{}
+	var walk func(init, param, body Type) Type
+	walk = func(init, param, body Type) Type {
+		switch it := init.(type) {
+		case TArray:
+			pt, ok1 := param.(TArray)
+			bt, ok2 := body.(TArray)
+			if !ok1 || !ok2 || len(pt.Dims) != len(it.Dims) || len(bt.Dims) != len(it.Dims) {
+				return init
+			}
+			dims := make([]Dim, len(it.Dims))
+			for i := range it.Dims {
+				p0 := pt.Dims[i]
+				p, b, in := c.cmpDim(p0), c.cmpDim(bt.Dims[i]), c.cmpDim(it.Dims[i])
+				switch {
+				case p0.Var == 0:
+					// Ascribed: checked against the body at run time.
+					dims[i] = p0
+				case b.Var != 0 && b.Var == p.Var:
+					// The parameter's own size.
+					dims[i] = it.Dims[i]
+				case c.rigidDim(b) && c.rigidDim(in) && dimKey(b) == dimKey(in):
+					// The initial value's size (map f (iota n) for a
+					// parameter initialised with an array of size n).
+					dims[i] = it.Dims[i]
+				case b.Var != 0:
+					// Nothing says what the body's size is.
+					c.unifyDim(b, in)
+					dims[i] = it.Dims[i]
+				case b.isUnknown():
+					// A size the checker does not infer (a prelude
+					// function's result): unknown, checked at run time.
+					dims[i] = Dim{}
+				default:
+					key := [2]string{dimKey(p), dimKey(b)}
+					if d, ok := made[key]; ok {
+						dims[i] = d
+						continue
+					}
+					dims[i] = c.freshRigid(fmt.Sprintf("an unknown size of the value returned by the loop at %d:%d", e.Pos.Line, e.Pos.Col))
+					made[key] = dims[i]
+				}
+			}
+			return TArray{Elem: walk(it.Elem, pt.Elem, bt.Elem), Dims: dims, Unique: it.Unique}
+		case TTuple:
+			pt, ok1 := param.(TTuple)
+			bt, ok2 := body.(TTuple)
+			if !ok1 || !ok2 || len(pt.Elems) != len(it.Elems) || len(bt.Elems) != len(it.Elems) {
+				return init
+			}
+			es := make([]Type, len(it.Elems))
+			for i := range es {
+				es[i] = walk(it.Elems[i], pt.Elems[i], bt.Elems[i])
+			}
+			return TTuple{Elems: es}
+		case TRecord:
+			pt, ok1 := param.(TRecord)
+			bt, ok2 := body.(TRecord)
+			if !ok1 || !ok2 || len(pt.Fields) != len(it.Fields) || len(bt.Fields) != len(it.Fields) {
+				return init
+			}
+			fs := make([]RecordField, len(it.Fields))
+			for i := range fs {
+				fs[i] = RecordField{it.Fields[i].Name, walk(it.Fields[i].Type, pt.Fields[i].Type, bt.Fields[i].Type)}
+			}
+			return TRecord{Fields: fs}
+		}
+		return init
+	}
+	return walk(init, param, body)
 }
 
 // consumeLoopInit consumes the parts of a loop's initial value whose

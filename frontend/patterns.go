@@ -105,7 +105,7 @@ func (c *checker) bindPat1(sc *scope, p Pat, t Type) Type {
 	case *PAscript:
 		at := c.typeExp(sc, p.Type)
 		if t != nil {
-			c.unify(at, t, p.Pos, "pattern with type ascription")
+			c.unify(renameDims(at, c.letPat), t, p.Pos, "pattern with type ascription")
 		}
 		c.bindPat(sc, p.Pat, at)
 		c.patTypes[p] = at

@@ -42,33 +42,33 @@ func TestRegularResults(t *testing.T) {
 				"def main [m][n] (y: [m][n]i32) : [m][n+1]i32 = map g y",
 			"[[1,2],[3,4]]", "[[1i32, 2i32, 0i32], [3i32, 4i32, 0i32]]"},
 		{"declared size of filter result",
-			"def g [n] (x: [n]i32) : [n]i32 = filter (>0) x\n" +
+			"def g [n] (x: [n]i32) : [n]i32 = filter (>0) x :> [n]i32\n" +
 				"def main [m][n] (y: [m][n]i32) = map g y",
 			"[[1,2],[3,4]]", "[[1i32, 2i32], [3i32, 4i32]]"},
 		{"declared size wrong at run time",
-			"def g [n] (x: [n]i32) : [n]i32 = filter (>0) x\n" +
+			"def g [n] (x: [n]i32) : [n]i32 = filter (>0) x :> [n]i32\n" +
 				"def main [m][n] (y: [m][n]i32) = map g y",
-			"[[1,2],[3,0]]", "error: t.fut:1:34: size mismatch: the result of g does not have the sizes of its declared type [n]i32"},
+			"[[1,2],[3,0]]", "error: t.fut:1:34: size mismatch: value cannot be coerced to type [n]i32"},
 		{"declared n+1 wrong at run time",
-			"def g [n] (x: [n]i32) : [n+1]i32 = x ++ filter (>1) x\n" +
+			"def g [n] (x: [n]i32) : [n+1]i32 = (x ++ filter (>1) x) :> [n+1]i32\n" +
 				"def main [m][n] (y: [m][n]i32) = map g y",
-			"[[1,2],[3,4]]", "error: t.fut:1:38: size mismatch: the result of g does not have the sizes of its declared type [n+1]i32"},
+			"[[1,2],[3,4]]", "error: t.fut:1:36: size mismatch: value cannot be coerced to type [n+1]i32"},
 		{"declared size of loop that changes size",
-			"def g (x: i32) : [4]i32 = loop xs = [x] for _i < 2 do xs ++ xs\n" +
+			"def g (x: i32) : [4]i32 = (loop xs = [x] for _i < 2 do xs ++ xs) :> [4]i32\n" +
 				"def main (y: []i32) = map g y",
 			"[1,2]", "[[1i32, 1i32, 1i32, 1i32], [2i32, 2i32, 2i32, 2i32]]"},
 		{"term parameter as declared size",
-			"def g (k: i64) (x: i32) : [k]i32 = filter (>= 0) (replicate k x)\n" +
+			"def g (k: i64) (x: i32) : [k]i32 = filter (>= 0) (replicate k x) :> [k]i32\n" +
 				"def main (k: i64) (y: []i32) = map (g k) y",
 			"2 [1,2]", "[[1i32, 1i32], [2i32, 2i32]]"},
 		{"lambda with declared result",
-			"def main [m][n] (y: [m][n]i32) = map (\\r : [n]i32 -> filter (>0) r) y",
+			"def main [m][n] (y: [m][n]i32) = map (\\r : [n]i32 -> filter (>0) r :> [n]i32) y",
 			"[[1,2],[3,4]]", "[[1i32, 2i32], [3i32, 4i32]]"},
 		{"local function with declared result",
-			"def main [m][n] (y: [m][n]i32) = let h [k] (r: [k]i32) : [k]i32 = filter (>0) r in map h y",
+			"def main [m][n] (y: [m][n]i32) = let h [k] (r: [k]i32) : [k]i32 = filter (>0) r :> [k]i32 in map h y",
 			"[[1,2],[3,4]]", "[[1i32, 2i32], [3i32, 4i32]]"},
 		{"tuple result with declared sizes",
-			"def g [n] (x: [n]i32) : ([n]i32, i32, [n+2]i32) = (filter (>0) x, 1, x ++ [1, 2])\n" +
+			"def g [n] (x: [n]i32) : ([n]i32, i32, [n+2]i32) = (filter (>0) x :> [n]i32, 1, x ++ [1, 2])\n" +
 				"def main [m][n] (y: [m][n]i32) = unzip3 (map g y)",
 			"[[1],[3]]", "[[1i32], [3i32]] [1i32, 1i32] [[1i32, 1i32, 2i32], [3i32, 1i32, 2i32]]"},
 		// The sizes of a type parameter's instance are the caller's, not

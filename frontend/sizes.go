@@ -20,15 +20,21 @@ import (
 //   - a sum (Dim.Add), the size of a concatenation;
 //   - a difference or product (Dim.Op): a slice a[i:] of an array of
 //     size m has size m-i, flatten's result n*m, as in Futhark;
-//   - a rigid unknown size (Dim.Exist), the join of if branches whose
-//     sizes differ (Futhark's existential size);
+//   - a rigid unknown size (Dim.Exist), Futhark's existential size: the
+//     join of if branches whose sizes differ, the result size of filter
+//     and partition, of a function declared to return []t or ?[n].t, of
+//     a loop whose body changes it, a `let [n]` size leaving its scope
+//     (a fresh one at each use: freshRigid); `let [n]` names are rigid
+//     in their body (bindLetSizes);
 //   - a size expression as written in a type (Dim.Exp);
-//   - unknown (the zero Dim): sizes the checker does not infer (slices,
-//     ranges, filter, loop results); it unifies with anything, and
-//     the internaliser checks at run time where sizes must agree.
+//   - unknown (the zero Dim): sizes the checker does not infer (some
+//     slices and ranges); it unifies with anything, and the internaliser
+//     checks at run time where sizes must agree.
 //
 // Two rigid sizes that differ do not unify: that is a static error, as in
-// Futhark. Everything the checker cannot decide is left to dynamic checks.
+// Futhark ("Sizes "n" and "?5" do not match", with a note saying where an
+// existential size comes from); a coercion e :> t is checked at run time.
+// Everything else the checker cannot decide is left to dynamic checks.
 
 func (c *checker) freshDim() Dim {
 	c.next++
@@ -165,7 +171,10 @@ func dimString(d Dim) string {
 	case d.Add != nil:
 		s := make([]string, len(d.Add))
 		for i, p := range d.Add {
-			s[i] = dimString(p)
+			// An operand still being inferred prints as ?.
+			if s[i] = dimString(p); s[i] == "" {
+				s[i] = "?"
+			}
 		}
 		return strings.Join(s, "+")
 	case d.Name != "":
@@ -200,15 +209,23 @@ func (c *checker) unifyDim(a, b Dim) bool {
 	if a.Var != 0 && b.Var != 0 && a.Var == b.Var {
 		return true
 	}
+	// A parameter's size stays the representative of the sizes unified
+	// with it, so that it is never bound to an existential size.
+	if a.Var != 0 && b.Var != 0 && c.paramVar[a.Var] != "" && c.paramVar[b.Var] == "" {
+		a, b = b, a
+	}
+	if a.Var != 0 && c.paramVar[a.Var] != "" && c.unknowable(b) || b.Var != 0 && c.paramVar[b.Var] != "" && c.unknowable(a) {
+		return false
+	}
 	if a.Var != 0 {
 		if !b.isUnknown() && !c.dimMentions(b, a.Var) {
-			c.dsubst[a.Var] = b
+			c.bindDimVar(a.Var, b)
 		}
 		return true
 	}
 	if b.Var != 0 {
 		if !a.isUnknown() && !c.dimMentions(a, b.Var) {
-			c.dsubst[b.Var] = a
+			c.bindDimVar(b.Var, a)
 		}
 		return true
 	}
@@ -225,10 +242,53 @@ func (c *checker) unifyDim(a, b Dim) bool {
 		c.unifyDim(a.Op.R, b.Op.R)
 		return true
 	}
+	// A sum of sizes (xs ++ ys) is a size expression: it equals only the
+	// same expression, never a constant or a single size, even where its
+	// operands are still being inferred, as in Futhark ([d₁+d₂] is not
+	// [10]). A sum with an unknown operand stays unknown.
+	if c.sumAgainstRigid(a, b) || c.sumAgainstRigid(b, a) {
+		return false
+	}
+	// A name used as a size (a term parameter: (k: i64) : [k]t) stands
+	// for one value; an existential size is unknown until its
+	// expression returns, so they differ, as in Futhark.
+	if a.Exist != 0 && b.Name != "" && b.Add == nil && b.Op == nil || b.Exist != 0 && a.Name != "" && a.Add == nil && a.Op == nil {
+		return false
+	}
 	if !c.rigidDim(a) || !c.rigidDim(b) {
 		return true
 	}
 	return dimKey(a) == dimKey(b)
+}
+
+// sumAgainstRigid says whether a is a sum whose operands are all rigid
+// sizes or sizes of the definition's parameters (`[]`, size parameters in
+// Futhark), and b a rigid size that is not a sum. (The sizes of another
+// function's size parameters, n+m for both [n][m] (xs: [n+m]t), are left
+// to the check that they can be determined.)
+func (c *checker) sumAgainstRigid(a, b Dim) bool {
+	if a.Add == nil || b.Add != nil || !c.rigidDim(b) {
+		return false
+	}
+	for _, p := range a.Add {
+		p = c.cmpDim(p)
+		if !c.rigidDim(p) && !(p.Var != 0 && c.paramVar[p.Var] != "") {
+			return false
+		}
+	}
+	return true
+}
+
+// bindDimVar binds the size variable v to d. An existential size bound
+// to a variable instantiated from a size parameter is named by it in
+// causality messages, as when it was unknown (see producedSizes).
+func (c *checker) bindDimVar(v int, d Dim) {
+	c.dsubst[v] = d
+	if d.Ext > 0 && d.Exist == d.Ext {
+		if _, ok := c.dimName[v]; ok {
+			c.extName(d.Ext, v)
+		}
+	}
 }
 
 func (d Dim) isUnknown() bool {
@@ -313,6 +373,13 @@ func (c *checker) instDim(d Dim, m map[string]Dim, vm map[int]Dim) Dim {
 		return arithDim(d.Op.Op, c.instDim(d.Op.L, m, vm), c.instDim(d.Op.R, m, vm))
 	case d.Known:
 		return Dim{Const: d.Const, Known: true}
+	case d.Exist != 0 && c.instAnon && !c.noAnon:
+		// One existential size, however many times the type uses it.
+		if nd, ok := vm[-d.Exist]; ok {
+			return nd
+		}
+		vm[-d.Exist] = c.freshRigid(c.instWhy)
+		return vm[-d.Exist]
 	case d.Exp != nil:
 		if nd, ok := c.instExp(d.Exp, m); ok {
 			return nd
@@ -330,10 +397,32 @@ func (c *checker) instDim(d Dim, m map[string]Dim, vm map[int]Dim) Dim {
 	// computed by the function: anonymous to the caller. (Not the `[]`
 	// of a local function's parameter, which Futhark makes a size
 	// parameter, and which the result may share.)
+	//
+	// Futhark makes such a size existential (?[k].[k]t): a fresh rigid
+	// size at each application, equal to no other size, so using the
+	// result where another size is needed is a compile-time error unless
+	// the program coerces it with :>.
 	if c.instAnon && !c.noAnon && !(c.keepNames && d.isUnknown() && d.Ext == 0) {
+		if d.Exist != 0 || d.isUnknown() && d.Ext == 0 {
+			return c.freshRigid(c.instWhy)
+		}
+		// A size computed from the arguments (Term, erasedExt) or an
+		// unknown one the checker gave up on (Ext): lenient.
 		return c.freshAnon()
 	}
 	return c.freshExt()
+}
+
+// freshRigid is a fresh existential size: rigid (Dim.Exist), so that it
+// unifies only with itself and with size variables, and anonymous
+// (Dim.Ext, anonExt) for the causality and lifting checks, which look for
+// the sizes an expression computes. why says where it comes from, for
+// messages.
+func (c *checker) freshRigid(why string) Dim {
+	d := c.freshAnon()
+	d.Exist = d.Ext
+	c.existWhy[d.Exist] = why
+	return d
 }
 
 // instSizesFn is instSizes on a function type: the sizes of its final
@@ -475,7 +564,7 @@ func (c *checker) joinTypesIn(a, b Type, made map[[2]string]Dim) Type {
 				c.next++
 				dims[i] = Dim{Exist: c.next}
 				made[key] = dims[i]
-				c.existWhy[c.next] = fmt.Sprintf("the branches have sizes %s and %s", c.showDim(da), c.showDim(db))
+				c.existWhy[c.next] = fmt.Sprintf("unknown: the branches have sizes %s and %s", c.showDimShort(da), c.showDimShort(db))
 				continue
 			}
 			c.unifyDim(da, db)
@@ -618,12 +707,43 @@ func implicitName(k int) string {
 func (c *checker) showDim(d Dim) string {
 	d = c.cmpDim(d)
 	if d.Exist != 0 {
-		return fmt.Sprintf("?%d (unknown: %s)", d.Exist, c.existWhy[d.Exist])
+		return fmt.Sprintf("?%d (%s)", d.Exist, c.existWhy[d.Exist])
+	}
+	return c.showDimShort(d)
+}
+
+// showDimShort prints a dimension as types print it: an existential size
+// by its number only (dimNote says where it comes from).
+func (c *checker) showDimShort(d Dim) string {
+	d = c.cmpDim(d)
+	if d.Add != nil {
+		parts := make([]string, len(d.Add))
+		for i, p := range d.Add {
+			parts[i] = c.showDimShort(p)
+		}
+		return strings.Join(parts, "+")
+	}
+	if d.Op != nil {
+		return opString(d.Op, c.showDimShort)
 	}
 	if s := dimString(d); s != "" {
 		return s
 	}
+	if s := c.paramVar[d.Var]; d.Var != 0 && s != "" {
+		return s
+	}
 	return "[]"
+}
+
+// dimNote says where an existential size comes from, as Futhark's notes
+// do ("?5" is an unknown size returned by "filter" at 2:12.); it is
+// empty for other sizes.
+func (c *checker) dimNote(d Dim) string {
+	d = c.cmpDim(d)
+	if d.Exist == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" \"?%d\" is %s.", d.Exist, c.existWhy[d.Exist])
 }
 
 // tabulateDims is how many leading dimensions of the prelude's tabulate
@@ -743,13 +863,21 @@ func eraseTermDims(t Type) Type {
 	return mapDims(t, func(ds []Dim) []Dim {
 		out := make([]Dim, len(ds))
 		for i, d := range ds {
-			if !dimHasTerm(d) {
+			if dimHasTerm(d) {
+				out[i] = Dim{Ext: erasedExt}
+			} else {
 				out[i] = d
 			}
 		}
 		return out
 	})
 }
+
+// erasedExt marks a size that eraseTermDims made unknown: it depends on
+// the definition's term parameters (iota k in a function of k), so
+// Futhark gives it in terms of the arguments at a use. fcc does not
+// substitute them; such a size stays unknown, not existential (instDim).
+const erasedExt = -1
 
 // dimHasTerm says whether a resolved dimension is or contains a size
 // computed from a value.
@@ -766,4 +894,139 @@ func dimHasTerm(d Dim) bool {
 		return dimHasTerm(d.Op.L) || dimHasTerm(d.Op.R)
 	}
 	return false
+}
+
+// unknowable says whether d is a size that the function's caller cannot
+// know: an existential size or one bound by a `let [n]` of the body.
+func (c *checker) unknowable(d Dim) bool {
+	return d.Exist != 0 || d.Name != "" && c.letRigid[d.Name] > 0
+}
+
+// bindLetSizes binds the pattern of `let [n]... pat = e` (e of type vt)
+// in sc. The sizes n are fresh and rigid, as in Futhark: while the
+// pattern is bound, the value's sizes are unified with size variables
+// standing for them (they become whatever the value's sizes are at run
+// time); in the body, n equals no other size. It returns the function
+// that ends the body's scope.
+func (c *checker) bindLetSizes(sc *scope, e *LetExp, vt Type) func() {
+	if len(e.Sizes) == 0 {
+		c.bindPat(sc, e.Pat, vt)
+		return func() {}
+	}
+	outer := c.letPat
+	c.letPat = map[string]Dim{}
+	for _, n := range e.Sizes {
+		c.letPat[n] = c.freshDim()
+	}
+	was := map[string]bool{}
+	for _, n := range e.Sizes {
+		was[n] = c.sizeNames[n]
+		c.sizeNames[n] = false
+	}
+	c.bindPat(sc, e.Pat, vt)
+	c.letPat = outer
+	c.checkLetSizesUsed(e)
+	for _, n := range e.Sizes {
+		c.sizeNames[n] = true
+		c.letRigid[n]++
+	}
+	return func() {
+		for _, n := range e.Sizes {
+			c.sizeNames[n] = was[n]
+			c.letRigid[n]--
+		}
+	}
+}
+
+// escapeLetSizes is the type t of the body of a `let [n]` outside it:
+// the sizes it binds are unknown there, each a fresh existential size.
+func (c *checker) escapeLetSizes(e *LetExp, t Type) Type {
+	if len(e.Sizes) == 0 {
+		return t
+	}
+	m := map[string]Dim{}
+	for _, n := range e.Sizes {
+		m[n] = c.freshRigid(fmt.Sprintf("an unknown size bound by let [%s] at %d:%d and going out of scope", n, e.Pos.Line, e.Pos.Col))
+	}
+	return renameDims(c.zonk(t), m)
+}
+
+// renameDims replaces the sizes named in m in t (also inside sums and
+// differences) by their dimensions in m.
+func renameDims(t Type, m map[string]Dim) Type {
+	if len(m) == 0 {
+		return t
+	}
+	var dim func(d Dim) Dim
+	dim = func(d Dim) Dim {
+		switch {
+		case d.Name != "" && d.Add == nil && d.Op == nil:
+			if nd, ok := m[d.Name]; ok {
+				return nd
+			}
+		case d.Add != nil:
+			parts := make([]Dim, len(d.Add))
+			for i, p := range d.Add {
+				parts[i] = dim(p)
+			}
+			return Dim{Add: parts, Exp: d.Exp}
+		case d.Op != nil:
+			return Dim{Op: &DimOp{Op: d.Op.Op, L: dim(d.Op.L), R: dim(d.Op.R)}}
+		}
+		return d
+	}
+	return mapDims(t, func(ds []Dim) []Dim {
+		out := make([]Dim, len(ds))
+		for i, d := range ds {
+			out[i] = dim(d)
+		}
+		return out
+	})
+}
+
+// existentialResult is the type of a function of params whose declared
+// result type is ret, where the sizes of existential types ?[n].t in ret
+// stay existential (one Dim.Exist per size), whatever sizes the body gave
+// them: each use of the function gets fresh rigid sizes for them
+// (instDim), as Futhark's.
+func (c *checker) existentialResult(params []Type, ret Type) Type {
+	made := map[int]Dim{}
+	var keep func(t Type) Type
+	keep = func(t Type) Type {
+		switch t := t.(type) {
+		case TArray:
+			dims := make([]Dim, len(t.Dims))
+			for i, d := range t.Dims {
+				dims[i] = d
+				if d.Var != 0 && c.existVar[d.Var] {
+					if _, ok := made[d.Var]; !ok {
+						c.next++
+						made[d.Var] = Dim{Exist: c.next}
+					}
+					dims[i] = made[d.Var]
+				}
+			}
+			return TArray{Elem: keep(t.Elem), Dims: dims, Unique: t.Unique}
+		case TTuple:
+			es := make([]Type, len(t.Elems))
+			for i, e := range t.Elems {
+				es[i] = keep(e)
+			}
+			return TTuple{Elems: es}
+		case TRecord:
+			fs := make([]RecordField, len(t.Fields))
+			for i, f := range t.Fields {
+				fs[i] = RecordField{f.Name, keep(f.Type)}
+			}
+			return TRecord{Fields: fs}
+		case TSum:
+			return mapSum(t, keep)
+		}
+		return t
+	}
+	ft := keep(ret)
+	for i := len(params) - 1; i >= 0; i-- {
+		ft = TFun{Param: params[i], Result: ft}
+	}
+	return ft
 }

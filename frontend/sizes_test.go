@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"regexp"
 	"testing"
 )
 
@@ -41,15 +42,16 @@ func TestStaticSizes(t *testing.T) {
 		})
 	}
 	bad := []struct{ name, src, want string }{
-		{"map2", "def main [n][m] (xs: [n]i32) (ys: [m]i32) = map2 (+) xs ys", "t.fut:1:57: error: Cannot apply \"map2\" to \"ys\" (argument 3): sizes \"n\" and \"m\" do not match"},
-		{"return concat", "def main [n] (xs: [n]i32) : [n]i32 = xs ++ xs", "t.fut:1:41: error: the body of main: sizes \"n\" and \"n+n\" do not match"},
+		{"map2", "def main [n][m] (xs: [n]i32) (ys: [m]i32) = map2 (+) xs ys", "t.fut:1:57: error: Cannot apply \"map2\" to \"ys\" (argument 3): Sizes \"n\" and \"m\" do not match"},
+		{"return concat", "def main [n] (xs: [n]i32) : [n]i32 = xs ++ xs", "t.fut:1:41: error: the body of main: Sizes \"n\" and \"n+n\" do not match"},
 		{"if branches", "def main [n][m] (b: bool) (xs: [n]i32) (ys: [m]i32) : [n]i32 = if b then xs else ys", "the branches have sizes n and m"},
-		{"literal", "def f (xs: [3]i32) = xs[0]\ndef main (x: i32) = f [x, x]", "t.fut:2:23: error: Cannot apply \"f\" to argument 1: sizes \"3\" and \"2\" do not match"},
-		{"through function", "def f [k] (xs: [k]i32) : [k]i32 = xs\ndef main [n][m] (xs: [n]i32) (ys: [m]i32) = map2 (+) (f xs) (f ys)", "sizes \"n\" and \"m\" do not match"},
-		{"iota", "def main [n][m] (xs: [n]i64) (_: [m]i32) = map2 (+) xs (iota m)", "sizes \"n\" and \"m\" do not match"},
+		{"literal", "def f (xs: [3]i32) = xs[0]\ndef main (x: i32) = f [x, x]", "t.fut:2:23: error: Cannot apply \"f\" to argument 1: Sizes \"3\" and \"2\" do not match"},
+		{"through function", "def f [k] (xs: [k]i32) : [k]i32 = xs\ndef main [n][m] (xs: [n]i32) (ys: [m]i32) = map2 (+) (f xs) (f ys)", "Sizes \"n\" and \"m\" do not match"},
+		{"iota", "def main [n][m] (xs: [n]i64) (_: [m]i32) = map2 (+) xs (iota m)", "Sizes \"n\" and \"m\" do not match"},
 		{"transpose", "def main [n][m] (a: [n][m]i32) : [n][m]i32 = transpose a", "do not match"},
 		{"hint", "def main [n][m] (xs: [n]i32) (ys: [m]i32) = zip xs ys", "coerce with `e :> [n]t`"},
 		{"implicit size against a size parameter", "def main [n][m] (xs: [n]i32) (ys: [m]i32) (zs: []i32) = (zip xs zs, zip ys zs)", "do not match"},
+		{"sum of parameter sizes is not a constant", "def main (xs: []i32) (ys: []i32) : [10]i32 = xs ++ ys", `t.fut:1:49: error: the body of main: Sizes "10" and "d₁+d₂" do not match`},
 		{"implicit size computed by the body", "def main (xs: []i32) (ys: []i32) = zip ys (xs ++ xs)", "would be d₁+d₁, which the body computes"},
 	}
 	for _, tc := range bad {
@@ -123,14 +125,97 @@ func TestSizeExpressions(t *testing.T) {
 		})
 	}
 	bad := []struct{ name, src, want string }{
-		{"drop is not n", "def main [n] (xs: [n]i32) : [n]i32 = xs[1:]", `t.fut:1:38: error: the body of main: sizes "n" and "n - 1" do not match`},
+		{"drop is not n", "def main [n] (xs: [n]i32) : [n]i32 = xs[1:]", `t.fut:1:38: error: the body of main: Sizes "n" and "n - 1" do not match`},
 		{"drop and take", "def main [n] (i: i64) (xs: [n]i32) = map2 (+) xs[i:] xs[:i]", `Sizes "n - i" and "i" do not match`},
-		{"products as written", "def main [n][m] (xss: [n][m]i32) : [m * n]i32 = flatten xss", `sizes "m * n" and "n * m" do not match`},
-		{"flatten is not n", "def main [n][m] (xss: [n][m]i32) (ys: [n]i32) = map2 (+) (flatten xss) ys", `sizes "n * m" and "n" do not match`},
+		{"products as written", "def main [n][m] (xss: [n][m]i32) : [m * n]i32 = flatten xss", `Sizes "m * n" and "n * m" do not match`},
+		{"flatten is not n", "def main [n][m] (xss: [n][m]i32) (ys: [n]i32) = map2 (+) (flatten xss) ys", `Sizes "n * m" and "n" do not match`},
 		{"map returns an inner slice", "def main (xss: [][]i64) = map (\\r -> r[r[0]:]) xss", "an anonymous size"},
 		{"strided slice is anonymous", "def main (xss: [][]i32) = map (\\r -> r[::2]) xss", "an anonymous size"},
 	}
 	for _, tc := range bad {
 		t.Run(tc.name, func(t *testing.T) { expectCompileError(t, tc.src, tc.want) })
+	}
+}
+
+// TestExistentialSizes checks that the sizes Futhark makes existential
+// (filter's and partition's results, results declared [] or ?[k].t,
+// loop results whose size changes, let [n]) are rigid: using such an array
+// where another size is needed is a compile-time error at the offending
+// expression, which names where the unknown size comes from; a :>
+// coercion is accepted (and checked at run time).
+func TestExistentialSizes(t *testing.T) {
+	ok := []struct{ name, src string }{
+		{"coerced filter", "def main [n] (xs: [n]i32) = map2 (+) xs (filter (>0) xs :> [n]i32)"},
+		{"one filter result twice", "def main (xs: []i32) = let ys = filter (>0) xs in map2 (+) ys ys"},
+		{"map keeps a filter's size", "def main (xs: []i32) = let ys = filter (>0) xs in map2 (+) ys (map (+1) ys)"},
+		{"pipeline", "def main (xs: []i32) = xs |> filter (>0) |> map (+1) |> length"},
+		{"[] result used twice", "def f (xs: []i32) : []i32 = filter (>0) xs\ndef main (xs: []i32) = let ys = f xs in zip ys ys"},
+		{"existential tuple shares its size", "def g (n: i64) : ?[k].([k]i64, [k]i64) = (iota (n+1), iota (n+1))\ndef main (n: i64) = let (a, b) = g n in map2 (+) a b"},
+		{"loop keeps its size", "def main [n] (xs: [n]i32) = let ys = loop ys = xs for _i < 2 do map (+1) ys in map2 (+) xs ys"},
+		{"loop returns the initial size", "def main [n] (xs: [n]i32) = let ys = loop ys = xs for _i < 2 do map (\\i -> ys[i] + 1) (iota n) in map2 (+) xs ys"},
+		{"loop updates in place", "def main [n] (xs: [n]i32) = let ys = loop ys = copy xs for i < n do ys with [i] = 0 in map2 (+) xs ys"},
+		{"ascribed loop parameter", "def main [n] (xs: [n]i32) = let ys = loop (ys: [n]i32) = xs for _i < 2 do (ys ++ ys)[:n] :> [n]i32 in map2 (+) xs ys"},
+		{"let size used in the body", "def main (xs: []i32) = let [n] (ys: [n]i32) = filter (>0) xs in map2 (+) ys (replicate n 1)"},
+		{"filter in a lambda passed to a function", "def main (xs: []i32) = length ((\\() -> filter (>0) xs) ())"},
+	}
+	for _, tc := range ok {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := Compile("t.fut", tc.src); err != nil {
+				t.Errorf("%s\n%v", tc.src, err)
+			}
+		})
+	}
+	// want is a regular expression: existential sizes are numbered ?N.
+	bad := []struct{ name, src, want string }{
+		{"filter against a parameter",
+			"def main (xs: []i32) = let ys = filter (>0) xs in zip xs ys",
+			`^t\.fut:1:58: error: Cannot apply "zip" to "ys" \(argument 2\): Sizes "d₁" and "\?(\d+)" do not match \(expected type \[\]i32, but found \*\[\]i32\)\. "\?\d+" is an unknown size returned by "filter" at 1:33\.`},
+		{"two filters",
+			"def main (xs: []i32) = map2 (+) (filter (>0) xs) (filter (<0) xs)",
+			`^t\.fut:1:50: error: Cannot apply "map2" to argument 3: Sizes "\?\d+" and "\?\d+" do not match .*returned by "filter" at 1:34\. .*returned by "filter" at 1:51\.`},
+		{"partition",
+			"def main (xs: []i32) = let (a, b) = partition (>0) xs in map2 (+) a b",
+			`^t\.fut:1:69: error: Cannot apply "map2" to "b" \(argument 3\): Sizes "\?\d+" and "\?\d+" do not match .*returned by "partition" at 1:37\.`},
+		{"declared result size",
+			"def main (xs: []i32) : [3]i32 = filter (>0) xs",
+			`^t\.fut:1:33: error: the body of main: Sizes "3" and "\?\d+" do not match .*returned by "filter" at 1:33\.`},
+		{"[] result of a function",
+			"def f (xs: []i32) : []i32 = map (+1) xs\ndef main [n] (xs: [n]i32) = map2 (+) xs (f xs)",
+			`^t\.fut:2:41: error: Cannot apply "map2" to argument 3: Sizes "n" and "\?\d+" do not match .*returned by "f" at 2:42\.`},
+		{"?[k] result of a function",
+			"def g (n: i64) : ?[k].[k]i64 = iota (n+1)\ndef main [n] (xs: [n]i64) = map2 (+) xs (g n)",
+			`^t\.fut:2:41: error: Cannot apply "map2" to argument 3: Sizes "n" and "\?\d+" do not match .*returned by "g" at 2:42\.`},
+		{"local function's [] result",
+			"def main [n] (xs: [n]i32) = let f (ys: []i32) : []i32 = filter (>0) ys in map2 (+) xs (f xs)",
+			`^t\.fut:1:87: error: Cannot apply "map2" to argument 3: Sizes "n" and "\?\d+" do not match .*returned by "f" at 1:88\.`},
+		{"loop that changes the size",
+			"def main [n] (xs: [n]i32) = let ys = loop ys = xs for _i < 2 do ys ++ ys in map2 (+) xs ys",
+			`^t\.fut:1:89: error: Cannot apply "map2" to "ys" \(argument 3\): Sizes "n" and "\?\d+" do not match .*unknown size of the value returned by the loop at 1:38\.`},
+		{"loop returning a filter",
+			"def main [n] (xs: [n]i32) = let ys = loop ys = xs for _i < 2 do filter (>0) ys in map2 (+) xs ys",
+			`^t\.fut:1:95: error: .*Sizes "n" and "\?\d+" do not match`},
+		{"term parameter as a size",
+			"def g (k: i64) (xs: []i32) : [k]i32 = filter (>0) xs",
+			`^t\.fut:1:39: error: the body of g: Sizes "k" and "\?\d+" do not match .*returned by "filter" at 1:39\.`},
+		{"let size",
+			"def main [m] (xs: [m]i32) = let [n] (ys: [n]i32) = xs in map2 (+) xs ys",
+			`^t\.fut:1:70: error: Cannot apply "map2" to "ys" \(argument 3\): Sizes "m" and "n" do not match`},
+		{"let size against a parameter's []",
+			"def main (xs: []i32) = let [n] (ys: [n]i32) = filter (>0) xs in map2 (+) ys xs",
+			`^t\.fut:1:77: error: Cannot apply "map2" to "xs" \(argument 3\): Sizes "n" and "d₁" do not match`},
+		{"let size out of scope",
+			"def main [m] (xs: [m]i32) = let ys = (let [n] (zs: [n]i32) = filter (>0) xs in zs) in map2 (+) xs ys",
+			`^t\.fut:1:99: error: .*Sizes "m" and "\?\d+" do not match .*bound by let \[n\] at 1:39`},
+	}
+	for _, tc := range bad {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Compile("t.fut", tc.src)
+			if err == nil {
+				t.Fatalf("%s: compiled, want error matching %q", tc.src, tc.want)
+			}
+			if !regexp.MustCompile(tc.want).MatchString(err.Error()) {
+				t.Errorf("%s:\ngot  %v\nwant %q", tc.src, err, tc.want)
+			}
+		})
 	}
 }

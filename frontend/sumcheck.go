@@ -686,7 +686,7 @@ func computesSizes(t Type) bool {
 	found := false
 	mapDims(f.Result, func(ds []Dim) []Dim {
 		for _, d := range ds {
-			if d.isUnknown() && d.Ext == 0 {
+			if d.isUnknown() && d.Ext == 0 || d.Exist != 0 {
 				found = true
 			}
 		}

@@ -203,8 +203,8 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 		for _, n := range e.Sizes {
 			inner.vars[n] = &binding{name: n, t: tI64, depth: c.depth}
 		}
-		c.bindPat(inner, e.Pat, vt)
-		c.checkLetSizesUsed(e)
+		done := c.bindLetSizes(inner, e, vt)
+		defer done()
 		if a, ok := e.Pat.(*PAscript); ok {
 			c.checkUniqueAscription(sc, e.Value, c.patTypes[a], a.Pos)
 		}
@@ -227,7 +227,7 @@ func (c *checker) exp1(sc *scope, e Exp, expected Type) Type {
 		c.setLetScope(e, inner)
 		t := c.exp(inner, e.Body)
 		c.recordBodyAliases(inner, e)
-		return t
+		return c.escapeLetSizes(e, t)
 	case *LetFunExp:
 		inner := sc.child()
 		ft := c.localFun(sc, e)

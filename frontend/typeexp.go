@@ -32,6 +32,7 @@ func (c *checker) typeExp(sc *scope, te TypeExp) Type {
 		if te.Dim == nil && c.implicitSizes {
 			d = c.freshDim()
 			c.implicitVars = append(c.implicitVars, d.Var)
+			c.paramVar[d.Var] = implicitName(len(c.implicitVars))
 		}
 		if te.Dim != nil {
 			switch {
@@ -133,7 +134,9 @@ func (c *checker) typeExp(sc *scope, te TypeExp) Type {
 			inner.vars[n] = &binding{name: n, t: tI64}
 			// n is existential: one size, whatever it is, wherever
 			// it appears in the type.
-			inner.tvars["?"+n] = dimType{c.freshDim()}
+			d := c.freshDim()
+			c.existVar[d.Var] = true
+			inner.tvars["?"+n] = dimType{d}
 		}
 		return c.typeExp(inner, te.Type)
 	}

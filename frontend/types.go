@@ -170,6 +170,10 @@ func typeStringN(t Type, names map[int]string) string {
 		}
 		for _, d := range t.Dims {
 			switch {
+			case d.Exist != 0 && d.Ext == d.Exist:
+				// An existential size of a function's result: anonymous,
+				// as Futhark prints it in a function's type.
+				b.WriteString("[]")
 			case d.Name != "" || d.Add != nil || d.Exist != 0 || d.Term != "" || d.Op != nil:
 				fmt.Fprintf(&b, "[%s]", dimString(d))
 			case d.Known:

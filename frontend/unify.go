@@ -194,6 +194,8 @@ func (c *checker) occurs(id int, t Type) bool {
 type sizeMismatch struct {
 	a, b string
 	term bool
+	// notes say where the existential sizes among a and b come from.
+	notes string
 }
 
 // sizeMismatchError reports at pos that what has sizes that differ. Sizes
@@ -201,11 +203,15 @@ type sizeMismatch struct {
 func (c *checker) sizeMismatchError(pos Pos, what string, sm *sizeMismatch, expected, found Type) {
 	if sm.term {
 		c.errorf(pos, sizeMismatchHint,
-			"%s: expected type %s, but found %s. Sizes \"%s\" and \"%s\" do not match", what, c.show(expected), c.show(found), sm.a, sm.b)
+			"%s: expected type %s, but found %s. Sizes \"%s\" and \"%s\" do not match.%s", what, c.show(expected), c.show(found), sm.a, sm.b, sm.notes)
 		return
 	}
+	notes := sm.notes
+	if notes != "" {
+		notes = "." + notes
+	}
 	c.errorf(pos, sizeMismatchHint,
-		"%s: sizes \"%s\" and \"%s\" do not match (expected type %s, but found %s)", what, sm.a, sm.b, c.show(expected), c.show(found))
+		"%s: Sizes \"%s\" and \"%s\" do not match (expected type %s, but found %s)%s", what, sm.a, sm.b, c.show(expected), c.show(found), notes)
 }
 
 // unify makes two types equal or reports, at pos, that what was expected
@@ -393,7 +399,7 @@ func (c *checker) unifyS(a, b Type, sm **sizeMismatch) bool {
 		}
 		da, db := a.Dims[0], b.Dims[0]
 		if !c.unifyDim(da, db) {
-			*sm = &sizeMismatch{c.showDim(da), c.showDim(db), dimHasTerm(c.resolveDim(da)) || dimHasTerm(c.resolveDim(db))}
+			*sm = &sizeMismatch{c.showDimShort(da), c.showDimShort(db), dimHasTerm(c.resolveDim(da)) || dimHasTerm(c.resolveDim(db)), c.dimNote(da) + c.dimNote(db)}
 			return false
 		}
 		return true
@@ -604,6 +610,7 @@ func (c *checker) instantiateLocal(b *binding, pos Pos) (Type, map[int]Type) {
 		c.dimName[m[n].Var] = n
 	}
 	c.keepNames = true
+	c.instWhy = returnedBy(b.name, pos)
 	t := c.instSizesFn(c.zonk(b.t), m, map[int]Dim{})
 	c.keepNames = false
 	if len(b.quant) == 0 {

@@ -1,5 +1,6 @@
 -- == and != on arrays, tuples and records compare component by
--- component; arrays of different shapes are unequal.
+-- component; the operands have one type, sizes included, so arrays whose
+-- sizes may differ are compared after a check of their lengths.
 -- ==
 -- entry: arrays
 -- input { [[1, 2], [3, 4]] [[1, 2], [3, 4]] } output { true false }
@@ -19,11 +20,13 @@
 
 entry arrays [n] [m] (xs: [n][m]i32) (ys: [n][m]i32) = (xs == ys, xs != ys)
 
--- The kept elements' count is only known at run time.
+-- The kept elements' count is only known at run time: each filter's
+-- result has a size of its own (existential), so == needs a coercion,
+-- which is only evaluated where the counts agree.
 entry shapes (xs: []i32) (ys: []i32) =
-  let pos = filter (> 0) xs
+  let [n] (pos: [n]i32) = filter (> 0) xs
   let ys' = filter (> 0) ys
-  in (pos == ys', [1, 2] == [2, 1])
+  in (length ys' == n && pos == (ys' :> [n]i32), [1, 2] == [2, 1])
 
 entry compound (a: i32) (v: [2]f32) =
   ((a, v) == (1, [1, 2]), {x = a, y = v} != {y = v, x = a})
