@@ -71,9 +71,9 @@ func (h *hgen) segMapGroup(s *soac.Stm, e *soac.SegMapExp) error {
 		h.indent--
 		h.line("}")
 	}()
-	// The group's size: the widest inner Seg-op, rounded up.
-	ws := make([]string, len(plan.Widths))
-	for i, w := range plan.Widths {
+	// The group's size: the widest of the plan's widths, rounded up.
+	ws := make([]string, len(plan.Size))
+	for i, w := range plan.Size {
 		ds := make([]string, len(w))
 		for k, d := range w {
 			x, err := h.operand(d)

@@ -3,6 +3,7 @@ package backend_test
 import (
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -137,6 +138,64 @@ func TestScatterIotaNotMade(t *testing.T) {
 			for name, code := range kernelSources(gen.OpenCL) {
 				if strings.HasPrefix(name, "scatter_") && strings.Contains(code, "v_iota") {
 					t.Errorf("kernel %s reads an iota:\n%s", name, code)
+				}
+			}
+		})
+	}
+}
+
+// groupSizeLine is the host's choice of a segmap_group's size where its
+// widths are constants.
+var groupSizeLine = regexp.MustCompile(`group := max\(([^\n]*), 1\)\n`)
+
+// constWidth is a constant width in the host's group-size line.
+var constWidth = regexp.MustCompile(`^int64\(int64\((\d+)\)\)(\*int64\(int64\((\d+)\)\))?$`)
+
+// TestGroupSizeFromLoop checks the size of the work-groups of
+// intra-group kernels whose sizes are constants: Needleman-Wunsch's
+// block spends its time in a loop of maps 32 wide, so its group is a
+// warp or two, not the 1024 of its one-off tabulate_2d (the lowering's
+// tests, rewrite/lower/group_test.go, cover the rule's other cases).
+func TestGroupSizeFromLoop(t *testing.T) {
+	for _, c := range []struct {
+		path     string
+		min, max int64
+	}{
+		{"../bench/apps/nw_blocked.fut", 32, 64},
+	} {
+		t.Run(c.path, func(t *testing.T) {
+			src, err := os.ReadFile(c.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			prog, err := pipeline.Compile(c.path, string(src), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gen, err := backend.Generate(prog)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := groupSizeLine.FindAllStringSubmatch(string(gen.Host), -1)
+			if len(lines) == 0 {
+				t.Fatal("no group size in the host code")
+			}
+			for _, ln := range lines {
+				size := int64(0)
+				for _, w := range strings.Split(ln[1], ", ") {
+					m := constWidth.FindStringSubmatch(strings.ReplaceAll(w, " ", ""))
+					if m == nil {
+						t.Fatalf("width %q of %q is not a constant", w, ln[0])
+					}
+					v, _ := strconv.ParseInt(m[1], 10, 64)
+					if m[3] != "" {
+						k, _ := strconv.ParseInt(m[3], 10, 64)
+						v *= k
+					}
+					size = max(size, v)
+				}
+				if size < c.min || size > c.max {
+					t.Errorf("group of %d work-items (%s), want %d to %d", size, strings.TrimSpace(ln[0]), c.min, c.max)
 				}
 			}
 		})

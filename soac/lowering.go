@@ -55,11 +55,12 @@ type Lowering struct {
 
 // GroupPlan is the lowering of a segmap_group (the intra-group version,
 // flatten/intra.go): one work-group per point of its space, of
-// max(Widths) work-items rounded up to a multiple of Multiple, where
+// max(Size) work-items rounded up to a multiple of Multiple, where
 // Widths are the spaces of the Seg-ops in its body (each the product of
-// its dimensions, printed joined by *); a
-// width above the group size is covered by work-items taking several
-// points. Local are the arrays of the body that live in local memory,
+// its dimensions, printed joined by *) and Size some of them, those the
+// lowering chose for Why (rewrite/lower/group.go: where the body's time
+// goes); a width above the group size is covered by work-items taking
+// several points. Local are the arrays of the body that live in local memory,
 // one buffer each, or two for a loop's array merge parameter (double
 // buffering); the other arrays are the kernel's inputs. Barriers is how
 // many barrier sites the body's code holds at most (the backend leaves
@@ -70,6 +71,8 @@ type Lowering struct {
 // each iteration's copy).
 type GroupPlan struct {
 	Widths   [][]SubExp
+	Size     [][]SubExp
+	Why      string
 	Multiple int
 	Local    []LocalArray
 	Barriers int
@@ -399,7 +402,7 @@ func (l *Lowering) print(pr *printer) {
 			}
 			return strings.Join(out, ", ")
 		}
-		pr.line("group widths (%s) multiple %d barriers %d", widths(g.Widths), g.Multiple, g.Barriers)
+		pr.line("group widths (%s) size (%s) multiple %d barriers %d why %q", widths(g.Widths), widths(g.Size), g.Multiple, g.Barriers, g.Why)
 		for _, a := range g.Local {
 			if a.Into != "" {
 				pr.line("local %s %s into %s", a.Name, a.Type, a.Into)
@@ -502,10 +505,14 @@ func (p *parser) lowering() *Lowering {
 				return ws
 			}
 			g.Widths = widths()
+			p.expect("size")
+			g.Size = widths()
 			p.expect("multiple")
 			g.Multiple = p.smallInt()
 			p.expect("barriers")
 			g.Barriers = p.smallInt()
+			p.expect("why")
+			g.Why = p.str()
 			l.Group = g
 		case p.is("local"):
 			p.next()
@@ -665,6 +672,14 @@ func checkLowering(e Exp) string {
 		for _, w := range g.Widths {
 			if len(w) == 0 {
 				return "a group plan with an empty width"
+			}
+		}
+		if len(g.Size) == 0 {
+			return "a group plan without a size"
+		}
+		for _, z := range g.Size {
+			if !slices.ContainsFunc(g.Widths, func(w []SubExp) bool { return slices.EqualFunc(w, z, SameSubExp) }) {
+				return "a group plan whose size is none of its widths"
 			}
 		}
 		bound := BoundInBody(m.Body)

@@ -2,8 +2,11 @@ package lower
 
 import (
 	"fmt"
+	"math"
 	"slices"
+	"strings"
 
+	"github.com/fcclang/fcc/runtime/values"
 	"github.com/fcclang/fcc/soac"
 )
 
@@ -91,22 +94,26 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 			*ws = append(*ws, w)
 		}
 	}
-	var walk func(b *soac.Body) error
-	walk = func(b *soac.Body) error {
+	// The group operations' work, for the choice of the group's size.
+	var work []groupWork
+	var walk func(b *soac.Body, runs float64) error
+	walk = func(b *soac.Body, runs float64) error {
 		for _, s := range b.Stms {
 			var space []soac.SegDim
+			var body *soac.Body
 			switch e := s.Exp.(type) {
 			case *soac.SegMapExp:
-				space = e.Space
+				space, body = e.Space, e.Body
 			case *soac.SegRedExp:
-				space = e.Space
+				space, body = e.Space, e.Body
 			case *soac.SegScanExp:
-				space = e.Space
+				space, body = e.Space, e.Body
 			case *soac.SegHistExp:
 				return fmt.Errorf("a seghist in a segmap_group, which the group kernel does not run")
 			case *soac.ReplicateExp:
 				g.Local = append(g.Local, soac.LocalArray{Name: s.Pat[0].Name, Type: s.Pat[0].Type, Buffers: 1})
 				g.Barriers += 2
+				work = append(work, groupWork{width: s.Pat[0].Type.Shape, runs: runs, cost: 1})
 				continue
 			case *soac.UpdateExp:
 				g.Barriers += 2
@@ -114,15 +121,21 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 			case *soac.ScatterExp:
 				// Its work-items share the writes, in place: no array of
 				// its own.
-				space = []soac.SegDim{{N: e.W}}
+				space, body = []soac.SegDim{{N: e.W}}, e.Lambda.Body
 			case *soac.LoopExp:
+				trips := float64(assumedSize)
+				if f, ok := e.Form.(soac.ForLoop); ok {
+					trips = sizeValue(f.Bound)
+				}
 				for _, p := range e.Params {
 					if p.Type.Rank() > 0 {
 						g.Local = append(g.Local, soac.LocalArray{Name: p.Name, Type: p.Type, Buffers: 2})
 						g.Barriers += 3
+						// The copy of its initial value.
+						work = append(work, groupWork{width: p.Type.Shape, runs: runs, cost: 1})
 					}
 				}
-				if err := walk(e.Body); err != nil {
+				if err := walk(e.Body, runs*trips); err != nil {
 					return err
 				}
 				into := intoSpare(e)
@@ -133,12 +146,22 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 						g.Barriers--
 					}
 				}
+				spared := map[soac.VName]bool{}
+				for _, p := range into {
+					spared[p] = true
+				}
+				for i, p := range e.Params {
+					if p.Type.Rank() > 0 && !spared[p.Name] && !updatedInPlace(e.Body, e.Body.Result[i], p.Name) {
+						// The copy of each iteration's result.
+						work = append(work, groupWork{width: p.Type.Shape, runs: runs * trips, cost: 1})
+					}
+				}
 				continue
 			case *soac.IfExp:
-				if err := walk(e.Then); err != nil {
+				if err := walk(e.Then, runs); err != nil {
 					return err
 				}
-				if err := walk(e.Else); err != nil {
+				if err := walk(e.Else, runs); err != nil {
 					return err
 				}
 				continue
@@ -150,6 +173,7 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 				w[k] = d.N
 			}
 			add(&g.Widths, w)
+			work = append(work, groupWork{width: w, runs: runs, cost: 1 + float64(countStms(body))})
 			g.Barriers += 2
 			if _, ok := s.Exp.(*soac.ScatterExp); ok {
 				continue
@@ -162,13 +186,127 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 		}
 		return nil
 	}
-	if err := walk(m.Body); err != nil {
+	if err := walk(m.Body, 1); err != nil {
 		return nil, err
 	}
 	if len(g.Widths) == 0 {
 		return nil, fmt.Errorf("a segmap_group without inner Seg-ops")
 	}
+	// The copies of the body's array results to the group's output rows.
+	for _, t := range m.Types {
+		if t.Rank() > 0 {
+			work = append(work, groupWork{width: t.Shape, runs: 1, cost: 1})
+		}
+	}
+	g.Size, g.Why = chooseGroupSize(g.Widths, work, g.Multiple)
 	return g, nil
+}
+
+// The group's size. A work-group runs each group operation of its body
+// in rounds, one point a work-item each, the rounds one after another,
+// and its work-items without a point in an operation still pass its
+// loop and its barriers: a group as wide as the widest operation leaves
+// most of its warps idle in narrower ones, which cost where they run in
+// a loop (Needleman-Wunsch's block: 63 anti-diagonals of 32 cells in a
+// loop, one-off maps of the block's 1024 cells around it; a group of
+// 1024 ran 31 idle warps through each step's two barriers, 6x the time
+// of CUDA's 32 threads), and a group narrower than a wide operation
+// runs it in several rounds, which cost where it runs in a loop (LU's
+// diagonal block: 32 steps of a 32x32 tabulate_2d). The size is the
+// width, among those of the body's Seg-ops, that makes the estimated
+// time of a point least, each operation weighed by how many times it
+// runs (the trip counts of the loops around it):
+//
+//	time(G) = Σ runs · (cost · ⌈w/G⌉ + idleWarp · max(0, G − w)/32)
+//
+// where w is the operation's width, cost its statements per point and
+// G the width rounded up to the group's multiple.
+const (
+	// idleWarp is what a warp without a point in a group operation
+	// costs, in statements of work: its loop's test and the barrier
+	// after it. Calibrated on Needleman-Wunsch's block on an H200, where
+	// a step of 32 work-items took about 0.1 µs alone (a body of some 60
+	// statements) and 0.57 µs with 31 idle warps in two operations.
+	idleWarp = 4
+	// assumedSize stands for a width or a trip count not known at
+	// compile time: the smallest inner width at which the intra-group
+	// version is taken by default (flatten's suff_intra_par threshold).
+	assumedSize = 32
+)
+
+// groupWork is a group operation of a segmap_group's body, as the choice
+// of the group's size weighs it: its width, how many times it runs per
+// point, and its statements per point of its width.
+type groupWork struct {
+	width []soac.SubExp
+	runs  float64
+	cost  float64
+}
+
+// sizeValue is a size's value, or assumedSize where it is not a
+// constant.
+func sizeValue(x soac.SubExp) float64 {
+	if c, ok := x.(soac.Const); ok && c.Value.T == values.I64 {
+		return float64(c.Value.Int())
+	}
+	return assumedSize
+}
+
+// widthValue is the product of a width's sizes' values.
+func widthValue(w []soac.SubExp) float64 {
+	v := 1.0
+	for _, d := range w {
+		v *= sizeValue(d)
+	}
+	return v
+}
+
+// chooseGroupSize chooses the group's size by the time the work takes
+// (see idleWarp): the size G among the widths' that takes least (a tie
+// goes to the wider group), and says why. It returns the widths whose
+// values, as the estimate takes them, G covers: the group's size is
+// their largest at run time, rounded up, which is G where the widths
+// are known and, where they are not, no narrower than any of them that
+// the estimate could not tell from G (Needleman-Wunsch's block of side
+// m: max(m, m + 1) and not m * m).
+func chooseGroupSize(widths [][]soac.SubExp, work []groupWork, multiple int) ([][]soac.SubExp, string) {
+	m := float64(multiple)
+	rounded := func(w []soac.SubExp) float64 { return max(math.Ceil(widthValue(w)/m), 1) * m }
+	bestG, bestT := 0.0, math.Inf(1)
+	var times []string
+	tried := map[float64]bool{}
+	for _, w := range widths {
+		g := rounded(w)
+		if tried[g] {
+			continue
+		}
+		tried[g] = true
+		t := 0.0
+		for _, op := range work {
+			n := widthValue(op.width)
+			t += op.runs * (op.cost*math.Ceil(n/g) + idleWarp*max(0, g-n)/32)
+		}
+		times = append(times, fmt.Sprintf("%.0f at %.0f", t, g))
+		if t < bestT || t == bestT && g > bestG {
+			bestG, bestT = g, t
+		}
+	}
+	var size [][]soac.SubExp
+	for _, w := range widths {
+		if rounded(w) <= bestG {
+			size = append(size, w)
+		}
+	}
+	why := fmt.Sprintf("the least estimated time of a point (statements, idle warps %d each, unknown sizes %d): %s",
+		idleWarp, assumedSize, strings.Join(times, ", "))
+	return size, why
+}
+
+// countStms is the number of statements of b, those nested included.
+func countStms(b *soac.Body) int {
+	n := 0
+	soac.VisitStms(b, func(*soac.Stm) { n++ })
+	return n
 }
 
 // intoSpare finds the array results of loop e's iterations that the
@@ -209,6 +347,33 @@ func intoSpare(e *soac.LoopExp) map[soac.VName]soac.VName {
 		into[v.Name] = p.Name
 	}
 	return into
+}
+
+// updatedInPlace reports whether r, a result of body b, is array p
+// updated in place by scatters and updates of b's top level, which the
+// backend carries to the next iteration with no copy.
+func updatedInPlace(b *soac.Body, r soac.SubExp, p soac.VName) bool {
+	v, ok := r.(soac.Var)
+	if !ok {
+		return false
+	}
+	name := v.Name
+	for i := len(b.Stms) - 1; i >= 0 && name != p; i-- {
+		s := b.Stms[i]
+		k := slices.IndexFunc(s.Pat, func(q soac.Param) bool { return q.Name == name })
+		if k < 0 {
+			continue
+		}
+		switch e := s.Exp.(type) {
+		case *soac.ScatterExp:
+			name = e.Dests[k].Arr
+		case *soac.UpdateExp:
+			name = e.Arr
+		default:
+			return false
+		}
+	}
+	return name == p
 }
 
 // resultType is the type a top-level statement of b binds name to.
