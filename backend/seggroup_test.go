@@ -32,8 +32,13 @@ func TestGroupStepsCopyNothing(t *testing.T) {
 		// The diagonal's cells, their values, the scatter.
 		{"../tests/programs/intra_nw.fut", 3},
 		// The diagonal's values and the scatter (the cells are fused
-		// into the values' map).
-		{"../bench/apps/nw_blocked.fut", 2},
+		// into the values' map), run as one: each work-item writes its
+		// cells as it computes them (no cell of the diagonal reads
+		// another), one barrier after.
+		{"../bench/apps/nw_blocked.fut", 1},
+		// The same, blocks of 20 (the kernel's first loop; its second,
+		// a reversal, is not fused: a point reads what another writes).
+		{"../tests/programs/intra_scatter_fused.fut", 1},
 	} {
 		t.Run(c.path, func(t *testing.T) {
 			src, err := os.ReadFile(c.path)

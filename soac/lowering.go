@@ -76,6 +76,12 @@ type GroupPlan struct {
 	Multiple int
 	Local    []LocalArray
 	Barriers int
+	// Fused are the scatters (named by their first result) whose
+	// work-items compute the points of the segmap before them, which
+	// makes all their inputs, and write them at once (printed "fused
+	// x"): the segmap's results have no local arrays, and no barrier
+	// separates the two (rewrite/lower/groupfuse.go says when).
+	Fused []VName
 }
 
 // LocalArray is an array of a segmap_group's body in local memory:
@@ -410,6 +416,9 @@ func (l *Lowering) print(pr *printer) {
 			}
 			pr.line("local %s %s buffers %d", a.Name, a.Type, a.Buffers)
 		}
+		for _, x := range g.Fused {
+			pr.line("fused %s", x)
+		}
 	}
 	pr.indent--
 	pr.line("}")
@@ -528,8 +537,14 @@ func (p *parser) lowering() *Lowering {
 				a.Buffers = p.smallInt()
 			}
 			l.Group.Local = append(l.Group.Local, a)
+		case p.is("fused"):
+			p.next()
+			if l.Group == nil {
+				p.fail("a fused scatter before the group line in a lowering")
+			}
+			l.Group.Fused = append(l.Group.Fused, p.name())
 		default:
-			p.fail("expected version, points, tile, variant, offsets, size, group, local or '}' in a lowering, found %s", p.tok)
+			p.fail("expected version, points, tile, variant, offsets, size, group, local, fused or '}' in a lowering, found %s", p.tok)
 		}
 	}
 	p.next()
@@ -697,6 +712,17 @@ func checkLowering(e Exp) string {
 			}
 			if !bound[a.Name] {
 				return fmt.Sprintf("local array %s, which the segmap_group's body does not bind", a.Name)
+			}
+		}
+		scatters := map[VName]bool{}
+		VisitStms(m.Body, func(s *Stm) {
+			if _, ok := s.Exp.(*ScatterExp); ok {
+				scatters[s.Pat[0].Name] = true
+			}
+		})
+		for _, x := range g.Fused {
+			if !scatters[x] {
+				return fmt.Sprintf("fused %s, which no scatter of the segmap_group's body binds", x)
 			}
 		}
 	}

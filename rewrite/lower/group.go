@@ -98,7 +98,7 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 	var work []groupWork
 	var walk func(b *soac.Body, runs float64) error
 	walk = func(b *soac.Body, runs float64) error {
-		for _, s := range b.Stms {
+		for k, s := range b.Stms {
 			var space []soac.SegDim
 			var body *soac.Body
 			switch e := s.Exp.(type) {
@@ -174,6 +174,12 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 			}
 			add(&g.Widths, w)
 			work = append(work, groupWork{width: w, runs: runs, cost: 1 + float64(countStms(body))})
+			if k+1 < len(b.Stms) && fusedScatter(b, k+1) {
+				// Run by the scatter's work-items, its results theirs
+				// alone (groupfuse.go).
+				g.Fused = append(g.Fused, b.Stms[k+1].Pat[0].Name)
+				continue
+			}
 			g.Barriers += 2
 			if _, ok := s.Exp.(*soac.ScatterExp); ok {
 				continue

@@ -82,3 +82,67 @@ def main [n][m] (xss: [n][m]f32) (ys: [m]f32) : [n][m]f32 =
 		})
 	}
 }
+
+// TestFusedScatter checks which scatters of a segmap_group's body the
+// lowering fuses with the map that makes their inputs: only where no
+// point of the map reads an element another point writes.
+func TestFusedScatter(t *testing.T) {
+	for _, c := range []struct {
+		name, body string
+		fused      bool
+	}{
+		// Needleman-Wunsch's anti-diagonal: writes 31t + d, reads
+		// 31t + d - 1, - 32 and - 33.
+		{"anti-diagonal", `
+       let (is, vs) = unzip (tabulate 32 (\t ->
+         let i = t + 1
+         let j = d + 2 - i
+         in if j < 1 || j > 32 then (-1, 0)
+            else ((i - 1) * 32 + j - 1,
+                  a[(i - 1) * 32 + j - 2] + a[(i - 2) * 32 + j - 1] + a[(i - 2) * 32 + j - 2])))
+       in scatter a is vs`, true},
+		// Even cells from odd ones.
+		{"even from odd", `
+       let (is, vs) = unzip (tabulate 16 (\t -> (2 * t, a[2 * t + 1] + i32.i64 d)))
+       in scatter a is vs`, true},
+		// A reversal: point t reads what point 1023 - t writes.
+		{"reversal", `
+       let (is, vs) = unzip (tabulate 1024 (\t -> (t, a[1023 - t] + i32.i64 d)))
+       in scatter a is vs`, false},
+		// A shift by the step: reads and writes of other invariants.
+		{"shift by the step", `
+       let (is, vs) = unzip (tabulate 16 (\t -> (2 * t + d, a[2 * t] + 1)))
+       in scatter a is vs`, false},
+		// An index that is no affine form of the point's.
+		{"not affine", `
+       let (is, vs) = unzip (tabulate 16 (\t -> (2 * t, a[(t * t) % 1024] + 1)))
+       in scatter a is vs`, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := `
+def main (xss: [][1024]i32) : [][1024]i32 =
+  map (\xs ->
+    loop a = copy xs for d < 31 do` + c.body + `) xss
+`
+			p, err := pipeline.Compile("fuse.fut", src, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			groups, fused := 0, 0
+			for _, f := range p.Funs {
+				soac.VisitStms(f.Body, func(s *soac.Stm) {
+					if m, ok := s.Exp.(*soac.SegMapExp); ok && m.Level == soac.LevelGroup {
+						groups++
+						fused += len(m.Lowering.Group.Fused)
+					}
+				})
+			}
+			if groups == 0 {
+				t.Fatal("no segmap_group")
+			}
+			if got := fused == groups; got != c.fused {
+				t.Errorf("fused %d scatters in %d segmap_groups, want fused %v", fused, groups, c.fused)
+			}
+		})
+	}
+}
