@@ -150,17 +150,18 @@ func TestScatterIotaNotMade(t *testing.T) {
 }
 
 // groupSizeLine is the host's choice of a segmap_group's size where its
-// widths are constants.
-var groupSizeLine = regexp.MustCompile(`group := max\(([^\n]*), 1\)\n`)
-
-// constWidth is a constant width in the host's group-size line.
-var constWidth = regexp.MustCompile(`^int64\(int64\((\d+)\)\)(\*int64\(int64\((\d+)\)\))?$`)
+// widths are constants, and lsizeLine the kernel's.
+var (
+	groupSizeLine = regexp.MustCompile(`group := int64\((\d+)\)\n`)
+	lsizeLine     = regexp.MustCompile(`const long lsize = (\d+);`)
+)
 
 // TestGroupSizeFromLoop checks the size of the work-groups of
 // intra-group kernels whose sizes are constants: Needleman-Wunsch's
 // block spends its time in a loop of maps 32 wide, so its group is a
 // warp or two, not the 1024 of its one-off tabulate_2d (the lowering's
-// tests, rewrite/lower/group_test.go, cover the rule's other cases).
+// tests, rewrite/lower/group_test.go, cover the rule's other cases);
+// the kernel knows the size as a constant, as the host launches it.
 func TestGroupSizeFromLoop(t *testing.T) {
 	for _, c := range []struct {
 		path     string
@@ -181,26 +182,18 @@ func TestGroupSizeFromLoop(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			lines := groupSizeLine.FindAllStringSubmatch(string(gen.Host), -1)
-			if len(lines) == 0 {
-				t.Fatal("no group size in the host code")
+			hosts := groupSizeLine.FindAllStringSubmatch(string(gen.Host), -1)
+			kernels := lsizeLine.FindAllStringSubmatch(gen.OpenCL, -1)
+			if len(hosts) == 0 || len(hosts) != len(kernels) {
+				t.Fatalf("%d constant group sizes in the host code, %d in the kernels", len(hosts), len(kernels))
 			}
-			for _, ln := range lines {
-				size := int64(0)
-				for _, w := range strings.Split(ln[1], ", ") {
-					m := constWidth.FindStringSubmatch(strings.ReplaceAll(w, " ", ""))
-					if m == nil {
-						t.Fatalf("width %q of %q is not a constant", w, ln[0])
-					}
-					v, _ := strconv.ParseInt(m[1], 10, 64)
-					if m[3] != "" {
-						k, _ := strconv.ParseInt(m[3], 10, 64)
-						v *= k
-					}
-					size = max(size, v)
-				}
+			for i, ln := range hosts {
+				size, _ := strconv.ParseInt(ln[1], 10, 64)
 				if size < c.min || size > c.max {
-					t.Errorf("group of %d work-items (%s), want %d to %d", size, strings.TrimSpace(ln[0]), c.min, c.max)
+					t.Errorf("group of %d work-items, want %d to %d", size, c.min, c.max)
+				}
+				if kernels[i][1] != ln[1] {
+					t.Errorf("the host launches groups of %s work-items, the kernel's lsize is %s", ln[1], kernels[i][1])
 				}
 			}
 		})
