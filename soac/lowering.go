@@ -82,6 +82,10 @@ type GroupPlan struct {
 	// x"): the segmap's results have no local arrays, and no barrier
 	// separates the two (rewrite/lower/groupfuse.go says when).
 	Fused []VName
+	// Fills are the replicates that are only the initial value of a
+	// loop's array parameter (printed "fill x"): the loop fills the
+	// parameter's buffer with the value, and they have no local array.
+	Fills []VName
 }
 
 // LocalArray is an array of a segmap_group's body in local memory:
@@ -419,6 +423,9 @@ func (l *Lowering) print(pr *printer) {
 		for _, x := range g.Fused {
 			pr.line("fused %s", x)
 		}
+		for _, x := range g.Fills {
+			pr.line("fill %s", x)
+		}
 	}
 	pr.indent--
 	pr.line("}")
@@ -543,8 +550,14 @@ func (p *parser) lowering() *Lowering {
 				p.fail("a fused scatter before the group line in a lowering")
 			}
 			l.Group.Fused = append(l.Group.Fused, p.name())
+		case p.is("fill"):
+			p.next()
+			if l.Group == nil {
+				p.fail("a fill before the group line in a lowering")
+			}
+			l.Group.Fills = append(l.Group.Fills, p.name())
 		default:
-			p.fail("expected version, points, tile, variant, offsets, size, group, local, fused or '}' in a lowering, found %s", p.tok)
+			p.fail("expected version, points, tile, variant, offsets, size, group, local, fused, fill or '}' in a lowering, found %s", p.tok)
 		}
 	}
 	p.next()
@@ -714,12 +727,20 @@ func checkLowering(e Exp) string {
 				return fmt.Sprintf("local array %s, which the segmap_group's body does not bind", a.Name)
 			}
 		}
-		scatters := map[VName]bool{}
+		scatters, replicates := map[VName]bool{}, map[VName]bool{}
 		VisitStms(m.Body, func(s *Stm) {
-			if _, ok := s.Exp.(*ScatterExp); ok {
+			switch s.Exp.(type) {
+			case *ScatterExp:
 				scatters[s.Pat[0].Name] = true
+			case *ReplicateExp:
+				replicates[s.Pat[0].Name] = true
 			}
 		})
+		for _, x := range g.Fills {
+			if !replicates[x] {
+				return fmt.Sprintf("fill %s, which no replicate of the segmap_group's body binds", x)
+			}
+		}
 		for _, x := range g.Fused {
 			if !scatters[x] {
 				return fmt.Sprintf("fused %s, which no scatter of the segmap_group's body binds", x)

@@ -134,6 +134,7 @@ func TestGroupRejects(t *testing.T) {
 		{"no widths", "group widths (m_3)", "group widths ()", "a group plan without widths", true},
 		{"size not a width", "size (m_3)", "size (m_3, n_2)", "a group plan whose size is none of its widths", true},
 		{"no size", "size (m_3)", "size ()", "a group plan without a size", true},
+		{"fill no replicate", "      local zs_13 [m_3]f32 into xs_8\n", "      local zs_13 [m_3]f32 into xs_8\n      fill zs_13\n", "fill zs_13, which no replicate of the segmap_group's body binds", true},
 		{"fused no scatter", "      local zs_13 [m_3]f32 into xs_8\n", "      local zs_13 [m_3]f32 into xs_8\n      fused zs_13\n", "fused zs_13, which no scatter of the segmap_group's body binds", true},
 		{"three buffers", "local xs_8 [m_3]f32 buffers 2", "local xs_8 [m_3]f32 buffers 3", "local array xs_8 of 3 buffers", true},
 		{"into a single buffer", "local xs_8 [m_3]f32 buffers 2", "local xs_8 [m_3]f32 buffers 1", "local array zs_13 into xs_8, which is not a local array of two buffers", true},

@@ -111,6 +111,12 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 			case *soac.SegHistExp:
 				return fmt.Errorf("a seghist in a segmap_group, which the group kernel does not run")
 			case *soac.ReplicateExp:
+				if fillsLoop(b, k) {
+					// The loop fills its parameter's buffer with it
+					// (the work of the loop's copy, counted there).
+					g.Fills = append(g.Fills, s.Pat[0].Name)
+					continue
+				}
 				g.Local = append(g.Local, soac.LocalArray{Name: s.Pat[0].Name, Type: s.Pat[0].Type, Buffers: 1})
 				g.Barriers += 2
 				work = append(work, groupWork{width: s.Pat[0].Type.Shape, runs: runs, cost: 1})
@@ -353,6 +359,50 @@ func intoSpare(e *soac.LoopExp) map[soac.VName]soac.VName {
 		into[v.Name] = p.Name
 	}
 	return into
+}
+
+// fillsLoop reports whether the replicate stmts[k] of b, of a scalar,
+// is only the initial value of an array parameter of a loop of b, of
+// its type: the
+// group then fills the parameter's buffer with the replicated value
+// rather than making the array in a local buffer of its own and copying
+// it (Needleman-Wunsch's block of zeros).
+func fillsLoop(b *soac.Body, k int) bool {
+	s := b.Stms[k]
+	name := s.Pat[0].Name
+	if len(s.Exp.(*soac.ReplicateExp).Shape) != s.Pat[0].Type.Rank() {
+		// Rows replicated: read where the loop starts, they might have
+		// been updated since.
+		return false
+	}
+	for _, r := range b.Result {
+		if v, ok := r.(soac.Var); ok && v.Name == name {
+			return false
+		}
+	}
+	inits := 0
+	for _, t := range b.Stms[k+1:] {
+		l, ok := t.Exp.(*soac.LoopExp)
+		if !ok {
+			if soac.FreeInExp(t.Exp)[name] {
+				return false
+			}
+			continue
+		}
+		if soac.FreeInBody(l.Body)[name] {
+			return false
+		}
+		for i, x := range l.Init {
+			if v, ok := x.(soac.Var); ok && v.Name == name {
+				p := l.Params[i].Type
+				if p.Rank() == 0 || p.Elem != s.Pat[0].Type.Elem || !slices.EqualFunc(p.Shape, s.Pat[0].Type.Shape, soac.SameSubExp) {
+					return false
+				}
+				inits++
+			}
+		}
+	}
+	return inits == 1
 }
 
 // updatedInPlace reports whether r, a result of body b, is array p

@@ -146,3 +146,52 @@ def main (xss: [][1024]i32) : [][1024]i32 =
 		})
 	}
 }
+
+// TestLoopFill checks which replicates of a segmap_group's body fill
+// their loop parameter's buffer (GroupPlan.Fills): those of a scalar
+// that are only the loop's initial value.
+func TestLoopFill(t *testing.T) {
+	for _, c := range []struct {
+		name, body string
+		fills      int
+	}{
+		{"only the initial value", `
+    let z = replicate 64 (xs[0] * 2)
+    let a = loop a = z for d < 8 do tabulate 64 (\i -> a[(i + d) % 64] + xs[i])
+    in a`, 1},
+		{"also a result", `
+    let z = replicate 64 (xs[0] * 2)
+    let a = loop a = z for d < 8 do tabulate 64 (\i -> a[(i + d) % 64] + xs[i])
+    in map2 (+) a (z with [3] = 7)`, 0},
+		{"also read in the loop", `
+    let z = replicate 64 (xs[0] * 2)
+    let a = loop a = z for d < 8 do tabulate 64 (\i -> a[(i + d) % 64] + z[i])
+    in a`, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := `
+def main (xss: [][64]i32) : [][64]i32 =
+  map (\xs ->` + c.body + `) xss
+`
+			p, err := pipeline.Compile("fill.fut", src, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			groups, fills := 0, 0
+			for _, f := range p.Funs {
+				soac.VisitStms(f.Body, func(s *soac.Stm) {
+					if m, ok := s.Exp.(*soac.SegMapExp); ok && m.Level == soac.LevelGroup {
+						groups++
+						fills += len(m.Lowering.Group.Fills)
+					}
+				})
+			}
+			if groups == 0 {
+				t.Fatal("no segmap_group")
+			}
+			if fills != c.fills*groups {
+				t.Errorf("%d fills in %d segmap_groups, want %d each", fills, groups, c.fills)
+			}
+		})
+	}
+}
