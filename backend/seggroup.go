@@ -95,14 +95,16 @@ func (h *hgen) segMapGroup(s *soac.Stm, e *soac.SegMapExp) error {
 		}
 		ws[i] = strings.Join(ds, " * ")
 	}
-	constGroup, known := constGroupSize(plan)
-	if known {
-		// The kernel's lsize.
-		h.line("group := int64(%d)", constGroup)
+	if g, known := constGroupSize(plan); known {
+		h.line("group := int64(%d)", g)
 	} else {
 		h.line("group := max(%s, 1)", strings.Join(ws, ", "))
 		h.line("group = (group + %d) / %d * %d", plan.Multiple-1, plan.Multiple, plan.Multiple)
 	}
+	// Tunable (fcc autotune, --param), the plan's size by default.
+	h.line("if g := c.Param(%q, 0); g > 0 {", groupParamName(h.g.prog, e))
+	h.line("	group = (g + %d) / %d * %d", plan.Multiple-1, plan.Multiple, plan.Multiple)
+	h.line("}")
 	g := &groupGen{locals: map[soac.VName][]string{}, localPtrs: map[string]bool{}, into: map[soac.VName]soac.VName{},
 		fused: map[soac.VName]bool{}, fusedMaps: map[soac.VName]*soac.Stm{},
 		fills: map[soac.VName]bool{}, fillOf: map[soac.VName]*soac.ReplicateExp{}}
@@ -145,16 +147,7 @@ func (h *hgen) segMapGroup(s *soac.Stm, e *soac.SegMapExp) error {
 		g.exchange = append(g.exchange, p)
 	}
 	c.kernelHead(name, ka.decls, prologue)
-	if known {
-		// The strided loops over the group's work-items then have
-		// constant trip counts where their widths are constants, which
-		// the OpenCL compiler unrolls, their loads in flight together
-		// (NW's block of 1024 cells read by 32 work-items).
-		c.line("long ltid = get_local_id(0);")
-		c.line("const long lsize = %d;", constGroup)
-	} else {
-		c.line("long ltid = get_local_id(0), lsize = get_local_size(0);")
-	}
+	c.line("long ltid = get_local_id(0), lsize = get_local_size(0);")
 	c.line("long gtid = get_group_id(0);")
 	c.decodeSpace(e.Space, dims, "gtid")
 	res, err := c.body(e.Body)
@@ -181,6 +174,38 @@ func (h *hgen) segMapGroup(s *soac.Stm, e *soac.SegMapExp) error {
 	h.g.kernels = append(h.g.kernels, c.b.String())
 	total := "(" + strings.Join(hostDims, " * ") + ")"
 	return h.launchKernel(c, ka, name, total+" * group", "group")
+}
+
+// groupParams lists the tunable group sizes of the program's
+// segmap_groups, for the executable's parameter list: 0 by default, the
+// size the plan chose.
+func groupParams(p *soac.Program) []tileParam {
+	var out []tileParam
+	for _, name := range groupParamNames(p) {
+		out = append(out, tileParam{name, "group_size", 0})
+	}
+	return out
+}
+
+// groupParamNames names the tunable group size of each segmap_group of
+// p, FUN.group_size_K for the K-th of function FUN in program order.
+func groupParamNames(p *soac.Program) map[*soac.SegMapExp]string {
+	names := map[*soac.SegMapExp]string{}
+	for _, f := range p.Funs {
+		k := 0
+		soac.VisitExps(f.Body, func(e soac.Exp) {
+			if m, ok := e.(*soac.SegMapExp); ok && m.Level == soac.LevelGroup {
+				k++
+				names[m] = fmt.Sprintf("%s.group_size_%d", f.Name, k)
+			}
+		})
+	}
+	return names
+}
+
+// groupParamName is the name of the tunable group size of e.
+func groupParamName(p *soac.Program, e *soac.SegMapExp) string {
+	return groupParamNames(p)[e]
 }
 
 // constGroupSize is the size of the work-group of a plan whose size's
