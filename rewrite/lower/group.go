@@ -94,8 +94,10 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 			*ws = append(*ws, w)
 		}
 	}
-	// The group operations' work, for the choice of the group's size.
+	// The group operations' work, for the choice of the group's size;
+	// the arrays the body does not bind are in global memory.
 	var work []groupWork
+	global := soac.FreeInBody(m.Body)
 	var walk func(b *soac.Body, runs float64) error
 	walk = func(b *soac.Body, runs float64) error {
 		for k, s := range b.Stms {
@@ -179,7 +181,7 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 				w[k] = d.N
 			}
 			add(&g.Widths, w)
-			work = append(work, groupWork{width: w, runs: runs, cost: 1 + float64(countStms(body))})
+			work = append(work, groupWork{width: w, runs: runs, cost: 1 + float64(countStms(body)) + globalRead*float64(globalReads(body, global))})
 			if k+1 < len(b.Stms) && fusedScatter(b, k+1) {
 				// Run by the scatter's work-items, its results theirs
 				// alone (groupfuse.go).
@@ -217,29 +219,35 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 // The group's size. A work-group runs each group operation of its body
 // in rounds, one point a work-item each, the rounds one after another,
 // and its work-items without a point in an operation still pass its
-// loop and its barriers: a group as wide as the widest operation leaves
-// most of its warps idle in narrower ones, which cost where they run in
-// a loop (Needleman-Wunsch's block: 63 anti-diagonals of 32 cells in a
-// loop, one-off maps of the block's 1024 cells around it; a group of
-// 1024 ran 31 idle warps through each step's two barriers, 6x the time
-// of CUDA's 32 threads), and a group narrower than a wide operation
-// runs it in several rounds, which cost where it runs in a loop (LU's
-// diagonal block: 32 steps of a 32x32 tabulate_2d). The size is the
-// width, among those of the body's Seg-ops, that makes the estimated
-// time of a point least, each operation weighed by how many times it
-// runs (the trip counts of the loops around it):
+// loop and its barrier. A group narrower than an operation runs it in
+// several rounds, which cost most where it runs in a loop (LU's
+// diagonal block: 32 steps of a 32x32 tabulate_2d) or reads global
+// memory, whose latency each round pays (Needleman-Wunsch's block: its
+// 32x32 similarities read from the input); a group wider than an
+// operation leaves warps idle in it, which cost where it runs in a loop
+// (NW's 63 anti-diagonals of 32 cells). The size is the width, among
+// those of the body's Seg-ops, that makes the estimated time of a point
+// least, each operation weighed by how many times it runs (the trip
+// counts of the loops around it):
 //
 //	time(G) = Σ runs · (cost · ⌈w/G⌉ + idleWarp · max(0, G − w)/32)
 //
-// where w is the operation's width, cost its statements per point and
-// G the width rounded up to the group's multiple.
+// where w is the operation's width, cost its statements per point plus
+// globalRead for each read of an array outside local memory, and G the
+// width rounded up to the group's multiple.
 const (
-	// idleWarp is what a warp without a point in a group operation
-	// costs, in statements of work: its loop's test and the barrier
-	// after it. Calibrated on Needleman-Wunsch's block on an H200, where
-	// a step of 32 work-items took about 0.1 µs alone (a body of some 60
-	// statements) and 0.57 µs with 31 idle warps in two operations.
-	idleWarp = 4
+	// idleWarp and globalRead are what a warp without a point in a
+	// group operation and a read of global memory cost, in statements
+	// of work. Fitted to NW's block on an H200 (GPU run of 5cd137b,
+	// against main in the same run): with its map and scatter apart, a
+	// group of 32 took 48 µs a launch and one of 1024 36 µs: idle warps
+	// waiting at a barrier cost next to nothing, and the 32 rounds of
+	// the similarities' global reads at 32 work-items more than the
+	// loop saved; with a read's latency about 0.3 µs, a statement of
+	// the step (64-bit index arithmetic, checked local reads) takes
+	// about 8 ns, a read 40 statements and an idle warp a quarter.
+	idleWarp   = 0.25
+	globalRead = 40
 	// assumedSize stands for a width or a trip count not known at
 	// compile time: the smallest inner width at which the intra-group
 	// version is taken by default (flatten's suff_intra_par threshold).
@@ -309,9 +317,22 @@ func chooseGroupSize(widths [][]soac.SubExp, work []groupWork, multiple int) ([]
 			size = append(size, w)
 		}
 	}
-	why := fmt.Sprintf("the least estimated time of a point (statements, idle warps %d each, unknown sizes %d): %s",
-		idleWarp, assumedSize, strings.Join(times, ", "))
+	why := fmt.Sprintf("the least estimated time of a point (statements, global reads %d, idle warps %g, unknown sizes %d): %s",
+		globalRead, idleWarp, assumedSize, strings.Join(times, ", "))
 	return size, why
+}
+
+// globalReads is the number of reads of b, those nested included, of
+// arrays in global (of the names that a segmap_group's body does not
+// bind).
+func globalReads(b *soac.Body, global map[soac.VName]bool) int {
+	n := 0
+	soac.VisitStms(b, func(s *soac.Stm) {
+		if e, ok := s.Exp.(*soac.IndexExp); ok && global[e.Arr] {
+			n++
+		}
+	})
+	return n
 }
 
 // countStms is the number of statements of b, those nested included.
