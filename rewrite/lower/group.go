@@ -182,7 +182,7 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 			}
 			add(&g.Widths, w)
 			work = append(work, groupWork{width: w, runs: runs, cost: 1 + float64(countStms(body)) + globalRead*float64(globalReads(body, global))})
-			if k+1 < len(b.Stms) && fusedScatter(b, k+1) {
+			if k+1 < len(b.Stms) && fusedScatter(m.Body, b, k+1) {
 				// Run by the scatter's work-items, its results theirs
 				// alone (groupfuse.go).
 				g.Fused = append(g.Fused, b.Stms[k+1].Pat[0].Name)

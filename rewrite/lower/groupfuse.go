@@ -233,11 +233,15 @@ func abs(a int64) int64 {
 
 // fusedScatter reports whether the scatter s, statement k of b, is run
 // fused with statement k-1, the segmap that makes all its inputs: a
-// one-dimensional segmap as wide as the scatter, whose results nothing
-// else uses, into one-dimensional destinations whose elements it reads
-// only where no point of the scatter writes (see disjoint); the
-// scatter's lambda passes its indices through and reads no destination.
-func fusedScatter(b *soac.Body, k int) bool {
+// one-dimensional segmap of scalars as wide as the scatter, whose
+// results nothing else uses, into one-dimensional destinations whose
+// elements it reads only where no point of the scatter writes (see
+// disjoint); the scatter's lambda passes its indices through and reads
+// no destination. The segmap reads no other array that might alias a
+// destination: each other array it reads is global (not bound in
+// group, the segmap_group's body) or made afresh there by a Seg-op or
+// a replicate.
+func fusedScatter(group, b *soac.Body, k int) bool {
 	if k == 0 {
 		return false
 	}
@@ -251,7 +255,48 @@ func fusedScatter(b *soac.Body, k int) bool {
 	}
 	made := map[soac.VName]int{}
 	for i, p := range b.Stms[k-1].Pat {
+		if p.Type.Rank() != 1 {
+			return false
+		}
 		made[p.Name] = i
+	}
+	bound := soac.BoundInBody(group)
+	// Arrays made afresh, and views of global arrays (in program order).
+	fresh := map[soac.VName]bool{}
+	soac.VisitStms(group, func(s *soac.Stm) {
+		var of soac.VName
+		switch e := s.Exp.(type) {
+		case *soac.SegMapExp, *soac.SegRedExp, *soac.SegScanExp, *soac.ReplicateExp:
+			for _, p := range s.Pat {
+				fresh[p.Name] = true
+			}
+			return
+		case *soac.IndexExp:
+			of = e.Arr
+		case *soac.SliceExp:
+			of = e.Arr
+		case *soac.ReshapeExp:
+			of = e.Arr
+		case *soac.RearrangeExp:
+			of = e.Arr
+		default:
+			return
+		}
+		if !bound[of] || fresh[of] && !isLocalMade(group, of) {
+			fresh[s.Pat[0].Name] = true
+		}
+	})
+	dests := map[soac.VName]bool{}
+	for _, d := range sc.Dests {
+		dests[d.Arr] = true
+	}
+	for x := range soac.FreeInBody(m.Body) {
+		if bound[x] && !fresh[x] && !dests[x] {
+			// Loop and space indices, bound by no pattern, are scalars.
+			if t, ok := typeIn(group, x); ok && t.Rank() > 0 {
+				return false
+			}
+		}
 	}
 	for _, in := range sc.Inputs {
 		if _, ok := made[in]; !ok {
@@ -307,4 +352,40 @@ func fusedScatter(b *soac.Body, k int) bool {
 		off += d.Rank + 1
 	}
 	return true
+}
+
+// typeIn is the type that a statement or a loop of b binds x to.
+func typeIn(b *soac.Body, x soac.VName) (soac.Type, bool) {
+	var t soac.Type
+	found := false
+	soac.VisitStms(b, func(s *soac.Stm) {
+		for _, p := range s.Pat {
+			if p.Name == x {
+				t, found = p.Type, true
+			}
+		}
+		if l, ok := s.Exp.(*soac.LoopExp); ok {
+			for _, p := range l.Params {
+				if p.Name == x {
+					t, found = p.Type, true
+				}
+			}
+		}
+	})
+	return t, found
+}
+
+// isLocalMade reports whether x is made in the group's body by a Seg-op
+// or a replicate (in local memory), not a view of a global array.
+func isLocalMade(group *soac.Body, x soac.VName) bool {
+	local := false
+	soac.VisitStms(group, func(s *soac.Stm) {
+		switch s.Exp.(type) {
+		case *soac.SegMapExp, *soac.SegRedExp, *soac.SegScanExp, *soac.ReplicateExp:
+			for _, p := range s.Pat {
+				local = local || p.Name == x
+			}
+		}
+	})
+	return local
 }
