@@ -220,34 +220,36 @@ func GroupPlanOf(m *soac.SegMapExp) (*soac.GroupPlan, error) {
 // in rounds, one point a work-item each, the rounds one after another,
 // and its work-items without a point in an operation still pass its
 // loop and its barrier. A group narrower than an operation runs it in
-// several rounds, which cost most where it runs in a loop (LU's
-// diagonal block: 32 steps of a 32x32 tabulate_2d) or reads global
-// memory, whose latency each round pays (Needleman-Wunsch's block: its
-// 32x32 similarities read from the input); a group wider than an
-// operation leaves warps idle in it, which cost where it runs in a loop
-// (NW's 63 anti-diagonals of 32 cells). The size is the width, among
-// those of the body's Seg-ops, that makes the estimated time of a point
-// least, each operation weighed by how many times it runs (the trip
-// counts of the loops around it):
+// several rounds, each paying the loop's overhead and the latency of
+// its reads of global memory (Needleman-Wunsch's block: its 32x32
+// similarities read from the input, its 1024 cells written out); a
+// group wider than an operation leaves warps idle in it, which wait at
+// its barrier (NW's 63 anti-diagonals of 32 cells). The size is the
+// width, among those of the body's Seg-ops, that makes the estimated
+// time of a point least, each operation weighed by how many times it
+// runs (the trip counts of the loops around it):
 //
-//	time(G) = Σ runs · (cost · ⌈w/G⌉ + idleWarp · max(0, G − w)/32)
+//	time(G) = Σ runs · ((round + cost) · ⌈w/G⌉ + idleWarp · max(0, G − w)/32)
 //
 // where w is the operation's width, cost its statements per point plus
 // globalRead for each read of an array outside local memory, and G the
-// width rounded up to the group's multiple.
+// width rounded up to the group's multiple. The size is tunable at run
+// time (backend/seggroup.go), as the estimate is rough.
 const (
-	// idleWarp and globalRead are what a warp without a point in a
-	// group operation and a read of global memory cost, in statements
-	// of work. Fitted to NW's block on an H200 (GPU run of 5cd137b,
-	// against main in the same run): with its map and scatter apart, a
-	// group of 32 took 48 µs a launch and one of 1024 36 µs: idle warps
-	// waiting at a barrier cost next to nothing, and the 32 rounds of
-	// the similarities' global reads at 32 work-items more than the
-	// loop saved; with a read's latency about 0.3 µs, a statement of
-	// the step (64-bit index arithmetic, checked local reads) takes
-	// about 8 ns, a read 40 statements and an idle warp a quarter.
-	idleWarp   = 0.25
+	// round, globalRead and idleWarp are what a round of an operation
+	// (its loop's test and index arithmetic), a read of global memory
+	// and a warp without a point in an operation cost, in statements
+	// of work. Fitted to NW's block on an H200 (GPU runs of this
+	// branch, against main in the same run): groups of 32 took 48 µs a
+	// launch (41 with the step's map fused into its scatter) where
+	// main's of 1024 took 36: idle warps waiting at a barrier cost next
+	// to nothing, and the 32 rounds of the block's one-off reads and
+	// writes at 32 work-items more than the loop saved. With a global
+	// read's latency about 0.3 µs, a statement of the step (64-bit
+	// index arithmetic, checked local reads) takes about 8 ns.
+	round      = 8
 	globalRead = 40
+	idleWarp   = 0.25
 	// assumedSize stands for a width or a trip count not known at
 	// compile time: the smallest inner width at which the intra-group
 	// version is taken by default (flatten's suff_intra_par threshold).
@@ -304,7 +306,7 @@ func chooseGroupSize(widths [][]soac.SubExp, work []groupWork, multiple int) ([]
 		t := 0.0
 		for _, op := range work {
 			n := widthValue(op.width)
-			t += op.runs * (op.cost*math.Ceil(n/g) + idleWarp*max(0, g-n)/32)
+			t += op.runs * ((round+op.cost)*math.Ceil(n/g) + idleWarp*max(0, g-n)/32)
 		}
 		times = append(times, fmt.Sprintf("%.0f at %.0f", t, g))
 		if t < bestT || t == bestT && g > bestG {
@@ -317,8 +319,8 @@ func chooseGroupSize(widths [][]soac.SubExp, work []groupWork, multiple int) ([]
 			size = append(size, w)
 		}
 	}
-	why := fmt.Sprintf("the least estimated time of a point (statements, global reads %d, idle warps %g, unknown sizes %d): %s",
-		globalRead, idleWarp, assumedSize, strings.Join(times, ", "))
+	why := fmt.Sprintf("the least estimated time of a point (statements, rounds %d, global reads %d, idle warps %g, unknown sizes %d): %s",
+		round, globalRead, idleWarp, assumedSize, strings.Join(times, ", "))
 	return size, why
 }
 

@@ -16,7 +16,15 @@ func TestGroupSize(t *testing.T) {
 		name, src string
 		want      []string
 	}{
-		{"loop of narrow maps, wide one-off maps", `
+		{"short loop of narrow maps, wide one-off reads of global memory", `
+def main (xss: [][32][32]i32) : [][1024]i32 =
+  map (\xs ->
+    let sim = tabulate_2d 32 32 (\i j -> xs[i, j] + i32.i64 j)
+    in loop a = replicate 1024 0i32 for d < 8 do
+         let vs = tabulate 32 (\i -> a[(i * 33 + d) % 1024] + sim[i, d % 32])
+         in scatter a (tabulate 32 (\i -> i * 32 + d % 32)) vs) xss
+`, []string{"32i64 * 32i64", "32i64"}},
+		{"long loop of narrow maps, wide one-off maps", `
 def main (xss: [][32][32]i32) : [][1024]i32 =
   map (\xs ->
     let sim = tabulate_2d 32 32 (\i j -> xs[i, j] + i32.i64 j)

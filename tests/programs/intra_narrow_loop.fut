@@ -2,12 +2,11 @@
 -- around it (Needleman-Wunsch's block): a one-off tabulate_2d of the
 -- block's m x m similarities, then 2m - 1 anti-diagonals of at most m
 -- cells, each a map and a scatter into the block in local memory, then
--- the block copied out. The group is as wide as the loop's maps (m
--- rounded up to a warp), not as the tabulate_2d (m * m): the one-off
--- work and the copies take several rounds of the group's work-items.
--- Sides 1, 5, 17, 33 and 40, none a multiple of 32 (m * m above a
--- group of 1024 for 33 and 40); the tuning file takes the intra-group
--- versions wherever they fit.
+-- the block copied out. The tuning file takes the intra-group versions
+-- wherever they fit and sets the group to 32 work-items, narrower than
+-- the tabulate_2d (m * m) and, for m over 32, than the loop's maps:
+-- both then take several rounds of the group's work-items. Sides 1, 5,
+-- 17, 33 and 40, none a multiple of 32 (m * m above 1024 for 33 and 40).
 -- ==
 -- input { 3i32 [[[1i32]]] [[2i32]] } auto output
 -- random input { 2i32 [3][5][5]i32 [3][5]i32 } auto output
