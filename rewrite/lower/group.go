@@ -246,7 +246,11 @@ const (
 	// to nothing, and the 32 rounds of the block's one-off reads and
 	// writes at 32 work-items more than the loop saved. With a global
 	// read's latency about 0.3 µs, a statement of the step (64-bit
-	// index arithmetic, checked local reads) takes about 8 ns.
+	// index arithmetic, checked local reads) takes about 8 ns. Checked
+	// with the step fused (GPU run 3 of 99d213e, main.group_size_1):
+	// 42, 34, 31, 28 and 29 µs a launch at 32, 64, 128, 256 and 1024
+	// work-items; the estimate picks 1024 among the widths, 256 being
+	// no width.
 	round      = 8
 	globalRead = 40
 	idleWarp   = 0.25
