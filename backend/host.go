@@ -154,7 +154,7 @@ func writeProgramDesc(b *bytes.Buffer, p *soac.Program) {
 		fmt.Fprintf(b, "\t\t\t{Name: %s, Params: %s, Results: %s, Run: %s%s},\n", goQuote(f.EntryName), typeDescs(paramTypes(f.Params)), typeDescs(f.RetType), funName(f.Name), extValues(f))
 	}
 	b.WriteString("\t\t},\n")
-	tps := tileParams(p)
+	tps := append(tileParams(p), groupParams(p)...)
 	if len(p.Thresholds) > 0 || len(tps) > 0 {
 		b.WriteString("\t\tParams: []exe.Param{\n")
 		for _, th := range p.Thresholds {

@@ -283,6 +283,11 @@ func (c *cgen) stm(s *soac.Stm) error {
 		return c.bindScalar(s.Pat[0], expr)
 	}
 	if c.group != nil {
+		if e, ok := s.Exp.(*soac.ReplicateExp); ok && c.group.fills[s.Pat[0].Name] {
+			// The loop it is the initial value of fills its buffer.
+			c.group.fillOf[s.Pat[0].Name] = e
+			return nil
+		}
 		switch s.Exp.(type) {
 		case *soac.ReplicateExp, *soac.UpdateExp:
 			if _, local := c.group.locals[s.Pat[0].Name]; local || isUpdate(s) {

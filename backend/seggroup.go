@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/fcclang/fcc/runtime/values"
 	"github.com/fcclang/fcc/soac"
 )
 
@@ -44,6 +45,16 @@ type groupGen struct {
 	// exchange are the local buffers, one per operand position, through
 	// which inner reductions and scans combine the work-items' values.
 	exchange []string
+	// fused are the scatters of the plan that run the segmap making
+	// their inputs; fusedMaps maps those inputs to that segmap, whose
+	// statement generates nothing (the scatter runs it).
+	fused     map[soac.VName]bool
+	fusedMaps map[soac.VName]*soac.Stm
+	// fills are the replicates of the plan that fill a loop
+	// parameter's buffer; fillOf has them once their statement is
+	// reached (it generates nothing: the loop fills).
+	fills  map[soac.VName]bool
+	fillOf map[soac.VName]*soac.ReplicateExp
 }
 
 // segMapGroup generates a segmap_group.
@@ -71,9 +82,9 @@ func (h *hgen) segMapGroup(s *soac.Stm, e *soac.SegMapExp) error {
 		h.indent--
 		h.line("}")
 	}()
-	// The group's size: the widest inner Seg-op, rounded up.
-	ws := make([]string, len(plan.Widths))
-	for i, w := range plan.Widths {
+	// The group's size: the widest of the plan's widths, rounded up.
+	ws := make([]string, len(plan.Size))
+	for i, w := range plan.Size {
 		ds := make([]string, len(w))
 		for k, d := range w {
 			x, err := h.operand(d)
@@ -84,10 +95,26 @@ func (h *hgen) segMapGroup(s *soac.Stm, e *soac.SegMapExp) error {
 		}
 		ws[i] = strings.Join(ds, " * ")
 	}
-	h.line("group := max(%s, 1)", strings.Join(ws, ", "))
-	h.line("group = (group + %d) / %d * %d", plan.Multiple-1, plan.Multiple, plan.Multiple)
-	g := &groupGen{locals: map[soac.VName][]string{}, localPtrs: map[string]bool{}, into: map[soac.VName]soac.VName{}}
+	if g, known := constGroupSize(plan); known {
+		h.line("group := int64(%d)", g)
+	} else {
+		h.line("group := max(%s, 1)", strings.Join(ws, ", "))
+		h.line("group = (group + %d) / %d * %d", plan.Multiple-1, plan.Multiple, plan.Multiple)
+	}
+	// Tunable (fcc autotune, --param), the plan's size by default.
+	h.line("if g := c.Param(%q, 0); g > 0 {", groupParamName(h.g.prog, e))
+	h.line("	group = (g + %d) / %d * %d", plan.Multiple-1, plan.Multiple, plan.Multiple)
+	h.line("}")
+	g := &groupGen{locals: map[soac.VName][]string{}, localPtrs: map[string]bool{}, into: map[soac.VName]soac.VName{},
+		fused: map[soac.VName]bool{}, fusedMaps: map[soac.VName]*soac.Stm{},
+		fills: map[soac.VName]bool{}, fillOf: map[soac.VName]*soac.ReplicateExp{}}
 	c.group = g
+	for _, x := range plan.Fused {
+		g.fused[x] = true
+	}
+	for _, x := range plan.Fills {
+		g.fills[x] = true
+	}
 	for _, a := range plan.Local {
 		if a.Into != "" {
 			g.into[a.Name] = a.Into
@@ -147,6 +174,57 @@ func (h *hgen) segMapGroup(s *soac.Stm, e *soac.SegMapExp) error {
 	h.g.kernels = append(h.g.kernels, c.b.String())
 	total := "(" + strings.Join(hostDims, " * ") + ")"
 	return h.launchKernel(c, ka, name, total+" * group", "group")
+}
+
+// groupParams lists the tunable group sizes of the program's
+// segmap_groups, for the executable's parameter list: 0 by default, the
+// size the plan chose.
+func groupParams(p *soac.Program) []tileParam {
+	var out []tileParam
+	for _, name := range groupParamNames(p) {
+		out = append(out, tileParam{name, "group_size", 0})
+	}
+	return out
+}
+
+// groupParamNames names the tunable group size of each segmap_group of
+// p, FUN.group_size_K for the K-th of function FUN in program order.
+func groupParamNames(p *soac.Program) map[*soac.SegMapExp]string {
+	names := map[*soac.SegMapExp]string{}
+	for _, f := range p.Funs {
+		k := 0
+		soac.VisitExps(f.Body, func(e soac.Exp) {
+			if m, ok := e.(*soac.SegMapExp); ok && m.Level == soac.LevelGroup {
+				k++
+				names[m] = fmt.Sprintf("%s.group_size_%d", f.Name, k)
+			}
+		})
+	}
+	return names
+}
+
+// groupParamName is the name of the tunable group size of e.
+func groupParamName(p *soac.Program, e *soac.SegMapExp) string {
+	return groupParamNames(p)[e]
+}
+
+// constGroupSize is the size of the work-group of a plan whose size's
+// widths are constants, computed as the host computes it.
+func constGroupSize(plan *soac.GroupPlan) (int64, bool) {
+	g := int64(1)
+	for _, w := range plan.Size {
+		v := int64(1)
+		for _, d := range w {
+			c, ok := d.(soac.Const)
+			if !ok || c.Value.T != values.I64 {
+				return 0, false
+			}
+			v *= c.Value.Int()
+		}
+		g = max(g, v)
+	}
+	m := int64(plan.Multiple)
+	return (g + m - 1) / m * m, true
 }
 
 // exchangeSizes are the bytes per work-item of the exchange buffers of a
@@ -215,6 +293,13 @@ func (c *cgen) groupCopy(dst, src *kview) {
 
 // groupSegOp generates a thread-level Seg-op of a segmap_group's body.
 func (c *cgen) groupSegOp(s *soac.Stm) error {
+	if c.fusedMap(s) {
+		// The scatter after it runs it.
+		for _, p := range s.Pat {
+			c.group.fusedMaps[p.Name] = s
+		}
+		return nil
+	}
 	if !c.groupSynced() {
 		c.barrier()
 	}
@@ -227,7 +312,11 @@ func (c *cgen) groupSegOp(s *soac.Stm) error {
 	case *soac.SegScanExp:
 		err = c.groupScan(s, e)
 	case *soac.ScatterExp:
-		err = c.groupScatter(s, e)
+		if c.group.fused[s.Pat[0].Name] {
+			err = c.groupFusedScatter(s, e)
+		} else {
+			err = c.groupScatter(s, e)
+		}
 	case *soac.ReplicateExp:
 		err = c.groupReplicate(s, e)
 	case *soac.UpdateExp:
@@ -442,8 +531,12 @@ func (c *cgen) groupScan(s *soac.Stm, e *soac.SegScanExp) error {
 // returns the parameter's view and its spare pointer.
 func (c *cgen) groupLoopArray(p soac.Param, init soac.SubExp) (*kview, string, error) {
 	bufs := c.group.locals[p.Name]
-	iv, err := c.arrayOperand(init)
-	if err != nil {
+	var fill *soac.ReplicateExp
+	var iv *kview
+	var err error
+	if x, ok := init.(soac.Var); ok && c.group.fillOf[x.Name] != nil {
+		fill = c.group.fillOf[x.Name]
+	} else if iv, err = c.arrayOperand(init); err != nil {
 		return nil, "", err
 	}
 	v, err := c.localView(bufs[0], p.Type)
@@ -460,7 +553,18 @@ func (c *cgen) groupLoopArray(p soac.Param, init soac.SubExp) (*kview, string, e
 	if !c.groupSynced() {
 		c.barrier()
 	}
-	c.groupCopy(v, iv)
+	if fill != nil {
+		x, err := c.operand(fill.X)
+		if err != nil {
+			return nil, "", err
+		}
+		f := c.fresh("f")
+		c.line("for (long %s = ltid; %s < (%s); %s += lsize) {", f, f, strings.Join(v.dims, " * "), f)
+		c.line("  %s", store(v.ptr, v.elem, f, x))
+		c.line("}")
+	} else {
+		c.groupCopy(v, iv)
+	}
 	c.barrier()
 	return v, id + "_spare", nil
 }
@@ -483,6 +587,76 @@ func (c *cgen) groupScatter(s *soac.Stm, e *soac.ScatterExp) error {
 	return c.scatterLoop(s, e, outs, func(i, w string) string {
 		return fmt.Sprintf("for (long %s = ltid; %s < (long)%s; %s += lsize) {", i, i, w, i)
 	})
+}
+
+// fusedMap reports whether statement s of a group's body is a segmap
+// that the fused scatter after it runs: the one that makes its inputs.
+func (c *cgen) fusedMap(s *soac.Stm) bool {
+	if _, ok := s.Exp.(*soac.SegMapExp); !ok || len(c.group.fused) == 0 {
+		return false
+	}
+	at := c.at[len(c.at)-1]
+	if at.stm+1 >= len(at.body.Stms) {
+		return false
+	}
+	next := at.body.Stms[at.stm+1]
+	sc, ok := next.Exp.(*soac.ScatterExp)
+	return ok && c.group.fused[next.Pat[0].Name] && slices.ContainsFunc(s.Pat, func(p soac.Param) bool { return slices.Contains(sc.Inputs, p.Name) })
+}
+
+// groupFusedScatter generates a scatter of the plan's fused ones: each
+// work-item computes its points of the segmap that makes the scatter's
+// inputs and writes them at once, in place, into the destinations in
+// local memory (the lowering proved that no point reads what another
+// writes). Writes outside a destination are skipped.
+func (c *cgen) groupFusedScatter(s *soac.Stm, e *soac.ScatterExp) error {
+	ms := c.group.fusedMaps[e.Inputs[0]]
+	if ms == nil {
+		return fmt.Errorf("internal error: %s: the fused scatter %s has no segmap before it", s.Pos, s.Pat[0].Name)
+	}
+	m := ms.Exp.(*soac.SegMapExp)
+	outs := make([]*kview, len(e.Dests))
+	for k, d := range e.Dests {
+		v := c.vars[d.Arr].view
+		if v == nil || !c.group.isLocal(v) || len(v.dims) != d.Rank {
+			return unsupported("a fused scatter in a segmap_group into an array not in local memory or of rows", s.Pos)
+		}
+		outs[k] = v
+	}
+	w, err := c.operand(e.W)
+	if err != nil {
+		return err
+	}
+	i := c.fresh("i")
+	c.line("for (long %s = ltid; %s < (long)%s; %s += lsize) {", i, i, w, i)
+	c.indent++
+	c.decodeSpace(m.Space, []string{"(long)" + w}, i)
+	res, err := c.body(m.Body)
+	if err != nil {
+		return err
+	}
+	for k, p := range e.Lambda.Params {
+		r := slices.IndexFunc(ms.Pat, func(q soac.Param) bool { return q.Name == e.Inputs[k] })
+		if r < 0 {
+			return fmt.Errorf("internal error: %s: input %s of the fused scatter is not made by its segmap", s.Pos, e.Inputs[k])
+		}
+		if err := c.bindScalar(p, res[r]); err != nil {
+			return err
+		}
+	}
+	lres, err := c.body(e.Lambda.Body)
+	if err != nil {
+		return err
+	}
+	if err := c.scatterWrites(e, outs, lres); err != nil {
+		return err
+	}
+	c.indent--
+	c.line("}")
+	for k, p := range s.Pat {
+		c.vars[p.Name] = kval{view: outs[k]}
+	}
+	return nil
 }
 
 // isLocal reports whether a view is of an array in local memory.
@@ -642,6 +816,9 @@ func (c *cgen) groupSynced() bool {
 func (c *cgen) syncedAfter(stms []*soac.Stm) (synced, decided bool) {
 	for i := len(stms) - 1; i >= 0; i-- {
 		switch {
+		case c.fusedIn(stms, i), c.fillIn(stms[i]):
+			// Generated by the scatter after it, or by the loop it
+			// fills.
 		case c.groupOp(stms[i]):
 			return true, true
 		case !c.private(stms[i]):
@@ -649,6 +826,23 @@ func (c *cgen) syncedAfter(stms []*soac.Stm) (synced, decided bool) {
 		}
 	}
 	return false, false
+}
+
+// fusedIn reports whether stms[i] is a segmap that the fused scatter
+// stms[i+1] runs.
+func (c *cgen) fusedIn(stms []*soac.Stm, i int) bool {
+	if i+1 >= len(stms) || !c.group.fused[stms[i+1].Pat[0].Name] {
+		return false
+	}
+	_, ok := stms[i].Exp.(*soac.SegMapExp)
+	return ok
+}
+
+// fillIn reports whether s is a replicate that fills a loop
+// parameter's buffer.
+func (c *cgen) fillIn(s *soac.Stm) bool {
+	_, ok := s.Exp.(*soac.ReplicateExp)
+	return ok && c.group.fills[s.Pat[0].Name]
 }
 
 // groupOp reports whether statement s of a group's body is generated by

@@ -3,6 +3,7 @@ package backend_test
 import (
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -31,8 +32,13 @@ func TestGroupStepsCopyNothing(t *testing.T) {
 		// The diagonal's cells, their values, the scatter.
 		{"../tests/programs/intra_nw.fut", 3},
 		// The diagonal's values and the scatter (the cells are fused
-		// into the values' map).
-		{"../bench/apps/nw_blocked.fut", 2},
+		// into the values' map), run as one: each work-item writes its
+		// cells as it computes them (no cell of the diagonal reads
+		// another), one barrier after.
+		{"../bench/apps/nw_blocked.fut", 1},
+		// The same, blocks of 20 (the kernel's first loop; its second,
+		// a reversal, is not fused: a point reads what another writes).
+		{"../tests/programs/intra_scatter_fused.fut", 1},
 	} {
 		t.Run(c.path, func(t *testing.T) {
 			src, err := os.ReadFile(c.path)
@@ -137,6 +143,56 @@ func TestScatterIotaNotMade(t *testing.T) {
 			for name, code := range kernelSources(gen.OpenCL) {
 				if strings.HasPrefix(name, "scatter_") && strings.Contains(code, "v_iota") {
 					t.Errorf("kernel %s reads an iota:\n%s", name, code)
+				}
+			}
+		})
+	}
+}
+
+// groupSizeLine is the host's choice of a segmap_group's size where its
+// widths are constants, and groupParamLine its tunable override.
+var (
+	groupSizeLine  = regexp.MustCompile(`group := int64\((\d+)\)\n`)
+	groupParamLine = regexp.MustCompile(`if g := c\.Param\("main\.group_size_\d+", 0\); g > 0 \{`)
+)
+
+// TestGroupSizeFromLoop checks the size of the work-groups of
+// intra-group kernels whose sizes are constants, as the lowering's
+// estimate chose it (rewrite/lower/group_test.go covers the rule's
+// cases), and that a tuning parameter can set it. Needleman-Wunsch's
+// block keeps a group of 1024, not the 32 of its loop's maps: on an
+// H200, groups of 32 took 41-48 µs a launch against 36 for 1024 (the
+// block's one-off global reads and writes in 32 rounds cost more than
+// the idle warps of the loop's steps).
+func TestGroupSizeFromLoop(t *testing.T) {
+	for _, c := range []struct {
+		path     string
+		min, max int64
+	}{
+		{"../bench/apps/nw_blocked.fut", 1024, 1024},
+	} {
+		t.Run(c.path, func(t *testing.T) {
+			src, err := os.ReadFile(c.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			prog, err := pipeline.Compile(c.path, string(src), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gen, err := backend.Generate(prog)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hosts := groupSizeLine.FindAllStringSubmatch(string(gen.Host), -1)
+			params := groupParamLine.FindAllString(string(gen.Host), -1)
+			if len(hosts) == 0 || len(hosts) != len(params) {
+				t.Fatalf("%d constant group sizes in the host code, %d tunable", len(hosts), len(params))
+			}
+			for _, ln := range hosts {
+				size, _ := strconv.ParseInt(ln[1], 10, 64)
+				if size < c.min || size > c.max {
+					t.Errorf("group of %d work-items, want %d to %d", size, c.min, c.max)
 				}
 			}
 		})

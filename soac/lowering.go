@@ -55,11 +55,12 @@ type Lowering struct {
 
 // GroupPlan is the lowering of a segmap_group (the intra-group version,
 // flatten/intra.go): one work-group per point of its space, of
-// max(Widths) work-items rounded up to a multiple of Multiple, where
+// max(Size) work-items rounded up to a multiple of Multiple, where
 // Widths are the spaces of the Seg-ops in its body (each the product of
-// its dimensions, printed joined by *); a
-// width above the group size is covered by work-items taking several
-// points. Local are the arrays of the body that live in local memory,
+// its dimensions, printed joined by *) and Size some of them, those the
+// lowering chose for Why (rewrite/lower/group.go: where the body's time
+// goes); a width above the group size is covered by work-items taking
+// several points. Local are the arrays of the body that live in local memory,
 // one buffer each, or two for a loop's array merge parameter (double
 // buffering); the other arrays are the kernel's inputs. Barriers is how
 // many barrier sites the body's code holds at most (the backend leaves
@@ -70,9 +71,21 @@ type Lowering struct {
 // each iteration's copy).
 type GroupPlan struct {
 	Widths   [][]SubExp
+	Size     [][]SubExp
+	Why      string
 	Multiple int
 	Local    []LocalArray
 	Barriers int
+	// Fused are the scatters (named by their first result) whose
+	// work-items compute the points of the segmap before them, which
+	// makes all their inputs, and write them at once (printed "fused
+	// x"): the segmap's results have no local arrays, and no barrier
+	// separates the two (rewrite/lower/groupfuse.go says when).
+	Fused []VName
+	// Fills are the replicates that are only the initial value of a
+	// loop's array parameter (printed "fill x"): the loop fills the
+	// parameter's buffer with the value, and they have no local array.
+	Fills []VName
 }
 
 // LocalArray is an array of a segmap_group's body in local memory:
@@ -399,13 +412,19 @@ func (l *Lowering) print(pr *printer) {
 			}
 			return strings.Join(out, ", ")
 		}
-		pr.line("group widths (%s) multiple %d barriers %d", widths(g.Widths), g.Multiple, g.Barriers)
+		pr.line("group widths (%s) size (%s) multiple %d barriers %d why %q", widths(g.Widths), widths(g.Size), g.Multiple, g.Barriers, g.Why)
 		for _, a := range g.Local {
 			if a.Into != "" {
 				pr.line("local %s %s into %s", a.Name, a.Type, a.Into)
 				continue
 			}
 			pr.line("local %s %s buffers %d", a.Name, a.Type, a.Buffers)
+		}
+		for _, x := range g.Fused {
+			pr.line("fused %s", x)
+		}
+		for _, x := range g.Fills {
+			pr.line("fill %s", x)
 		}
 	}
 	pr.indent--
@@ -502,10 +521,14 @@ func (p *parser) lowering() *Lowering {
 				return ws
 			}
 			g.Widths = widths()
+			p.expect("size")
+			g.Size = widths()
 			p.expect("multiple")
 			g.Multiple = p.smallInt()
 			p.expect("barriers")
 			g.Barriers = p.smallInt()
+			p.expect("why")
+			g.Why = p.str()
 			l.Group = g
 		case p.is("local"):
 			p.next()
@@ -521,8 +544,20 @@ func (p *parser) lowering() *Lowering {
 				a.Buffers = p.smallInt()
 			}
 			l.Group.Local = append(l.Group.Local, a)
+		case p.is("fused"):
+			p.next()
+			if l.Group == nil {
+				p.fail("a fused scatter before the group line in a lowering")
+			}
+			l.Group.Fused = append(l.Group.Fused, p.name())
+		case p.is("fill"):
+			p.next()
+			if l.Group == nil {
+				p.fail("a fill before the group line in a lowering")
+			}
+			l.Group.Fills = append(l.Group.Fills, p.name())
 		default:
-			p.fail("expected version, points, tile, variant, offsets, size, group, local or '}' in a lowering, found %s", p.tok)
+			p.fail("expected version, points, tile, variant, offsets, size, group, local, fused, fill or '}' in a lowering, found %s", p.tok)
 		}
 	}
 	p.next()
@@ -667,6 +702,14 @@ func checkLowering(e Exp) string {
 				return "a group plan with an empty width"
 			}
 		}
+		if len(g.Size) == 0 {
+			return "a group plan without a size"
+		}
+		for _, z := range g.Size {
+			if !slices.ContainsFunc(g.Widths, func(w []SubExp) bool { return slices.EqualFunc(w, z, SameSubExp) }) {
+				return "a group plan whose size is none of its widths"
+			}
+		}
 		bound := BoundInBody(m.Body)
 		double := map[VName]bool{}
 		for _, a := range g.Local {
@@ -682,6 +725,25 @@ func checkLowering(e Exp) string {
 			}
 			if !bound[a.Name] {
 				return fmt.Sprintf("local array %s, which the segmap_group's body does not bind", a.Name)
+			}
+		}
+		scatters, replicates := map[VName]bool{}, map[VName]bool{}
+		VisitStms(m.Body, func(s *Stm) {
+			switch s.Exp.(type) {
+			case *ScatterExp:
+				scatters[s.Pat[0].Name] = true
+			case *ReplicateExp:
+				replicates[s.Pat[0].Name] = true
+			}
+		})
+		for _, x := range g.Fills {
+			if !replicates[x] {
+				return fmt.Sprintf("fill %s, which no replicate of the segmap_group's body binds", x)
+			}
+		}
+		for _, x := range g.Fused {
+			if !scatters[x] {
+				return fmt.Sprintf("fused %s, which no scatter of the segmap_group's body binds", x)
 			}
 		}
 	}

@@ -18,7 +18,7 @@ fun main (xss_1: [n_2][m_3]f32): {[n_2][m_3]f32, bool} = {
     lowering {
       version "" "map-workgroup(f)" ()
       points "one-per-group" per_item 1 why "a group per row"
-      group widths (m_3) multiple 32 barriers 6
+      group widths (m_3) size (m_3) multiple 32 barriers 6 why "one width"
       local xs_8 [m_3]f32 buffers 2
       local zs_13 [m_3]f32 into xs_8
     }
@@ -130,8 +130,12 @@ func TestGroupRejects(t *testing.T) {
 		{"inner group level", "segmap_thread (ltid_18 < m_3)", "segmap_group (ltid_18 < m_3)", "a segmap_group inside a kernel", false},
 		{"inner reduction in two dimensions", "segred_thread (ltid_12 < m_3)", "segred_thread (q_99 < 2i64, ltid_12 < m_3)", "not a segmap and over several dimensions", false},
 		{"group_fits operand", "group_fits m_3 1024i64", "group_fits m_3 1024i32", "group_fits local memory has type i32, expected i64", false},
-		{"no group plan", "      group widths (m_3) multiple 32 barriers 6\n      local xs_8 [m_3]f32 buffers 2\n      local zs_13 [m_3]f32 into xs_8\n", "", "a group plan where there is no segmap_group, or none where there is", true},
+		{"no group plan", "      group widths (m_3) size (m_3) multiple 32 barriers 6 why \"one width\"\n      local xs_8 [m_3]f32 buffers 2\n      local zs_13 [m_3]f32 into xs_8\n", "", "a group plan where there is no segmap_group, or none where there is", true},
 		{"no widths", "group widths (m_3)", "group widths ()", "a group plan without widths", true},
+		{"size not a width", "size (m_3)", "size (m_3, n_2)", "a group plan whose size is none of its widths", true},
+		{"no size", "size (m_3)", "size ()", "a group plan without a size", true},
+		{"fill no replicate", "      local zs_13 [m_3]f32 into xs_8\n", "      local zs_13 [m_3]f32 into xs_8\n      fill zs_13\n", "fill zs_13, which no replicate of the segmap_group's body binds", true},
+		{"fused no scatter", "      local zs_13 [m_3]f32 into xs_8\n", "      local zs_13 [m_3]f32 into xs_8\n      fused zs_13\n", "fused zs_13, which no scatter of the segmap_group's body binds", true},
 		{"three buffers", "local xs_8 [m_3]f32 buffers 2", "local xs_8 [m_3]f32 buffers 3", "local array xs_8 of 3 buffers", true},
 		{"into a single buffer", "local xs_8 [m_3]f32 buffers 2", "local xs_8 [m_3]f32 buffers 1", "local array zs_13 into xs_8, which is not a local array of two buffers", true},
 		{"into an unknown array", "local zs_13 [m_3]f32 into xs_8", "local zs_13 [m_3]f32 into ys_5", "local array zs_13 into ys_5, which is not a local array of two buffers", true},
@@ -152,7 +156,7 @@ func TestGroupRejects(t *testing.T) {
 			}
 		})
 	}
-	if _, err := ParseProgram(strings.Replace(groupProg, "      group widths (m_3) multiple 32 barriers 6\n", "", 1)); err == nil || !strings.Contains(err.Error(), "before the group line") {
+	if _, err := ParseProgram(strings.Replace(groupProg, "      group widths (m_3) size (m_3) multiple 32 barriers 6 why \"one width\"\n", "", 1)); err == nil || !strings.Contains(err.Error(), "before the group line") {
 		t.Errorf("a local line without a group line: %v", err)
 	}
 }

@@ -86,14 +86,14 @@ def main [n][m] (xss: [n][m]f32) : [n][m]f32 =
 		// buffered, the map writing its result into the row's spare
 		// buffer (swapped in, not copied); barriers around the sum and
 		// the map, and around the row's initial copy.
-		`segmap map_3: ""() points one-per-group 1 group m_2/32 xs_45:[m_2]f32*2 map_55:[m_2]f32>xs_45 barriers 6`,
+		`segmap map_3: ""() points one-per-group 1 group m_2/32 size m_2 xs_45:[m_2]f32*2 map_55:[m_2]f32>xs_45 barriers 6`,
 		`segred reduce_comm_50: ""(strided,group-combines)`,
 		`segmap map_55: ""() points group-items 1`,
 		// In the host loop of the inner version: a step's outer version,
 		// its intra version (a work-group per row sums and maps it), and
 		// its fully flattened one.
 		`segmap xs_next_21: ""(one-per-item,items-alone) points one-per-item 1`,
-		`segmap xs_next_22: ""() points one-per-group 1 group m_2/32 map_81:[m_2]f32*1 barriers 4`,
+		`segmap xs_next_22: ""() points one-per-group 1 group m_2/32 size m_2 map_81:[m_2]f32*1 barriers 4`,
 		`segred reduce_comm_76: ""(strided,group-combines)`,
 		`segmap map_81: ""() points group-items 1`,
 		`segred reduce_comm_36: groups(strided,group-combines)@seg-groups/per_unit=8/min_group=32/team_max=1024/min_per_item=4/max_groups=1024 team(strided)@team/min_per_item=8/max_team=32 cpu(one-per-item,items-alone)x4@cpu-split/min_chunk=4096/per_unit=4`,
@@ -231,7 +231,15 @@ func summary(s *soac.Stm) (string, bool) {
 			}
 			ws[i] = strings.Join(ds, "*")
 		}
-		part := fmt.Sprintf("group %s/%d", strings.Join(ws, ","), g.Multiple)
+		size := make([]string, len(g.Size))
+		for i, w := range g.Size {
+			ds := make([]string, len(w))
+			for k, d := range w {
+				ds[k] = soac.FormatSubExp(d)
+			}
+			size[i] = strings.Join(ds, "*")
+		}
+		part := fmt.Sprintf("group %s/%d size %s", strings.Join(ws, ","), g.Multiple, strings.Join(size, ","))
 		for _, a := range g.Local {
 			if a.Into != "" {
 				part += fmt.Sprintf(" %s:%s>%s", a.Name, a.Type, a.Into)
