@@ -28,7 +28,8 @@ import (
 // the extra kernels, the intermediate arrays and the synchronisation. The
 // inner version, itself possibly versioned again deeper down, is taken
 // otherwise. Perfect map nests are not versioned: flattening them costs
-// nothing.
+// nothing; nor are nests that are perfect but for scalar code recomputed
+// at every point (oneKernel in g4_distribute.go).
 //
 // A segmented reduction is the exception to "outer parallelism decides":
 // its inner version reads every row coalesced (a team of work-items per
