@@ -57,7 +57,51 @@ func (f *flattener) distBody(n *nest, body *soac.Body, targets []soac.Param) []*
 	if stms := f.oneKernel(groups, body.Result, func() []*soac.Stm { return dist(targets) }); stms != nil {
 		return stms
 	}
-	return f.versions(n, flat, targets, versionKind(groups), rowWidth(n, groups), dist)
+	return f.versions(n, flat, targets, versionKind(groups), rowWidth(n, groups), smallWidths(groups, local), dist)
+}
+
+// smallWidths returns the widths of the inner SOACs of a body whose
+// parallel groups are all maps, reductions or scans with scalar lambdas
+// (no loops, SOACs or calls in them) over widths the host knows before
+// the nest runs; nil otherwise. When every width and the work of the
+// whole nest are small, the outer version is taken whatever the
+// threshold says (see versions), when the inner version has several
+// groups, so several kernels.
+func smallWidths(groups []*group, local map[soac.VName]bool) []soac.SubExp {
+	if len(groups) < 2 {
+		return nil // one Seg-op in the inner version too: no launch to save
+	}
+	var ws []soac.SubExp
+	for _, g := range groups {
+		switch g.kind {
+		case kSeq:
+			continue
+		case kMap, kRed, kScan:
+		default:
+			return nil
+		}
+		e, ok := g.stms[0].Exp.(*soac.ScremaExp)
+		if !ok || len(g.stms) != 1 {
+			return nil
+		}
+		if v, ok := e.W.(soac.Var); ok && local[v.Name] {
+			return nil
+		}
+		nested := false
+		for _, b := range soac.ExpBodies(e) {
+			soac.VisitExps(b, func(x soac.Exp) {
+				switch x.(type) {
+				case *soac.ScremaExp, *soac.LoopExp, *soac.HistExp, *soac.ScatterExp, *soac.ApplyExp:
+					nested = true
+				}
+			})
+		}
+		if nested {
+			return nil
+		}
+		ws = append(ws, e.W)
+	}
+	return ws
 }
 
 // oneKernel returns the inner version of a body whose groups are
