@@ -576,6 +576,32 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 		return err
 	}
 	h.line("gps := %s", gps)
+	cols := ""
+	if !flat && comm {
+		cols = h.columnsCond(e) // segred_columns.go
+	}
+	if cols != "" {
+		h.line("if %s {", cols)
+		h.indent++
+		h.line("gps := c.FlatReduceGroups(segs*seglen, group, %s)", goLaunch(groups.LaunchParams))
+		h.partials(e, parts, outHost, "gps")
+		cc, kac, err := h.segRedColumns(e, nRed, name+"_columns", parts, outHost[nRed:])
+		if err != nil {
+			return err
+		}
+		if err := h.launchKernel(cc, kac, name+"_columns", "gps * group", "group"); err != nil {
+			return err
+		}
+		stage2 := func() (*cgen, *kernelArgs, error) {
+			return h.segRedStage2(e, nRed, name2, true, parts, outHost[:nRed])
+		}
+		if err := h.combinePartials("gps", parts, stage2, name2, "segs * group", "group"); err != nil {
+			return err
+		}
+		h.indent--
+		h.line("} else {")
+		h.indent++
+	}
 	if !flat {
 		team, err := launchHost(lw.Version("team"), soac.LaunchTeam)
 		if err != nil {
@@ -608,6 +634,10 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 			return err
 		}
 		if !flat {
+			h.indent--
+			h.line("}")
+		}
+		if cols != "" {
 			h.indent--
 			h.line("}")
 		}
