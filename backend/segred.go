@@ -21,7 +21,9 @@ import (
 //     partial results in order (segred_X_stage2).
 //
 // A one-dimensional segred is one segment split over enough work-groups
-// to fill the device, followed by stage 2.
+// to fill the device, followed by stage 2. A commutative one over a few
+// segments that are an array's contiguous dimension takes the columns
+// strategy instead (segred_columns.go).
 //
 // Inside a work-group, for commutative operators work-item i reads
 // elements start+i, start+i+lsize, … (coalesced, four loads in flight per
