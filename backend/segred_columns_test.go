@@ -47,8 +47,9 @@ func TestSegRedColumns(t *testing.T) {
 			}
 			// Taken when a read's segment dimension is contiguous and
 			// its element dimension is not, segments fitting in half a
-			// group; stage 2 combines the groups' values.
-			cond := regexp.MustCompile(`if segs >= 1 && segs\*2 <= group && \(+\w+\.Stride\(0\) == 1 && \w+\.Stride\(1\) != 1\)`)
+			// group, from 2^21 elements; stage 2 combines the groups'
+			// values.
+			cond := regexp.MustCompile(`if segs >= 1 && segs\*2 <= group && segs\*seglen >= 2097152 && \(+\w+\.Stride\(0\) == 1 && \w+\.Stride\(1\) != 1\)`)
 			if !cond.MatchString(host) {
 				t.Errorf("no run-time condition of the columns strategy in the host code")
 			}
