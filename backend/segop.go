@@ -87,26 +87,17 @@ func segFree(e soac.Exp) []soac.VName {
 }
 
 // decodeSpace emits the computation of the space indices from a flat
-// index; dims are C expressions of the sizes. In a kernel of narrow
-// offsets (a segmap's, see ixType) the divisions are fcc_ix's: its
-// results, a point per element at least, lie in buffers under 2 GiB in
-// the FCC_IX32 build, so the space's size fits in 32 bits, and a 64-bit
-// division costs NVIDIA's GPUs several times a 32-bit one (a 2-D segmap
-// decodes a point with one % and one / each).
+// index; dims are C expressions of the sizes.
 func (c *cgen) decodeSpace(space []soac.SegDim, dims []string, flat string) {
 	rem := c.fresh("rem")
-	it, size := "long", func(d string) string { return d }
-	if c.narrowOffsets {
-		it, size = "fcc_ix", func(d string) string { return "(fcc_ix)(" + d + ")" }
-	}
-	c.line("%s %s = %s;", it, rem, flat)
+	c.line("long %s = %s;", rem, flat)
 	for d := len(space) - 1; d >= 0; d-- {
 		id := c.g.names.id(space[d].Index)
 		if d == 0 {
 			c.line("long %s = %s;", id, rem)
 		} else {
-			c.line("long %s = %s %% %s;", id, rem, size(dims[d]))
-			c.line("%s = %s / %s;", rem, rem, size(dims[d]))
+			c.line("long %s = %s %% %s;", id, rem, dims[d])
+			c.line("%s = %s / %s;", rem, rem, dims[d])
 		}
 		c.vars[space[d].Index] = kval{scalar: id}
 	}
