@@ -10,9 +10,10 @@ import (
 )
 
 // TestHotSpotNoBoundsChecks compiles the HotSpot benchmark and checks that
-// its stencil kernels (both versions of the map, segmap_map_4 and
-// segmap_map_5) have no failure sites: every read is provably in bounds
-// (an index, max (i-1) 0, min (i+1) (r-1), and an element of iota c).
+// its stencil kernels (the segmaps that clamp the neighbours: the map,
+// one kernel since flatten gives such a nest no outer version) have no
+// failure sites: every read is provably in bounds (an index, max (i-1)
+// 0, min (i+1) (r-1), and an element of iota c).
 func TestHotSpotNoBoundsChecks(t *testing.T) {
 	prog, err := pipeline.CompileFile(filepath.Join("..", "bench", "programs", "hotspot.fut"), nil)
 	if err != nil {
@@ -28,18 +29,19 @@ func TestHotSpotNoBoundsChecks(t *testing.T) {
 		name, _, _ := strings.Cut(k, "(")
 		kernels[name] = k
 	}
-	for _, name := range []string{"segmap_map_4", "segmap_map_5"} {
-		k, ok := kernels[name]
-		if !ok {
-			t.Fatalf("no kernel %s; kernels: %v", name, keys(kernels))
+	stencils := 0
+	for name, k := range kernels {
+		// The stencil clamps the neighbours.
+		if !strings.HasPrefix(name, "segmap_map_") || !strings.Contains(k, "max(") || !strings.Contains(k, "min(") {
+			continue
 		}
-		// Make sure it is the stencil: it clamps the neighbours.
-		if !strings.Contains(k, "max(") || !strings.Contains(k, "min(") {
-			t.Errorf("%s is not the stencil kernel:\n%s", name, k)
-		}
+		stencils++
 		if strings.Contains(k, "atomic_cmpxchg") || strings.Contains(k, "fcc_err[") {
 			t.Errorf("%s has failure sites:\n%s", name, k)
 		}
+	}
+	if stencils == 0 {
+		t.Fatalf("no stencil kernel; kernels: %v", keys(kernels))
 	}
 }
 

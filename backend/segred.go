@@ -21,7 +21,9 @@ import (
 //     partial results in order (segred_X_stage2).
 //
 // A one-dimensional segred is one segment split over enough work-groups
-// to fill the device, followed by stage 2.
+// to fill the device, followed by stage 2. A commutative one over a few
+// segments that are an array's contiguous dimension takes the columns
+// strategy instead (segred_columns.go).
 //
 // Inside a work-group, for commutative operators work-item i reads
 // elements start+i, start+i+lsize, … (coalesced, four loads in flight per
@@ -576,6 +578,32 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 		return err
 	}
 	h.line("gps := %s", gps)
+	cols := ""
+	if !flat && comm {
+		cols = h.columnsCond(e) // segred_columns.go
+	}
+	if cols != "" {
+		h.line("if %s {", cols)
+		h.indent++
+		h.line("gps := c.FlatReduceGroups(segs*seglen, group, %s)", goLaunch(groups.LaunchParams))
+		h.partials(e, parts, outHost, "gps")
+		cc, kac, err := h.segRedColumns(e, nRed, name+"_columns", parts, outHost[nRed:])
+		if err != nil {
+			return err
+		}
+		if err := h.launchKernel(cc, kac, name+"_columns", "gps * group", "group"); err != nil {
+			return err
+		}
+		stage2 := func() (*cgen, *kernelArgs, error) {
+			return h.segRedStage2(e, nRed, name2, true, parts, outHost[:nRed])
+		}
+		if err := h.combinePartials("gps", parts, stage2, name2, "segs * group", "group"); err != nil {
+			return err
+		}
+		h.indent--
+		h.line("} else {")
+		h.indent++
+	}
 	if !flat {
 		team, err := launchHost(lw.Version("team"), soac.LaunchTeam)
 		if err != nil {
@@ -608,6 +636,10 @@ func (h *hgen) segRed(s *soac.Stm, e *soac.SegRedExp) error {
 			return err
 		}
 		if !flat {
+			h.indent--
+			h.line("}")
+		}
+		if cols != "" {
 			h.indent--
 			h.line("}")
 		}

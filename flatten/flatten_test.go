@@ -236,8 +236,9 @@ func TestRules(t *testing.T) {
 		// Rows of a vectorised operator: one scalar hist over n*d.
 		"hist_vec": {"seghist1", "seghist1"},
 		// No kernel stores an iota, a replicate or the scalar code
-		// between the maps: one kernel per nest in the inner version.
-		"iota_nest": {"segmap2 segmap2", "threshold if{segmap1 | segmap2} threshold if{segmap1 | segmap2}"},
+		// between the maps: one kernel per nest, and as that is all
+		// the inner version is, no outer version (oneKernel).
+		"iota_nest": {"segmap2 segmap2", "segmap2 segmap2"},
 	}
 	for _, c := range cases() {
 		w, ok := want[c.Name]

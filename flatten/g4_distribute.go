@@ -54,7 +54,110 @@ func (f *flattener) distBody(n *nest, body *soac.Body, targets []soac.Param) []*
 	if !f.opts.MultiVersion {
 		return dist(targets)
 	}
-	return f.versions(n, flat, targets, versionKind(groups), rowWidth(n, groups), dist)
+	if stms := f.oneKernel(groups, body.Result, func() []*soac.Stm { return dist(targets) }); stms != nil {
+		return stms
+	}
+	return f.versions(n, flat, targets, versionKind(groups), rowWidth(n, groups), smallWidths(groups, local), dist)
+}
+
+// smallWidths returns the widths of the inner SOACs of a body whose
+// parallel groups are all maps, reductions or scans with scalar lambdas
+// (no loops, SOACs or calls in them) over widths the host knows before
+// the nest runs; nil otherwise. When every width and the work of the
+// whole nest are small, the outer version is taken whatever the
+// threshold says (see versions), when the inner version has several
+// groups, so several kernels.
+func smallWidths(groups []*group, local map[soac.VName]bool) []soac.SubExp {
+	if len(groups) < 2 {
+		return nil // one Seg-op in the inner version too: no launch to save
+	}
+	var ws []soac.SubExp
+	for _, g := range groups {
+		switch g.kind {
+		case kSeq:
+			continue
+		case kMap, kRed, kScan:
+		default:
+			return nil
+		}
+		e, ok := g.stms[0].Exp.(*soac.ScremaExp)
+		if !ok || len(g.stms) != 1 {
+			return nil
+		}
+		if v, ok := e.W.(soac.Var); ok && local[v.Name] {
+			return nil
+		}
+		nested := false
+		for _, b := range soac.ExpBodies(e) {
+			soac.VisitExps(b, func(x soac.Exp) {
+				switch x.(type) {
+				case *soac.ScremaExp, *soac.LoopExp, *soac.HistExp, *soac.ScatterExp, *soac.ApplyExp:
+					nested = true
+				}
+			})
+		}
+		if nested {
+			return nil
+		}
+		ws = append(ws, e.W)
+	}
+	return ws
+}
+
+// oneKernel returns the inner version of a body whose groups are
+// sequential code and, last, a map that makes the body's results, when
+// that version is one segmap and nothing else: the sequential code is
+// recomputed at every point of the map (cheapGroup) or only views rows
+// (viewGroup). Such a body is a perfect map nest but for a few scalar
+// operations, and like one it gets no versions: the outer version would
+// run the map sequentially in each work-item, writing its rows with a
+// stride of a row between neighbouring work-items (or column-major, then
+// transposed to be returned), where the flat segmap writes every row
+// coalesced and has as many work-items. (Back-propagation's update of its
+// 65537x16 weights took 10 us in the outer version and 10 us more to
+// transpose the result on an H200.) build makes the inner version; nil
+// when it is not one segmap, with the thresholds it registered removed.
+func (f *flattener) oneKernel(groups []*group, result []soac.SubExp, build func() []*soac.Stm) []*soac.Stm {
+	last := groups[len(groups)-1]
+	if last.kind != kMap || !perfect(last, result) {
+		return nil
+	}
+	for _, g := range groups[:len(groups)-1] {
+		if g.kind != kSeq || !lightSeq(g.stms) {
+			return nil
+		}
+	}
+	nt := len(f.thresholds)
+	stms := build()
+	if len(stms) == 1 {
+		if _, ok := stms[0].Exp.(*soac.SegMapExp); ok {
+			return stms
+		}
+	}
+	for _, t := range f.thresholds[nt:] {
+		delete(f.threshUsed, t.Name)
+	}
+	f.thresholds = f.thresholds[:nt]
+	return nil
+}
+
+// lightSeq reports whether a sequential group may be left out of the
+// kernels as oneKernel needs: views and assertions (viewGroup),
+// index-space producers (recomputed where read) and cheap scalar code
+// (cheapGroup). It spares oneKernel building the inner version of a body
+// that cannot be one kernel (and the fresh names that would cost).
+func lightSeq(stms []*soac.Stm) bool {
+	budget := maxCheapGroup
+	for _, s := range stms {
+		switch s.Exp.(type) {
+		case *soac.AssertExp, *soac.ReshapeExp, *soac.IotaExp, *soac.ReplicateExp:
+		default:
+			if !cheapStms([]*soac.Stm{s}, &budget) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // rowWidth is the length of the rows that the inner version reduces when

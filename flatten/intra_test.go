@@ -105,7 +105,7 @@ fun main (blks_3: [n_1][b_2][b_2]f32): {[n_1][b_2][b_2]f32} = {
     }
   in {map_28}
 }
-`, "threshold if{segmap1 | threshold if{group1{loop{segmap2}} | loop{threshold if{segmap1 | segmap1 threshold if{segmap2 | segmap3}}}}}",
+`, "threshold if{segmap1 | threshold if{group1{loop{segmap2}} | loop{threshold if{segmap1 | segmap1 segmap3}}}}",
 		[][]int{{2, 1, 1}, {2, 6, 6}, {1, 33, 33}}},
 	// Anti-diagonals of a block scattered into it in place: two maps and
 	// a scatter per step, the copy that feeds the loop dropped.
@@ -278,7 +278,7 @@ fun main (xss_4: [n_1][m_2]i32): {[n_1][m_2][m_2]i32} = {
     }
   in {map_50}
 }
-`, "threshold if{segmap1 | threshold if{group1{segmap1 segmap2 loop{segmap1}} | threshold if{segmap2 | segmap2 segmap3} segmap1 loop{threshold if{segmap1 | segmap2}}}}",
+`, "threshold if{segmap1 | threshold if{group1{segmap1 segmap2 loop{segmap1}} | threshold if{segmap2 | segmap2 segmap3} segmap1 loop{segmap2}}}",
 		[][]int{{1, 1}, {3, 5}, {2, 17}}},
 	// A host loop of a map whose results swap (p, q) = (f q, p): the
 	// intra version runs the whole loop on one work-group, a

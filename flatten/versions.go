@@ -28,7 +28,8 @@ import (
 // the extra kernels, the intermediate arrays and the synchronisation. The
 // inner version, itself possibly versioned again deeper down, is taken
 // otherwise. Perfect map nests are not versioned: flattening them costs
-// nothing.
+// nothing; nor are nests that are perfect but for scalar code recomputed
+// at every point (oneKernel in g4_distribute.go).
 //
 // A segmented reduction is the exception to "outer parallelism decides":
 // its inner version reads every row coalesced (a team of work-items per
@@ -85,7 +86,7 @@ func versionKind(groups []*group) string {
 // versions binds targets to the results of body in context n by an if
 // that chooses between the outer version (G1 around body) and the inner
 // one that dist builds.
-func (f *flattener) versions(n *nest, body *soac.Body, targets []soac.Param, kind string, segWidth soac.SubExp, dist func([]soac.Param) []*soac.Stm) []*soac.Stm {
+func (f *flattener) versions(n *nest, body *soac.Body, targets []soac.Param, kind string, segWidth soac.SubExp, small []soac.SubExp, dist func([]soac.Param) []*soac.Stm) []*soac.Stm {
 	outer := make([]soac.Param, len(targets))
 	inner := make([]soac.Param, len(targets))
 	types := make([]soac.Type, len(targets))
@@ -103,7 +104,11 @@ func (f *flattener) versions(n *nest, body *soac.Body, targets []soac.Param, kin
 	name := f.threshold(kind, targets[0].Name)
 	thenB := &soac.Body{Stms: []*soac.Stm{f.manifest(n, body, outer)}, Result: outerRes}
 	var elseB *soac.Body
-	if st, plan := f.intraVersion(n, body, inner); st == nil {
+	st, plan := f.intraVersion(n, body, inner)
+	if st != nil {
+		small = nil // the intra version runs small work in parallel
+	}
+	if st == nil {
 		elseB = &soac.Body{Stms: dist(inner), Result: innerRes}
 	} else {
 		// The intra-group version between the two (intra.go); the
@@ -122,6 +127,9 @@ func (f *flattener) versions(n *nest, body *soac.Body, targets []soac.Param, kin
 	}
 
 	par, stms := f.parallelism(n)
+	if len(small) > 0 {
+		stms, par = f.smallWork(n, par, small, stms)
+	}
 	cond := f.freshParam("suff_outer_par", soac.Prim(values.Bool))
 	stms = append(stms, &soac.Stm{Pat: []soac.Param{cond}, Exp: &soac.ThresholdExp{Name: name, Parallelism: par}, Pos: n.pos})
 	if segWidth != nil {
@@ -135,6 +143,59 @@ func (f *flattener) versions(n *nest, body *soac.Body, targets []soac.Param, kin
 	stms = append(stms, &soac.Stm{Pat: targets, Exp: &soac.IfExp{Cond: soac.Var{Name: cond.Name}, Then: thenB, Else: elseB, Types: types}, Pos: n.pos})
 	return stms
 }
+
+// smallWork appends to stms the host statements that count a nest of
+// small work as one of enough parallelism for its outer version, and
+// returns them with the parallelism the threshold is to compare: par,
+// plus DefaultThreshold when each of the inner widths is at most smallRow
+// and the nest's work with each, par times the width, at most smallWork.
+// Such a nest fills no device in either version, so its time is the
+// launches': the inner version is a kernel per inner SOAC and one per
+// group of scalar code between them (back-propagation's output layer,
+// one unit of 17 inputs, was a segmented reduction and a segmap of 5 us
+// each on an H200), the outer version one kernel whose work-items each
+// loop over at most smallRow elements. Through the threshold, the choice
+// stays the tuner's: a threshold set to 0 or to the largest value still
+// takes the outer or the inner version everywhere.
+func (f *flattener) smallWork(n *nest, par soac.SubExp, widths []soac.SubExp, stms []*soac.Stm) ([]*soac.Stm, soac.SubExp) {
+	bool1 := soac.Prim(values.Bool)
+	var all soac.SubExp
+	for _, w := range widths {
+		narrow := f.freshParam("narrow", bool1)
+		work := f.freshParam("inner_work", soac.Prim(values.I64))
+		little := f.freshParam("little_work", bool1)
+		both := f.freshParam("small_work", bool1)
+		stms = append(stms,
+			&soac.Stm{Pat: []soac.Param{narrow}, Exp: &soac.CmpOpExp{Op: soac.Le, T: values.I64, X: w, Y: soac.I64(smallRow)}, Pos: n.pos},
+			&soac.Stm{Pat: []soac.Param{work}, Exp: &soac.BinOpExp{Op: soac.Mul, T: values.I64, X: par, Y: w}, Pos: n.pos},
+			&soac.Stm{Pat: []soac.Param{little}, Exp: &soac.CmpOpExp{Op: soac.Le, T: values.I64, X: soac.Var{Name: work.Name}, Y: soac.I64(smallWork)}, Pos: n.pos},
+			&soac.Stm{Pat: []soac.Param{both}, Exp: &soac.BinOpExp{Op: soac.LogAnd, T: values.Bool, X: soac.Var{Name: narrow.Name}, Y: soac.Var{Name: little.Name}}, Pos: n.pos})
+		if all == nil {
+			all = soac.Var{Name: both.Name}
+			continue
+		}
+		r := f.freshParam("small_work", bool1)
+		stms = append(stms, &soac.Stm{Pat: []soac.Param{r}, Exp: &soac.BinOpExp{Op: soac.LogAnd, T: values.Bool, X: all, Y: soac.Var{Name: both.Name}}, Pos: n.pos})
+		all = soac.Var{Name: r.Name}
+	}
+	i64 := soac.Prim(values.I64)
+	small := f.freshParam("small", i64)
+	boost := f.freshParam("small_boost", i64)
+	eff := f.freshParam("outer_par", i64)
+	stms = append(stms,
+		&soac.Stm{Pat: []soac.Param{small}, Exp: &soac.ConvOpExp{From: values.Bool, To: values.I64, X: all}, Pos: n.pos},
+		&soac.Stm{Pat: []soac.Param{boost}, Exp: &soac.BinOpExp{Op: soac.Mul, T: values.I64, X: soac.Var{Name: small.Name}, Y: soac.I64(DefaultThreshold)}, Pos: n.pos},
+		&soac.Stm{Pat: []soac.Param{eff}, Exp: &soac.BinOpExp{Op: soac.Add, T: values.I64, X: par, Y: soac.Var{Name: boost.Name}}, Pos: n.pos})
+	return stms, soac.Var{Name: eff.Name}
+}
+
+// smallRow and smallWork bound the nests whose outer version is taken
+// for their small work (see smallWork): rows a work-item loops over in
+// about the time of a launch, and work that fills no device.
+const (
+	smallRow  = 64
+	smallWork = 4096
+)
 
 // shortSegment is the longest row for which the outer version of a
 // segmented reduction may be taken (see above).

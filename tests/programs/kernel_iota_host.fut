@@ -1,7 +1,9 @@
 -- A stencil over iotas inside a loop (HotSpot's shape): the column iota is
--- hoisted to the host, and the outer-parallel version of the nest, which
--- kernel_iota_host.fut.tuning selects, reads its elements as arithmetic
--- in the kernel instead of loading them.
+-- hoisted to the host, and the kernel reads its elements as arithmetic
+-- instead of loading them. (The nest has no outer-parallel version any
+-- more, which a tuning file selected here: a map nest whose only
+-- sequential code is recomputed per point is one kernel, flatten's
+-- oneKernel.)
 -- ==
 -- input { 3i32 [[1f32, 2f32, 3f32], [4f32, 5f32, 6f32]] [[0.5f32, 0f32, 1f32], [2f32, 0f32, 0.25f32]] }
 -- auto output
