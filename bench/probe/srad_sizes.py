@@ -62,6 +62,13 @@ def main():
         for line in q.stderr.decode(errors="replace").splitlines():
             if "host time" in line:
                 host = line.split("host time")[1].split("us")[0].strip()
+        # -P's per-kernel times at each size: at 16x16 they are the floor
+        # of a launch as NVIDIA's events time it.
+        with open(fin, "rb") as fi:
+            q = subprocess.run([fcc, "-P", "-r", "3"] + (["-p", args.platform] if args.platform else []) + extra,
+                               stdin=fi, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, timeout=120)
+        with open(os.path.join(args.out, "srad-profile-%dx%d-%d.txt" % (rows, cols, iters)), "w") as f:
+            f.write(q.stderr.decode(errors="replace"))
         c = apps_run.run_cuda(cuda, raw, os.path.join(d, "cuda.out"), args.runs, app.cuda_args(p), 120) \
             if os.path.exists(cuda) else {"error": "no CUDA executable"}
 
