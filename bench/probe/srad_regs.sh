@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Does the four-points-per-work-item path of fcc's map kernels cost SRAD
-# occupancy where it never runs? Below 4194304 points a map kernel runs
-# one point per work-item (its else branch), but the kernel holds the
-# four-point branch too, and NVIDIA allocates registers for the larger
-# one. Prints each kernel's registers (cllog.c, -cl-nv-verbose) for
-# fcc's kernels as generated and with the four-point branch cut
-# (`if (0)`), and times srad at the tier's size with each
-# (--load-opencl; results compared).
+# Registers of fcc's map kernels, and SRAD timed against another build.
+# Below 4194304 points a streaming map kernel runs one point per
+# work-item, but before the back end emitted NAME_one for that case the
+# kernel launched held the four-points-per-work-item path too, and
+# NVIDIA allocates a kernel the registers of its largest path. Prints
+# each kernel's registers (cllog.c, -cl-nv-verbose: NAME against
+# NAME_one) of every executable in WORK/bin it is given, and times
+# WORK/bin/srad against WORK/bin/srad_main (main's build, where present)
+# at the tier's size, alternating, 3 rounds, results compared.
 #
 # Run on the GPU machine after apps_run.py left its executables and
 # inputs in WORK (default /tmp/wa):
@@ -20,25 +21,21 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cc -O2 -o "$tmp/cllog" "$here/cllog.c" -lOpenCL || exit 1
 opts="-cl-nv-verbose -DFCC_IX32 -DFCC_NVIDIA_PTX"
-for app in srad bfs bfs_frontier; do
+for app in srad srad_main bfs bfs_frontier; do
 	exe=$work/bin/$app
 	[ -x "$exe" ] || continue
 	"$exe" --dump-opencl "$tmp/$app.cl" </dev/null
-	sed 's/if (fcc_base + 3 \* fcc_gsize < [^{]*) {/if (0) {/' "$tmp/$app.cl" >"$tmp/$app-one.cl"
-	for v in "$app" "$app-one"; do
-		echo "== registers: $v"
-		"$tmp/cllog" "$tmp/$v.cl" NVIDIA "$tmp/$v.ptx" "$opts" | grep -E "Compiling entry|Used [0-9]+ registers" | paste - - |
-			sed -E "s/.*entry function '([^']*)'.*Used ([0-9]+) registers.*/\1 \2/"
-	done
+	echo "== registers: $app"
+	"$tmp/cllog" "$tmp/$app.cl" NVIDIA "$tmp/$app.ptx" "$opts" | grep -E "Compiling entry|Used [0-9]+ registers" | paste - - |
+		sed -E "s/.*entry function '([^']*)'.*Used ([0-9]+) registers.*/\1 \2/"
 done | tee "$out/srad-regs.txt"
 in=$work/srad-0/input.bin
-exe=$work/bin/srad
-if [ -f "$in" ] && [ -x "$exe" ]; then
+if [ -f "$in" ] && [ -x "$work/bin/srad" ] && [ -x "$work/bin/srad_main" ]; then
 	for round in 1 2 3; do
-		for v in srad srad-one; do
-			"$exe" -b -r 10 -t "$tmp/t" -p NVIDIA --load-opencl "$tmp/$v.cl" <"$in" >"$tmp/$v.out" || echo "$v failed"
+		for v in srad_main srad; do
+			"$work/bin/$v" -b -r 10 -t "$tmp/t" -p NVIDIA <"$in" >"$tmp/$v.out" || echo "$v failed"
 			echo "round $round $v: $(sort -n "$tmp/t" | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}') us (median of 10)"
 		done
-		cmp -s "$tmp/srad.out" "$tmp/srad-one.out" && echo "  results identical" || echo "  RESULTS DIFFER"
+		cmp -s "$tmp/srad.out" "$tmp/srad_main.out" && echo "  results identical" || echo "  RESULTS DIFFER"
 	done | tee -a "$out/srad-regs.txt"
 fi
