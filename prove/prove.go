@@ -6,15 +6,21 @@
 // an index is marked only when the range analysis (ranges.go) proves it.
 //
 // What the analysis knows inside a kernel: the index variables of the
-// Seg-op's space and of i64 for-loops in the kernel, with their bounds;
-// the scalar definitions of the whole program (names are unique); and
-// which scalars hold elements of which arrays (lambda parameters of the
-// kernel's sequential SOACs over one-dimensional arrays, and reads whose
-// indices are all proved), for the elements of iotas. Host code keeps its
-// checks: an index there is checked once, not per work-item.
+// Seg-op's space and of i64 for-loops in the kernel and on the host
+// around it, with their bounds; the scalar definitions of the whole
+// program (names are unique); which scalars hold elements of which
+// arrays (lambda parameters of the kernel's sequential SOACs over
+// one-dimensional arrays, and reads whose indices are all proved), for
+// the elements of iotas; and the conditions of the ifs around the index,
+// in the kernel and on the host (facts.go), which hold only inside their
+// branch. Host code keeps its checks: an index there is checked once,
+// not per work-item.
 package prove
 
 import (
+	"maps"
+	"slices"
+
 	"github.com/fcclang/fcc/runtime/values"
 	"github.com/fcclang/fcc/soac"
 )
@@ -22,9 +28,9 @@ import (
 // Prove runs the pass; p is not modified.
 func Prove(p *soac.Program) (*soac.Program, error) {
 	out := soac.CopyProgram(p)
-	pr := &pass{defs: ScalarDefs(out), types: soac.TypeEnv(out)}
+	pr := &pass{defs: ScalarDefs(out), types: soac.TypeEnv(out), hostBounds: map[soac.VName]soac.SubExp{}}
 	for _, f := range out.Funs {
-		pr.host(f.Body)
+		pr.host(f.Body, nil)
 	}
 	return out, nil
 }
@@ -32,25 +38,33 @@ func Prove(p *soac.Program) (*soac.Program, error) {
 type pass struct {
 	defs  map[soac.VName]soac.Exp
 	types map[soac.VName]soac.Type
+	// hostBounds are the index variables of the host's i64 for-loops
+	// met so far, with their bounds; kernels inside such a loop may use
+	// its index (names are unique, so those outside do not).
+	hostBounds map[soac.VName]soac.SubExp
 }
 
 // host walks a host-level body; every Seg-op (and scatter) in it is a
-// kernel, proved with facts of its own.
-func (pr *pass) host(b *soac.Body) {
+// kernel, proved with facts of its own and those of the host branches
+// around it.
+func (pr *pass) host(b *soac.Body, facts []fact) {
 	for _, s := range b.Stms {
 		switch e := s.Exp.(type) {
 		case *soac.IfExp:
-			pr.host(e.Then)
-			pr.host(e.Else)
+			pr.host(e.Then, append(slices.Clip(facts), assume(pr.defs, e.Cond, true)...))
+			pr.host(e.Else, append(slices.Clip(facts), assume(pr.defs, e.Cond, false)...))
 		case *soac.LoopExp:
-			pr.host(e.Body)
+			if f, ok := e.Form.(soac.ForLoop); ok && f.T == values.I64 {
+				pr.hostBounds[f.Index] = f.Bound
+			}
+			pr.host(e.Body, facts)
 		case *soac.SegMapExp, *soac.SegRedExp, *soac.SegScanExp, *soac.SegHistExp:
-			pr.kernelStm(pr.newEnv(), s)
+			pr.kernelStm(pr.newEnv(facts), s)
 		case *soac.ScatterExp:
 			// The backend reads each input's row i of the scatter's
 			// index variable i < W: an element of the input when W is
 			// its outer size.
-			env := pr.newEnv()
+			env := pr.newEnv(facts)
 			for k, p := range e.Lambda.Params {
 				if t := pr.types[e.Inputs[k]]; t.Rank() == 1 && soac.SameSubExp(e.W, t.Shape[0]) {
 					env.elems[p.Name] = e.Inputs[k]
@@ -61,8 +75,8 @@ func (pr *pass) host(b *soac.Body) {
 	}
 }
 
-func (pr *pass) newEnv() *rangeEnv {
-	return &rangeEnv{defs: pr.defs, bounds: map[soac.VName]soac.SubExp{}, elems: map[soac.VName]soac.VName{}}
+func (pr *pass) newEnv(facts []fact) *rangeEnv {
+	return &rangeEnv{defs: pr.defs, bounds: maps.Clone(pr.hostBounds), elems: map[soac.VName]soac.VName{}, facts: slices.Clip(facts)}
 }
 
 // kernel walks a body that runs inside a kernel, marking its indices.
@@ -96,9 +110,23 @@ func (pr *pass) kernelStm(env *rangeEnv, s *soac.Stm) {
 	case *soac.SegHistExp:
 		pr.space(env, e.Space)
 	}
+	if e, ok := s.Exp.(*soac.IfExp); ok {
+		pr.branch(env, e.Cond, true, e.Then)
+		pr.branch(env, e.Cond, false, e.Else)
+		return
+	}
 	for _, b := range soac.ExpBodies(s.Exp) {
 		pr.kernel(env, b)
 	}
+}
+
+// branch walks a branch of an if whose condition c has value v there,
+// with the facts that gives; they are dropped on leaving it.
+func (pr *pass) branch(env *rangeEnv, c soac.SubExp, v bool, b *soac.Body) {
+	n := len(env.facts)
+	env.facts = append(env.facts, assume(pr.defs, c, v)...)
+	pr.kernel(env, b)
+	env.facts = env.facts[:n]
 }
 
 func (pr *pass) space(env *rangeEnv, sp []soac.SegDim) {

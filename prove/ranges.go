@@ -13,10 +13,15 @@ import (
 // range analysis over i64 scalars: a value lies above lower bounds and
 // below upper bounds of the form sym + k, where sym is a name (or none,
 // for the constant k), compared in mathematical integers. Facts come from
-// index variables (0 <= i < N), i64 constants, copies, additions and
-// subtractions of constants that provably do not wrap, min and max,
-// elements of iota arrays, and the definitions of names anywhere in the
-// program, the host code that computes a kernel's free names included.
+// index variables (0 <= i < N), i64 constants, copies, sums and
+// differences that provably do not wrap (of constants, and of names with
+// their constant bounds, their bounds on a common name cancelling),
+// products, quotients and remainders of bounded values, blocked indices
+// (s * b + q for s < n / b, q < b), min and max, elements of iota
+// arrays, the conditions of the branches around the index (facts.go),
+// and the definitions of names anywhere in the program, the host code
+// that computes a kernel's free names included; bounds on names chain
+// (x <= s + k, s <= t + k').
 // Anything else is unknown, and an unknown index keeps its check: a wrong
 // proof would turn an out-of-bounds read into silent garbage.
 //
@@ -37,6 +42,9 @@ type rangeEnv struct {
 	// elems are scalars read from an array (the elements that the
 	// lambda parameters of sequential SOACs are bound to), by the array.
 	elems map[soac.VName]soac.VName
+	// facts are the bounds that the conditions of the branches around
+	// the index give (facts.go); they hold only there.
+	facts []fact
 }
 
 // ScalarDefs maps the names that one-name statements bind anywhere in p
@@ -246,8 +254,92 @@ func (p *prover) nameRange(x soac.VName) rng {
 			r.meet(p.binOp(e))
 		}
 	}
+	var nes []int64
+	for _, f := range p.env.facts {
+		switch {
+		case f.x != x:
+		case f.kind == factLo:
+			r.lo.addLo(f.s, f.k)
+		case f.kind == factHi:
+			r.hi.addHi(f.s, f.k)
+		default:
+			nes = append(nes, f.k)
+		}
+	}
+	p.excludeEnds(x, r, nes)
+	p.chain(x, r)
 	p.learn(r)
 	return r
+}
+
+// chain adds to r, the range of x, the bounds of the names in its
+// bounds: x <= s + k and s <= t + k' give x <= t + k + k' (u == i with
+// i < r gives u < r). Branch facts bound names by names that way.
+func (p *prover) chain(x soac.VName, r rng) {
+	for _, s := range r.lo.sorted() {
+		if s == "" || s == x {
+			continue
+		}
+		k := r.lo[s]
+		for t, k2 := range p.nameRange(s).lo {
+			if v, ok := addK(k, k2); ok && t != s {
+				r.lo.addLo(t, v)
+			}
+		}
+	}
+	for _, s := range r.hi.sorted() {
+		if s == "" || s == x {
+			continue
+		}
+		k := r.hi[s]
+		for t, k2 := range p.nameRange(s).hi {
+			if v, ok := addK(k, k2); ok && t != s {
+				r.hi.addHi(t, v)
+			}
+		}
+	}
+}
+
+// excludeEnds narrows r, the range of x, by the constants x is known to
+// differ from: x != c with x >= c gives x >= c + 1 (and the other way
+// round), repeated while an end moves (x != 0, x != 1 with x >= 0).
+func (p *prover) excludeEnds(x soac.VName, r rng, nes []int64) {
+	for moved := len(nes) > 0; moved; {
+		moved = false
+		lo, okLo := p.constSide(x, r.lo, p.constLo, max64)
+		hi, okHi := p.constSide(x, r.hi, p.constHi, min64)
+		for _, c := range nes {
+			if okLo && lo == c && c != math.MaxInt64 {
+				r.lo.addLo("", c+1)
+				lo, moved = c+1, true
+			}
+			if okHi && hi == c && c != math.MinInt64 {
+				r.hi.addHi("", c-1)
+				hi, moved = c-1, true
+			}
+		}
+	}
+}
+
+// constSide returns the tightest constant bound of one side t of x's
+// range (pick is max for lower bounds, min for upper ones), its terms
+// made constant through bound.
+func (p *prover) constSide(x soac.VName, t terms, bound func(soac.VName) (int64, bool), pick func(int64, int64) int64) (int64, bool) {
+	var best int64
+	found := false
+	for _, s := range t.sorted() {
+		if s == x {
+			continue
+		}
+		if v, ok := p.constTerm(s, t[s], bound); ok {
+			if !found {
+				best, found = v, true
+			} else {
+				best = pick(best, v)
+			}
+		}
+	}
+	return best, found
 }
 
 // learn records what the non-emptiness of an existing value's range says
@@ -292,7 +384,17 @@ func (p *prover) binOp(e *soac.BinOpExp) rng {
 			return p.addConst(p.rangeOf(e.X), -cy)
 		case xConst && e.Op == soac.Add:
 			return p.addConst(p.rangeOf(e.Y), cx)
+		case e.Op == soac.Add:
+			return p.addVars(e.X, e.Y)
+		default:
+			return p.subVars(e.X, e.Y)
 		}
+	case soac.Mul:
+		return p.mul(e.X, e.Y)
+	case soac.Div, soac.Quot:
+		return p.div(e.Op, e.X, e.Y)
+	case soac.Mod, soac.Rem:
+		return p.mod(e.Op, e.X, e.Y)
 	case soac.Max, soac.Min:
 		// max(a, b) is at least each of them, and at most any bound
 		// above both; min(a, b) the other way round.
@@ -558,4 +660,350 @@ func (p *prover) belowDim(hi terms, dim soac.SubExp) bool {
 		}
 	}
 	return false
+}
+
+// consts returns the constant bounds of an i64 operand, and whether each
+// is known; an unknown one is the type's limit, which every value obeys.
+func (p *prover) consts(se soac.SubExp) (lo, hi int64, okLo, okHi bool) {
+	if c, ok := i64Const(se); ok {
+		return c, c, true, true
+	}
+	v, ok := se.(soac.Var)
+	if !ok {
+		return math.MinInt64, math.MaxInt64, false, false
+	}
+	lo, okLo = p.constLo(v.Name)
+	hi, okHi = p.constHi(v.Name)
+	if !okLo {
+		lo = math.MinInt64
+	}
+	if !okHi {
+		hi = math.MaxInt64
+	}
+	return lo, hi, okLo, okHi
+}
+
+// subK subtracts without wrapping; false on overflow.
+func subK(a, b int64) (int64, bool) {
+	if b == math.MinInt64 {
+		if a >= 0 {
+			return 0, false
+		}
+		return a - b, true
+	}
+	return addK(a, -b)
+}
+
+// mulK multiplies without wrapping; false on overflow.
+func mulK(a, b int64) (int64, bool) {
+	if a == 0 || b == 0 {
+		return 0, true
+	}
+	c := a * b
+	if c/b != a || (a == -1 && b == math.MinInt64) || (b == -1 && a == math.MinInt64) {
+		return 0, false
+	}
+	return c, true
+}
+
+// addVars returns the bounds of x + y, two names: the sums of their
+// constant bounds, and each one's symbolic bounds shifted by the other's
+// constant bounds. The kernel adds modulo 2^64, so nothing is known
+// unless the constant bounds show the sum cannot wrap.
+func (p *prover) addVars(x, y soac.SubExp) rng {
+	r := newRng()
+	// A blocked index needs no constant bounds to exclude wrap-around.
+	p.blocked(r, x, y)
+	p.blocked(r, y, x)
+	lx, hx, okLx, okHx := p.consts(x)
+	ly, hy, okLy, okHy := p.consts(y)
+	if !p.sumFits(x, y, false) {
+		return r
+	}
+	if lo, ok := addK(lx, ly); ok && okLx && okLy {
+		r.lo.addLo("", lo)
+	}
+	if hi, ok := addK(hx, hy); ok && okHx && okHy {
+		r.hi.addHi("", hi)
+	}
+	for _, side := range [][2]soac.SubExp{{x, y}, {y, x}} {
+		a := p.rangeOf(side[0])
+		l, h, okL, okH := p.consts(side[1])
+		p.shift(r, a, l, h, okL, okH)
+	}
+	return r
+}
+
+// blocked adds to r, the range of s * b + q, the bounds of a blocked
+// index, as in `for s < n / b` over blocks of b and 0 <= q < b in the
+// block: 0 <= s <= n / b - 1 and 0 <= q <= b - 1 (so b >= 1) give
+// s * b + q <= (n / b) * b - 1 <= n - 1, every step within [0, n], so
+// that nothing wraps.
+func (p *prover) blocked(r rng, sb, q soac.SubExp) {
+	v, ok := sb.(soac.Var)
+	if !ok {
+		return
+	}
+	m, ok := p.env.defs[v.Name].(*soac.BinOpExp)
+	if !ok || m.Op != soac.Mul || m.T != values.I64 {
+		return
+	}
+	for _, f := range [][2]soac.SubExp{{m.X, m.Y}, {m.Y, m.X}} {
+		s, b := f[0], f[1]
+		bv, ok := b.(soac.Var)
+		if !ok || !p.nonNegative(p.rangeOf(s).lo) || !p.nonNegative(p.rangeOf(q).lo) {
+			continue
+		}
+		if k, ok := p.rangeOf(q).hi[bv.Name]; !ok || k > -1 {
+			continue
+		}
+		sr := p.rangeOf(s)
+		for _, t := range sr.hi.sorted() {
+			d, ok := p.env.defs[t].(*soac.BinOpExp)
+			if t == "" || sr.hi[t] > -1 || !ok || d.Op != soac.Div || d.T != values.I64 || !soac.SameSubExp(d.Y, b) {
+				continue
+			}
+			n, ok := d.X.(soac.Var)
+			if !ok {
+				continue
+			}
+			r.lo.addLo("", 0)
+			r.hi.addHi(n.Name, -1)
+			return
+		}
+	}
+}
+
+// sumFits reports whether x + y (x - y when sub) provably stays within
+// the i64 range, so that the kernel's wrapping arithmetic computes it.
+// Besides constant bounds, a bound s + k on a name s says as much: s is
+// an i64, so x <= s + k <= MaxInt64 + k (i - 7 <= MaxInt64 - 8).
+func (p *prover) sumFits(x, y soac.SubExp, sub bool) bool {
+	lx, hx := p.wrapBounds(x)
+	ly, hy := p.wrapBounds(y)
+	if sub {
+		var ok1, ok2 bool
+		if _, ok1 = subK(lx, hy); !ok1 {
+			return false
+		}
+		_, ok2 = subK(hx, ly)
+		return ok2
+	}
+	_, ok1 := addK(lx, ly)
+	_, ok2 := addK(hx, hy)
+	return ok1 && ok2
+}
+
+// wrapBounds returns constant bounds of an i64 operand for sumFits: its
+// constant bounds, tightened by its symbolic ones.
+func (p *prover) wrapBounds(se soac.SubExp) (lo, hi int64) {
+	lo, hi, _, _ = p.consts(se)
+	v, ok := se.(soac.Var)
+	if !ok {
+		return lo, hi
+	}
+	r := p.nameRange(v.Name)
+	for s, k := range r.lo {
+		if s != "" && s != v.Name && k >= 0 {
+			lo = max(lo, math.MinInt64+k)
+		}
+	}
+	for s, k := range r.hi {
+		if s != "" && s != v.Name && k <= 0 {
+			hi = min(hi, math.MaxInt64+k)
+		}
+	}
+	return lo, hi
+}
+
+// shift adds to r the symbolic bounds of a shifted by [l, h]: s + k + l
+// below, s + k + h above.
+func (p *prover) shift(r, a rng, l, h int64, okL, okH bool) {
+	for s, k := range a.lo {
+		if v, ok := addK(k, l); ok && okL && s != "" {
+			r.lo.addLo(s, v)
+		}
+	}
+	for s, k := range a.hi {
+		if v, ok := addK(k, h); ok && okH && s != "" {
+			r.hi.addHi(s, v)
+		}
+	}
+}
+
+// subVars returns the bounds of x - y, two names: as addVars with y's
+// constant bounds negated, and where x and y have bounds on the same
+// name s (x >= s + a, y <= s + b), the constant bound it gives (x - y >=
+// a - b), as r-1-i with i < r.
+func (p *prover) subVars(x, y soac.SubExp) rng {
+	r := newRng()
+	p.belowSum(r, x, y)
+	lx, hx, okLx, okHx := p.consts(x)
+	ly, hy, okLy, okHy := p.consts(y)
+	if !p.sumFits(x, y, true) {
+		return r
+	}
+	if lo, ok := subK(lx, hy); ok && okLx && okHy {
+		r.lo.addLo("", lo)
+	}
+	if hi, ok := subK(hx, ly); ok && okHx && okLy {
+		r.hi.addHi("", hi)
+	}
+	a, b := p.rangeOf(x), p.rangeOf(y)
+	if hy != math.MinInt64 && ly != math.MinInt64 {
+		p.shift(r, a, -hy, -ly, okHy, okLy)
+	}
+	for s, ka := range a.lo {
+		if kb, ok := b.hi[s]; ok && s != "" {
+			if v, ok := subK(ka, kb); ok {
+				r.lo.addLo("", v)
+			}
+		}
+	}
+	for s, ka := range a.hi {
+		if kb, ok := b.lo[s]; ok && s != "" {
+			if v, ok := subK(ka, kb); ok {
+				r.hi.addHi("", v)
+			}
+		}
+	}
+	return r
+}
+
+// belowSum adds to r, the range of x - y, the bounds that x between y
+// and a sum y + w gives, as `k <= i && i < k + b` does for i - k (in
+// [0, b - 1]): x >= y + a and x <= t + c with t = y + w and c <= -1 give
+// a <= x - y <= w + c. The sum t is exact: had it wrapped upwards, t
+// would be negative and so would x, which is not, and it cannot wrap
+// downwards while y or w is not negative. So is x - y, within [a, w - 1].
+func (p *prover) belowSum(r rng, x, y soac.SubExp) {
+	xv, ok1 := x.(soac.Var)
+	yv, ok2 := y.(soac.Var)
+	if !ok1 || !ok2 {
+		return
+	}
+	a := p.rangeOf(x)
+	lo, ok := a.lo[yv.Name]
+	if !ok || !p.nonNegative(a.lo) {
+		return
+	}
+	for _, t := range a.hi.sorted() {
+		c := a.hi[t]
+		d, ok := p.env.defs[t].(*soac.BinOpExp)
+		if t == "" || t == xv.Name || c > -1 || !ok || d.Op != soac.Add || d.T != values.I64 {
+			continue
+		}
+		var w soac.SubExp
+		switch {
+		case soac.SameSubExp(d.X, y):
+			w = d.Y
+		case soac.SameSubExp(d.Y, y):
+			w = d.X
+		default:
+			continue
+		}
+		wlo, _, okW, _ := p.consts(w)
+		ylo, _, okY, _ := p.consts(y)
+		if !(okW && wlo >= 0) && !(okY && ylo >= 0) {
+			continue
+		}
+		r.lo.addLo("", lo)
+		if wv, ok := w.(soac.Var); ok {
+			r.hi.addHi(wv.Name, c)
+		} else if wc, ok := i64Const(w); ok {
+			if v, ok := addK(wc, c); ok {
+				r.hi.addHi("", v)
+			}
+		}
+	}
+}
+
+// mul returns the constant bounds of x * y: the extremes of the products
+// of their bounds, when none of those overflows (then no product of
+// values within them does either).
+func (p *prover) mul(x, y soac.SubExp) rng {
+	r := newRng()
+	lx, hx, okLx, okHx := p.consts(x)
+	ly, hy, okLy, okHy := p.consts(y)
+	if !okLx || !okHx || !okLy || !okHy {
+		return r
+	}
+	var lo, hi int64
+	for k, pair := range [][2]int64{{lx, ly}, {lx, hy}, {hx, ly}, {hx, hy}} {
+		v, ok := mulK(pair[0], pair[1])
+		if !ok {
+			return r
+		}
+		if k == 0 {
+			lo, hi = v, v
+		}
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	r.lo[""], r.hi[""] = lo, hi
+	return r
+}
+
+// div returns the bounds of x / y (rounding down) or x quot y (towards
+// zero) for y >= 1: both are monotone in x, so the quotients of x's
+// bounds by y's least value bound it; 0 <= x gives x / y <= x too.
+func (p *prover) div(op soac.BinOp, x, y soac.SubExp) rng {
+	r := newRng()
+	lx, hx, okLx, okHx := p.consts(x)
+	ly, _, okLy, _ := p.consts(y)
+	if !okLy || ly < 1 {
+		return r
+	}
+	floor := func(a int64) int64 {
+		q := a / ly
+		if op == soac.Div && a%ly != 0 && a < 0 {
+			q--
+		}
+		return q
+	}
+	if okLx {
+		// The quotient is at least the one by y's least value when x
+		// is not negative, and at least x's by 1 otherwise.
+		if lx >= 0 {
+			r.lo.addLo("", 0)
+		} else {
+			r.lo.addLo("", lx)
+		}
+	}
+	if okHx {
+		if hx >= 0 {
+			r.hi.addHi("", floor(hx))
+		} else {
+			r.hi.addHi("", 0)
+		}
+	}
+	return r
+}
+
+// mod returns the bounds of x mod y (the sign of y) and x rem y (the sign
+// of x, needing 0 <= x) for y >= 1: 0 <= x mod y <= y - 1, and x mod y
+// <= x when 0 <= x.
+func (p *prover) mod(op soac.BinOp, x, y soac.SubExp) rng {
+	r := newRng()
+	lx, _, okLx, _ := p.consts(x)
+	ly, hy, okLy, okHy := p.consts(y)
+	if !okLy || ly < 1 {
+		return r
+	}
+	xNonNeg := okLx && lx >= 0
+	if op == soac.Rem && !xNonNeg {
+		return r
+	}
+	r.lo.addLo("", 0)
+	if okHy {
+		r.hi.addHi("", hy-1)
+	}
+	if v, ok := y.(soac.Var); ok {
+		r.hi.addHi(v.Name, -1)
+	}
+	if xNonNeg {
+		for s, k := range p.rangeOf(x).hi {
+			r.hi.addHi(s, k)
+		}
+	}
+	return r
 }
