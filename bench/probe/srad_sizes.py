@@ -26,6 +26,10 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--runs", type=int, default=10)
     ap.add_argument("--platform", default="NVIDIA", help="OpenCL platform ('' for the first)")
+    ap.add_argument("--sizes", default="502x458x100,502x458x200,128x128x100,16x16x100,16x16x200",
+                    help="comma-separated ROWSxCOLSxITERS")
+    ap.add_argument("--other", default="", help="another srad executable (another build) timed at each size too, "
+                    "alternating with this one, 3 rounds")
     args = ap.parse_args()
     sys.path.insert(0, os.path.abspath(args.apps))
     import apps  # noqa: E402
@@ -44,9 +48,10 @@ def main():
              for x in ("--param", line.split()[0] + "=9223372036854775807")]
     d = os.path.join(args.work, "srad-sizes")
     os.makedirs(d, exist_ok=True)
-    lines = ["| rows x cols | iters | fcc us | fcc us/iter | CUDA us | CUDA us/iter | fcc host us/launch (no -P) |",
-             "|---|---|---|---|---|---|---|"]
-    for rows, cols, iters in [(502, 458, 100), (502, 458, 200), (128, 128, 100), (16, 16, 100), (16, 16, 200)]:
+    lines = ["| rows x cols | iters | fcc us | fcc us/iter | CUDA us | CUDA us/iter | fcc host us/launch (no -P) | other, this (us, 3 rounds) |",
+             "|---|---|---|---|---|---|---|---|"]
+    sizes = [tuple(int(x) for x in sz.split("x")) for sz in args.sizes.split(",") if sz]
+    for rows, cols, iters in sizes:
         p = {"rows": rows, "cols": cols, "iters": iters}
         xs = app.gen(p, np.random.default_rng(1))
         fin = os.path.join(d, "in-%d-%d-%d.bin" % (rows, cols, iters))
@@ -77,7 +82,15 @@ def main():
 
         def per(x):
             return "%.2f" % (x["time_s"] * 1e6 / iters) if "time_s" in x else "-"
-        lines.append("| %d x %d | %d | %s | %s | %s | %s | %s |" % (rows, cols, iters, us(r), per(r), us(c), per(c), host))
+        ab = "-"
+        if args.other:
+            pairs = []
+            for _ in range(3):
+                o = apps_run.run_fcc(args.other, fin, os.path.join(d, "other.out"), d, args.runs, args.platform, env, 120, extra)
+                t = apps_run.run_fcc(fcc, fin, os.path.join(d, "fcc.out"), d, args.runs, args.platform, env, 120, extra)
+                pairs.append("%s/%s" % (us(o), us(t)))
+            ab = " ".join(pairs)
+        lines.append("| %d x %d | %d | %s | %s | %s | %s | %s | %s |" % (rows, cols, iters, us(r), per(r), us(c), per(c), host, ab))
         print(lines[-1], flush=True)
     with open(os.path.join(args.out, "srad-sizes.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
