@@ -357,7 +357,7 @@ func (h *hgen) fun(f *soac.FunDef) error {
 
 func (h *hgen) body(b *soac.Body) ([]string, error) {
 	for i, s := range b.Stms {
-		if hostIota(s, b.Stms[i+1:], b.Result) {
+		if hostComputed(s, b.Stms[i+1:], b.Result) {
 			continue // computed by the scatters that read it
 		}
 		if err := h.stm(s); err != nil {

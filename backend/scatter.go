@@ -27,7 +27,7 @@ func (h *hgen) scatter(s *soac.Stm, e *soac.ScatterExp) error {
 			body.Stms[k].Exp.(*soac.IndexExp).InBounds = []bool{true}
 		}
 	}
-	body.Stms = iotaInputs(body.Stms, len(e.Lambda.Params), e.Inputs, h.g.scalarDefs())
+	body.Stms = computedInputs(body.Stms, len(e.Lambda.Params), e.Inputs, h.g.scalarDefs())
 	c := h.g.newCgen()
 	name := "scatter_" + h.g.names.id(s.Pat[0].Name)[2:]
 	free := soac.FreeInBody(body)
@@ -98,43 +98,65 @@ func (h *hgen) scatter(s *soac.Stm, e *soac.ScatterExp) error {
 	return h.launch1D(c, name, "int64("+w+")", ka)
 }
 
-// iotaInputs replaces, in the first n statements of a scatter's row body
-// (the reads of its inputs' elements), the reads of an iota's by their
-// computation, start + i * step in the iota's type: the work-item's
-// index is the element, and a scatter over the indices of a tabulate
-// (blocked NW's writes of its blocks) needs no iota made on the host
-// (hostIota) and read back from global memory.
-func iotaInputs(stms []*soac.Stm, n int, inputs []soac.VName, defs map[soac.VName]soac.Exp) []*soac.Stm {
+// computedInputs replaces, in the first n statements of a scatter's row
+// body (the reads of its inputs' elements), the reads of inputs whose
+// elements are known without memory: an iota's element is start + i *
+// step in the iota's type (the work-item's index is the element: a
+// scatter over the indices of a tabulate, blocked NW's writes of its
+// blocks), a one-dimensional replicate's is its scalar (`scatter dest is
+// (replicate k v)`, the usual way to set k places to one value, BFS's
+// costs of a level). The host then need not make the array (hostComputed)
+// for the kernel to read back from global memory.
+func computedInputs(stms []*soac.Stm, n int, inputs []soac.VName, defs map[soac.VName]soac.Exp) []*soac.Stm {
 	var out []*soac.Stm
 	for k, s := range stms {
-		io, ok := defs[inputs[min(k, len(inputs)-1)]].(*soac.IotaExp)
 		ix, isIndex := s.Exp.(*soac.IndexExp)
-		if k >= n || !ok || !isIndex || len(ix.Indices) != 1 {
+		if k >= n || !isIndex || len(ix.Indices) != 1 {
 			out = append(out, s)
 			continue
 		}
-		t := io.T
-		x := ix.Indices[0]
-		bind := func(base string, e soac.Exp) soac.SubExp {
-			v := soac.VName(fmt.Sprintf("fcc_%s_%s", base, s.Pat[0].Name))
-			out = append(out, &soac.Stm{Pat: []soac.Param{{Name: v, Type: soac.Prim(t)}}, Exp: e, Pos: s.Pos})
-			return soac.Var{Name: v}
+		switch d := defs[inputs[min(k, len(inputs)-1)]].(type) {
+		case *soac.IotaExp:
+			t := d.T
+			x := ix.Indices[0]
+			bind := func(base string, e soac.Exp) soac.SubExp {
+				v := soac.VName(fmt.Sprintf("fcc_%s_%s", base, s.Pat[0].Name))
+				out = append(out, &soac.Stm{Pat: []soac.Param{{Name: v, Type: soac.Prim(t)}}, Exp: e, Pos: s.Pos})
+				return soac.Var{Name: v}
+			}
+			if t != values.I64 {
+				x = bind("iconv", &soac.ConvOpExp{From: values.I64, To: t, X: x})
+			}
+			x = bind("istep", &soac.BinOpExp{Op: soac.Mul, T: t, X: x, Y: d.Step})
+			out = append(out, &soac.Stm{Pat: s.Pat, Exp: &soac.BinOpExp{Op: soac.Add, T: t, X: d.Start, Y: x}, Pos: s.Pos})
+		case *soac.ReplicateExp:
+			if len(d.Shape) != 1 || s.Pat[0].Type.Rank() != 0 {
+				out = append(out, s)
+				continue
+			}
+			out = append(out, &soac.Stm{Pat: s.Pat, Exp: &soac.SubExpExp{X: d.X}, Pos: s.Pos})
+		default:
+			out = append(out, s)
 		}
-		if t != values.I64 {
-			x = bind("iconv", &soac.ConvOpExp{From: values.I64, To: t, X: x})
-		}
-		x = bind("istep", &soac.BinOpExp{Op: soac.Mul, T: t, X: x, Y: io.Step})
-		out = append(out, &soac.Stm{Pat: s.Pat, Exp: &soac.BinOpExp{Op: soac.Add, T: t, X: io.Start, Y: x}, Pos: s.Pos})
 	}
 	return out
 }
 
-// hostIota reports whether statement s, followed in its host body by
-// stms and results res, is an iota that only scatters of that body read
-// (as inputs, whose elements they compute: iotaInputs), so that the host
-// need not make it.
-func hostIota(s *soac.Stm, stms []*soac.Stm, res []soac.SubExp) bool {
-	if _, ok := s.Exp.(*soac.IotaExp); !ok || len(s.Pat) != 1 {
+// hostComputed reports whether statement s, followed in its host body by
+// stms and results res, is an iota or a one-dimensional replicate of a
+// scalar that only scatters of that body read (as inputs, whose elements
+// they compute: computedInputs), so that the host need not make it.
+func hostComputed(s *soac.Stm, stms []*soac.Stm, res []soac.SubExp) bool {
+	if len(s.Pat) != 1 {
+		return false
+	}
+	switch d := s.Exp.(type) {
+	case *soac.IotaExp:
+	case *soac.ReplicateExp:
+		if len(d.Shape) != 1 || s.Pat[0].Type.Rank() != 1 {
+			return false
+		}
+	default:
 		return false
 	}
 	name := s.Pat[0].Name

@@ -74,8 +74,13 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 			// Rows longer than plan.TinyRow are computed one after
 			// another, one work-item per point.
 			items = fmt.Sprintf("fccRowItems(%s, int64(%s), %d, %d, %d)", total, w, plan.PerItem, plan.TinyRow, plan.StridedFrom)
-		} else if err := c.stridedPoints(e, dims, points, outs, plan.PerItem); err != nil {
-			return err
+		} else {
+			if err := c.stridedPoints(e, dims, points, outs, plan.PerItem); err != nil {
+				return err
+			}
+			c.kernelEnd()
+			h.g.kernels = append(h.g.kernels, c.b.String())
+			return h.stridedOrOne(s, e, name, total, plan, c, ka, outs, lw.NarrowOffsets)
 		}
 		c.kernelEnd()
 		h.g.kernels = append(h.g.kernels, c.b.String())
@@ -84,6 +89,17 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 	default:
 		return fmt.Errorf("internal error: the segmap at %s has points rule %q, which the backend does not know", s.Pos, plan.Rule)
 	}
+	if err := c.onePoint(e, dims, points, outs); err != nil {
+		return err
+	}
+	c.kernelEnd()
+	h.g.kernels = append(h.g.kernels, c.b.String())
+	return h.launch1D(c, name, total, ka)
+}
+
+// onePoint emits the body of a kernel whose work-item gtid computes one
+// point and stores its results.
+func (c *cgen) onePoint(e *soac.SegMapExp, dims []string, points string, outs []string) error {
 	c.line("long gtid = get_global_id(0);")
 	c.line("if (gtid >= %s) return;", points)
 	c.decodeSpace(e.Space, dims, "gtid")
@@ -105,9 +121,53 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 			return err
 		}
 	}
+	return nil
+}
+
+// stridedOrOne launches a streaming segmap: from plan.StridedFrom points
+// up its strided kernel name (strided's, plan.PerItem points a
+// work-item), below that name_one, the same body one point a work-item.
+// The strided kernel would run those launches too, its loop once, but
+// NVIDIA's compiler gives a kernel the registers of its largest path,
+// the PerItem points in flight together, and fewer work-groups then fit
+// a compute unit: SRAD's 230,000-point stencils (each point's loads one
+// latency apart) ran in several waves where one would do.
+func (h *hgen) stridedOrOne(s *soac.Stm, e *soac.SegMapExp, name, total string, plan *soac.PointsPlan, strided *cgen, ka *kernelArgs, outs []string, narrow bool) error {
+	k, err := h.newSegKernel(segFree(e), e.Space)
+	if err != nil {
+		return err
+	}
+	c := k.c
+	// The same checks as the strided kernel's, with its codes.
+	c.sameSites = true
+	c.narrowOffsets = narrow
+	for i, out := range outs {
+		if out == "" {
+			continue
+		}
+		k.ka.decls = append(k.ka.decls, fmt.Sprintf("__global %s *%s", mustStorage(e.Types[i].Elem), out))
+		k.ka.host = append(k.ka.host, h.g.names.id(s.Pat[i].Name))
+	}
+	k.head(name + "_one")
+	if err := c.onePoint(e, k.dims, strings.Join(k.dims, " * "), outs); err != nil {
+		return err
+	}
 	c.kernelEnd()
 	h.g.kernels = append(h.g.kernels, c.b.String())
-	return h.launch1D(c, name, total, ka)
+	h.line("if %s >= %d {", total, plan.StridedFrom)
+	h.indent++
+	if err := h.launch1D(strided, name, fmt.Sprintf("(%s + %d - 1) / %d", total, plan.PerItem, plan.PerItem), ka); err != nil {
+		return err
+	}
+	h.indent--
+	h.line("} else {")
+	h.indent++
+	if err := h.launch1D(c, name+"_one", total, k.ka); err != nil {
+		return err
+	}
+	h.indent--
+	h.line("}")
+	return nil
 }
 
 // stridedPoints emits a streaming segmap's points as map-global does in

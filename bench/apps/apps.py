@@ -399,6 +399,7 @@ class md(App):
 
 class bfs(App):
     name = "bfs"
+    variants = ("bfs_frontier", "bfs_bitmap")
     sizes = {"full": {"n": 1 << 20, "edges": 3 << 20}, "small": {"n": 2000, "edges": 2500}}
     outputs = [(np.int32, lambda p: (p["n"],))]
     tol = 0
