@@ -25,6 +25,22 @@ func fccGroups(n, group int64) int64 {
 	return max((n+group-1)/group, 1)
 }
 
+// fccFitsPrivate reports whether an array of the given dimensions holds
+// at most limit elements (a private-scratch version's, soac.ScratchPlan).
+func fccFitsPrivate(limit int64, dims ...int64) bool {
+	n := int64(1)
+	for _, d := range dims {
+		if d > limit {
+			return false
+		}
+		n *= max(d, 0)
+		if n > limit {
+			return false
+		}
+	}
+	return true
+}
+
 // fccStridedItems is the number of work-items launched for n points of a
 // kernel whose work-items compute several (per) points each: n/per from
 // the lowering's from points up (soac.PointsPlan.StridedFrom), else n.

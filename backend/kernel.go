@@ -111,6 +111,10 @@ type cgen struct {
 	// scratchIDs counts the names given to them.
 	scratch    []scratchBuf
 	scratchIDs int
+	// privScratch, when set, is the kernel's private-scratch version (the
+	// lowering's soac.ScratchPlan), which launchKernel launches when
+	// the scratch arrays fit it.
+	privScratch *privateVersion
 	// spareViews are the spare buffers of the loops being generated,
 	// by spare pointer (see endLoopArrays).
 	spareViews map[string]*kview

@@ -106,6 +106,11 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 		}
 	}
 	c.kernelEnd()
+	if sp := lw.Scratch; sp != nil && len(c.scratch) > 0 {
+		if err := c.addPrivateVersion(name, name+"_p", sp.Cap); err != nil {
+			return err
+		}
+	}
 	h.g.kernels = append(h.g.kernels, c.b.String())
 	return h.launch1D(c, name, total, ka)
 }

@@ -18,6 +18,7 @@ import (
 //	  version "NAME" "FORM" ("FACT", ...) [lanes N] [launch "RULE" PARAMS]
 //	  points "RULE" per_item N [from N] [tiny_row N reduction K] why "WHY"
 //	  offsets "narrow"
+//	  scratch "private" cap N why "WHY"
 //	  tile sides (SIDE, ...) reduction K
 //	  variant T R vector V depth D pad P
 //	  size NAME [bound BOUND] arrays (A, ...) strategy "STRATEGY"
@@ -51,7 +52,27 @@ type Lowering struct {
 	// Group, for a segmap_group, is how its work-group runs the body;
 	// nil for the other Seg-ops.
 	Group *GroupPlan
+	// Scratch, for an untiled segmap of one point per work-item whose
+	// body makes arrays of its own, says where those arrays may live
+	// besides global scratch memory; nil where only there.
+	Scratch *ScratchPlan
 }
+
+// ScratchPlan is where a segmap's per-work-item arrays (the backend's
+// scratch buffers, one array per work-item each) may live. Rule
+// ScratchPrivate: the kernel gets a second version with each such array
+// in the work-item's private memory, Cap elements, which the host
+// launches when every array of the launch holds at most Cap elements
+// (its sizes are known at the launch); otherwise the arrays live in
+// global memory, interleaved across work-items. Why says why.
+type ScratchPlan struct {
+	Rule string
+	Cap  int
+	Why  string
+}
+
+// ScratchPrivate is the scratch rule of a private-memory version.
+const ScratchPrivate = "private"
 
 // GroupPlan is the lowering of a segmap_group (the intra-group version,
 // flatten/intra.go): one work-group per point of its space, of
@@ -384,6 +405,9 @@ func (l *Lowering) print(pr *printer) {
 	if l.NarrowOffsets {
 		pr.line("offsets \"narrow\"")
 	}
+	if sp := l.Scratch; sp != nil {
+		pr.line("scratch %q cap %d why %q", sp.Rule, sp.Cap, sp.Why)
+	}
 	for _, d := range l.Sizes {
 		d.print(pr)
 	}
@@ -483,6 +507,14 @@ func (p *parser) lowering() *Lowering {
 				p.fail("unknown offsets %q in a lowering", o)
 			}
 			l.NarrowOffsets = true
+		case p.is("scratch"):
+			p.next()
+			sp := &ScratchPlan{Rule: p.str()}
+			p.expect("cap")
+			sp.Cap = p.smallInt()
+			p.expect("why")
+			sp.Why = p.str()
+			l.Scratch = sp
 		case p.is("size"):
 			p.next()
 			l.Sizes = append(l.Sizes, p.dynSize())
@@ -522,7 +554,7 @@ func (p *parser) lowering() *Lowering {
 			}
 			l.Group.Local = append(l.Group.Local, a)
 		default:
-			p.fail("expected version, points, tile, variant, offsets, size, group, local or '}' in a lowering, found %s", p.tok)
+			p.fail("expected version, points, tile, variant, offsets, scratch, size, group, local or '}' in a lowering, found %s", p.tok)
 		}
 	}
 	p.next()
@@ -636,6 +668,16 @@ func checkLowering(e Exp) string {
 	}
 	if l.NarrowOffsets && (!isMap || tiled) {
 		return "narrow offsets where there is no untiled segmap"
+	}
+	if sp := l.Scratch; sp != nil {
+		switch {
+		case l.Points == nil || l.Points.Rule != RuleOnePerItem:
+			return "a scratch plan where there is no segmap of one point per work-item"
+		case sp.Rule != ScratchPrivate:
+			return fmt.Sprintf("the unknown scratch rule %q", sp.Rule)
+		case sp.Cap < 1:
+			return "a private scratch plan of fewer than one element"
+		}
 	}
 	if p := l.Points; p != nil {
 		if p.PerItem < 1 {

@@ -61,6 +61,7 @@ func Record(s *soac.Stm, l *SegOp, types map[soac.VName]soac.Type) (*soac.Loweri
 		plan := planPoints(m)
 		rec.Points = &plan
 		rec.NarrowOffsets = narrowOffsets(m)
+		rec.Scratch = scratchPlan(m, plan)
 	}
 	for _, v := range l.Versions {
 		form := v.Final()
