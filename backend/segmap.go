@@ -112,6 +112,12 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 		}
 	}
 	h.g.kernels = append(h.g.kernels, c.b.String())
+	if v.Launch == soac.LaunchSpreadItems {
+		return h.launch1DGroup(c, name, total, fmt.Sprintf("c.SpreadGroup(%s, %s)", total, goLaunch(v.LaunchParams)), ka)
+	}
+	if v.Launch != "" {
+		return fmt.Errorf("internal error: the segmap at %s has launch %q, which a map of one point per work-item does not take", s.Pos, v.Launch)
+	}
 	return h.launch1D(c, name, total, ka)
 }
 

@@ -187,15 +187,16 @@ type LaunchParams struct {
 // launchParams says which LaunchParams each known launch takes, by their
 // printed names.
 var launchParams = map[string][]string{
-	"":               nil,
-	LaunchFlatGroups: {"per_unit", "min_group"},
-	LaunchSegGroups:  {"per_unit", "min_group", "team_max", "min_per_item", "max_groups"},
-	LaunchTeam:       {"min_per_item", "max_team"},
-	LaunchScanTiles:  {"per_unit", "chunk", "local_budget"},
-	LaunchCPUSplit:   {"min_chunk", "per_unit"},
-	LaunchCPUChunks:  {"min_chunk", "per_unit"},
-	LaunchHistGroups: {"per_unit"},
-	LaunchSeqChunks:  {"per_unit"},
+	"":                nil,
+	LaunchFlatGroups:  {"per_unit", "min_group"},
+	LaunchSegGroups:   {"per_unit", "min_group", "team_max", "min_per_item", "max_groups"},
+	LaunchTeam:        {"min_per_item", "max_team"},
+	LaunchScanTiles:   {"per_unit", "chunk", "local_budget"},
+	LaunchCPUSplit:    {"min_chunk", "per_unit"},
+	LaunchCPUChunks:   {"min_chunk", "per_unit"},
+	LaunchHistGroups:  {"per_unit"},
+	LaunchSeqChunks:   {"per_unit"},
+	LaunchSpreadItems: {"min_group"},
 }
 
 // fields are the parameters by their printed names, in printing order.
@@ -253,6 +254,12 @@ const (
 	// many chunks as PerUnit work-groups per compute unit have
 	// work-items (ReduceNumGroups).
 	LaunchSeqChunks = "seq-chunks"
+	// LaunchSpreadItems: a map of one point per work-item in work-groups
+	// of the default size, smaller (a multiple of MinGroup, at least
+	// MinGroup) where its points are too few to give every compute unit
+	// a group of that size, so that the groups spread over all of them
+	// (SpreadGroup).
+	LaunchSpreadItems = "spread-items"
 )
 
 // A Fact is a property of a low-level form that decides a kernel.

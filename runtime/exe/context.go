@@ -554,6 +554,23 @@ type Launch struct {
 	LocalBudget int64
 }
 
+// SpreadGroup is the work-group size of a map of n points, one per
+// work-item (launch "spread-items"): the default group size, or where n
+// points would then leave compute units without a group, the fewest
+// work-items (a multiple of l.MinGroup, at least l.MinGroup) that give
+// every compute unit one, so that few long-running work-items are spread
+// over the whole device rather than crowded on a few of its units.
+func (c *Context) SpreadGroup(n int64, l Launch) int64 {
+	g := c.DefaultGroupSize()
+	step := max(l.MinGroup, 1)
+	if g <= step {
+		return g
+	}
+	per := (max(n, 1) + c.ComputeUnits() - 1) / c.ComputeUnits()
+	per = (per + step - 1) / step * step
+	return min(g, max(per, step))
+}
+
 // ReduceNumGroups is the number of work-groups a launch that fills the
 // device gives it: --default-num-groups if given, otherwise perUnit per
 // compute unit, the number the lowering chose

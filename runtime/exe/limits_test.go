@@ -74,3 +74,29 @@ func TestDefaultGroupSizeClamped(t *testing.T) {
 		t.Errorf("DefaultGroupSize = %d, want 3", g)
 	}
 }
+
+// TestSpreadGroup checks the work-group size of a map of one point per
+// work-item (launch "spread-items"): the default size when the points
+// give every compute unit a group of it, otherwise the fewest work-items,
+// a multiple of the minimum, that still do.
+func TestSpreadGroup(t *testing.T) {
+	for _, tc := range []struct {
+		units, group, n, want int64
+	}{
+		{132, 256, 2048, 32},     // LU's panels on an H200: 64 groups of a warp
+		{132, 256, 1 << 20, 256}, // enough points: the default
+		{132, 256, 132 * 256, 256},
+		{132, 256, 132*256 - 1, 256},
+		{132, 256, 132 * 100, 128},
+		{132, 256, 0, 32},
+		{132, 256, 1, 32},
+		{2, 256, 2048, 256}, // a CPU of two cores
+		{132, 16, 2048, 16}, // a default below the minimum stays
+		{132, 48, 100000, 48},
+	} {
+		c := &Context{Opts: &Options{DefaultGroupSize: tc.group}, computeUnits: tc.units, maxGroup: 1024}
+		if got := c.SpreadGroup(tc.n, Launch{MinGroup: 32}); got != tc.want {
+			t.Errorf("SpreadGroup(%d) on %d units, default %d = %d, want %d", tc.n, tc.units, tc.group, got, tc.want)
+		}
+	}
+}
