@@ -25,6 +25,16 @@ func fccGroups(n, group int64) int64 {
 	return max((n+group-1)/group, 1)
 }
 
+// fccSplitParts is the work-items per point of a map of k independent
+// parts (soac.PointsPlan.Parts) over n points: k where the points are too
+// few to fill the device (exe.Context.SplitParts), else 1.
+func fccSplitParts(c *exe.Context, n, k int64) int64 {
+	if c.SplitParts(n, k) {
+		return k
+	}
+	return 1
+}
+
 // fccFitsPrivate reports whether an array of the given dimensions holds
 // at most limit elements (a private-scratch version's, soac.ScratchPlan).
 func fccFitsPrivate(limit int64, dims ...int64) bool {

@@ -16,7 +16,7 @@ import (
 //
 //	lowering {
 //	  version "NAME" "FORM" ("FACT", ...) [lanes N] [launch "RULE" PARAMS]
-//	  points "RULE" per_item N [from N] [tiny_row N reduction K] why "WHY"
+//	  points "RULE" per_item N [from N] [tiny_row N reduction K] [parts [I, ...] ...] why "WHY"
 //	  offsets "narrow"
 //	  scratch "private" cap N why "WHY"
 //	  tile sides (SIDE, ...) reduction K
@@ -335,6 +335,15 @@ type PointsPlan struct {
 	// is the position of the row's reduction among the body's
 	// statements: those before it and after it are straight-line code.
 	Reduction int
+	// Parts, for a map of one point per work-item whose results fall into
+	// independent parts (no loop or SOAC serves two), are those parts, by
+	// the results' positions. Where the points are too few to fill the
+	// device (runtime/exe's SplitParts), each point gets one work-item
+	// per part, which computes only what that part's results need, so
+	// that the parts' work runs side by side rather than one after the
+	// other in one work-item; otherwise one work-item computes all of a
+	// point. nil: always the latter.
+	Parts [][]int
 	// Why is the rule's reason, in words.
 	Why string
 }
@@ -396,6 +405,16 @@ func (l *Lowering) print(pr *printer) {
 		}
 		if p.TinyRow > 0 {
 			rows += fmt.Sprintf(" tiny_row %d reduction %d", p.TinyRow, p.Reduction)
+		}
+		if len(p.Parts) > 0 {
+			rows += " parts"
+			for _, part := range p.Parts {
+				is := make([]string, len(part))
+				for k, i := range part {
+					is[k] = fmt.Sprint(i)
+				}
+				rows += " [" + strings.Join(is, ", ") + "]"
+			}
 		}
 		pr.line("points %q per_item %d%s why %q", p.Rule, p.PerItem, rows, p.Why)
 	}
@@ -487,6 +506,14 @@ func (p *parser) lowering() *Lowering {
 				p.expect("reduction")
 				pts.Reduction = p.smallInt()
 			}
+			if p.is("parts") {
+				p.next()
+				for p.is("[") {
+					var part []int
+					p.list("[", "]", func() { part = append(part, p.smallInt()) })
+					pts.Parts = append(pts.Parts, part)
+				}
+			}
 			p.expect("why")
 			pts.Why = p.str()
 			l.Points = pts
@@ -566,6 +593,29 @@ func (p *parser) lowering() *Lowering {
 	}
 	p.next()
 	return l
+}
+
+// partitions reports whether parts, two or more and none empty, hold
+// each of 0..n-1 exactly once.
+func partitions(parts [][]int, n int) bool {
+	if len(parts) < 2 {
+		return false
+	}
+	seen := make([]bool, n)
+	count := 0
+	for _, part := range parts {
+		if len(part) == 0 {
+			return false
+		}
+		for _, i := range part {
+			if i < 0 || i >= n || seen[i] {
+				return false
+			}
+			seen[i] = true
+			count++
+		}
+	}
+	return count == n
 }
 
 // smallInt parses a non-negative integer that fits an int32.
@@ -702,6 +752,12 @@ func checkLowering(e Exp) string {
 		}
 		if p.Rule == RuleStreaming && !StraightLine(m.Body) {
 			return "a streaming points plan for a body that is not straight-line code"
+		}
+		if len(p.Parts) > 0 && !partitions(p.Parts, len(m.Body.Result)) {
+			return "a points plan whose parts are not a partition of the map's results into two or more"
+		}
+		if len(p.Parts) > 0 && p.Rule != RuleOnePerItem {
+			return "parts in a points plan of several points per work-item"
 		}
 		if p.TinyRow > 0 && !isScremaAt(m.Body, p.Reduction) {
 			return fmt.Sprintf("a rows plan whose reduction, statement %d, is not a screma of the body", p.Reduction)

@@ -23,6 +23,11 @@ func Run(p *soac.Program) (*soac.Program, error) {
 		}
 		// The arrays whose size the kernel computes, and their bounds.
 		rec.Sizes = soac.KernelDynSizes(s.Exp, facts)
+		if p := rec.Points; p != nil && len(p.Parts) > 0 && len(rec.Sizes) > 0 {
+			// A pre-pass computes the sizes of one work-item per point.
+			p.Parts = nil
+			p.Why = planPoints(s.Exp.(*soac.SegMapExp)).Why
+		}
 		soac.SetLowering(s.Exp, rec)
 		return nil
 	})
@@ -59,6 +64,10 @@ func Record(s *soac.Stm, l *SegOp, types map[soac.VName]soac.Type) (*soac.Loweri
 			return rec, nil
 		}
 		plan := planPoints(m)
+		if parts := independentParts(m, plan); parts != nil {
+			plan.Parts = parts
+			plan.Why += partsWhy(parts)
+		}
 		rec.Points = &plan
 		rec.NarrowOffsets = narrowOffsets(m)
 		rec.Scratch = scratchPlan(m, plan)

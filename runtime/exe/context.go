@@ -571,6 +571,16 @@ func (c *Context) SpreadGroup(n int64, l Launch) int64 {
 	return min(g, max(per, step))
 }
 
+// SplitParts reports whether a map of n points whose results fall into k
+// independent parts (soac.PointsPlan.Parts) runs a work-item per part of
+// each point: where its n*k work-items are at most a group of the
+// default size per compute unit, too few to fill the device, so that the
+// parts' work runs side by side; otherwise one work-item computes all
+// of a point's parts and reads what they share once.
+func (c *Context) SplitParts(n, k int64) bool {
+	return k > 1 && n <= c.ComputeUnits()*c.DefaultGroupSize()/k
+}
+
 // ReduceNumGroups is the number of work-groups a launch that fills the
 // device gives it: --default-num-groups if given, otherwise perUnit per
 // compute unit, the number the lowering chose

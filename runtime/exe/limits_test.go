@@ -100,3 +100,26 @@ func TestSpreadGroup(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitParts checks when a map of independent parts runs a work-item
+// per part of each point: only where its points are too few to fill the
+// device with groups of the default size.
+func TestSplitParts(t *testing.T) {
+	for _, tc := range []struct {
+		units, n, k int64
+		want        bool
+	}{
+		{132, 2048, 2, true}, // LU's panels on an H200
+		{132, 132 * 128, 2, true},
+		{132, 132*128 + 1, 2, false},
+		{132, 1 << 20, 2, false},
+		{132, 2048, 1, false}, // one part: nothing to split
+		{2, 2048, 2, false},   // a CPU of two cores
+		{2, 100, 3, true},
+	} {
+		c := &Context{Opts: &Options{DefaultGroupSize: 256}, computeUnits: tc.units, maxGroup: 1024}
+		if got := c.SplitParts(tc.n, tc.k); got != tc.want {
+			t.Errorf("SplitParts(%d, %d) on %d units = %v, want %v", tc.n, tc.k, tc.units, got, tc.want)
+		}
+	}
+}
