@@ -304,7 +304,7 @@ func (h *hgen) launchKernel(c *cgen, ka *kernelArgs, name, global, local string)
 			}
 			fits = append(fits, "fccFitsPrivate("+strings.Join(dims, ", ")+")")
 		}
-		h.line("if %s {", strings.Join(fits, " && "))
+		h.line("if c.PrivateScratch() && %s {", strings.Join(fits, " && "))
 		h.line("\tif err := c.LaunchArgs(%q, []int64{%s}, []int64{%s}, %s); err != nil {", pv.name, g, local, launchArgs(ka.host))
 		h.line("\t\treturn nil, err")
 		h.line("\t}")

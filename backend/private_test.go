@@ -72,7 +72,7 @@ func TestPrivateScratch(t *testing.T) {
 				// array fits, and the global one with its scratch
 				// otherwise.
 				priv := strings.Index(host, `c.LaunchArgs("`+name+`_p"`)
-				fits := strings.LastIndex(host[:max(priv, 0)], "if fccFitsPrivate(64, ")
+				fits := strings.LastIndex(host[:max(priv, 0)], "if c.PrivateScratch() && fccFitsPrivate(64, ")
 				other := strings.Index(host, `c.LaunchArgs("`+name+`"`)
 				if priv < 0 || fits < 0 || other < priv || strings.Count(host[fits:priv], "fccFitsPrivate(64, ") != want {
 					t.Errorf("the host does not choose %s's version by its arrays' sizes", name)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -570,6 +571,16 @@ func (c *Context) SpreadGroup(n int64, l Launch) int64 {
 	per = (per + step - 1) / step * step
 	return min(g, max(per, step))
 }
+
+// privateScratchOff is FCC_NO_PRIVATE_SCRATCH=1 in the environment:
+// kernels' private-scratch versions (soac.ScratchPlan) are not launched,
+// their global-scratch versions always are (to measure what the private
+// ones gain).
+var privateScratchOff = os.Getenv("FCC_NO_PRIVATE_SCRATCH") != ""
+
+// PrivateScratch reports whether a kernel's private-scratch version may
+// be launched (see privateScratchOff).
+func (c *Context) PrivateScratch() bool { return !privateScratchOff }
 
 // SplitParts reports whether a map of n points whose results fall into k
 // independent parts (soac.PointsPlan.Parts) runs a work-item per part of
