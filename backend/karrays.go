@@ -279,6 +279,16 @@ func (c *cgen) addPrivateVersion(name, priv string, limit int) error {
 	return nil
 }
 
+// privateBytes is the private memory c's scratch arrays take at limit
+// elements each.
+func (c *cgen) privateBytes(limit int) int {
+	n := 0
+	for _, s := range c.scratch {
+		n += limit * s.elem.Size()
+	}
+	return n
+}
+
 // launchKernel emits the launch of c's kernel name over global
 // work-items in groups of local (Go expressions), with its scratch
 // buffers; or, where c has a private-scratch version and every scratch

@@ -13,7 +13,8 @@ import (
 // (soac.ScratchPlan): a map whose work-items make arrays gets a second
 // kernel, NAME_p, without the scratch parameters and with each array in
 // private memory at the plan's cap, which the host launches only when
-// every array fits it; a map that makes none gets no such version.
+// every array fits it; a map that makes none, or whose arrays would take
+// more private memory than the plan allows, gets no such version.
 func TestPrivateScratch(t *testing.T) {
 	tests := []struct {
 		name, src string
@@ -27,6 +28,12 @@ func TestPrivateScratch(t *testing.T) {
              in f32.sum b) (iota n)`, true},
 		{"a 2-D array", `def main (n: i64) (a: i64) (b: i64) : [n]i64 =
   map (\j -> i64.sum (flatten (loop g = replicate a (replicate b j) for r in 1..<a do g with [r] = map2 (+) g[r] g[r - 1]))) (iota n)`, true},
+		// Five arrays of f32 at 64 elements take 1280 bytes, over the
+		// plan's 1024: no private version.
+		{"over the budget", `def main (n: i64) (m: i64) : [n]f32 =
+  map (\j -> let f k = loop y = replicate m (f32.i64 (j + k)) for i < m do y with [i] = y[i] * 2
+             let (a, b, c, d, e) = (f 1, f 2, f 3, f 4, f 5)
+             in f32.sum (map5 (\p q r s t -> p + q * r - s / t) a b c d e)) (iota n)`, false},
 		{"no arrays", `def main (xs: []f32) : []f32 = map (\x -> x * 2 + 1) xs`, false},
 		{"a loop without arrays", `def main (xs: []i64) : []i64 = map (\x -> loop a = x for i < 10 do a * 3 + i) xs`, false},
 	}

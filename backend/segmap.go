@@ -148,7 +148,7 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 		c.line("}")
 	}
 	c.kernelEnd()
-	if sp := lw.Scratch; sp != nil && len(c.scratch) > 0 {
+	if sp := lw.Scratch; sp != nil && len(c.scratch) > 0 && c.privateBytes(sp.Cap) <= sp.Bytes {
 		if err := c.addPrivateVersion(name, name+"_p", sp.Cap); err != nil {
 			return err
 		}

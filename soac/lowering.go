@@ -18,7 +18,7 @@ import (
 //	  version "NAME" "FORM" ("FACT", ...) [lanes N] [launch "RULE" PARAMS]
 //	  points "RULE" per_item N [from N] [tiny_row N reduction K] [parts [I, ...] ...] why "WHY"
 //	  offsets "narrow"
-//	  scratch "private" cap N why "WHY"
+//	  scratch "private" cap N bytes B why "WHY"
 //	  tile sides (SIDE, ...) reduction K
 //	  variant T R vector V depth D pad P
 //	  size NAME [bound BOUND] arrays (A, ...) strategy "STRATEGY"
@@ -64,11 +64,14 @@ type Lowering struct {
 // in the work-item's private memory, Cap elements, which the host
 // launches when every array of the launch holds at most Cap elements
 // (its sizes are known at the launch); otherwise the arrays live in
-// global memory, interleaved across work-items. Why says why.
+// global memory, interleaved across work-items. A kernel whose arrays
+// would take more than Bytes bytes of private memory at Cap elements
+// each gets no private version. Why says why.
 type ScratchPlan struct {
-	Rule string
-	Cap  int
-	Why  string
+	Rule  string
+	Cap   int
+	Bytes int
+	Why   string
 }
 
 // ScratchPrivate is the scratch rule of a private-memory version.
@@ -432,7 +435,7 @@ func (l *Lowering) print(pr *printer) {
 		pr.line("offsets \"narrow\"")
 	}
 	if sp := l.Scratch; sp != nil {
-		pr.line("scratch %q cap %d why %q", sp.Rule, sp.Cap, sp.Why)
+		pr.line("scratch %q cap %d bytes %d why %q", sp.Rule, sp.Cap, sp.Bytes, sp.Why)
 	}
 	for _, d := range l.Sizes {
 		d.print(pr)
@@ -546,6 +549,8 @@ func (p *parser) lowering() *Lowering {
 			sp := &ScratchPlan{Rule: p.str()}
 			p.expect("cap")
 			sp.Cap = p.smallInt()
+			p.expect("bytes")
+			sp.Bytes = p.smallInt()
 			p.expect("why")
 			sp.Why = p.str()
 			l.Scratch = sp
@@ -732,8 +737,8 @@ func checkLowering(e Exp) string {
 			return "a scratch plan where there is no segmap of one point per work-item"
 		case sp.Rule != ScratchPrivate:
 			return fmt.Sprintf("the unknown scratch rule %q", sp.Rule)
-		case sp.Cap < 1:
-			return "a private scratch plan of fewer than one element"
+		case sp.Cap < 1 || sp.Bytes < sp.Cap:
+			return "a private scratch plan of fewer than one element, or fewer bytes than elements"
 		}
 	}
 	if p := l.Points; p != nil {

@@ -29,7 +29,7 @@ fun main (xs_2: [n_1]f32): {[n_1]f32} = {
 		`    lowering {
       version "" "map-global(f)" ("one-per-item", "items-alone")
       points "one-per-item" per_item 1 why "loops"
-      scratch "private" cap 64 why "small"
+      scratch "private" cap 64 bytes 1024 why "small"
     }
 `,
 		`    lowering {
@@ -127,10 +127,11 @@ fun main (xs_2: [n_1]f32): {[n_1]f32} = {
 		{"strided points without from", "    lowering {\n" + strided + "      points \"streaming\" per_item 4 why \"x\"\n    }\n", false},
 		{"several points, a form of one", "    lowering {\n" + version + "      points \"streaming\" per_item 4 from 4194304 why \"x\"\n    }\n", false},
 		{"one point, a strided form", "    lowering {\n" + strided + "      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
-		{"private scratch", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 why \"x\"\n      scratch \"private\" cap 64 why \"x\"\n    }\n", true},
-		{"private scratch of no elements", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 why \"x\"\n      scratch \"private\" cap 0 why \"x\"\n    }\n", false},
-		{"an unknown scratch rule", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 why \"x\"\n      scratch \"local\" cap 64 why \"x\"\n    }\n", false},
-		{"private scratch of strided points", "    lowering {\n" + strided + "      points \"streaming\" per_item 4 from 4194304 why \"x\"\n      scratch \"private\" cap 64 why \"x\"\n    }\n", false},
+		{"private scratch", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 why \"x\"\n      scratch \"private\" cap 64 bytes 1024 why \"x\"\n    }\n", true},
+		{"private scratch of no elements", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 why \"x\"\n      scratch \"private\" cap 0 bytes 1024 why \"x\"\n    }\n", false},
+		{"private scratch of fewer bytes than elements", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 why \"x\"\n      scratch \"private\" cap 64 bytes 32 why \"x\"\n    }\n", false},
+		{"an unknown scratch rule", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 why \"x\"\n      scratch \"local\" cap 64 bytes 1024 why \"x\"\n    }\n", false},
+		{"private scratch of strided points", "    lowering {\n" + strided + "      points \"streaming\" per_item 4 from 4194304 why \"x\"\n      scratch \"private\" cap 64 bytes 1024 why \"x\"\n    }\n", false},
 		{"parts of a map of one result", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 parts [0] [1] why \"x\"\n    }\n", false},
 		{"tile roles of an untiled map", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 why \"x\"\n      tile sides () reduction 0\n    }\n", false},
 	} {

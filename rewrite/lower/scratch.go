@@ -16,6 +16,13 @@ import (
 // 2048 work-items).
 const privateScratchCap = 64
 
+// privateScratchBytes is the most private memory a work-item's arrays of
+// a private-scratch version take at privateScratchCap elements each
+// (a kernel whose arrays would take more gets none): 1 KiB, four f32
+// arrays or two of f64, which stays in NVIDIA's L1 for a few warps per
+// compute unit and in the stack PoCL gives a work-group of 256.
+const privateScratchBytes = 1024
+
 // scratchPlan is the rule for where a segmap's per-work-item arrays live
 // (soac.Lowering.Scratch): for a map of one point per work-item whose
 // body makes arrays, a private-memory version beside the global one,
@@ -26,7 +33,7 @@ func scratchPlan(e *soac.SegMapExp, plan soac.PointsPlan) *soac.ScratchPlan {
 	if e.Level != soac.LevelThread || plan.Rule != soac.RuleOnePerItem || !makesArrays(e.Body) {
 		return nil
 	}
-	return &soac.ScratchPlan{Rule: soac.ScratchPrivate, Cap: privateScratchCap,
+	return &soac.ScratchPlan{Rule: soac.ScratchPrivate, Cap: privateScratchCap, Bytes: privateScratchBytes,
 		Why: fmt.Sprintf("the body makes arrays of its own: a version with each in private memory, "+
 			"launched when every one holds at most %d elements, keeps a work-item's loads and stores of them out of global memory", privateScratchCap)}
 }

@@ -43,7 +43,7 @@ func TestScratchPlan(t *testing.T) {
 				if (got != nil) != want[f.Name] {
 					t.Errorf("%s: scratch plan %+v, want one: %v", f.Name, got, want[f.Name])
 				}
-				if got != nil && (got.Rule != soac.ScratchPrivate || got.Cap != privateScratchCap || got.Why == "") {
+				if got != nil && (got.Rule != soac.ScratchPrivate || got.Cap != privateScratchCap || got.Bytes != privateScratchBytes || got.Why == "") {
 					t.Errorf("%s: scratch plan %+v", f.Name, got)
 				}
 			})
