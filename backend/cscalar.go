@@ -111,6 +111,13 @@ static inline uint fcc_shfl_up(uint v, uint d) {
   return r;
 }
 #endif
+// A work-item's own arrays (backend/karrays.go) are addressed through
+// these: element j of work-item fcc_sid of fcc_ssz at fcc_sid + j*fcc_ssz
+// in memory fcc_scratch_as. A kernel's private-scratch version redefines
+// them around itself (its arrays in private memory, one work-item each).
+#define fcc_sid fcc_gid
+#define fcc_ssz fcc_gsize
+#define fcc_scratch_as __global
 `
 
 // clPreludeF64 holds the helpers that need double precision; it is

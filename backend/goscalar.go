@@ -25,6 +25,32 @@ func fccGroups(n, group int64) int64 {
 	return max((n+group-1)/group, 1)
 }
 
+// fccSplitParts is the work-items per point of a map of k independent
+// parts (soac.PointsPlan.Parts) over n points: k where the points are too
+// few to fill the device (exe.Context.SplitParts), else 1.
+func fccSplitParts(c *exe.Context, n, k int64) int64 {
+	if c.SplitParts(n, k) {
+		return k
+	}
+	return 1
+}
+
+// fccFitsPrivate reports whether an array of the given dimensions holds
+// at most limit elements (a private-scratch version's, soac.ScratchPlan).
+func fccFitsPrivate(limit int64, dims ...int64) bool {
+	n := int64(1)
+	for _, d := range dims {
+		if d > limit {
+			return false
+		}
+		n *= max(d, 0)
+		if n > limit {
+			return false
+		}
+	}
+	return true
+}
+
 // fccStridedItems is the number of work-items launched for n points of a
 // kernel whose work-items compute several (per) points each: n/per from
 // the lowering's from points up (soac.PointsPlan.StridedFrom), else n.

@@ -182,9 +182,9 @@ func (c *cgen) boundedView(elem soac.PrimType, shape []soac.SubExp, pos soac.Pos
 	c.scratchIDs++
 	strides := rowMajor(dims)
 	for k := range strides {
-		strides[k] = "(" + strides[k] + ") * fcc_gsize"
+		strides[k] = "(" + strides[k] + ") * fcc_ssz"
 	}
-	return &kview{ptr: param, off: "fcc_gid", dims: dims, strides: strides, elem: elem, owned: true,
+	return &kview{ptr: param, off: "fcc_sid", dims: dims, strides: strides, elem: elem, owned: true,
 		scratch: scratchBuf{param: param, elem: elem, dims: bounds}, caps: caps}, nil
 }
 
@@ -243,9 +243,56 @@ func (h *hgen) boundExpr(b soac.SizeBound) (string, error) {
 	return b.Op + "(" + strings.Join(args, ", ") + ")", nil
 }
 
+// privateVersion is a kernel's version with its scratch arrays in
+// private memory (soac.ScratchPlan): kernel name, each array at most
+// limit elements.
+type privateVersion struct {
+	name  string
+	limit int
+}
+
+// addPrivateVersion appends to the finished kernel named name (c.b holds
+// its source, kernelEnd done) its private-scratch version, named priv:
+// the same body without the scratch parameters, each scratch array
+// declared in private memory at limit elements, and fcc_sid, fcc_ssz and
+// fcc_scratch_as (the prelude's) redefined around it to address one
+// work-item's arrays there. It records the version for launchKernel.
+func (c *cgen) addPrivateVersion(name, priv string, limit int) error {
+	src := c.b.String()
+	head := "__kernel void " + name + "("
+	decls := c.scratchDecls()
+	open := strings.Index(src, "\n{\n")
+	if len(c.scratch) == 0 || strings.Count(src, head) != 1 || !strings.Contains(src, decls) || open < 0 {
+		return fmt.Errorf("internal error: no scratch parameters to take out of the kernel %s", name)
+	}
+	var arrays strings.Builder
+	for _, s := range c.scratch {
+		fmt.Fprintf(&arrays, "  %s %s[%d];\n", mustStorage(s.elem), s.param, limit)
+	}
+	body := src[:open+3] + arrays.String() + src[open+3:]
+	body = strings.Replace(strings.Replace(body, head, "__kernel void "+priv+"(", 1), decls, "", 1)
+	const undef = "#undef fcc_sid\n#undef fcc_ssz\n#undef fcc_scratch_as\n"
+	c.b.WriteString(undef + "#define fcc_sid 0\n#define fcc_ssz 1\n#define fcc_scratch_as __private\n")
+	c.b.WriteString(body)
+	c.b.WriteString(undef + "#define fcc_sid fcc_gid\n#define fcc_ssz fcc_gsize\n#define fcc_scratch_as __global\n\n")
+	c.privScratch = &privateVersion{name: priv, limit: limit}
+	return nil
+}
+
+// privateBytes is the private memory c's scratch arrays take at limit
+// elements each.
+func (c *cgen) privateBytes(limit int) int {
+	n := 0
+	for _, s := range c.scratch {
+		n += limit * s.elem.Size()
+	}
+	return n
+}
+
 // launchKernel emits the launch of c's kernel name over global
 // work-items in groups of local (Go expressions), with its scratch
-// buffers.
+// buffers; or, where c has a private-scratch version and every scratch
+// array fits it, the launch of that version, without them.
 func (h *hgen) launchKernel(c *cgen, ka *kernelArgs, name, global, local string) error {
 	h.line("{")
 	h.indent++
@@ -254,6 +301,42 @@ func (h *hgen) launchKernel(c *cgen, ka *kernelArgs, name, global, local string)
 		g = h.fresh("global")
 		h.line("%s := %s", g, global)
 	}
+	if pv := c.privScratch; pv != nil && len(c.scratch) > 0 {
+		var fits []string
+		for _, s := range c.scratch {
+			dims := []string{fmt.Sprint(pv.limit)}
+			for _, d := range s.dims {
+				x, err := h.boundExpr(d)
+				if err != nil {
+					return err
+				}
+				dims = append(dims, x)
+			}
+			fits = append(fits, "fccFitsPrivate("+strings.Join(dims, ", ")+")")
+		}
+		h.line("if c.PrivateScratch() && %s {", strings.Join(fits, " && "))
+		h.line("\tif err := c.LaunchArgs(%q, []int64{%s}, []int64{%s}, %s); err != nil {", pv.name, g, local, launchArgs(ka.host))
+		h.line("\t\treturn nil, err")
+		h.line("\t}")
+		h.line("} else {")
+		h.indent++
+		if err := h.launchScratch(c, ka, name, g, local); err != nil {
+			return err
+		}
+		h.indent--
+		h.line("}")
+	} else if err := h.launchScratch(c, ka, name, g, local); err != nil {
+		return err
+	}
+	h.indent--
+	h.line("}")
+	return nil
+}
+
+// launchScratch emits the launch of c's kernel name over global
+// work-items in groups of local, with its scratch buffers allocated
+// before and released after.
+func (h *hgen) launchScratch(c *cgen, ka *kernelArgs, name, g, local string) error {
 	rel, err := h.scratchAlloc(c, ka, g)
 	if err != nil {
 		return err
@@ -264,8 +347,6 @@ func (h *hgen) launchKernel(c *cgen, ka *kernelArgs, name, global, local string)
 	for _, r := range rel {
 		h.line("c.ReleaseArray(%s)", r)
 	}
-	h.indent--
-	h.line("}")
 	return nil
 }
 
@@ -775,13 +856,13 @@ func (c *cgen) loopArrays(e *soac.LoopExp, pos soac.Pos) (map[int]*kview, map[in
 		}
 		if c.adoptable(e, i, a) {
 			// The loop takes the initial value's buffer instead of a copy.
-			c.line("__global %s *%s_buf = %s, *%s_spare = %s;", st, id, init.ptr, id, b.ptr)
+			c.line("fcc_scratch_as %s *%s_buf = %s, *%s_spare = %s;", st, id, init.ptr, id, b.ptr)
 			a.ptr = id + "_buf"
 			views[i], spares[i] = a, id+"_spare"
 			continue
 		}
 		c.addScratch(a)
-		c.line("__global %s *%s_buf = %s, *%s_spare = %s;", st, id, a.ptr, id, b.ptr)
+		c.line("fcc_scratch_as %s *%s_buf = %s, *%s_spare = %s;", st, id, a.ptr, id, b.ptr)
 		a.ptr = id + "_buf"
 		if err := c.copyView(a, init); err != nil {
 			return nil, nil, err
@@ -908,7 +989,7 @@ func (c *cgen) loopCarry(param *kview, spare string, res *kview) (bool, error) {
 		if inner {
 			dst.strides = rowMajor(cp.dims)
 			for k := range dst.strides {
-				dst.strides[k] = "(" + dst.strides[k] + ") * fcc_gsize"
+				dst.strides[k] = "(" + dst.strides[k] + ") * fcc_ssz"
 			}
 		}
 	}
@@ -925,7 +1006,7 @@ func (c *cgen) loopCarry(param *kview, spare string, res *kview) (bool, error) {
 // loopSwap swaps the buffers of an array parameter whose result
 // loopCarry copied into its spare.
 func (c *cgen) loopSwap(param *kview, spare string) {
-	space := "__global"
+	space := "fcc_scratch_as"
 	if c.group != nil && c.group.localPtrs[param.ptr] {
 		space = "__local"
 	}

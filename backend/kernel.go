@@ -111,6 +111,10 @@ type cgen struct {
 	// scratchIDs counts the names given to them.
 	scratch    []scratchBuf
 	scratchIDs int
+	// privScratch, when set, is the kernel's private-scratch version (the
+	// lowering's soac.ScratchPlan), which launchKernel launches when
+	// the scratch arrays fit it.
+	privScratch *privateVersion
 	// spareViews are the spare buffers of the loops being generated,
 	// by spare pointer (see endLoopArrays).
 	spareViews map[string]*kview
@@ -538,6 +542,14 @@ func (c *cgen) loop(s *soac.Stm, e *soac.LoopExp) error {
 			return err
 		}
 		it := c.fresh("it")
+		if unrollable(e) {
+			// Four iterations' loads issued before their dependent
+			// arithmetic: LU's panel substitutions took about 40 cycles
+			// an iteration on an H200, one load's latency after another.
+			c.line("#ifndef FCC_NO_SEQ_UNROLL")
+			c.line("#pragma unroll %d", seqUnroll)
+			c.line("#endif")
+		}
 		c.line("for (long %s = 0; %s < (long)%s; %s++) {", it, it, bound, it)
 		c.indent++
 		ct, err := cType(f.T)
@@ -724,4 +736,29 @@ func (c *cgen) lambdaAt(l *soac.Lambda, inputs []soac.VName, it string) ([]strin
 		}
 	}
 	return c.body(l.Body)
+}
+
+// seqUnroll is how many times a kernel unrolls a sequential loop of a
+// small scalar body (unrollable); --build-option=-DFCC_NO_SEQ_UNROLL
+// turns it off.
+const seqUnroll = 4
+
+// seqUnrollMax is the most statements a loop body unrolled seqUnroll
+// times may have.
+const seqUnrollMax = 16
+
+// unrollable reports whether a loop in a kernel is unrolled: a for loop
+// whose merge parameters are scalars and whose body is straight-line code
+// of at most seqUnrollMax statements (an accumulation over loads, whose
+// iterations' loads the compiler then issues together).
+func unrollable(e *soac.LoopExp) bool {
+	if _, ok := e.Form.(soac.ForLoop); !ok || len(e.Body.Stms) > seqUnrollMax || !soac.StraightLine(e.Body) {
+		return false
+	}
+	for _, p := range e.Params {
+		if p.Type.Rank() > 0 {
+			return false
+		}
+	}
+	return true
 }

@@ -89,11 +89,82 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 	default:
 		return fmt.Errorf("internal error: the segmap at %s has points rule %q, which the backend does not know", s.Pos, plan.Rule)
 	}
-	if err := c.onePoint(e, dims, points, outs); err != nil {
-		return err
+	parts := plan.Parts
+	if len(parts) == 0 {
+		parts = [][]int{nil}
+		for i := range e.Body.Result {
+			parts[0] = append(parts[0], i)
+		}
+		c.line("long gtid = get_global_id(0);")
+		c.line("if (gtid >= %s) return;", points)
+	} else {
+		// Launched with a work-item per part of each point (the host's
+		// choice, exe.SplitParts), work-item g computes part g / points
+		// of point g % points; launched with one per point, all of
+		// them.
+		c.line("if ((%s) == 0) return;", points)
+		c.line("const bool fcc_split = get_global_size(0) >= %d * (%s);", len(parts), points)
+		c.line("long fcc_part = fcc_split ? get_global_id(0) / (%s) : 0;", points)
+		c.line("long gtid = get_global_id(0) - fcc_part * (%s);", points)
+		c.line("if (fcc_part >= %d || gtid >= %s) return;", len(parts), points)
+		total = fmt.Sprintf("(%s * fccSplitParts(c, %s, %d))", total, total, len(parts))
+	}
+	c.decodeSpace(e.Space, dims, "gtid")
+	if len(parts) > 1 {
+		c.line("for (; fcc_part < %d; fcc_part += fcc_split ? %d : 1) {", len(parts), len(parts))
+		c.indent++
+	}
+	for p, part := range parts {
+		body := e.Body
+		if len(parts) > 1 {
+			results := make([]soac.SubExp, len(part))
+			for k, i := range part {
+				results[k] = e.Body.Result[i]
+			}
+			body = soac.BodySlice(e.Body, results)
+			c.line("if (fcc_part == %d) {", p)
+			c.indent++
+		}
+		res, err := c.body(body)
+		if err != nil {
+			return err
+		}
+		for k, i := range part {
+			if outs[i] == "" {
+				continue // computed in place (inplace.go)
+			}
+			if e.Types[i].Rank() > 0 {
+				if err := c.storeRowPointsInner(outs[i], e.Types[i], "gtid", "("+points+")", e.Body.Result[i]); err != nil {
+					return err
+				}
+				continue
+			}
+			if err := c.storeResult(outs[i], e.Types[i], "gtid", res[k], e.Body.Result[i]); err != nil {
+				return err
+			}
+		}
+		if len(parts) > 1 {
+			c.indent--
+			c.line("}")
+		}
+	}
+	if len(parts) > 1 {
+		c.indent--
+		c.line("}")
 	}
 	c.kernelEnd()
+	if sp := lw.Scratch; sp != nil && len(c.scratch) > 0 && c.privateBytes(sp.Cap) <= sp.Bytes {
+		if err := c.addPrivateVersion(name, name+"_p", sp.Cap); err != nil {
+			return err
+		}
+	}
 	h.g.kernels = append(h.g.kernels, c.b.String())
+	if v.Launch == soac.LaunchSpreadItems {
+		return h.launch1DGroup(c, name, total, fmt.Sprintf("c.SpreadGroup(%s, %s)", total, goLaunch(v.LaunchParams)), ka)
+	}
+	if v.Launch != "" {
+		return fmt.Errorf("internal error: the segmap at %s has launch %q, which a map of one point per work-item does not take", s.Pos, v.Launch)
+	}
 	return h.launch1D(c, name, total, ka)
 }
 

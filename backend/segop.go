@@ -262,9 +262,15 @@ func (c *cgen) neutrals(reds []soac.Reduce, types []soac.Type, base string) ([]s
 // launch1D emits the launch of c's kernel name with one work-item per
 // element of n (a Go expression), in groups of the default size.
 func (h *hgen) launch1D(c *cgen, name, n string, ka *kernelArgs) error {
+	return h.launch1DGroup(c, name, n, "c.DefaultGroupSize()", ka)
+}
+
+// launch1DGroup is launch1D in work-groups of group work-items (a Go
+// expression).
+func (h *hgen) launch1DGroup(c *cgen, name, n, group string, ka *kernelArgs) error {
 	h.line("{")
 	h.indent++
-	h.line("group := c.DefaultGroupSize()")
+	h.line("group := %s", group)
 	if err := h.launchKernel(c, ka, name, fmt.Sprintf("fccGroups(%s, group) * group", n), "group"); err != nil {
 		return err
 	}

@@ -16,8 +16,9 @@ import (
 //
 //	lowering {
 //	  version "NAME" "FORM" ("FACT", ...) [lanes N] [launch "RULE" PARAMS]
-//	  points "RULE" per_item N [from N] [tiny_row N reduction K] why "WHY"
+//	  points "RULE" per_item N [from N] [tiny_row N reduction K] [parts [I, ...] ...] why "WHY"
 //	  offsets "narrow"
+//	  scratch "private" cap N bytes B why "WHY"
 //	  tile sides (SIDE, ...) reduction K
 //	  variant T R vector V depth D pad P
 //	  size NAME [bound BOUND] arrays (A, ...) strategy "STRATEGY"
@@ -51,7 +52,30 @@ type Lowering struct {
 	// Group, for a segmap_group, is how its work-group runs the body;
 	// nil for the other Seg-ops.
 	Group *GroupPlan
+	// Scratch, for an untiled segmap of one point per work-item whose
+	// body makes arrays of its own, says where those arrays may live
+	// besides global scratch memory; nil where only there.
+	Scratch *ScratchPlan
 }
+
+// ScratchPlan is where a segmap's per-work-item arrays (the backend's
+// scratch buffers, one array per work-item each) may live. Rule
+// ScratchPrivate: the kernel gets a second version with each such array
+// in the work-item's private memory, Cap elements, which the host
+// launches when every array of the launch holds at most Cap elements
+// (its sizes are known at the launch); otherwise the arrays live in
+// global memory, interleaved across work-items. A kernel whose arrays
+// would take more than Bytes bytes of private memory at Cap elements
+// each gets no private version. Why says why.
+type ScratchPlan struct {
+	Rule  string
+	Cap   int
+	Bytes int
+	Why   string
+}
+
+// ScratchPrivate is the scratch rule of a private-memory version.
+const ScratchPrivate = "private"
 
 // GroupPlan is the lowering of a segmap_group (the intra-group version,
 // flatten/intra.go): one work-group per point of its space, of
@@ -179,15 +203,16 @@ type LaunchParams struct {
 // launchParams says which LaunchParams each known launch takes, by their
 // printed names.
 var launchParams = map[string][]string{
-	"":               nil,
-	LaunchFlatGroups: {"per_unit", "min_group"},
-	LaunchSegGroups:  {"per_unit", "min_group", "team_max", "min_per_item", "max_groups"},
-	LaunchTeam:       {"min_per_item", "max_team"},
-	LaunchScanTiles:  {"per_unit", "chunk", "local_budget"},
-	LaunchCPUSplit:   {"min_chunk", "per_unit"},
-	LaunchCPUChunks:  {"min_chunk", "per_unit"},
-	LaunchHistGroups: {"per_unit"},
-	LaunchSeqChunks:  {"per_unit"},
+	"":                nil,
+	LaunchFlatGroups:  {"per_unit", "min_group"},
+	LaunchSegGroups:   {"per_unit", "min_group", "team_max", "min_per_item", "max_groups"},
+	LaunchTeam:        {"min_per_item", "max_team"},
+	LaunchScanTiles:   {"per_unit", "chunk", "local_budget"},
+	LaunchCPUSplit:    {"min_chunk", "per_unit"},
+	LaunchCPUChunks:   {"min_chunk", "per_unit"},
+	LaunchHistGroups:  {"per_unit"},
+	LaunchSeqChunks:   {"per_unit"},
+	LaunchSpreadItems: {"min_group"},
 }
 
 // fields are the parameters by their printed names, in printing order.
@@ -245,6 +270,12 @@ const (
 	// many chunks as PerUnit work-groups per compute unit have
 	// work-items (ReduceNumGroups).
 	LaunchSeqChunks = "seq-chunks"
+	// LaunchSpreadItems: a map of one point per work-item in work-groups
+	// of the default size, smaller (a multiple of MinGroup, at least
+	// MinGroup) where its points are too few to give every compute unit
+	// a group of that size, so that the groups spread over all of them
+	// (SpreadGroup).
+	LaunchSpreadItems = "spread-items"
 )
 
 // A Fact is a property of a low-level form that decides a kernel.
@@ -320,6 +351,15 @@ type PointsPlan struct {
 	// is the position of the row's reduction among the body's
 	// statements: those before it and after it are straight-line code.
 	Reduction int
+	// Parts, for a map of one point per work-item whose results fall into
+	// independent parts (no loop or SOAC serves two), are those parts, by
+	// the results' positions. Where the points are too few to fill the
+	// device (runtime/exe's SplitParts), each point gets one work-item
+	// per part, which computes only what that part's results need, so
+	// that the parts' work runs side by side rather than one after the
+	// other in one work-item; otherwise one work-item computes all of a
+	// point. nil: always the latter.
+	Parts [][]int
 	// Why is the rule's reason, in words.
 	Why string
 }
@@ -382,6 +422,16 @@ func (l *Lowering) print(pr *printer) {
 		if p.TinyRow > 0 {
 			rows += fmt.Sprintf(" tiny_row %d reduction %d", p.TinyRow, p.Reduction)
 		}
+		if len(p.Parts) > 0 {
+			rows += " parts"
+			for _, part := range p.Parts {
+				is := make([]string, len(part))
+				for k, i := range part {
+					is[k] = fmt.Sprint(i)
+				}
+				rows += " [" + strings.Join(is, ", ") + "]"
+			}
+		}
 		pr.line("points %q per_item %d%s why %q", p.Rule, p.PerItem, rows, p.Why)
 	}
 	if t := l.Tile; t != nil {
@@ -396,6 +446,9 @@ func (l *Lowering) print(pr *printer) {
 	}
 	if l.NarrowOffsets {
 		pr.line("offsets \"narrow\"")
+	}
+	if sp := l.Scratch; sp != nil {
+		pr.line("scratch %q cap %d bytes %d why %q", sp.Rule, sp.Cap, sp.Bytes, sp.Why)
 	}
 	for _, d := range l.Sizes {
 		d.print(pr)
@@ -475,6 +528,14 @@ func (p *parser) lowering() *Lowering {
 				p.expect("reduction")
 				pts.Reduction = p.smallInt()
 			}
+			if p.is("parts") {
+				p.next()
+				for p.is("[") {
+					var part []int
+					p.list("[", "]", func() { part = append(part, p.smallInt()) })
+					pts.Parts = append(pts.Parts, part)
+				}
+			}
 			p.expect("why")
 			pts.Why = p.str()
 			l.Points = pts
@@ -502,6 +563,16 @@ func (p *parser) lowering() *Lowering {
 				p.fail("unknown offsets %q in a lowering", o)
 			}
 			l.NarrowOffsets = true
+		case p.is("scratch"):
+			p.next()
+			sp := &ScratchPlan{Rule: p.str()}
+			p.expect("cap")
+			sp.Cap = p.smallInt()
+			p.expect("bytes")
+			sp.Bytes = p.smallInt()
+			p.expect("why")
+			sp.Why = p.str()
+			l.Scratch = sp
 		case p.is("size"):
 			p.next()
 			l.Sizes = append(l.Sizes, p.dynSize())
@@ -557,11 +628,34 @@ func (p *parser) lowering() *Lowering {
 			}
 			l.Group.Fills = append(l.Group.Fills, p.name())
 		default:
-			p.fail("expected version, points, tile, variant, offsets, size, group, local, fused, fill or '}' in a lowering, found %s", p.tok)
+			p.fail("expected version, points, tile, variant, offsets, scratch, size, group, local, fused, fill or '}' in a lowering, found %s", p.tok)
 		}
 	}
 	p.next()
 	return l
+}
+
+// partitions reports whether parts, two or more and none empty, hold
+// each of 0..n-1 exactly once.
+func partitions(parts [][]int, n int) bool {
+	if len(parts) < 2 {
+		return false
+	}
+	seen := make([]bool, n)
+	count := 0
+	for _, part := range parts {
+		if len(part) == 0 {
+			return false
+		}
+		for _, i := range part {
+			if i < 0 || i >= n || seen[i] {
+				return false
+			}
+			seen[i] = true
+			count++
+		}
+	}
+	return count == n
 }
 
 // smallInt parses a non-negative integer that fits an int32.
@@ -672,6 +766,16 @@ func checkLowering(e Exp) string {
 	if l.NarrowOffsets && (!isMap || tiled) {
 		return "narrow offsets where there is no untiled segmap"
 	}
+	if sp := l.Scratch; sp != nil {
+		switch {
+		case l.Points == nil || l.Points.Rule != RuleOnePerItem:
+			return "a scratch plan where there is no segmap of one point per work-item"
+		case sp.Rule != ScratchPrivate:
+			return fmt.Sprintf("the unknown scratch rule %q", sp.Rule)
+		case sp.Cap < 1 || sp.Bytes < sp.Cap:
+			return "a private scratch plan of fewer than one element, or fewer bytes than elements"
+		}
+	}
 	if p := l.Points; p != nil {
 		if p.PerItem < 1 {
 			return "a points plan of fewer than one point per work-item"
@@ -688,6 +792,12 @@ func checkLowering(e Exp) string {
 		}
 		if p.Rule == RuleStreaming && !StraightLine(m.Body) {
 			return "a streaming points plan for a body that is not straight-line code"
+		}
+		if len(p.Parts) > 0 && !partitions(p.Parts, len(m.Body.Result)) {
+			return "a points plan whose parts are not a partition of the map's results into two or more"
+		}
+		if len(p.Parts) > 0 && p.Rule != RuleOnePerItem {
+			return "parts in a points plan of several points per work-item"
 		}
 		if p.TinyRow > 0 && !isScremaAt(m.Body, p.Reduction) {
 			return fmt.Sprintf("a rows plan whose reduction, statement %d, is not a screma of the body", p.Reduction)

@@ -27,6 +27,17 @@ fun main (xs_2: [n_1]f32): {[n_1]f32} = {
     }
 `,
 		`    lowering {
+      version "" "map-global(f)" ("one-per-item", "items-alone")
+      points "one-per-item" per_item 1 why "loops"
+      scratch "private" cap 64 bytes 1024 why "small"
+    }
+`,
+		`    lowering {
+      version "" "map-global(f)" ("one-per-item", "items-alone")
+      points "one-per-item" per_item 1 parts [0, 2] [1] why "parts"
+    }
+`,
+		`    lowering {
       version "cpu" "map-global(f)" () lanes 4 launch "cpu-split" min_chunk 4096 per_unit 4
       version "groups" "map-global(f)" () launch "seg-groups" per_unit 8 min_group 32 team_max 1024 min_per_item 4 max_groups 1024
       version "team" "map-global(f)" () launch "team" min_per_item 8 max_team 32
@@ -60,11 +71,12 @@ fun main (xs_2: [n_1]f32): {[n_1]f32} = {
 		}
 	}
 	bad := map[string]string{
-		"unknown line":  "    lowering {\n      speed 3\n    }\n",
-		"no per_item":   "    lowering {\n      points \"rows\" 4 why \"x\"\n    }\n",
-		"negative":      "    lowering {\n      tile sides (-1) reduction 0\n    }\n",
-		"variant short": "    lowering {\n      variant 16 8 vector 4\n    }\n",
-		"offsets wide":  "    lowering {\n      offsets \"wide\"\n    }\n",
+		"unknown line":   "    lowering {\n      speed 3\n    }\n",
+		"no per_item":    "    lowering {\n      points \"rows\" 4 why \"x\"\n    }\n",
+		"negative":       "    lowering {\n      tile sides (-1) reduction 0\n    }\n",
+		"variant short":  "    lowering {\n      variant 16 8 vector 4\n    }\n",
+		"offsets wide":   "    lowering {\n      offsets \"wide\"\n    }\n",
+		"scratch no cap": "    lowering {\n      scratch \"private\" why \"x\"\n    }\n",
 	}
 	for name, l := range bad {
 		if _, err := ParseProgram(prog("segmap_thread", l)); err == nil {
@@ -115,6 +127,12 @@ fun main (xs_2: [n_1]f32): {[n_1]f32} = {
 		{"strided points without from", "    lowering {\n" + strided + "      points \"streaming\" per_item 4 why \"x\"\n    }\n", false},
 		{"several points, a form of one", "    lowering {\n" + version + "      points \"streaming\" per_item 4 from 4194304 why \"x\"\n    }\n", false},
 		{"one point, a strided form", "    lowering {\n" + strided + "      points \"one-per-item\" per_item 1 why \"x\"\n    }\n", false},
+		{"private scratch", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 why \"x\"\n      scratch \"private\" cap 64 bytes 1024 why \"x\"\n    }\n", true},
+		{"private scratch of no elements", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 why \"x\"\n      scratch \"private\" cap 0 bytes 1024 why \"x\"\n    }\n", false},
+		{"private scratch of fewer bytes than elements", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 why \"x\"\n      scratch \"private\" cap 64 bytes 32 why \"x\"\n    }\n", false},
+		{"an unknown scratch rule", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 why \"x\"\n      scratch \"local\" cap 64 bytes 1024 why \"x\"\n    }\n", false},
+		{"private scratch of strided points", "    lowering {\n" + strided + "      points \"streaming\" per_item 4 from 4194304 why \"x\"\n      scratch \"private\" cap 64 bytes 1024 why \"x\"\n    }\n", false},
+		{"parts of a map of one result", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 parts [0] [1] why \"x\"\n    }\n", false},
 		{"tile roles of an untiled map", "    lowering {\n" + version + "      points \"one-per-item\" per_item 1 why \"x\"\n      tile sides () reduction 0\n    }\n", false},
 	} {
 		p, err := ParseProgram(prog(tc.lowering))
@@ -165,6 +183,30 @@ fun main (xs_2: [n_1]f32): {[n_1]f32} = {
 		}
 		if (err == nil) != tc.ok {
 			t.Errorf("%s: ValidateWith = %v, want ok %v", tc.name, err, tc.ok)
+		}
+	}
+}
+
+// TestPartitions checks which parts of a points plan partition a map's
+// results.
+func TestPartitions(t *testing.T) {
+	for _, tc := range []struct {
+		parts [][]int
+		n     int
+		ok    bool
+	}{
+		{[][]int{{0}, {1}}, 2, true},
+		{[][]int{{0, 2}, {1}}, 3, true},
+		{[][]int{{1}, {0}}, 2, true},
+		{[][]int{{0, 1}}, 2, false},      // one part
+		{[][]int{{0}, {1}}, 3, false},    // result 2 in none
+		{[][]int{{0}, {0, 1}}, 2, false}, // result 0 twice
+		{[][]int{{0}, {2}}, 2, false},    // no result 2
+		{[][]int{{0, 1}, {}}, 2, false},  // an empty part
+		{nil, 0, false},
+	} {
+		if got := partitions(tc.parts, tc.n); got != tc.ok {
+			t.Errorf("partitions(%v, %d) = %v, want %v", tc.parts, tc.n, got, tc.ok)
 		}
 	}
 }

@@ -416,3 +416,41 @@ func ExpBodies(e Exp) []*Body {
 	}
 	return nil
 }
+
+// BodySlice is the body that computes results of b: the statements of b
+// (in order) that they need, directly or through other statements.
+func BodySlice(b *Body, results []SubExp) *Body {
+	def := map[VName]int{}
+	for i, s := range b.Stms {
+		for _, p := range s.Pat {
+			def[p.Name] = i
+		}
+	}
+	need := make([]bool, len(b.Stms))
+	var work []int
+	use := func(n VName) {
+		if i, ok := def[n]; ok && !need[i] {
+			need[i] = true
+			work = append(work, i)
+		}
+	}
+	for _, r := range results {
+		if v, ok := r.(Var); ok {
+			use(v.Name)
+		}
+	}
+	for len(work) > 0 {
+		i := work[len(work)-1]
+		work = work[:len(work)-1]
+		for n := range FreeInExp(b.Stms[i].Exp) {
+			use(n)
+		}
+	}
+	out := &Body{Result: results}
+	for i, s := range b.Stms {
+		if need[i] {
+			out.Stms = append(out.Stms, s)
+		}
+	}
+	return out
+}

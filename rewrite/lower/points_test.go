@@ -2,6 +2,7 @@ package lower
 
 import (
 	"os"
+	"reflect"
 	"testing"
 
 	"github.com/fcclang/fcc/soac"
@@ -39,7 +40,7 @@ func TestPointsRules(t *testing.T) {
 				t.Errorf("%s: rule %s gives no reason", f.Name, got.Rule)
 			}
 			got.Why = ""
-			if got != want[f.Name] {
+			if !reflect.DeepEqual(got, want[f.Name]) {
 				t.Errorf("%s: plan %+v, want %+v", f.Name, got, want[f.Name])
 			}
 		})

@@ -35,7 +35,7 @@ def main [n] (a: f32) (xs: [n]f32) (ys: [n]f32) : [n]f32 = map2 (\x y -> a*x+y) 
 `, []string{`segmap map_9: ""(items-alone,strided) points streaming 4 from 4194304 narrow`}},
 	{"heavy-map", `
 def main [n] (xs: [n]f32) : [n]f32 = map (\x -> f32.sin x * f32.cos x + f32.log (x*x+1) * f32.exp x / f32.sqrt (x+2) - f32.tanh x) xs
-`, []string{`segmap map_18: ""(one-per-item,items-alone) points one-per-item 1 narrow`}},
+`, []string{`segmap map_18: ""(one-per-item,items-alone)@spread-items/min_group=32 points one-per-item 1 narrow`}},
 	{"matmul", `
 def main [n][k][m] (a: [n][k]f32) (b: [k][m]f32) : [n][m]f32 =
   map (\r -> map (\c -> f32.sum (map2 (*) r c)) (transpose b)) a
@@ -80,7 +80,7 @@ def main [n][m] (xss: [n][m]f32) : [n][m]f32 =
                 in map (\x -> x / s + f32.i64 i) xs) xss
 `, []string{
 		// The outer version: a work-item per row.
-		`segmap map_2: ""(one-per-item,items-alone) points one-per-item 1`,
+		`segmap map_2: ""(one-per-item,items-alone)@spread-items/min_group=32 points one-per-item 1`,
 		// The intra version of the whole loop: a work-group per row, of m
 		// work-items rounded up to a warp; the loop's row double
 		// buffered, the map writing its result into the row's spare
@@ -92,7 +92,7 @@ def main [n][m] (xss: [n][m]f32) : [n][m]f32 =
 		// In the host loop of the inner version: a step's outer version,
 		// its intra version (a work-group per row sums and maps it), and
 		// its fully flattened one.
-		`segmap xs_next_21: ""(one-per-item,items-alone) points one-per-item 1`,
+		`segmap xs_next_21: ""(one-per-item,items-alone)@spread-items/min_group=32 points one-per-item 1`,
 		`segmap xs_next_22: ""() points one-per-group 1 group m_2/32 size m_2 map_81:[m_2]f32*1 barriers 4`,
 		`segred reduce_comm_76: ""(strided,group-combines)`,
 		`segmap map_81: ""() points group-items 1`,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -552,6 +553,43 @@ type Launch struct {
 	Chunk int64
 	// LocalBudget is the most local memory a scan's tile takes.
 	LocalBudget int64
+}
+
+// SpreadGroup is the work-group size of a map of n points, one per
+// work-item (launch "spread-items"): the default group size, or where n
+// points would then leave compute units without a group, the fewest
+// work-items (a multiple of l.MinGroup, at least l.MinGroup) that give
+// every compute unit one, so that few long-running work-items are spread
+// over the whole device rather than crowded on a few of its units.
+func (c *Context) SpreadGroup(n int64, l Launch) int64 {
+	g := c.DefaultGroupSize()
+	step := max(l.MinGroup, 1)
+	if g <= step {
+		return g
+	}
+	per := (max(n, 1) + c.ComputeUnits() - 1) / c.ComputeUnits()
+	per = (per + step - 1) / step * step
+	return min(g, max(per, step))
+}
+
+// privateScratchOff is FCC_NO_PRIVATE_SCRATCH=1 in the environment:
+// kernels' private-scratch versions (soac.ScratchPlan) are not launched,
+// their global-scratch versions always are (to measure what the private
+// ones gain).
+var privateScratchOff = os.Getenv("FCC_NO_PRIVATE_SCRATCH") != ""
+
+// PrivateScratch reports whether a kernel's private-scratch version may
+// be launched (see privateScratchOff).
+func (c *Context) PrivateScratch() bool { return !privateScratchOff }
+
+// SplitParts reports whether a map of n points whose results fall into k
+// independent parts (soac.PointsPlan.Parts) runs a work-item per part of
+// each point: where its n*k work-items are at most a group of the
+// default size per compute unit, too few to fill the device, so that the
+// parts' work runs side by side; otherwise one work-item computes all
+// of a point's parts and reads what they share once.
+func (c *Context) SplitParts(n, k int64) bool {
+	return k > 1 && n <= c.ComputeUnits()*c.DefaultGroupSize()/k
 }
 
 // ReduceNumGroups is the number of work-groups a launch that fills the

@@ -74,3 +74,52 @@ func TestDefaultGroupSizeClamped(t *testing.T) {
 		t.Errorf("DefaultGroupSize = %d, want 3", g)
 	}
 }
+
+// TestSpreadGroup checks the work-group size of a map of one point per
+// work-item (launch "spread-items"): the default size when the points
+// give every compute unit a group of it, otherwise the fewest work-items,
+// a multiple of the minimum, that still do.
+func TestSpreadGroup(t *testing.T) {
+	for _, tc := range []struct {
+		units, group, n, want int64
+	}{
+		{132, 256, 2048, 32},     // LU's panels on an H200: 64 groups of a warp
+		{132, 256, 1 << 20, 256}, // enough points: the default
+		{132, 256, 132 * 256, 256},
+		{132, 256, 132*256 - 1, 256},
+		{132, 256, 132 * 100, 128},
+		{132, 256, 0, 32},
+		{132, 256, 1, 32},
+		{2, 256, 2048, 256}, // a CPU of two cores
+		{132, 16, 2048, 16}, // a default below the minimum stays
+		{132, 48, 100000, 48},
+	} {
+		c := &Context{Opts: &Options{DefaultGroupSize: tc.group}, computeUnits: tc.units, maxGroup: 1024}
+		if got := c.SpreadGroup(tc.n, Launch{MinGroup: 32}); got != tc.want {
+			t.Errorf("SpreadGroup(%d) on %d units, default %d = %d, want %d", tc.n, tc.units, tc.group, got, tc.want)
+		}
+	}
+}
+
+// TestSplitParts checks when a map of independent parts runs a work-item
+// per part of each point: only where its points are too few to fill the
+// device with groups of the default size.
+func TestSplitParts(t *testing.T) {
+	for _, tc := range []struct {
+		units, n, k int64
+		want        bool
+	}{
+		{132, 2048, 2, true}, // LU's panels on an H200
+		{132, 132 * 128, 2, true},
+		{132, 132*128 + 1, 2, false},
+		{132, 1 << 20, 2, false},
+		{132, 2048, 1, false}, // one part: nothing to split
+		{2, 2048, 2, false},   // a CPU of two cores
+		{2, 100, 3, true},
+	} {
+		c := &Context{Opts: &Options{DefaultGroupSize: 256}, computeUnits: tc.units, maxGroup: 1024}
+		if got := c.SplitParts(tc.n, tc.k); got != tc.want {
+			t.Errorf("SplitParts(%d, %d) on %d units = %v, want %v", tc.n, tc.k, tc.units, got, tc.want)
+		}
+	}
+}
