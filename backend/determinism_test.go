@@ -22,6 +22,8 @@ def main (xss: [][4]f32) : []f32 =
       (map2 (+) a b, map2 (*) b c, map2 (-) c a)
     in f32.sum a + f32.sum b + f32.sum c) xss`},
 		{name: "lib_linalg_inv_f32", path: "../tests/programs/lib_linalg_inv_f32.fut"},
+		// Two segmap_groups, each with its tunable group size.
+		{name: "intra_rowloop", path: "../tests/programs/intra_rowloop.fut"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var prog *soac.Program

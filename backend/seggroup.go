@@ -177,28 +177,43 @@ func (h *hgen) segMapGroup(s *soac.Stm, e *soac.SegMapExp) error {
 }
 
 // groupParams lists the tunable group sizes of the program's
-// segmap_groups, for the executable's parameter list: 0 by default, the
-// size the plan chose.
+// segmap_groups, for the executable's parameter list, in program order:
+// 0 by default, the size the plan chose.
 func groupParams(p *soac.Program) []tileParam {
 	var out []tileParam
-	for _, name := range groupParamNames(p) {
-		out = append(out, tileParam{name, "group_size", 0})
+	for _, g := range groupParamList(p) {
+		out = append(out, tileParam{g.name, "group_size", 0})
 	}
 	return out
 }
 
-// groupParamNames names the tunable group size of each segmap_group of
-// p, FUN.group_size_K for the K-th of function FUN in program order.
-func groupParamNames(p *soac.Program) map[*soac.SegMapExp]string {
-	names := map[*soac.SegMapExp]string{}
+// groupParam is the tunable group size of one segmap_group.
+type groupParam struct {
+	seg  *soac.SegMapExp
+	name string
+}
+
+// groupParamList names the tunable group size of each segmap_group of
+// p, FUN.group_size_K for the K-th of function FUN, in program order.
+func groupParamList(p *soac.Program) []groupParam {
+	var out []groupParam
 	for _, f := range p.Funs {
 		k := 0
 		soac.VisitExps(f.Body, func(e soac.Exp) {
 			if m, ok := e.(*soac.SegMapExp); ok && m.Level == soac.LevelGroup {
 				k++
-				names[m] = fmt.Sprintf("%s.group_size_%d", f.Name, k)
+				out = append(out, groupParam{m, fmt.Sprintf("%s.group_size_%d", f.Name, k)})
 			}
 		})
+	}
+	return out
+}
+
+// groupParamNames maps each segmap_group of p to its tunable group size.
+func groupParamNames(p *soac.Program) map[*soac.SegMapExp]string {
+	names := map[*soac.SegMapExp]string{}
+	for _, g := range groupParamList(p) {
+		names[g.seg] = g.name
 	}
 	return names
 }

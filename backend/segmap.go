@@ -129,19 +129,8 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 		if err != nil {
 			return err
 		}
-		for k, i := range part {
-			if outs[i] == "" {
-				continue // computed in place (inplace.go)
-			}
-			if e.Types[i].Rank() > 0 {
-				if err := c.storeRowPointsInner(outs[i], e.Types[i], "gtid", "("+points+")", e.Body.Result[i]); err != nil {
-					return err
-				}
-				continue
-			}
-			if err := c.storeResult(outs[i], e.Types[i], "gtid", res[k], e.Body.Result[i]); err != nil {
-				return err
-			}
+		if err := c.storePoint(e, outs, part, res, points); err != nil {
+			return err
 		}
 		if len(parts) > 1 {
 			c.indent--
@@ -178,7 +167,17 @@ func (c *cgen) onePoint(e *soac.SegMapExp, dims []string, points string, outs []
 	if err != nil {
 		return err
 	}
-	for i, r := range res {
+	all := make([]int, len(res))
+	for i := range all {
+		all[i] = i
+	}
+	return c.storePoint(e, outs, all, res, points)
+}
+
+// storePoint stores point gtid's results res, those of e's results whose
+// indices part lists, in order.
+func (c *cgen) storePoint(e *soac.SegMapExp, outs []string, part []int, res []string, points string) error {
+	for k, i := range part {
 		if outs[i] == "" {
 			continue // computed in place (inplace.go)
 		}
@@ -188,7 +187,7 @@ func (c *cgen) onePoint(e *soac.SegMapExp, dims []string, points string, outs []
 			}
 			continue
 		}
-		if err := c.storeResult(outs[i], e.Types[i], "gtid", r, e.Body.Result[i]); err != nil {
+		if err := c.storeResult(outs[i], e.Types[i], "gtid", res[k], e.Body.Result[i]); err != nil {
 			return err
 		}
 	}

@@ -40,7 +40,7 @@ func (c *cgen) treeReduce(reds []soac.Reduce, types []soac.Type, lmem []string) 
 	c.line("for (long s = 1; s < lsize; s *= 2) {")
 	c.indent++
 	c.line("if (ltid %% (2 * s) == 0 && ltid + s < lsize) {")
-	return c.treeStep(reds, types, lmem)
+	return c.treeStep(reds, types, lmem, "ltid + s")
 }
 
 // treeReduceComm is treeReduce for commutative operators, with sequential
@@ -53,19 +53,19 @@ func (c *cgen) treeReduceComm(reds []soac.Reduce, types []soac.Type, lmem []stri
 	c.line("for (long s = %s / 2; s > 0; s >>= 1) {", p2)
 	c.indent++
 	c.line("if (ltid < s && ltid + s < lsize) {")
-	return c.treeStep(reds, types, lmem)
+	return c.treeStep(reds, types, lmem, "ltid + s")
 }
 
-// treeStep emits lmem[ltid] = op(lmem[ltid], lmem[ltid + s]) and closes
+// treeStep emits lmem[ltid] = op(lmem[ltid], lmem[partner]) and closes
 // the tree's loop.
-func (c *cgen) treeStep(reds []soac.Reduce, types []soac.Type, lmem []string) error {
+func (c *cgen) treeStep(reds []soac.Reduce, types []soac.Type, lmem []string, partner string) error {
 	c.indent++
 	a, b := make([]string, len(lmem)), make([]string, len(lmem))
 	for k, l := range lmem {
 		ct, _ := cType(types[k].Elem)
 		a[k], b[k] = c.fresh("a"), c.fresh("b")
 		c.line("%s %s = %s;", ct, a[k], load(&kview{ptr: l, elem: types[k].Elem}, "ltid"))
-		c.line("%s %s = %s;", ct, b[k], load(&kview{ptr: l, elem: types[k].Elem}, "ltid + s"))
+		c.line("%s %s = %s;", ct, b[k], load(&kview{ptr: l, elem: types[k].Elem}, partner))
 	}
 	if err := c.combine(reds, a, b); err != nil {
 		return err

@@ -166,24 +166,5 @@ func (c *cgen) rowsCombine(reds []soac.Reduce, types []soac.Type, acc, lmem []st
 	c.line("for (long s = %s / 2; s > 0; s >>= 1) {", p2)
 	c.indent++
 	c.line("if (row < s && row + s < rows) {")
-	c.indent++
-	a, b := make([]string, len(lmem)), make([]string, len(lmem))
-	for k, l := range lmem {
-		ct, _ := cType(types[k].Elem)
-		a[k], b[k] = c.fresh("a"), c.fresh("b")
-		c.line("%s %s = %s;", ct, a[k], load(&kview{ptr: l, elem: types[k].Elem}, "ltid"))
-		c.line("%s %s = %s;", ct, b[k], load(&kview{ptr: l, elem: types[k].Elem}, "ltid + s * nsegs"))
-	}
-	if err := c.combine(reds, a, b); err != nil {
-		return err
-	}
-	for k, l := range lmem {
-		c.line("%s", store(l, types[k].Elem, "ltid", a[k]))
-	}
-	c.indent--
-	c.line("}")
-	c.line("barrier(CLK_LOCAL_MEM_FENCE);")
-	c.indent--
-	c.line("}")
-	return nil
+	return c.treeStep(reds, types, lmem, "ltid + s * nsegs")
 }
