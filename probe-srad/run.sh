@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# srad's kernel variants (variants.py) timed on the GPU machine, after
+# apps_run.py left srad and its input in WORK (default /tmp/wa):
+#
+#     bash probe-srad/run.sh [WORK] [OUT]
+#
+# For each variant, 2 rounds: -t over 50 runs (min and median, us) and
+# -P over 5 runs (the three loop kernels' mean us). Output checked
+# against the unedited kernels' (max abs difference of the text output).
+set -uo pipefail
+work=${1:-/tmp/wa}
+out=${2:-${OUT:-/tmp}}
+here=$(cd "$(dirname "$0")" && pwd)
+exe=$work/bin/srad
+in=$work/srad-0/input.bin
+v=$out/variants
+mkdir -p "$v"
+"$exe" --dump-opencl "$v/dump.cl" </dev/null || exit 1
+python3 "$here/variants.py" "$v/dump.cl" "$v" || exit 1
+rm -f "$v/dump.cl"
+plat=${PLATFORM-NVIDIA}
+runs=${RUNS:-50}
+res=$out/srad-variants.txt
+: >"$res"
+for round in 1 2; do
+	for f in "$v"/*.cl; do
+		n=$(basename "$f" .cl)
+		"$exe" --load-opencl "$f" -b -r "$runs" -t "$out/t" -p "$plat" <"$in" >"$out/$n.out" 2>"$out/$n.err" || { echo "$n failed: $(head -c 300 "$out/$n.err")" >>"$res"; continue; }
+		t=$(sort -n "$out/t" | awk '{a[NR]=$1} END {printf "min %d median %d", a[1], a[int((NR+1)/2)]}')
+		p=$("$exe" --load-opencl "$f" -b -r 5 -P -p "$plat" <"$in" 2>&1 >/dev/null | awk '/^seg/ {printf "%s %s ", $1, $4}')
+		cmp -s "$out/a_base.out" "$out/$n.out" && same=same || same=differs
+		echo "round $round $n: $t us; -P means: $p; output $same" >>"$res"
+	done
+done
+rm -f "$out"/*.out "$out"/*.err "$out/t"
+cat "$res"
