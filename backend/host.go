@@ -47,6 +47,9 @@ type gen struct {
 	// loops that the kernels of the Seg-op being generated take as
 	// arguments, to check those sizes against (prepass.go).
 	preArgs []soac.VName
+	// launches are the argument lists of the launches generated so far,
+	// trimmed to the kernels' parameters at the end (kargs.go).
+	launches []launchSite
 }
 
 func (g *gen) newCgen() *cgen {
@@ -71,6 +74,9 @@ func generate(p *soac.Program) (*gen, error) {
 			return nil, err
 		}
 		g.host.WriteString(h.b.String())
+	}
+	if err := g.trimLaunchArgs(); err != nil {
+		return nil, err
 	}
 	return g, nil
 }

@@ -315,7 +315,7 @@ func (h *hgen) launchKernel(c *cgen, ka *kernelArgs, name, global, local string)
 			fits = append(fits, "fccFitsPrivate("+strings.Join(dims, ", ")+")")
 		}
 		h.line("if c.PrivateScratch() && %s {", strings.Join(fits, " && "))
-		h.line("\tif err := c.LaunchArgs(%q, []int64{%s}, []int64{%s}, %s); err != nil {", pv.name, g, local, launchArgs(ka.host))
+		h.line("\tif err := c.LaunchArgs(%q, []int64{%s}, []int64{%s}, %s); err != nil {", pv.name, g, local, h.g.launchArgList(pv.name, ka.host))
 		h.line("\t\treturn nil, err")
 		h.line("\t}")
 		h.line("} else {")
@@ -341,7 +341,7 @@ func (h *hgen) launchScratch(c *cgen, ka *kernelArgs, name, g, local string) err
 	if err != nil {
 		return err
 	}
-	h.line("if err := c.LaunchArgs(%q, []int64{%s}, []int64{%s}, %s); err != nil {", name, g, local, launchArgs(ka.host))
+	h.line("if err := c.LaunchArgs(%q, []int64{%s}, []int64{%s}, %s); err != nil {", name, g, local, h.g.launchArgList(name, ka.host))
 	h.line("\treturn nil, err")
 	h.line("}")
 	for _, r := range rel {
