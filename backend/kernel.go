@@ -416,7 +416,11 @@ func (c *cgen) index(s *soac.Stm, e *soac.IndexExp) error {
 			return err
 		}
 		idx = append(idx, i)
-		off = fmt.Sprintf("%s + %s * %s", off, c.ix(i), c.ix(v.strides[k]))
+		if z, ok := ise.(soac.Const); !ok || z.Value.Bits != 0 {
+			// Index 0 adds nothing: the kernel then need not take the
+			// stride (kargs.go).
+			off = fmt.Sprintf("%s + %s * %s", off, c.ix(i), c.ix(v.strides[k]))
+		}
 		if e.Proved(k) {
 			continue // the prove pass marked it
 		}

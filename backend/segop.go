@@ -29,6 +29,10 @@ func (c *cgen) inputs(free []soac.VName) (*kernelArgs, []string, error) {
 	ka := &kernelArgs{decls: []string{"__global long *fcc_err"}, host: []string{"fccErr"}}
 	var prologue []string
 	c.hostNames = map[soac.VName]bool{}
+	isFree := make(map[soac.VName]bool, len(free))
+	for _, n := range free {
+		isFree[n] = true
+	}
 	for _, n := range free {
 		c.hostNames[n] = true
 		t, ok := c.g.types[n]
@@ -47,6 +51,10 @@ func (c *cgen) inputs(free []soac.VName) (*kernelArgs, []string, error) {
 			dims := make([]string, t.Rank())
 			strides := make([]string, t.Rank())
 			for k := range dims {
+				if d, ok := c.typeDim(t.Shape[k], isFree); ok {
+					dims[k] = d
+					continue
+				}
 				dims[k] = fmt.Sprintf("%s_d%d", id, k)
 				ka.decls = append(ka.decls, "long "+dims[k])
 				ka.host = append(ka.host, fmt.Sprintf("%s.Shape[%d]", id, k))
@@ -79,6 +87,24 @@ func (c *cgen) inputs(free []soac.VName) (*kernelArgs, []string, error) {
 		c.vars[n] = kval{scalar: id}
 	}
 	return ka, prologue, nil
+}
+
+// typeDim is the C expression of an array's dimension d (of its type)
+// where the kernel has it without a parameter of its own: a constant, or
+// a size the kernel takes anyway (free, an i64). The host allocates
+// arrays at their types' sizes, so the two agree.
+func (c *cgen) typeDim(d soac.SubExp, free map[soac.VName]bool) (string, bool) {
+	switch d := d.(type) {
+	case soac.Const:
+		if d.Value.T == values.I64 {
+			return fmt.Sprintf("%dL", int64(d.Value.Bits)), true
+		}
+	case soac.Var:
+		if t, ok := c.g.types[d.Name]; ok && free[d.Name] && t.Rank() == 0 && t.Elem == values.I64 {
+			return c.g.names.id(d.Name), true
+		}
+	}
+	return "", false
 }
 
 // segFree is the sorted list of names a Seg-op uses from the host.
@@ -124,19 +150,31 @@ func (c *cgen) kernelEnd() {
 	c.b.WriteString(src)
 }
 
-// spaceArgs declares the sizes of a space as kernel parameters.
-func (h *hgen) spaceArgs(c *cgen, space []soac.SegDim, ka *kernelArgs) ([]string, error) {
+// spaceArgs declares the sizes of a space as kernel parameters space_0,
+// …, and passes them, the last arguments so far (the generators take the
+// space's host sizes from there). Where the kernel has a size without its
+// parameter (typeDim: a constant, or a size it takes anyway), the returned
+// prologue lines define space_d from it and the parameter, renamed
+// fcc_space_d, is never read, so that the launch does not pass it
+// (kargs.go).
+func (h *hgen) spaceArgs(c *cgen, space []soac.SegDim, ka *kernelArgs) ([]string, []string, error) {
 	sizes, err := h.spaceSizes(space)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	dims := make([]string, len(space))
-	for d := range space {
+	var prologue []string
+	for d, sd := range space {
 		dims[d] = fmt.Sprintf("space_%d", d)
-		ka.decls = append(ka.decls, "long "+dims[d])
+		param := dims[d]
+		if x, ok := c.typeDim(sd.N, c.hostNames); ok {
+			prologue = append(prologue, fmt.Sprintf("long %s = %s;", dims[d], x))
+			param = "fcc_" + dims[d]
+		}
+		ka.decls = append(ka.decls, "long "+param)
 		ka.host = append(ka.host, sizes[d])
 	}
-	return dims, nil
+	return dims, prologue, nil
 }
 
 // spaceSizes are the sizes of space as Go int64 expressions, for the host
@@ -181,10 +219,11 @@ func (h *hgen) newSegKernel(free []soac.VName, space []soac.SegDim, scalars ...s
 		ka.host = append(ka.host, id)
 		c.vars[n] = kval{scalar: id}
 	}
-	dims, err := h.spaceArgs(c, space, ka)
+	dims, sp, err := h.spaceArgs(c, space, ka)
 	if err != nil {
 		return nil, err
 	}
+	prologue = append(prologue, sp...)
 	for _, s := range scalars {
 		ka.decls = append(ka.decls, "long "+s)
 		ka.host = append(ka.host, s)
