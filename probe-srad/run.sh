@@ -22,6 +22,14 @@ plat=${PLATFORM-NVIDIA}
 runs=${RUNS:-50}
 res=$out/srad-variants.txt
 : >"$res"
+# fcc's OpenCL calls and host time per launch (no -P), this build and
+# main's (srad_main, where build_base.sh made it), 3 rounds.
+for round in 1 2 3; do
+	for e in srad_main srad; do
+		[ -x "$work/bin/$e" ] || continue
+		echo "round $round $e: $(FCC_DEBUG_CL=1 "$work/bin/$e" -b -r 10 -p "$plat" <"$in" 2>&1 >/dev/null | grep -i "launches")" >>"$res"
+	done
+done
 for round in 1 2; do
 	for f in "$v"/*.cl; do
 		n=$(basename "$f" .cl)
