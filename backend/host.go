@@ -50,6 +50,8 @@ type gen struct {
 	// launches are the argument lists of the launches generated so far,
 	// trimmed to the kernels' parameters at the end (kargs.go).
 	launches []launchSite
+	// fresh are the host arrays known to be manifest (fresh.go).
+	fresh map[soac.VName]bool
 }
 
 func (g *gen) newCgen() *cgen {
@@ -67,7 +69,7 @@ func generate(p *soac.Program) (*gen, error) {
 			return nil, err
 		}
 	}
-	g := &gen{prog: p, types: soac.TypeEnv(p), names: newMangler(), needIota: map[soac.PrimType]bool{}}
+	g := &gen{prog: p, types: soac.TypeEnv(p), names: newMangler(), needIota: map[soac.PrimType]bool{}, fresh: freshArrays(p)}
 	for _, f := range p.Funs {
 		h := &hgen{g: g}
 		if err := h.fun(f); err != nil {

@@ -45,9 +45,17 @@ func (c *cgen) inputs(free []soac.VName) (*kernelArgs, []string, error) {
 			if err != nil {
 				return nil, nil, err
 			}
-			// An array is a view: buffer, offset, dimensions and strides.
-			ka.decls = append(ka.decls, fmt.Sprintf("__global %s *%s", st, id), "long "+id+"_o")
-			ka.host = append(ka.host, id+".Buf", id+".Offset")
+			// An array is a view: buffer, offset, dimensions and strides;
+			// a fresh one (fresh.go) is at offset 0, row-major.
+			fresh := c.g.fresh[n]
+			ka.decls = append(ka.decls, fmt.Sprintf("__global %s *%s", st, id))
+			ka.host = append(ka.host, id+".Buf")
+			off := "0"
+			if !fresh {
+				off = id + "_o"
+				ka.decls = append(ka.decls, "long "+off)
+				ka.host = append(ka.host, id+".Offset")
+			}
 			dims := make([]string, t.Rank())
 			strides := make([]string, t.Rank())
 			for k := range dims {
@@ -60,11 +68,15 @@ func (c *cgen) inputs(free []soac.VName) (*kernelArgs, []string, error) {
 				ka.host = append(ka.host, fmt.Sprintf("%s.Shape[%d]", id, k))
 			}
 			for k := range dims {
+				if fresh {
+					strides = rowMajor(dims)
+					break
+				}
 				strides[k] = fmt.Sprintf("%s_s%d", id, k)
 				ka.decls = append(ka.decls, "long "+strides[k])
 				ka.host = append(ka.host, fmt.Sprintf("%s.Stride(%d)", id, k))
 			}
-			c.vars[n] = kval{view: &kview{ptr: id, off: id + "_o", dims: dims, strides: strides, elem: t.Elem}}
+			c.vars[n] = kval{view: &kview{ptr: id, off: off, dims: dims, strides: strides, elem: t.Elem}}
 			continue
 		}
 		ct, err := cType(t.Elem)
