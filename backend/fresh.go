@@ -8,8 +8,10 @@ import (
 
 // freshArrays are the host arrays of p known to be manifest (row-major
 // from the start of their buffer) whenever a kernel reads them: a
-// Seg-op's results, which the host allocates (c.NewArray), except a
-// segmap's results computed in place in an input (inplace.go); reshapes
+// Seg-op's results of a scalar per point, which the host allocates
+// (c.NewArray), except a segmap's results computed in place in an input
+// (inplace.go); not those of an array per point, which a segmap lays out
+// with the point innermost (pointsInner) and others may too; reshapes
 // and renamings of such arrays (exe.Context.Reshape keeps the layout or
 // makes a manifest copy); an if's results where both branches give such
 // arrays; and a loop's parameters and results where the initial values
@@ -45,16 +47,14 @@ func freshIn(b *soac.Body, fresh map[soac.VName]bool) {
 		case *soac.SegMapExp:
 			inPlace := inPlaceResults(e)
 			for i, p := range s.Pat {
-				if _, ok := inPlace[i]; !ok && p.Type.Rank() > 0 {
+				if _, ok := inPlace[i]; !ok && p.Type.Rank() > 0 && i < len(e.Types) && e.Types[i].Rank() == 0 {
 					fresh[p.Name] = true
 				}
 			}
-		case *soac.SegRedExp, *soac.SegScanExp:
-			for _, p := range s.Pat {
-				if p.Type.Rank() > 0 {
-					fresh[p.Name] = true
-				}
-			}
+		case *soac.SegRedExp:
+			scalarResults(s, e.Types, fresh)
+		case *soac.SegScanExp:
+			scalarResults(s, e.Types, fresh)
 		case *soac.ReshapeExp:
 			if fresh[e.Arr] {
 				for _, p := range s.Pat {
@@ -77,6 +77,16 @@ func freshIn(b *soac.Body, fresh map[soac.VName]bool) {
 			}
 		case *soac.LoopExp:
 			freshLoop(s, e, fresh, isFresh)
+		}
+	}
+}
+
+// scalarResults marks fresh the array results of s whose values per
+// point (types) are scalars.
+func scalarResults(s *soac.Stm, types []soac.Type, fresh map[soac.VName]bool) {
+	for i, p := range s.Pat {
+		if p.Type.Rank() > 0 && i < len(types) && types[i].Rank() == 0 {
+			fresh[p.Name] = true
 		}
 	}
 }
