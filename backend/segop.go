@@ -164,29 +164,27 @@ func (c *cgen) kernelEnd() {
 
 // spaceArgs declares the sizes of a space as kernel parameters space_0,
 // …, and passes them, the last arguments so far (the generators take the
-// space's host sizes from there). Where the kernel has a size without its
-// parameter (typeDim: a constant, or a size it takes anyway), the returned
-// prologue lines define space_d from it and the parameter, renamed
-// fcc_space_d, is never read, so that the launch does not pass it
-// (kargs.go).
-func (h *hgen) spaceArgs(c *cgen, space []soac.SegDim, ka *kernelArgs) ([]string, []string, error) {
+// space's host sizes from there). It returns the C expressions the
+// kernel's code uses for the sizes: the parameters, except a size the
+// kernel has without its parameter (typeDim: a constant, or a size it
+// takes anyway), whose parameter the kernel then never reads and its
+// launch does not pass (kargs.go) unless a generator names it.
+func (h *hgen) spaceArgs(c *cgen, space []soac.SegDim, ka *kernelArgs) ([]string, error) {
 	sizes, err := h.spaceSizes(space)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	dims := make([]string, len(space))
-	var prologue []string
 	for d, sd := range space {
-		dims[d] = fmt.Sprintf("space_%d", d)
-		param := dims[d]
+		param := fmt.Sprintf("space_%d", d)
+		dims[d] = param
 		if x, ok := c.typeDim(sd.N, c.hostNames); ok {
-			prologue = append(prologue, fmt.Sprintf("long %s = %s;", dims[d], x))
-			param = "fcc_" + dims[d]
+			dims[d] = x
 		}
 		ka.decls = append(ka.decls, "long "+param)
 		ka.host = append(ka.host, sizes[d])
 	}
-	return dims, prologue, nil
+	return dims, nil
 }
 
 // spaceSizes are the sizes of space as Go int64 expressions, for the host
@@ -231,11 +229,10 @@ func (h *hgen) newSegKernel(free []soac.VName, space []soac.SegDim, scalars ...s
 		ka.host = append(ka.host, id)
 		c.vars[n] = kval{scalar: id}
 	}
-	dims, sp, err := h.spaceArgs(c, space, ka)
+	dims, err := h.spaceArgs(c, space, ka)
 	if err != nil {
 		return nil, err
 	}
-	prologue = append(prologue, sp...)
 	for _, s := range scalars {
 		ka.decls = append(ka.decls, "long "+s)
 		ka.host = append(ka.host, s)

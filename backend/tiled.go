@@ -337,8 +337,9 @@ func (h *hgen) exactTileCheck(t *tile2D, ka *kernelArgs) (string, error) {
 	}
 	host := make([]string, len(names))
 	for k, cname := range names {
-		if _, err := strconv.ParseInt(cname, 10, 64); err == nil {
-			host[k] = cname
+		// A constant, perhaps a C long literal (typeDim).
+		if _, err := strconv.ParseInt(strings.TrimSuffix(cname, "L"), 10, 64); err == nil {
+			host[k] = strings.TrimSuffix(cname, "L")
 			continue
 		}
 		for i, d := range ka.decls {

@@ -29,8 +29,8 @@ def edit(src, name, f):
 
 def div32(head, body):
     # The point's row and column by a 32-bit division.
-    body, n = re.subn(r"long (rem_\d+) = gtid;\n(\s*)long (v_\w+) = \1 % space_1;\n\s*\1 = \1 / space_1;",
-                      r"int r32 = (int)gtid, c32 = (int)space_1;\n\2long \3 = r32 % c32;\n\2long \1 = r32 / c32;", body)
+    body, n = re.subn(r"long (rem_\d+) = gtid;\n(\s*)long (v_\w+) = \1 % (\w+);\n\s*\1 = \1 / \4;",
+                      r"int r32 = (int)gtid, c32 = (int)\4;\n\2long \3 = r32 % c32;\n\2long \1 = r32 / c32;", body)
     assert n == 1, n
     return head, body
 
@@ -56,11 +56,6 @@ def restrict(head, body):
 
 def fminmax(head, body):
     return head, body.replace("fcc_fmin_f32", "fmin").replace("fcc_fmax_f32", "fmax")
-
-
-def nocheck(head, body):
-    # The bounds check as a 32-bit compare against a precomputed count.
-    return head, body.replace("if (gtid >= space_0 * space_1) return;", "if ((int)gtid >= (int)(space_0 * space_1)) return;")
 
 
 def gps_cap(cap):
