@@ -30,7 +30,8 @@ for round in 1 2 3; do
 		echo "round $round $e: $(FCC_DEBUG_CL=1 "$work/bin/$e" -b -r 10 -p "$plat" <"$in" 2>&1 >/dev/null | grep -i "launches")" >>"$res"
 	done
 done
-for round in 1 2; do
+# VARIANTS=0: only the host times above.
+for round in $([ "${VARIANTS:-1}" = 0 ] || echo 1 2); do
 	for f in "$v"/*.cl; do
 		n=$(basename "$f" .cl)
 		"$exe" --load-opencl "$f" -b -r "$runs" -t "$out/t" -p "$plat" <"$in" >"$out/$n.out" 2>"$out/$n.err" || { echo "$n failed: $(head -c 300 "$out/$n.err")" >>"$res"; continue; }

@@ -33,7 +33,7 @@ build)
 	;;
 run)
 	out=${OUT:-/tmp/launch-floor-out}
-	mkdir -p "$out"
+	mkdir -p "$out" "$d"
 	gcc -O2 -o "$d/launch_floor" bench/probe/launch_floor.c -lOpenCL &&
 		timeout 120 "$d/launch_floor" "$plat" "$n" >"$out/launch_floor.txt" 2>&1
 	if command -v nvcc >/dev/null; then
