@@ -16,7 +16,10 @@
 // k24 (long scalars; SRAD's kernels take 19-24 arguments), k24i (int
 // scalars) and k24l (3 of its 24 local memory, as fcc's reductions) say
 // how the enqueue grows with the argument count, the scalars' width and
-// local memory arguments: their source is written by wide_src.
+// local memory arguments: their source is written by wide_src. The
+// "2 kernel objects" variants launch as fcc's slots do (runtime/exe,
+// Context.slot): two objects of one kernel, the buffers set once in
+// each the other way round, alternating, only the scalar re-set.
 //
 //	cc -O2 -o launch_floor launch_floor.c -lOpenCL
 //	./launch_floor PLATFORM-SUBSTRING [n]
@@ -79,6 +82,7 @@ struct variant {
 	const char *name;
 	int nine;   // the 9-argument kernel
 	int wide;   // 1 + an index of wides (0: k3 or k9)
+	int copies; // 2: two kernel objects, each with its buffers set once, alternating (fcc's launch slots); only the scalar re-set
 	int reset;  // re-set the changing arguments before every launch
 	int local;  // local size given (else NULL)
 	int event;  // ask for an event and release it
@@ -87,27 +91,30 @@ struct variant {
 };
 
 static const struct variant variants[] = {
-    {"k3 args once, local 256", 0, 0, 0, 1, 0, 0, 0},
-    {"k3 args once, local NULL", 0, 0, 0, 0, 0, 0, 0},
-    {"k3 3 args re-set, local 256", 0, 0, 1, 1, 0, 0, 0},
-    {"k3 3 args re-set, local NULL", 0, 0, 1, 0, 0, 0, 0},
-    {"k9 args once, local 256", 1, 0, 0, 1, 0, 0, 0},
-    {"k9 3 of 9 args re-set, local 256", 1, 0, 1, 1, 0, 0, 0},
-    {"k9 3 of 9 re-set, local 256, event", 1, 0, 1, 1, 1, 0, 0},
-    {"k9 3 of 9 re-set, local 256, clFlush", 1, 0, 1, 1, 0, 1, 0},
-    {"k3 args once, local 256, batches of 64", 0, 0, 0, 1, 0, 0, 64},
-    {"k9 3 of 9 re-set, local 256, batches of 16", 1, 0, 1, 1, 0, 0, 16},
-    {"k9 3 of 9 re-set, local 256, batches of 64", 1, 0, 1, 1, 0, 0, 64},
-    {"k9 3 of 9 re-set, local 256, batches of 256", 1, 0, 1, 1, 0, 0, 256},
-    {"k9 3 of 9 re-set, local 256, batches of 1024", 1, 0, 1, 1, 0, 0, 1024},
-    {"k16 args once, local 256", 0, 1, 0, 1, 0, 0, 0},
-    {"k16 3 of 16 re-set, local 256", 0, 1, 1, 1, 0, 0, 0},
-    {"k24 args once, local 256", 0, 2, 0, 1, 0, 0, 0},
-    {"k24 3 of 24 re-set, local 256", 0, 2, 1, 1, 0, 0, 0},
-    {"k24 3 of 24 re-set, local 256, event", 0, 2, 1, 1, 1, 0, 0},
-    {"k24i (int scalars) 3 of 24 re-set, local 256", 0, 3, 1, 1, 0, 0, 0},
-    {"k24l (3 local) 3 of 24 re-set, local 256", 0, 4, 1, 1, 0, 0, 0},
-    {"k24l (3 local) args once, local 256", 0, 4, 0, 1, 0, 0, 0},
+    {"k3 args once, local 256", 0, 0, 0, 1, 0, 0, 0, 0},
+    {"k3 args once, local NULL", 0, 0, 0, 0, 0, 0, 0, 0},
+    {"k3 3 args re-set, local 256", 0, 0, 1, 1, 0, 0, 0, 0},
+    {"k3 3 args re-set, local NULL", 0, 0, 1, 0, 0, 0, 0, 0},
+    {"k9 args once, local 256", 1, 0, 0, 1, 0, 0, 0, 0},
+    {"k9 3 of 9 args re-set, local 256", 1, 0, 1, 1, 0, 0, 0, 0},
+    {"k9 3 of 9 re-set, local 256, event", 1, 0, 1, 1, 1, 0, 0, 0},
+    {"k9 3 of 9 re-set, local 256, clFlush", 1, 0, 1, 1, 0, 1, 0, 0},
+    {"k3 args once, local 256, batches of 64", 0, 0, 0, 1, 0, 0, 64, 0},
+    {"k9 3 of 9 re-set, local 256, batches of 16", 1, 0, 1, 1, 0, 0, 16, 0},
+    {"k9 3 of 9 re-set, local 256, batches of 64", 1, 0, 1, 1, 0, 0, 64, 0},
+    {"k9 3 of 9 re-set, local 256, batches of 256", 1, 0, 1, 1, 0, 0, 256, 0},
+    {"k9 3 of 9 re-set, local 256, batches of 1024", 1, 0, 1, 1, 0, 0, 1024, 0},
+    {"k16 args once, local 256", 0, 1, 0, 1, 0, 0, 0, 0},
+    {"k16 3 of 16 re-set, local 256", 0, 1, 1, 1, 0, 0, 0, 0},
+    {"k24 args once, local 256", 0, 2, 0, 1, 0, 0, 0, 0},
+    {"k24 3 of 24 re-set, local 256", 0, 2, 1, 1, 0, 0, 0, 0},
+    {"k24 3 of 24 re-set, local 256, event", 0, 2, 1, 1, 1, 0, 0, 0},
+    {"k24i (int scalars) 3 of 24 re-set, local 256", 0, 3, 1, 1, 0, 0, 0, 0},
+    {"k24l (3 local) 3 of 24 re-set, local 256", 0, 4, 1, 1, 0, 0, 0, 0},
+    {"k24l (3 local) args once, local 256", 0, 4, 0, 1, 0, 0, 0, 0},
+    {"k9 2 kernel objects alternating, 1 of 9 re-set", 1, 0, 0, 1, 0, 0, 0, 2},
+    {"k3 2 kernel objects alternating, 1 of 3 re-set", 0, 0, 0, 1, 0, 0, 0, 2},
+    {"k24 2 kernel objects alternating, 1 of 24 re-set", 0, 2, 0, 1, 0, 0, 0, 2},
 };
 
 static void set9(cl_kernel k, cl_mem err, cl_mem a, cl_mem b, float v) {
@@ -163,10 +170,36 @@ static void run(const struct variant *v, cl_command_queue q, cl_kernel k3, cl_ke
 	} else {
 		set3(k, bufs[0], bufs[1], 1.0f);
 	}
+	// fcc's launch slots: a second kernel object with the buffers the
+	// other way round, so that alternating buffers need no re-setting.
+	cl_kernel k2 = NULL;
+	if (v->copies == 2) {
+		cl_int e;
+		char name[64];
+		CHECK(clGetKernelInfo(k, CL_KERNEL_FUNCTION_NAME, sizeof name, name, NULL));
+		cl_program prog;
+		CHECK(clGetKernelInfo(k, CL_KERNEL_PROGRAM, sizeof prog, &prog, NULL));
+		k2 = clCreateKernel(prog, name, &e);
+		CHECK(e);
+		if (w) {
+			setw(k2, w, err, bufs[1], bufs[0], 1.0f);
+		} else if (v->nine) {
+			set9(k2, err, bufs[1], bufs[0], 1.0f);
+		} else {
+			set3(k2, bufs[1], bufs[0], 1.0f);
+		}
+	}
 	CHECK(clFinish(q));
 	double inloop = 0, t0 = now_us();
 	for (long i = 0; i < n; i++) {
 		double s = now_us();
+		cl_kernel kk = k;
+		if (k2) {
+			// Only the scalar changes; the buffers alternate by object.
+			float x = (float)(i + 1);
+			kk = (i & 1) ? k2 : k;
+			CHECK(clSetKernelArg(kk, w ? 1 : v->nine ? 1 : 2, sizeof x, &x));
+		}
 		if (v->reset) {
 			// The loop's arrays alternate and a scalar changes: 3 arguments.
 			cl_mem a = bufs[i & 1], b = bufs[(i + 1) & 1];
@@ -184,13 +217,14 @@ static void run(const struct variant *v, cl_command_queue q, cl_kernel k3, cl_ke
 			}
 		}
 		cl_event ev, *evp = v->event ? &ev : NULL;
-		CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &gs, v->local ? &ls : NULL, 0, NULL, evp));
+		CHECK(clEnqueueNDRangeKernel(q, kk, 1, NULL, &gs, v->local ? &ls : NULL, 0, NULL, evp));
 		if (v->event) clReleaseEvent(ev);
 		if (v->flush) CHECK(clFlush(q));
 		inloop += now_us() - s;
 		if (v->batch && (i + 1) % v->batch == 0) CHECK(clFinish(q));
 	}
 	CHECK(clFinish(q));
+	if (k2) clReleaseKernel(k2);
 	*enq = inloop / n;
 	*wall = (now_us() - t0) / n;
 }
