@@ -1302,8 +1302,19 @@ type launchSlot struct {
 }
 
 // maxKernelCopies is the most kernel objects Launch keeps per kernel and
-// program: two serve double buffering.
-const maxKernelCopies = 2
+// program: two serve double buffering. FCC_KERNEL_COPIES=1 keeps one, to
+// measure what the second saves (bench/probe/launch_floor.c times both
+// ways of launching).
+var maxKernelCopies = kernelCopies(os.Getenv("FCC_KERNEL_COPIES"))
+
+// kernelCopies is maxKernelCopies for the value of FCC_KERNEL_COPIES: 1
+// or 2, 2 for anything else.
+func kernelCopies(env string) int {
+	if env == "1" {
+		return 1
+	}
+	return 2
+}
 
 // slot picks the kernel object of st to launch with vals: the one on
 // which the fewest arguments change, or a new one where buffer arguments

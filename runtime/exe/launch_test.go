@@ -394,3 +394,56 @@ func TestLaunchDoubleBuffered(t *testing.T) {
 		}
 	}
 }
+
+// TestLaunchOneKernelObject ping-pongs double_f32 as above with
+// FCC_KERNEL_COPIES=1's single kernel object: every launch after the
+// first sets the two buffers again, and the results are right.
+func TestLaunchOneKernelObject(t *testing.T) {
+	needDevice(t)
+	old := maxKernelCopies
+	maxKernelCopies = 1
+	t.Cleanup(func() { maxKernelCopies = old })
+	c := newLaunchContext(t)
+	x, err := c.Upload(values.Value{Type: values.F32, Shape: []int64{4}, Data: []float32{1, 2, 3, 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	y, err := c.NewArray(values.F32, []int64{4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantSets := []int64{3, 2, 2, 2, 2}
+	bufs := [2]*DeviceArray{x, y}
+	for i, want := range wantSets {
+		before := c.CLCalls().SetArg
+		if err := c.Launch("double_f32", []int64{4}, nil, bufs[i&1], bufs[(i+1)&1], int64(4)); err != nil {
+			t.Fatal(err)
+		}
+		if n := c.CLCalls().SetArg - before; n != want {
+			t.Errorf("launch %d: %d clSetKernelArg calls, want %d", i, n, want)
+		}
+	}
+	v, err := c.Download(bufs[len(wantSets)&1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j, got := range v.Data.([]float32) {
+		if want := float32(int64(1)<<len(wantSets)) * float32(j+1); got != want {
+			t.Errorf("element %d = %v, want %v", j, got, want)
+		}
+	}
+	if st := c.launchStates["double_f32"]; st == nil || len(st.narrow) != 1 {
+		t.Errorf("kernel objects %+v, want one", st)
+	}
+}
+
+func TestKernelCopies(t *testing.T) {
+	for _, c := range []struct {
+		env  string
+		want int
+	}{{"", 2}, {"1", 1}, {"2", 2}, {"x", 2}} {
+		if got := kernelCopies(c.env); got != c.want {
+			t.Errorf("kernelCopies(%q) = %d, want %d", c.env, got, c.want)
+		}
+	}
+}
