@@ -24,10 +24,16 @@ res=$out/srad-variants.txt
 : >"$res"
 # fcc's OpenCL calls and host time per launch (no -P), this build and
 # main's (srad_main, where build_base.sh made it), 3 rounds.
+# srad with one kernel object per kernel (FCC_KERNEL_COPIES=1) too, and
+# the run time (-t, min of 10) beside.
 for round in 1 2 3; do
-	for e in srad_main srad; do
-		[ -x "$work/bin/$e" ] || continue
-		echo "round $round $e: $(FCC_DEBUG_CL=1 "$work/bin/$e" -b -r 10 -p "$plat" <"$in" 2>&1 >/dev/null | grep -i "launches")" >>"$res"
+	for e in srad_main srad srad-copies1; do
+		x=${e%-copies1}
+		[ -x "$work/bin/$x" ] || continue
+		copies=2
+		[ "$e" = "$x" ] || copies=1
+		h=$(FCC_KERNEL_COPIES=$copies FCC_DEBUG_CL=1 "$work/bin/$x" -b -r 10 -t "$out/t" -p "$plat" <"$in" 2>&1 >/dev/null | grep -i "launches")
+		echo "round $round $e: min $(sort -n "$out/t" | head -1) us; $h" >>"$res"
 	done
 done
 # VARIANTS=0: only the host times above.
