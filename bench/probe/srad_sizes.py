@@ -48,6 +48,7 @@ def main():
              for x in ("--param", line.split()[0] + "=9223372036854775807")]
     d = os.path.join(args.work, "srad-sizes")
     os.makedirs(d, exist_ok=True)
+    os.makedirs(args.out, exist_ok=True)
     lines = ["| rows x cols | iters | fcc us | fcc us/iter | CUDA us | CUDA us/iter | fcc host us/launch (no -P) | other, this (us, 3 rounds) |",
              "|---|---|---|---|---|---|---|---|"]
     sizes = [tuple(int(x) for x in sz.split("x")) for sz in args.sizes.split(",") if sz]
