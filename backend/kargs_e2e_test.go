@@ -98,3 +98,54 @@ func TestLaunchesMatchKernels(t *testing.T) {
 		})
 	}
 }
+
+// TestFreshArrayParams fails if a kernel reading an array that a loop of
+// kernels makes (manifest at every iteration) takes its offset or
+// strides, or if one reading an array that may be a view (an entry
+// parameter, a slice, a loop that starts from one) does not.
+func TestFreshArrayParams(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		// views: whether a kernel of the loop takes an offset.
+		views bool
+	}{
+		{"loop of maps from a map", `def main [n] (xs: [n]f32) (k: i32) : [n]f32 =
+  let ys = map (+ 1) xs
+  in loop ys for _i < k do map (\y -> y * 0.5 + ys[0]) ys
+`, false},
+		{"loop of maps from a slice", `def main [n] (xs: [n]f32) (k: i32) : []f32 =
+  loop ys = xs[1:] for _i < k do map (\y -> y * 0.5 + ys[0]) ys
+`, true},
+		{"loop of maps from a parameter", `def main [n] (xs: [n]f32) (k: i32) : [n]f32 =
+  loop ys = xs for _i < k do map (\y -> y * 0.5 + ys[0]) ys
+`, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			prog, err := pipeline.Compile(c.name+".fut", c.src, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			src, err := backend.Generate(prog)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The loop's map reads ys at its point and at 0: the kernels
+			// with two reads of their input.
+			offset := regexp.MustCompile(`long v_\w+_o[,)]`)
+			found := false
+			for _, k := range strings.Split(src.OpenCL, "__kernel void ")[1:] {
+				head := k[:strings.IndexByte(k, ')')+1]
+				if !strings.Contains(k, "* (0.5f)") {
+					continue
+				}
+				found = true
+				if got := offset.MatchString(head); got != c.views {
+					t.Errorf("kernel takes an offset: %v, want %v:\n%s", got, c.views, head)
+				}
+			}
+			if !found {
+				t.Fatalf("no kernel of the loop's map in\n%s", src.OpenCL)
+			}
+		})
+	}
+}
