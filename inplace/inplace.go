@@ -47,16 +47,14 @@ func InPlace(p *soac.Program) (*soac.Program, error) {
 	names := soac.NewNames(out)
 	for _, f := range out.Funs {
 		pa := &pass{fresh: map[soac.VName]int{}, types: map[soac.VName]soac.Type{}}
-		params := map[soac.VName]bool{}
 		for _, prm := range f.Params {
 			pa.types[prm.Name] = prm.Type
-			params[prm.Name] = true
 		}
 		types := map[soac.VName]soac.Type{}
 		for n, t := range pa.types {
 			types[n] = t
 		}
-		copyLoopArgs(f.Body, params, types, names)
+		copyLoopArgs(f.Body, types, names)
 		pa.host(f.Body, nil)
 	}
 	return out, nil

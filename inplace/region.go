@@ -222,29 +222,33 @@ func isTrue(x soac.SubExp) bool {
 }
 
 // copyLoopArgs inserts, before every host loop of b (and of the bodies
-// nested in it) whose array state starts from one of the function's
-// parameters (params) and whose body holds a segmap that regionOf accepts
-// for that state, a copy of the parameter that the loop starts from
-// instead: the caller's memory must not be updated, and one copy before
-// the loop is cheaper than a fresh array every step.
-func copyLoopArgs(b *soac.Body, params map[soac.VName]bool, types map[soac.VName]soac.Type, names *soac.Names) {
+// nested in it) whose array state starts from an array bound outside b (a
+// parameter of the function, or a name of an enclosing body, which the
+// inplace pass cannot give the loop) and whose body holds a segmap that
+// regionOf accepts for that state, a copy of that array, which the loop
+// starts from instead: the caller's memory must not be updated, and one
+// copy before the loop is cheaper than a fresh array every step. (A
+// state bound in b is the inplace pass's to judge, by ownedInit.)
+func copyLoopArgs(b *soac.Body, types map[soac.VName]soac.Type, names *soac.Names) {
 	var out []*soac.Stm
+	here := map[soac.VName]bool{} // bound by b's statements so far
 	for _, s := range b.Stms {
 		for _, p := range s.Pat {
 			types[p.Name] = p.Type
+			here[p.Name] = true
 		}
 		switch e := s.Exp.(type) {
 		case *soac.IfExp:
-			copyLoopArgs(e.Then, params, types, names)
-			copyLoopArgs(e.Else, params, types, names)
+			copyLoopArgs(e.Then, types, names)
+			copyLoopArgs(e.Else, types, names)
 		case *soac.LoopExp:
 			for _, prm := range e.Params {
 				types[prm.Name] = prm.Type
 			}
-			copyLoopArgs(e.Body, params, types, names)
+			copyLoopArgs(e.Body, types, names)
 			for k, prm := range e.Params {
 				v, ok := e.Init[k].(soac.Var)
-				if !ok || !params[v.Name] || prm.Type.Rank() == 0 || !freshIn([]*soac.Body{e.Body}, e.Body.Result[k], prm.Name) || !regionIn(e.Body, nil, prm.Name, types) {
+				if !ok || here[v.Name] || prm.Type.Rank() == 0 || !freshIn([]*soac.Body{e.Body}, e.Body.Result[k], prm.Name) || !regionIn(e.Body, nil, prm.Name, types) {
 					continue
 				}
 				c := names.Fresh(func(k int) soac.VName { return soac.VName(fmt.Sprintf("own_%d", k)) })
