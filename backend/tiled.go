@@ -179,6 +179,7 @@ func (h *hgen) tiled2D(s *soac.Stm, e *soac.SegMapExp, m *tiling.Match2D, varian
 	var hostDims, outs []string
 	var kernels []string
 	exactHost := "" // the host's test for the exact variants, if any
+	nkHost := ""    // the host's expression of the reduction's length, if it has one
 	// The region's starts (kernel parameters) and extents (host
 	// expressions), for a segmap with a region (region.go).
 	var lo, extents []string
@@ -221,6 +222,11 @@ func (h *hgen) tiled2D(s *soac.Stm, e *soac.SegMapExp, m *tiling.Match2D, varian
 			if exactHost, err = h.exactTileCheck(t, ka, extents); err != nil {
 				return err
 			}
+			w, err := c.operand(m.Screma.W)
+			if err != nil {
+				return err
+			}
+			nkHost = hostArg(ka, w)
 			// The exact variants, one per layout of the row arrays
 			// (bit i of the name's number: row array i is read along k).
 			for mask := 0; exactHost != "" && mask < 1<<len(m.Rows); mask++ {
@@ -281,9 +287,16 @@ func (h *hgen) tiled2D(s *soac.Stm, e *soac.SegMapExp, m *tiling.Match2D, varian
 	}
 	h.line("rs := c.Opts.DefaultRegTileSize")
 	h.line("if rs <= 0 {")
-	h.line("\t// The largest register tile that still gives every compute unit a work-group.")
+	h.line("\t// The largest register tile that still gives every compute unit a work-group")
+	h.line("\t// (%d of them for a reduction of at most %d elements: shortReduction).", shortGroups, shortReduction)
+	h.line("\tper := int64(1)")
+	if nkHost != "" {
+		h.line("\tif int64(%s) <= %d {", nkHost, shortReduction)
+		h.line("\t\tper = %d", shortGroups)
+		h.line("\t}")
+	}
 	h.line("\trs = %d", maxR)
-	h.line("\tfor rs > 1 && fccGroups(%s, ts*rs)*fccGroups(%s, ts*rs) < c.ComputeUnits() {", n, mm)
+	h.line("\tfor rs > 1 && fccGroups(%s, ts*rs)*fccGroups(%s, ts*rs) < per*c.ComputeUnits() {", n, mm)
 	h.line("\t\trs /= 2")
 	h.line("\t}")
 	h.line("}")
@@ -352,16 +365,7 @@ func (h *hgen) exactTileCheck(t *tile2D, ka *kernelArgs, extents []string) (stri
 	}
 	host := make([]string, len(names))
 	for k, cname := range names {
-		if _, err := strconv.ParseInt(cname, 10, 64); err == nil {
-			host[k] = cname
-			continue
-		}
-		for i, d := range ka.decls {
-			if strings.HasSuffix(d, " "+cname) {
-				host[k] = ka.host[i]
-			}
-		}
-		if host[k] == "" {
+		if host[k] = hostArg(ka, cname); host[k] == "" {
 			return "", nil
 		}
 	}
@@ -378,6 +382,34 @@ func (h *hgen) exactTileCheck(t *tile2D, ka *kernelArgs, extents []string) (stri
 	}
 	return fmt.Sprintf("exe.ExactTileLayout(%s)", strings.Join(args, ", ")), nil
 }
+
+// hostArg returns the host's expression of the kernel's operand cname: a
+// constant, or one of the kernel's parameters; "" for another.
+func hostArg(ka *kernelArgs, cname string) string {
+	if _, err := strconv.ParseInt(cname, 10, 64); err == nil {
+		return cname
+	}
+	for i, d := range ka.decls {
+		if strings.HasSuffix(d, " "+cname) {
+			return ka.host[i]
+		}
+	}
+	return ""
+}
+
+// shortReduction is the longest reduction (in elements) for which a 2-D
+// tiled kernel's register tile is chosen for work-groups rather than for
+// reuse: every compute unit is given shortGroups of them. LU's trailing
+// update (a reduction of 32 per result) ran 3805 us a whole LU at
+// n = 2048 with R = 2 forced (64 x 64 work-groups at the first step),
+// 3884 with R = 4 and 4545 with R = 8, against 4136 for the choice of
+// one work-group per compute unit (R = 8 until the region shrinks), on an
+// H200 (/work/wt/prof/lud-2): with 4 slabs of 8 a work-group, the tile's
+// reuse saves little and its latency is hidden only by many groups.
+const (
+	shortReduction = 64
+	shortGroups    = 16
+)
 
 // kernel returns the OpenCL C of one variant.
 func (t *tile2D) kernel(name string, ka *kernelArgs, prologue, outs []string, e *soac.SegMapExp) (string, error) {
