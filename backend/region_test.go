@@ -1,6 +1,7 @@
 package backend_test
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -66,5 +67,10 @@ func TestRegionKernels(t *testing.T) {
 	}
 	if !strings.Contains(host, "min(max(int64(v_k_") {
 		t.Errorf("no region start clamped to the space in the host code")
+	}
+	// The product's reduction (b elements) is short when b <= 64: the
+	// host then wants shortGroups work-groups per compute unit.
+	if !regexp.MustCompile(`if int64\(v_b_\d+\) <= 64 \{\s*per = 16`).MatchString(host) {
+		t.Errorf("the host does not choose the register tile by the reduction's length")
 	}
 }
