@@ -14,6 +14,9 @@ import (
 // inPlaceResults maps the results of a segmap that the inplace pass gave
 // the memory of a kernel input to that input.
 func inPlaceResults(e *soac.SegMapExp) map[int]soac.VName {
+	if e.Region != nil {
+		return map[int]soac.VName{0: e.Region.Arr} // region.go
+	}
 	var out map[int]soac.VName
 	for j, r := range e.Body.Result {
 		v, ok := r.(soac.Var)

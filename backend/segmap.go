@@ -43,6 +43,13 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 	if err != nil {
 		return err
 	}
+	lo, extents, err := h.regionArgs(e, ka, hostDims)
+	if err != nil {
+		return err
+	}
+	if lo != nil && (plan.Rule != soac.RuleOnePerItem || len(plan.Parts) > 0) {
+		return fmt.Errorf("internal error: the segmap at %s has a region but points rule %q", s.Pos, plan.Rule)
+	}
 	// A point's array result is written by one work-item, element by
 	// element: laid out with the point innermost, neighbouring work-items
 	// write neighbouring addresses. The result is that buffer seen
@@ -88,6 +95,18 @@ func (h *hgen) segMap(s *soac.Stm, e *soac.SegMapExp) error {
 	case soac.RuleOnePerItem:
 	default:
 		return fmt.Errorf("internal error: the segmap at %s has points rule %q, which the backend does not know", s.Pos, plan.Rule)
+	}
+	if lo != nil {
+		if err := c.regionPoint(e, dims, lo); err != nil {
+			return err
+		}
+		c.kernelEnd()
+		h.g.kernels = append(h.g.kernels, c.b.String())
+		total = "(" + strings.Join(extents, " * ") + ")"
+		if v.Launch == soac.LaunchSpreadItems {
+			return h.launch1DGroup(c, name, total, fmt.Sprintf("c.SpreadGroup(%s, %s)", total, goLaunch(v.LaunchParams)), ka)
+		}
+		return h.launch1D(c, name, total, ka)
 	}
 	parts := plan.Parts
 	if len(parts) == 0 {

@@ -44,11 +44,17 @@ import (
 // InPlace runs the pass; p is not modified.
 func InPlace(p *soac.Program) (*soac.Program, error) {
 	out := soac.CopyProgram(p)
+	names := soac.NewNames(out)
 	for _, f := range out.Funs {
 		pa := &pass{fresh: map[soac.VName]int{}, types: map[soac.VName]soac.Type{}}
 		for _, prm := range f.Params {
 			pa.types[prm.Name] = prm.Type
 		}
+		types := map[soac.VName]soac.Type{}
+		for n, t := range pa.types {
+			types[n] = t
+		}
+		copyLoopArgs(f.Body, types, names)
 		pa.host(f.Body, nil)
 	}
 	return out, nil
@@ -110,6 +116,9 @@ func (pa *pass) host(b *soac.Body, outer []frame) {
 		case *soac.SegMapExp:
 			if e.Tile == nil {
 				pa.segMap(s, e, frames)
+			}
+			if r := regionOf(e, frames, pa.types); r != nil && pa.isFresh(r.Arr) {
+				e.Region = r
 			}
 			markFresh(pa, s)
 		case *soac.SegRedExp, *soac.SegScanExp, *soac.SegHistExp, *soac.ReplicateExp,

@@ -50,6 +50,7 @@ func (c *converter) body(b *soac.Body) *soac.Body {
 	}
 	out.Stms = c.keepOnDevice(out.Stms, out.Result) // devred.go
 	out.Stms = c.sinkReads(out.Stms, out.Result)
+	out.Stms = c.sinkIotas(out.Stms, out.Result) // sinkiota.go
 	return out
 }
 

@@ -488,6 +488,26 @@ type SegMapExp struct {
 	Tile *TilePlan
 	// Lowering, set by the lower pass, is how the Seg-op runs.
 	Lowering *Lowering
+	// Region, set by the inplace pass, computes the segmap's result in
+	// the memory of an array it consumes, and only over a region of its
+	// space; nil for an ordinary segmap. It does not change the meaning.
+	Region *SegRegion
+}
+
+// SegRegion is the inplace pass's decision for a segmap of one scalar
+// result over the whole index space of an array Arr (its dimensions the
+// space's) that is dead after it, whose body returns Arr's own element
+// unchanged at every point where some index g_d is below From[d]: the
+// kernel writes its result into Arr's memory, launched over the points
+// with every g_d >= From[d] only (the others already hold their value),
+// and the segmap's result is Arr's memory. From has one operand per
+// dimension of the space (0 where the region takes the whole dimension);
+// the backend clamps each to the dimension, so that any value is safe.
+// Printed as region(ARR, FROM...) after the segmap keyword and tile plan
+// (Futhark's memory short-circuiting of a map into the array it updates).
+type SegRegion struct {
+	Arr  VName
+	From []SubExp
 }
 
 // TilePlan is the tiling pass's decision for a SegMap whose body reduces

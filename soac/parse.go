@@ -828,6 +828,16 @@ func (p *parser) exp(pos Pos) Exp {
 			}
 			p.expect(")")
 		}
+		if p.is("region") {
+			p.next()
+			p.expect("(")
+			e.Region = &SegRegion{Arr: p.name()}
+			for p.is(",") {
+				p.next()
+				e.Region.From = append(e.Region.From, p.subExp())
+			}
+			p.expect(")")
+		}
 		e.Space = p.space()
 		p.expect(":")
 		e.Types = p.types()

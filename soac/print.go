@@ -117,7 +117,7 @@ func (pr *printer) stm(s *Stm) {
 		pr.lambda("lambda", e.Lambda)
 		pr.indent--
 	case *SegMapExp:
-		pr.line("%ssegmap%s%s (%s) : %s", head, level(e.Level), tilePlan(e.Tile), space(e.Space), types(e.Types))
+		pr.line("%ssegmap%s%s%s (%s) : %s", head, level(e.Level), tilePlan(e.Tile), segRegion(e.Region), space(e.Space), types(e.Types))
 		pr.lowering(e.Lowering)
 		pr.block("body", e.Body)
 	case *SegRedExp:
@@ -172,6 +172,15 @@ func tilePlan(t *TilePlan) string {
 		return fmt.Sprintf(" tile%dd(%q, %q, %q)", t.Rank, t.BlockSize, t.RegSize, t.Via)
 	}
 	return fmt.Sprintf(" tile%dd(%q, %q)", t.Rank, t.BlockSize, t.RegSize)
+}
+
+// segRegion is the printed form of a SegMap's region decision, with its
+// leading space, or "" for none.
+func segRegion(r *SegRegion) string {
+	if r == nil {
+		return ""
+	}
+	return fmt.Sprintf(" region(%s, %s)", r.Arr, subExps(r.From))
 }
 
 func level(l SegLevel) string {

@@ -342,8 +342,15 @@ func (c *Copier) Exp(e Exp) Exp {
 		}
 		return &ScatterExp{W: c.SubExp(e.W), Inputs: c.Names(e.Inputs), Lambda: c.Lambda(e.Lambda), Dests: dests}
 	case *SegMapExp:
+		var region *SegRegion
+		if e.Region != nil {
+			region = &SegRegion{Arr: c.Name(e.Region.Arr)}
+			for _, f := range e.Region.From {
+				region.From = append(region.From, c.SubExp(f))
+			}
+		}
 		m := c.mark()
-		out := &SegMapExp{Level: e.Level, Space: c.space(e.Space), Body: c.Body(e.Body), Types: c.Types(e.Types), Tile: e.Tile, Lowering: e.Lowering}
+		out := &SegMapExp{Level: e.Level, Space: c.space(e.Space), Body: c.Body(e.Body), Types: c.Types(e.Types), Tile: e.Tile, Lowering: e.Lowering, Region: region}
 		c.restore(m)
 		return out
 	case *SegRedExp:

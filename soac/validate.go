@@ -786,6 +786,19 @@ func (v *validator) exp(e Exp, who VName) []Type {
 				v.fail(who, "tile%dd plan with missing or extra parameter names", t.Rank)
 			}
 		}
+		if r := e.Region; r != nil {
+			switch at := v.arr(r.Arr); {
+			case e.Level != LevelThread || len(e.Types) != 1 || e.Types[0].Rank() != 0:
+				v.fail(who, "region on a segmap other than one of one scalar result per work-item")
+			case len(r.From) != len(e.Space) || at.Rank() != len(e.Space):
+				v.fail(who, "region of %d bounds over %s for a space of rank %d", len(r.From), at, len(e.Space))
+			case at.Elem != e.Types[0].Elem:
+				v.fail(who, "region array %s of type %s for a result of type %s", r.Arr, at, e.Types[0])
+			}
+			for _, f := range r.From {
+				v.i64(f, "region bound")
+			}
+		}
 		m := v.mark()
 		dims := v.space(e.Space)
 		res := v.body(e.Body)

@@ -300,6 +300,10 @@ func (fv *freeVars) exp(e Exp) {
 		}
 		fv.lambda(e.Lambda)
 	case *SegMapExp:
+		if e.Region != nil {
+			fv.use(e.Region.Arr)
+			fv.sub(e.Region.From...)
+		}
 		fv.space(e.Space)
 		fv.body(e.Body)
 		fv.types(e.Types...)

@@ -12,11 +12,22 @@ import (
 // chose them are on the H100 (bench/RESULTS.md and
 // bench/results/2026-11-23-h100-run15).
 var pointsRules = []pointsRule{
+	{name: soac.RuleOnePerItem, guard: regionGuard, perItem: 1},
 	{name: soac.RuleRows, guard: rowsGuard, perItem: pointsPerItem, tinyRow: tinyRow, stridedFrom: stridedFrom},
 	{name: soac.RuleStreaming, guard: streamingGuard, perItem: pointsPerItem, stridedFrom: stridedFrom},
 	{name: soac.RuleOnePerItem, guard: func(*soac.SegMapExp) (string, int, bool) {
 		return "a body with loops, array results or much arithmetic per load: one point per work-item", 0, true
 	}, perItem: 1},
+}
+
+// regionGuard accepts a segmap that the inplace pass gave a region
+// (soac.SegRegion): its work-items cover the region only and store into
+// the array they update, which the backend does one point per work-item.
+func regionGuard(e *soac.SegMapExp) (string, int, bool) {
+	if e.Region == nil {
+		return "", 0, false
+	}
+	return "a region updated in place: one point of the region per work-item", 0, true
 }
 
 // A pointsRule gives the plan {name, perItem, tinyRow, stridedFrom} to a
