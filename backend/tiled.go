@@ -400,13 +400,9 @@ func hostArg(ka *kernelArgs, cname string) string {
 
 // shortReduction is the longest reduction (in elements) for which a 2-D
 // tiled kernel's register tile is chosen for work-groups rather than for
-// reuse: every compute unit is given shortGroups of them. LU's trailing
-// update (a reduction of 32 per result) ran 3805 us a whole LU at
-// n = 2048 with R = 2 forced (64 x 64 work-groups at the first step),
-// 3884 with R = 4 and 4545 with R = 8, against 4136 for the choice of
-// one work-group per compute unit (R = 8 until the region shrinks), on an
-// H200 (/work/wt/prof/lud-2): with 4 slabs of 8 a work-group, the tile's
-// reuse saves little and its latency is hidden only by many groups.
+// reuse: every compute unit is given shortGroups of them. With a few slabs
+// a work-group the tile's reuse saves little, and its latency is hidden
+// only by many groups (LU's trailing update, bench/RESULTS.md).
 const (
 	shortReduction = 64
 	shortGroups    = 16
