@@ -115,82 +115,241 @@ static inline uint fcc_shfl_up(uint v, uint d) {
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 #pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable
 
-__kernel void segmap_map_2(__global long *fcc_err,
+__kernel void segmap_group_map_26(__global long *fcc_err,
+    __global float *v_coerced_106,
+    long v_coerced_106_o,
+    long v_coerced_106_d0,
+    long v_coerced_106_d1,
+    long v_coerced_106_s0,
+    long v_coerced_106_s1,
+    __global float *v_coerced_75,
+    long v_coerced_75_o,
+    long v_coerced_75_d0,
+    long v_coerced_75_d1,
+    long v_coerced_75_s0,
+    long v_coerced_75_s1,
+    __global float *v_coerced_94,
+    long v_coerced_94_o,
+    long v_coerced_94_d0,
+    long v_coerced_94_d1,
+    long v_coerced_94_s0,
+    long v_coerced_94_s1,
     long v_d_5,
+    long v_d_7,
     uchar v_eq_21_u,
+    uchar v_eq_48_u,
     long v_h_2,
     __global float *v_input_4,
     long v_input_4_o,
     long v_input_4_d0,
     long v_input_4_s0,
+    long v_o_3,
+    __global float *v_target_9,
+    long v_target_9_o,
+    long v_target_9_d0,
+    long v_target_9_s0,
     __global float *v_tr_18,
     long v_tr_18_o,
     long v_tr_18_d0,
     long v_tr_18_d1,
     long v_tr_18_s0,
     long v_tr_18_s1,
+    __global float *v_tr_45,
+    long v_tr_45_o,
+    long v_tr_45_d0,
+    long v_tr_45_d1,
+    long v_tr_45_s0,
+    long v_tr_45_s1,
     long v_x_14,
+    long v_x_41,
     long space_0,
     __global float *out0,
-    __global float *fcc_scratch0)
+    __global float *out1,
+    __local float *fcc_local50,
+    __local float *fcc_local51,
+    __local float *fcc_local52,
+    __local float *fcc_local53,
+    __local float *fcc_local54)
 {
   long fcc_gid = get_global_id(0), fcc_gsize = get_global_size(0);
   bool v_eq_21 = v_eq_21_u != 0;
-  long gtid = get_global_id(0);
-  if (gtid >= space_0) return;
+  bool v_eq_48 = v_eq_48_u != 0;
+  long ltid = get_local_id(0), lsize = get_local_size(0);
+  long gtid = get_group_id(0);
   long rem_1 = gtid;
-  long v_gtid_1 = rem_1;
-  long v_x_19_off = (long)v_tr_18_o + (long)v_gtid_1 * (long)v_tr_18_s0;
-  if (!v_eq_21) {
-    if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, 1) == 0) {
+  long v_gtid_25 = rem_1;
+  for (long i_2 = ltid; i_2 < (long)v_h_2; i_2 += lsize) {
+    long rem_3 = i_2;
+    long v_ltid_28 = rem_3;
+    long v_x_19_off = (long)v_tr_18_o + (long)v_ltid_28 * (long)v_tr_18_s0;
+    if (!v_eq_21) {
+      if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, 1) == 0) {
+      }
     }
-  }
-  bool v_check_22 = true;
-  if ((v_tr_18_d1) != ((long)v_x_14)) {
-    if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, 2) == 0) {
-      fcc_err[1] = (long)(v_tr_18_d1);
-      fcc_err[2] = (long)((long)v_x_14);
+    bool v_check_22 = true;
+    if ((v_tr_18_d1) != ((long)v_x_14)) {
+      if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, 2) == 0) {
+        fcc_err[1] = (long)(v_tr_18_d1);
+        fcc_err[2] = (long)((long)v_x_14);
+      }
     }
+    float v_reduce_comm_31;
+    v_reduce_comm_31 = (0.0f);
+    for (long i_5 = 0; i_5 < (long)v_x_14; i_5++) {
+      long v_i_r2 = ((long)((ulong)((long)0L) + (ulong)i_5 * (ulong)((long)1L)));
+      float v_x_24 = v_tr_18[(long)v_x_19_off + (long)i_5 * (long)v_tr_18_s1];
+      bool v_c_r3 = (v_i_r2 < ((long)1L));
+      float v_x_20;
+      if (v_c_r3) {
+        v_x_20 = (1.0f);
+      } else {
+        long v_i_r4 = ((long)((ulong)v_i_r2 + (ulong)((long)-1L)));
+        float v_x_r6 = v_input_4[(long)v_input_4_o + (long)v_i_r4 * (long)v_input_4_s0];
+        v_x_20 = v_x_r6;
+      }
+      float v_x_25 = (v_x_20 * v_x_24);
+      {
+        float v_a_27 = v_reduce_comm_31;
+        float v_a_28 = v_x_25;
+        float v_sum_29 = (v_a_27 + v_a_28);
+        v_reduce_comm_31 = v_sum_29;
+      }
+    }
+    float v_neg_32 = (-v_reduce_comm_31);
+    float v_exp_33 = exp(v_neg_32);
+    float v_x_34 = (v_exp_33 + (1.0f));
+    float v_x_35 = ((1.0f) / v_x_34);
+    fcc_local50[i_2] = v_x_35;
   }
-  for (long fj = 0; fj < min(v_tr_18_d1, (long)v_x_14); fj++) {
-    fcc_scratch0[(fcc_sid + (fj) * (1) * fcc_ssz)] = v_tr_18[(v_x_19_off + (fj) * v_tr_18_s1)];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (long i_6 = ltid; i_6 < (long)v_o_3; i_6 += lsize) {
+    long rem_7 = i_6;
+    long v_ltid_29 = rem_7;
+    long v_x_46_off = (long)v_tr_45_o + (long)v_ltid_29 * (long)v_tr_45_s0;
+    float v_x_65 = v_target_9[(long)v_target_9_o + (long)v_ltid_29 * (long)v_target_9_s0];
+    if (!v_eq_48) {
+      if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, 3) == 0) {
+      }
+    }
+    bool v_check_49 = true;
+    if ((v_tr_45_d1) != ((long)v_x_41)) {
+      if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, 4) == 0) {
+        fcc_err[1] = (long)(v_tr_45_d1);
+        fcc_err[2] = (long)((long)v_x_41);
+      }
+    }
+    float v_reduce_comm_58;
+    v_reduce_comm_58 = (0.0f);
+    for (long i_9 = 0; i_9 < (long)v_x_41; i_9++) {
+      long v_i_r8 = ((long)((ulong)((long)0L) + (ulong)i_9 * (ulong)((long)1L)));
+      float v_x_51 = v_tr_45[(long)v_x_46_off + (long)i_9 * (long)v_tr_45_s1];
+      bool v_c_r9 = (v_i_r8 < ((long)1L));
+      float v_x_47;
+      if (v_c_r9) {
+        v_x_47 = (1.0f);
+      } else {
+        long v_i_r10 = ((long)((ulong)v_i_r8 + (ulong)((long)-1L)));
+        float v_x_r12 = fcc_local50[(long)0 + (long)v_i_r10 * (long)1];
+        v_x_47 = v_x_r12;
+      }
+      float v_x_52 = (v_x_47 * v_x_51);
+      {
+        float v_a_54 = v_reduce_comm_58;
+        float v_a_55 = v_x_52;
+        float v_sum_56 = (v_a_54 + v_a_55);
+        v_reduce_comm_58 = v_sum_56;
+      }
+    }
+    float v_neg_59 = (-v_reduce_comm_58);
+    float v_exp_60 = exp(v_neg_59);
+    float v_x_61 = (v_exp_60 + (1.0f));
+    float v_x_62 = ((1.0f) / v_x_61);
+    float v_x_66 = ((1.0f) - v_x_62);
+    float v_x_67 = (v_x_62 * v_x_66);
+    float v_x_68 = (v_x_65 - v_x_62);
+    float v_x_69 = (v_x_67 * v_x_68);
+    fcc_local51[i_6] = v_x_69;
   }
-  float v_reduce_comm_31;
-  v_reduce_comm_31 = (0.0f);
-  for (long i_3 = 0; i_3 < (long)v_x_14; i_3++) {
-    long v_i_r2 = ((long)((ulong)((long)0L) + (ulong)i_3 * (ulong)((long)1L)));
-    float v_x_24 = fcc_scratch0[(long)fcc_sid + (long)i_3 * (long)((1) * fcc_ssz)];
-    bool v_c_r3 = (v_i_r2 < ((long)1L));
-    float v_x_20;
-    if (v_c_r3) {
-      v_x_20 = (1.0f);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (long i_10 = ltid; i_10 < (long)v_h_2; i_10 += lsize) {
+    long rem_11 = i_10;
+    long v_ltid_30 = rem_11;
+    float v_x_76 = fcc_local50[(long)0 + (long)v_ltid_30 * (long)1];
+    long v_x_77_off = (long)v_coerced_75_o + (long)v_ltid_30 * (long)v_coerced_75_s0;
+    float v_x_78 = ((1.0f) - v_x_76);
+    float v_x_79 = (v_x_76 * v_x_78);
+    float v_reduce_comm_88;
+    v_reduce_comm_88 = (0.0f);
+    for (long i_13 = 0; i_13 < (long)v_o_3; i_13++) {
+      float v_x_80 = v_coerced_75[(long)v_x_77_off + (long)i_13 * (long)v_coerced_75_s1];
+      float v_x_81 = fcc_local51[(long)0 + (long)i_13 * (long)1];
+      float v_x_82 = (v_x_80 * v_x_81);
+      {
+        float v_a_84 = v_reduce_comm_88;
+        float v_a_85 = v_x_82;
+        float v_sum_86 = (v_a_84 + v_a_85);
+        v_reduce_comm_88 = v_sum_86;
+      }
+    }
+    float v_x_89 = (v_x_79 * v_reduce_comm_88);
+    fcc_local52[i_10] = v_x_89;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (long i_14 = ltid; i_14 < (long)v_x_41 * (long)v_o_3; i_14 += lsize) {
+    long rem_15 = i_14;
+    long v_ltid_32 = rem_15 % (long)v_o_3;
+    rem_15 = rem_15 / (long)v_o_3;
+    long v_ltid_31 = rem_15;
+    long v_x_95_off = (long)v_coerced_94_o + (long)v_ltid_31 * (long)v_coerced_94_s0;
+    bool v_c_r15 = (v_ltid_31 < ((long)1L));
+    float v_x_91;
+    if (v_c_r15) {
+      v_x_91 = (1.0f);
     } else {
-      long v_i_r4 = ((long)((ulong)v_i_r2 + (ulong)((long)-1L)));
-      float v_x_r6 = v_input_4[(long)v_input_4_o + (long)v_i_r4 * (long)v_input_4_s0];
-      v_x_20 = v_x_r6;
+      long v_i_r16 = ((long)((ulong)v_ltid_31 + (ulong)((long)-1L)));
+      float v_x_r18 = fcc_local50[(long)0 + (long)v_i_r16 * (long)1];
+      v_x_91 = v_x_r18;
     }
-    float v_x_25 = (v_x_20 * v_x_24);
-    {
-      float v_a_27 = v_reduce_comm_31;
-      float v_a_28 = v_x_25;
-      float v_sum_29 = (v_a_27 + v_a_28);
-      v_reduce_comm_31 = v_sum_29;
-    }
+    float v_x_572 = v_coerced_94[(long)v_x_95_off + (long)v_ltid_32 * (long)v_coerced_94_s1];
+    float v_x_573 = fcc_local51[(long)0 + (long)v_ltid_32 * (long)1];
+    float v_x_574 = (v_x_573 * (0.3f));
+    float v_x_575 = (v_x_574 * v_x_91);
+    float v_x_576 = (v_x_572 + v_x_575);
+    fcc_local53[i_14] = v_x_576;
   }
-  float v_neg_32 = (-v_reduce_comm_31);
-  float v_exp_33 = exp(v_neg_32);
-  float v_x_34 = (v_exp_33 + (1.0f));
-  float v_x_35 = ((1.0f) / v_x_34);
-  out0[gtid] = v_x_35;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (long i_16 = ltid; i_16 < (long)v_x_14 * (long)v_h_2; i_16 += lsize) {
+    long rem_17 = i_16;
+    long v_ltid_35 = rem_17 % (long)v_h_2;
+    rem_17 = rem_17 / (long)v_h_2;
+    long v_ltid_34 = rem_17;
+    long v_x_107_off = (long)v_coerced_106_o + (long)v_ltid_34 * (long)v_coerced_106_s0;
+    bool v_c_r21 = (v_ltid_34 < ((long)1L));
+    float v_x_103;
+    if (v_c_r21) {
+      v_x_103 = (1.0f);
+    } else {
+      long v_i_r22 = ((long)((ulong)v_ltid_34 + (ulong)((long)-1L)));
+      float v_x_r24 = v_input_4[(long)v_input_4_o + (long)v_i_r22 * (long)v_input_4_s0];
+      v_x_103 = v_x_r24;
+    }
+    float v_x_581 = v_coerced_106[(long)v_x_107_off + (long)v_ltid_35 * (long)v_coerced_106_s1];
+    float v_x_582 = fcc_local52[(long)0 + (long)v_ltid_35 * (long)1];
+    float v_x_583 = (v_x_582 * (0.3f));
+    float v_x_584 = (v_x_583 * v_x_103);
+    float v_x_585 = (v_x_581 + v_x_584);
+    fcc_local54[i_16] = v_x_585;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (long f_18 = ltid; f_18 < ((long)v_x_41 * (long)v_o_3); f_18 += lsize) {
+    out0[gtid * ((long)v_x_41 * (long)v_o_3) + (f_18 / (long)v_o_3) * (long)v_o_3 + (f_18 % (long)v_o_3) * 1] = fcc_local53[0 + (f_18 / (long)v_o_3) * (long)v_o_3 + (f_18 % (long)v_o_3) * 1];
+  }
+  for (long f_19 = ltid; f_19 < ((long)v_x_14 * (long)v_h_2); f_19 += lsize) {
+    out1[gtid * ((long)v_x_14 * (long)v_h_2) + (f_19 / (long)v_h_2) * (long)v_h_2 + (f_19 % (long)v_h_2) * 1] = fcc_local54[0 + (f_19 / (long)v_h_2) * (long)v_h_2 + (f_19 % (long)v_h_2) * 1];
+  }
 }
 
-#undef fcc_sid
-#undef fcc_ssz
-#undef fcc_scratch_as
-#define fcc_sid 0
-#define fcc_ssz 1
-#define fcc_scratch_as __private
-__kernel void segmap_map_2_p(__global long *fcc_err,
+__kernel void segmap_map_305(__global long *fcc_err,
     long v_d_5,
     uchar v_eq_21_u,
     long v_h_2,
@@ -208,71 +367,60 @@ __kernel void segmap_map_2_p(__global long *fcc_err,
     long space_0,
     __global float *out0)
 {
-  float fcc_scratch0[64];
   long fcc_gid = get_global_id(0), fcc_gsize = get_global_size(0);
   bool v_eq_21 = v_eq_21_u != 0;
   long gtid = get_global_id(0);
   if (gtid >= space_0) return;
   long rem_1 = gtid;
-  long v_gtid_1 = rem_1;
-  long v_x_19_off = (long)v_tr_18_o + (long)v_gtid_1 * (long)v_tr_18_s0;
+  long v_gtid_285 = rem_1;
+  long v_x_286_off = (long)v_tr_18_o + (long)v_gtid_285 * (long)v_tr_18_s0;
   if (!v_eq_21) {
-    if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, 1) == 0) {
+    if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, 5) == 0) {
     }
   }
-  bool v_check_22 = true;
+  bool v_check_287 = true;
   if ((v_tr_18_d1) != ((long)v_x_14)) {
-    if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, 2) == 0) {
+    if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, 6) == 0) {
       fcc_err[1] = (long)(v_tr_18_d1);
       fcc_err[2] = (long)((long)v_x_14);
     }
   }
-  for (long fj = 0; fj < min(v_tr_18_d1, (long)v_x_14); fj++) {
-    fcc_scratch0[(fcc_sid + (fj) * (1) * fcc_ssz)] = v_tr_18[(v_x_19_off + (fj) * v_tr_18_s1)];
-  }
-  float v_reduce_comm_31;
-  v_reduce_comm_31 = (0.0f);
+  float v_reduce_comm_300;
+  v_reduce_comm_300 = (0.0f);
   for (long i_3 = 0; i_3 < (long)v_x_14; i_3++) {
-    long v_i_r2 = ((long)((ulong)((long)0L) + (ulong)i_3 * (ulong)((long)1L)));
-    float v_x_24 = fcc_scratch0[(long)fcc_sid + (long)i_3 * (long)((1) * fcc_ssz)];
-    bool v_c_r3 = (v_i_r2 < ((long)1L));
-    float v_x_20;
-    if (v_c_r3) {
-      v_x_20 = (1.0f);
+    long v_i_r2_293 = ((long)((ulong)((long)0L) + (ulong)i_3 * (ulong)((long)1L)));
+    float v_x_294 = v_tr_18[(long)v_x_286_off + (long)i_3 * (long)v_tr_18_s1];
+    bool v_c_r3_295 = (v_i_r2_293 < ((long)1L));
+    float v_x_298;
+    if (v_c_r3_295) {
+      v_x_298 = (1.0f);
     } else {
-      long v_i_r4 = ((long)((ulong)v_i_r2 + (ulong)((long)-1L)));
-      float v_x_r6 = v_input_4[(long)v_input_4_o + (long)v_i_r4 * (long)v_input_4_s0];
-      v_x_20 = v_x_r6;
+      long v_i_r4_296 = ((long)((ulong)v_i_r2_293 + (ulong)((long)-1L)));
+      float v_x_r6_297 = v_input_4[(long)v_input_4_o + (long)v_i_r4_296 * (long)v_input_4_s0];
+      v_x_298 = v_x_r6_297;
     }
-    float v_x_25 = (v_x_20 * v_x_24);
+    float v_x_299 = (v_x_298 * v_x_294);
     {
-      float v_a_27 = v_reduce_comm_31;
-      float v_a_28 = v_x_25;
-      float v_sum_29 = (v_a_27 + v_a_28);
-      v_reduce_comm_31 = v_sum_29;
+      float v_a_290 = v_reduce_comm_300;
+      float v_a_291 = v_x_299;
+      float v_sum_292 = (v_a_290 + v_a_291);
+      v_reduce_comm_300 = v_sum_292;
     }
   }
-  float v_neg_32 = (-v_reduce_comm_31);
-  float v_exp_33 = exp(v_neg_32);
-  float v_x_34 = (v_exp_33 + (1.0f));
-  float v_x_35 = ((1.0f) / v_x_34);
-  out0[gtid] = v_x_35;
+  float v_neg_301 = (-v_reduce_comm_300);
+  float v_exp_302 = exp(v_neg_301);
+  float v_x_303 = (v_exp_302 + (1.0f));
+  float v_x_304 = ((1.0f) / v_x_303);
+  out0[gtid] = v_x_304;
 }
 
-#undef fcc_sid
-#undef fcc_ssz
-#undef fcc_scratch_as
-#define fcc_sid fcc_gid
-#define fcc_ssz fcc_gsize
-#define fcc_scratch_as __global
-
-__kernel void segred_reduce_comm_7_columns(__global long *fcc_err,
-    __global float *v_coerced_4,
-    long v_coerced_4_o,
-    long v_coerced_4_d0,
-    long v_coerced_4_d1,
-    long v_coerced_4_s0,
-    long v_coerced_4_s1,
+__kernel void segred_reduce_comm_322_columns(__global long *fcc_err,
+    __global float *v_coerced_309,
+    long v_coerced_309_o,
+    long v_coerced_309_d0,
+    long v_coerced_309_d1,
+    long v_coerced_309_s0,
+    long v_coerced_309_s1,
     long v_h_2,
     __global float *v_input_4,
     long v_input_4_o,
@@ -290,51 +438,51 @@ __kernel void segred_reduce_comm_7_columns(__global long *fcc_err,
   long nsegs = 1 * space_0;
   long rows = lsize / nsegs, seg = ltid % nsegs, row = ltid / nsegs;
   long rem_1 = seg;
-  long v_gtid_59 = rem_1;
+  long v_gtid_313 = rem_1;
   float acc0 = (0.0f);
   long step = gps * rows;
   long j0 = row < rows ? grp * rows + row : space_1;
   for (; j0 + 3 * (step) < space_1; j0 += 4 * (step)) {
     #pragma unroll
     for (int u = 0; u < 4; u++) {
-      long v_gtid_8 = j0 + u * (step);
-      float v_x_63 = v_coerced_4[(long)v_coerced_4_o + (long)v_gtid_59 * (long)v_coerced_4_s0 + (long)v_gtid_8 * (long)v_coerced_4_s1];
-      bool v_c_r3_64 = (v_gtid_8 < ((long)1L));
-      float v_x_70;
-      if (v_c_r3_64) {
-        v_x_70 = (1.0f);
+      long v_gtid_314 = j0 + u * (step);
+      float v_x_316 = v_coerced_309[(long)v_coerced_309_o + (long)v_gtid_313 * (long)v_coerced_309_s0 + (long)v_gtid_314 * (long)v_coerced_309_s1];
+      bool v_c_r3_317 = (v_gtid_314 < ((long)1L));
+      float v_x_320;
+      if (v_c_r3_317) {
+        v_x_320 = (1.0f);
       } else {
-        long v_i_r4_65 = ((long)((ulong)v_gtid_8 + (ulong)((long)-1L)));
-        float v_x_r6_66 = v_input_4[(long)v_input_4_o + (long)v_i_r4_65 * (long)v_input_4_s0];
-        v_x_70 = v_x_r6_66;
+        long v_i_r4_318 = ((long)((ulong)v_gtid_314 + (ulong)((long)-1L)));
+        float v_x_r6_319 = v_input_4[(long)v_input_4_o + (long)v_i_r4_318 * (long)v_input_4_s0];
+        v_x_320 = v_x_r6_319;
       }
-      float v_x_71 = (v_x_70 * v_x_63);
+      float v_x_321 = (v_x_320 * v_x_316);
       {
-        float v_a_56 = acc0;
-        float v_a_57 = v_x_71;
-        float v_sum_58 = (v_a_56 + v_a_57);
-        acc0 = v_sum_58;
+        float v_a_310 = acc0;
+        float v_a_311 = v_x_321;
+        float v_sum_312 = (v_a_310 + v_a_311);
+        acc0 = v_sum_312;
       }
     }
   }
   for (; j0 < space_1; j0 += step) {
-    long v_gtid_8 = j0;
-    float v_x_63 = v_coerced_4[(long)v_coerced_4_o + (long)v_gtid_59 * (long)v_coerced_4_s0 + (long)v_gtid_8 * (long)v_coerced_4_s1];
-    bool v_c_r3_64 = (v_gtid_8 < ((long)1L));
-    float v_x_70;
-    if (v_c_r3_64) {
-      v_x_70 = (1.0f);
+    long v_gtid_314 = j0;
+    float v_x_316 = v_coerced_309[(long)v_coerced_309_o + (long)v_gtid_313 * (long)v_coerced_309_s0 + (long)v_gtid_314 * (long)v_coerced_309_s1];
+    bool v_c_r3_317 = (v_gtid_314 < ((long)1L));
+    float v_x_320;
+    if (v_c_r3_317) {
+      v_x_320 = (1.0f);
     } else {
-      long v_i_r4_65 = ((long)((ulong)v_gtid_8 + (ulong)((long)-1L)));
-      float v_x_r6_66 = v_input_4[(long)v_input_4_o + (long)v_i_r4_65 * (long)v_input_4_s0];
-      v_x_70 = v_x_r6_66;
+      long v_i_r4_318 = ((long)((ulong)v_gtid_314 + (ulong)((long)-1L)));
+      float v_x_r6_319 = v_input_4[(long)v_input_4_o + (long)v_i_r4_318 * (long)v_input_4_s0];
+      v_x_320 = v_x_r6_319;
     }
-    float v_x_71 = (v_x_70 * v_x_63);
+    float v_x_321 = (v_x_320 * v_x_316);
     {
-      float v_a_56 = acc0;
-      float v_a_57 = v_x_71;
-      float v_sum_58 = (v_a_56 + v_a_57);
-      acc0 = v_sum_58;
+      float v_a_310 = acc0;
+      float v_a_311 = v_x_321;
+      float v_sum_312 = (v_a_310 + v_a_311);
+      acc0 = v_sum_312;
     }
   }
   lmem0[ltid] = acc0;
@@ -346,10 +494,10 @@ __kernel void segred_reduce_comm_7_columns(__global long *fcc_err,
       float a_3 = lmem0[ltid];
       float b_4 = lmem0[ltid + s * nsegs];
       {
-        float v_a_56 = a_3;
-        float v_a_57 = b_4;
-        float v_sum_58 = (v_a_56 + v_a_57);
-        a_3 = v_sum_58;
+        float v_a_310 = a_3;
+        float v_a_311 = b_4;
+        float v_sum_312 = (v_a_310 + v_a_311);
+        a_3 = v_sum_312;
       }
       lmem0[ltid] = a_3;
     }
@@ -360,13 +508,13 @@ __kernel void segred_reduce_comm_7_columns(__global long *fcc_err,
   }
 }
 
-__kernel void segred_reduce_comm_7_stage2(__global long *fcc_err,
-    __global float *v_coerced_4,
-    long v_coerced_4_o,
-    long v_coerced_4_d0,
-    long v_coerced_4_d1,
-    long v_coerced_4_s0,
-    long v_coerced_4_s1,
+__kernel void segred_reduce_comm_322_stage2(__global long *fcc_err,
+    __global float *v_coerced_309,
+    long v_coerced_309_o,
+    long v_coerced_309_d0,
+    long v_coerced_309_d1,
+    long v_coerced_309_s0,
+    long v_coerced_309_s1,
     long v_h_2,
     __global float *v_input_4,
     long v_input_4_o,
@@ -384,10 +532,10 @@ __kernel void segred_reduce_comm_7_stage2(__global long *fcc_err,
   float acc0 = (0.0f);
   for (long j = seg * gps + ltid; j < (seg + 1) * gps; j += lsize) {
     {
-      float v_a_56 = acc0;
-      float v_a_57 = part0[j];
-      float v_sum_58 = (v_a_56 + v_a_57);
-      acc0 = v_sum_58;
+      float v_a_310 = acc0;
+      float v_a_311 = part0[j];
+      float v_sum_312 = (v_a_310 + v_a_311);
+      acc0 = v_sum_312;
     }
   }
   lmem0[ltid] = acc0;
@@ -399,10 +547,10 @@ __kernel void segred_reduce_comm_7_stage2(__global long *fcc_err,
       float a_2 = lmem0[ltid];
       float b_3 = lmem0[ltid + s];
       {
-        float v_a_56 = a_2;
-        float v_a_57 = b_3;
-        float v_sum_58 = (v_a_56 + v_a_57);
-        a_2 = v_sum_58;
+        float v_a_310 = a_2;
+        float v_a_311 = b_3;
+        float v_sum_312 = (v_a_310 + v_a_311);
+        a_2 = v_sum_312;
       }
       lmem0[ltid] = a_2;
     }
@@ -413,13 +561,13 @@ __kernel void segred_reduce_comm_7_stage2(__global long *fcc_err,
   }
 }
 
-__kernel void segred_reduce_comm_7(__global long *fcc_err,
-    __global float *v_coerced_4,
-    long v_coerced_4_o,
-    long v_coerced_4_d0,
-    long v_coerced_4_d1,
-    long v_coerced_4_s0,
-    long v_coerced_4_s1,
+__kernel void segred_reduce_comm_322(__global long *fcc_err,
+    __global float *v_coerced_309,
+    long v_coerced_309_o,
+    long v_coerced_309_d0,
+    long v_coerced_309_d1,
+    long v_coerced_309_s0,
+    long v_coerced_309_s1,
     long v_h_2,
     __global float *v_input_4,
     long v_input_4_o,
@@ -439,49 +587,49 @@ __kernel void segred_reduce_comm_7(__global long *fcc_err,
   float acc0 = (0.0f);
   if (seg < 1 * space_0) {
     long rem_1 = seg;
-    long v_gtid_59 = rem_1;
+    long v_gtid_313 = rem_1;
     long j0 = lane;
     for (; j0 + 3 * (team) < space_1; j0 += 4 * (team)) {
       #pragma unroll
       for (int u = 0; u < 4; u++) {
-        long v_gtid_8 = j0 + u * (team);
-        float v_x_63 = v_coerced_4[(long)v_coerced_4_o + (long)v_gtid_59 * (long)v_coerced_4_s0 + (long)v_gtid_8 * (long)v_coerced_4_s1];
-        bool v_c_r3_64 = (v_gtid_8 < ((long)1L));
-        float v_x_70;
-        if (v_c_r3_64) {
-          v_x_70 = (1.0f);
+        long v_gtid_314 = j0 + u * (team);
+        float v_x_316 = v_coerced_309[(long)v_coerced_309_o + (long)v_gtid_313 * (long)v_coerced_309_s0 + (long)v_gtid_314 * (long)v_coerced_309_s1];
+        bool v_c_r3_317 = (v_gtid_314 < ((long)1L));
+        float v_x_320;
+        if (v_c_r3_317) {
+          v_x_320 = (1.0f);
         } else {
-          long v_i_r4_65 = ((long)((ulong)v_gtid_8 + (ulong)((long)-1L)));
-          float v_x_r6_66 = v_input_4[(long)v_input_4_o + (long)v_i_r4_65 * (long)v_input_4_s0];
-          v_x_70 = v_x_r6_66;
+          long v_i_r4_318 = ((long)((ulong)v_gtid_314 + (ulong)((long)-1L)));
+          float v_x_r6_319 = v_input_4[(long)v_input_4_o + (long)v_i_r4_318 * (long)v_input_4_s0];
+          v_x_320 = v_x_r6_319;
         }
-        float v_x_71 = (v_x_70 * v_x_63);
+        float v_x_321 = (v_x_320 * v_x_316);
         {
-          float v_a_56 = acc0;
-          float v_a_57 = v_x_71;
-          float v_sum_58 = (v_a_56 + v_a_57);
-          acc0 = v_sum_58;
+          float v_a_310 = acc0;
+          float v_a_311 = v_x_321;
+          float v_sum_312 = (v_a_310 + v_a_311);
+          acc0 = v_sum_312;
         }
       }
     }
     for (; j0 < space_1; j0 += team) {
-      long v_gtid_8 = j0;
-      float v_x_63 = v_coerced_4[(long)v_coerced_4_o + (long)v_gtid_59 * (long)v_coerced_4_s0 + (long)v_gtid_8 * (long)v_coerced_4_s1];
-      bool v_c_r3_64 = (v_gtid_8 < ((long)1L));
-      float v_x_70;
-      if (v_c_r3_64) {
-        v_x_70 = (1.0f);
+      long v_gtid_314 = j0;
+      float v_x_316 = v_coerced_309[(long)v_coerced_309_o + (long)v_gtid_313 * (long)v_coerced_309_s0 + (long)v_gtid_314 * (long)v_coerced_309_s1];
+      bool v_c_r3_317 = (v_gtid_314 < ((long)1L));
+      float v_x_320;
+      if (v_c_r3_317) {
+        v_x_320 = (1.0f);
       } else {
-        long v_i_r4_65 = ((long)((ulong)v_gtid_8 + (ulong)((long)-1L)));
-        float v_x_r6_66 = v_input_4[(long)v_input_4_o + (long)v_i_r4_65 * (long)v_input_4_s0];
-        v_x_70 = v_x_r6_66;
+        long v_i_r4_318 = ((long)((ulong)v_gtid_314 + (ulong)((long)-1L)));
+        float v_x_r6_319 = v_input_4[(long)v_input_4_o + (long)v_i_r4_318 * (long)v_input_4_s0];
+        v_x_320 = v_x_r6_319;
       }
-      float v_x_71 = (v_x_70 * v_x_63);
+      float v_x_321 = (v_x_320 * v_x_316);
       {
-        float v_a_56 = acc0;
-        float v_a_57 = v_x_71;
-        float v_sum_58 = (v_a_56 + v_a_57);
-        acc0 = v_sum_58;
+        float v_a_310 = acc0;
+        float v_a_311 = v_x_321;
+        float v_sum_312 = (v_a_310 + v_a_311);
+        acc0 = v_sum_312;
       }
     }
   }
@@ -491,10 +639,10 @@ __kernel void segred_reduce_comm_7(__global long *fcc_err,
     if (lane == 0) {
       for (long l = 1; l < team; l++) {
         {
-          float v_a_56 = acc0;
-          float v_a_57 = lmem0[ltid + l];
-          float v_sum_58 = (v_a_56 + v_a_57);
-          acc0 = v_sum_58;
+          float v_a_310 = acc0;
+          float v_a_311 = lmem0[ltid + l];
+          float v_sum_312 = (v_a_310 + v_a_311);
+          acc0 = v_sum_312;
         }
       }
     }
@@ -504,13 +652,13 @@ __kernel void segred_reduce_comm_7(__global long *fcc_err,
   }
 }
 
-__kernel void segred_reduce_comm_7_stage1(__global long *fcc_err,
-    __global float *v_coerced_4,
-    long v_coerced_4_o,
-    long v_coerced_4_d0,
-    long v_coerced_4_d1,
-    long v_coerced_4_s0,
-    long v_coerced_4_s1,
+__kernel void segred_reduce_comm_322_stage1(__global long *fcc_err,
+    __global float *v_coerced_309,
+    long v_coerced_309_o,
+    long v_coerced_309_d0,
+    long v_coerced_309_d1,
+    long v_coerced_309_s0,
+    long v_coerced_309_s1,
     long v_h_2,
     __global float *v_input_4,
     long v_input_4_o,
@@ -529,51 +677,51 @@ __kernel void segred_reduce_comm_7_stage1(__global long *fcc_err,
   long ltid = get_local_id(0), lsize = get_local_size(0);
   long grp = get_group_id(0), seg = grp / gps, part = grp % gps;
   long rem_1 = seg;
-  long v_gtid_59 = rem_1;
+  long v_gtid_313 = rem_1;
   float acc0 = (0.0f);
   long step = gps * lsize;
   long j0 = part * lsize + ltid;
   for (; j0 + 3 * (step) < space_1; j0 += 4 * (step)) {
     #pragma unroll
     for (int u = 0; u < 4; u++) {
-      long v_gtid_8 = j0 + u * (step);
-      float v_x_63 = v_coerced_4[(long)v_coerced_4_o + (long)v_gtid_59 * (long)v_coerced_4_s0 + (long)v_gtid_8 * (long)v_coerced_4_s1];
-      bool v_c_r3_64 = (v_gtid_8 < ((long)1L));
-      float v_x_70;
-      if (v_c_r3_64) {
-        v_x_70 = (1.0f);
+      long v_gtid_314 = j0 + u * (step);
+      float v_x_316 = v_coerced_309[(long)v_coerced_309_o + (long)v_gtid_313 * (long)v_coerced_309_s0 + (long)v_gtid_314 * (long)v_coerced_309_s1];
+      bool v_c_r3_317 = (v_gtid_314 < ((long)1L));
+      float v_x_320;
+      if (v_c_r3_317) {
+        v_x_320 = (1.0f);
       } else {
-        long v_i_r4_65 = ((long)((ulong)v_gtid_8 + (ulong)((long)-1L)));
-        float v_x_r6_66 = v_input_4[(long)v_input_4_o + (long)v_i_r4_65 * (long)v_input_4_s0];
-        v_x_70 = v_x_r6_66;
+        long v_i_r4_318 = ((long)((ulong)v_gtid_314 + (ulong)((long)-1L)));
+        float v_x_r6_319 = v_input_4[(long)v_input_4_o + (long)v_i_r4_318 * (long)v_input_4_s0];
+        v_x_320 = v_x_r6_319;
       }
-      float v_x_71 = (v_x_70 * v_x_63);
+      float v_x_321 = (v_x_320 * v_x_316);
       {
-        float v_a_56 = acc0;
-        float v_a_57 = v_x_71;
-        float v_sum_58 = (v_a_56 + v_a_57);
-        acc0 = v_sum_58;
+        float v_a_310 = acc0;
+        float v_a_311 = v_x_321;
+        float v_sum_312 = (v_a_310 + v_a_311);
+        acc0 = v_sum_312;
       }
     }
   }
   for (; j0 < space_1; j0 += step) {
-    long v_gtid_8 = j0;
-    float v_x_63 = v_coerced_4[(long)v_coerced_4_o + (long)v_gtid_59 * (long)v_coerced_4_s0 + (long)v_gtid_8 * (long)v_coerced_4_s1];
-    bool v_c_r3_64 = (v_gtid_8 < ((long)1L));
-    float v_x_70;
-    if (v_c_r3_64) {
-      v_x_70 = (1.0f);
+    long v_gtid_314 = j0;
+    float v_x_316 = v_coerced_309[(long)v_coerced_309_o + (long)v_gtid_313 * (long)v_coerced_309_s0 + (long)v_gtid_314 * (long)v_coerced_309_s1];
+    bool v_c_r3_317 = (v_gtid_314 < ((long)1L));
+    float v_x_320;
+    if (v_c_r3_317) {
+      v_x_320 = (1.0f);
     } else {
-      long v_i_r4_65 = ((long)((ulong)v_gtid_8 + (ulong)((long)-1L)));
-      float v_x_r6_66 = v_input_4[(long)v_input_4_o + (long)v_i_r4_65 * (long)v_input_4_s0];
-      v_x_70 = v_x_r6_66;
+      long v_i_r4_318 = ((long)((ulong)v_gtid_314 + (ulong)((long)-1L)));
+      float v_x_r6_319 = v_input_4[(long)v_input_4_o + (long)v_i_r4_318 * (long)v_input_4_s0];
+      v_x_320 = v_x_r6_319;
     }
-    float v_x_71 = (v_x_70 * v_x_63);
+    float v_x_321 = (v_x_320 * v_x_316);
     {
-      float v_a_56 = acc0;
-      float v_a_57 = v_x_71;
-      float v_sum_58 = (v_a_56 + v_a_57);
-      acc0 = v_sum_58;
+      float v_a_310 = acc0;
+      float v_a_311 = v_x_321;
+      float v_sum_312 = (v_a_310 + v_a_311);
+      acc0 = v_sum_312;
     }
   }
   lmem0[ltid] = acc0;
@@ -585,10 +733,10 @@ __kernel void segred_reduce_comm_7_stage1(__global long *fcc_err,
       float a_3 = lmem0[ltid];
       float b_4 = lmem0[ltid + s];
       {
-        float v_a_56 = a_3;
-        float v_a_57 = b_4;
-        float v_sum_58 = (v_a_56 + v_a_57);
-        a_3 = v_sum_58;
+        float v_a_310 = a_3;
+        float v_a_311 = b_4;
+        float v_sum_312 = (v_a_310 + v_a_311);
+        a_3 = v_sum_312;
       }
       lmem0[ltid] = a_3;
     }
@@ -614,10 +762,10 @@ __kernel void segred_reduce_comm_7_stage1(__global long *fcc_err,
         sync[1 * space_0 + (seg * gps + q) * 1 + 0] = 0UL;
         float pub_6 = as_float((uint)(w_5));
         {
-          float v_a_56 = macc0;
-          float v_a_57 = pub_6;
-          float v_sum_58 = (v_a_56 + v_a_57);
-          macc0 = v_sum_58;
+          float v_a_310 = macc0;
+          float v_a_311 = pub_6;
+          float v_sum_312 = (v_a_310 + v_a_311);
+          macc0 = v_sum_312;
         }
       }
       barrier(CLK_LOCAL_MEM_FENCE);
@@ -630,10 +778,10 @@ __kernel void segred_reduce_comm_7_stage1(__global long *fcc_err,
           float a_8 = lmem0[ltid];
           float b_9 = lmem0[ltid + s];
           {
-            float v_a_56 = a_8;
-            float v_a_57 = b_9;
-            float v_sum_58 = (v_a_56 + v_a_57);
-            a_8 = v_sum_58;
+            float v_a_310 = a_8;
+            float v_a_311 = b_9;
+            float v_sum_312 = (v_a_310 + v_a_311);
+            a_8 = v_sum_312;
           }
           lmem0[ltid] = a_8;
         }
@@ -646,13 +794,13 @@ __kernel void segred_reduce_comm_7_stage1(__global long *fcc_err,
   }
 }
 
-__kernel void segred_reduce_comm_7_cpu(__global long *fcc_err,
-    __global float *v_coerced_4,
-    long v_coerced_4_o,
-    long v_coerced_4_d0,
-    long v_coerced_4_d1,
-    long v_coerced_4_s0,
-    long v_coerced_4_s1,
+__kernel void segred_reduce_comm_322_cpu(__global long *fcc_err,
+    __global float *v_coerced_309,
+    long v_coerced_309_o,
+    long v_coerced_309_d0,
+    long v_coerced_309_d1,
+    long v_coerced_309_s0,
+    long v_coerced_309_s1,
     long v_h_2,
     __global float *v_input_4,
     long v_input_4_o,
@@ -675,7 +823,7 @@ __kernel void segred_reduce_comm_7_cpu(__global long *fcc_err,
   long js = min(chunk * per, space_1), je = min(js + per, space_1);
   for (long seg = seg0; seg < seg1; seg++) {
     long rem_1 = seg;
-    long v_gtid_59 = rem_1;
+    long v_gtid_313 = rem_1;
     float acc0 = (0.0f);
     float lane1_0 = (0.0f);
     float lane2_0 = (0.0f);
@@ -683,135 +831,135 @@ __kernel void segred_reduce_comm_7_cpu(__global long *fcc_err,
     long j0 = js;
     for (; j0 + 4 <= je; j0 += 4) {
       {
-        long v_gtid_8 = j0 + 0;
-        float v_x_63 = v_coerced_4[(long)v_coerced_4_o + (long)v_gtid_59 * (long)v_coerced_4_s0 + (long)v_gtid_8 * (long)v_coerced_4_s1];
-        bool v_c_r3_64 = (v_gtid_8 < ((long)1L));
-        float v_x_70;
-        if (v_c_r3_64) {
-          v_x_70 = (1.0f);
+        long v_gtid_314 = j0 + 0;
+        float v_x_316 = v_coerced_309[(long)v_coerced_309_o + (long)v_gtid_313 * (long)v_coerced_309_s0 + (long)v_gtid_314 * (long)v_coerced_309_s1];
+        bool v_c_r3_317 = (v_gtid_314 < ((long)1L));
+        float v_x_320;
+        if (v_c_r3_317) {
+          v_x_320 = (1.0f);
         } else {
-          long v_i_r4_65 = ((long)((ulong)v_gtid_8 + (ulong)((long)-1L)));
-          float v_x_r6_66 = v_input_4[(long)v_input_4_o + (long)v_i_r4_65 * (long)v_input_4_s0];
-          v_x_70 = v_x_r6_66;
+          long v_i_r4_318 = ((long)((ulong)v_gtid_314 + (ulong)((long)-1L)));
+          float v_x_r6_319 = v_input_4[(long)v_input_4_o + (long)v_i_r4_318 * (long)v_input_4_s0];
+          v_x_320 = v_x_r6_319;
         }
-        float v_x_71 = (v_x_70 * v_x_63);
+        float v_x_321 = (v_x_320 * v_x_316);
         {
-          float v_a_56 = acc0;
-          float v_a_57 = v_x_71;
-          float v_sum_58 = (v_a_56 + v_a_57);
-          acc0 = v_sum_58;
+          float v_a_310 = acc0;
+          float v_a_311 = v_x_321;
+          float v_sum_312 = (v_a_310 + v_a_311);
+          acc0 = v_sum_312;
         }
       }
       {
-        long v_gtid_8 = j0 + 1;
-        float v_x_63 = v_coerced_4[(long)v_coerced_4_o + (long)v_gtid_59 * (long)v_coerced_4_s0 + (long)v_gtid_8 * (long)v_coerced_4_s1];
-        bool v_c_r3_64 = (v_gtid_8 < ((long)1L));
-        float v_x_70;
-        if (v_c_r3_64) {
-          v_x_70 = (1.0f);
+        long v_gtid_314 = j0 + 1;
+        float v_x_316 = v_coerced_309[(long)v_coerced_309_o + (long)v_gtid_313 * (long)v_coerced_309_s0 + (long)v_gtid_314 * (long)v_coerced_309_s1];
+        bool v_c_r3_317 = (v_gtid_314 < ((long)1L));
+        float v_x_320;
+        if (v_c_r3_317) {
+          v_x_320 = (1.0f);
         } else {
-          long v_i_r4_65 = ((long)((ulong)v_gtid_8 + (ulong)((long)-1L)));
-          float v_x_r6_66 = v_input_4[(long)v_input_4_o + (long)v_i_r4_65 * (long)v_input_4_s0];
-          v_x_70 = v_x_r6_66;
+          long v_i_r4_318 = ((long)((ulong)v_gtid_314 + (ulong)((long)-1L)));
+          float v_x_r6_319 = v_input_4[(long)v_input_4_o + (long)v_i_r4_318 * (long)v_input_4_s0];
+          v_x_320 = v_x_r6_319;
         }
-        float v_x_71 = (v_x_70 * v_x_63);
+        float v_x_321 = (v_x_320 * v_x_316);
         {
-          float v_a_56 = lane1_0;
-          float v_a_57 = v_x_71;
-          float v_sum_58 = (v_a_56 + v_a_57);
-          lane1_0 = v_sum_58;
+          float v_a_310 = lane1_0;
+          float v_a_311 = v_x_321;
+          float v_sum_312 = (v_a_310 + v_a_311);
+          lane1_0 = v_sum_312;
         }
       }
       {
-        long v_gtid_8 = j0 + 2;
-        float v_x_63 = v_coerced_4[(long)v_coerced_4_o + (long)v_gtid_59 * (long)v_coerced_4_s0 + (long)v_gtid_8 * (long)v_coerced_4_s1];
-        bool v_c_r3_64 = (v_gtid_8 < ((long)1L));
-        float v_x_70;
-        if (v_c_r3_64) {
-          v_x_70 = (1.0f);
+        long v_gtid_314 = j0 + 2;
+        float v_x_316 = v_coerced_309[(long)v_coerced_309_o + (long)v_gtid_313 * (long)v_coerced_309_s0 + (long)v_gtid_314 * (long)v_coerced_309_s1];
+        bool v_c_r3_317 = (v_gtid_314 < ((long)1L));
+        float v_x_320;
+        if (v_c_r3_317) {
+          v_x_320 = (1.0f);
         } else {
-          long v_i_r4_65 = ((long)((ulong)v_gtid_8 + (ulong)((long)-1L)));
-          float v_x_r6_66 = v_input_4[(long)v_input_4_o + (long)v_i_r4_65 * (long)v_input_4_s0];
-          v_x_70 = v_x_r6_66;
+          long v_i_r4_318 = ((long)((ulong)v_gtid_314 + (ulong)((long)-1L)));
+          float v_x_r6_319 = v_input_4[(long)v_input_4_o + (long)v_i_r4_318 * (long)v_input_4_s0];
+          v_x_320 = v_x_r6_319;
         }
-        float v_x_71 = (v_x_70 * v_x_63);
+        float v_x_321 = (v_x_320 * v_x_316);
         {
-          float v_a_56 = lane2_0;
-          float v_a_57 = v_x_71;
-          float v_sum_58 = (v_a_56 + v_a_57);
-          lane2_0 = v_sum_58;
+          float v_a_310 = lane2_0;
+          float v_a_311 = v_x_321;
+          float v_sum_312 = (v_a_310 + v_a_311);
+          lane2_0 = v_sum_312;
         }
       }
       {
-        long v_gtid_8 = j0 + 3;
-        float v_x_63 = v_coerced_4[(long)v_coerced_4_o + (long)v_gtid_59 * (long)v_coerced_4_s0 + (long)v_gtid_8 * (long)v_coerced_4_s1];
-        bool v_c_r3_64 = (v_gtid_8 < ((long)1L));
-        float v_x_70;
-        if (v_c_r3_64) {
-          v_x_70 = (1.0f);
+        long v_gtid_314 = j0 + 3;
+        float v_x_316 = v_coerced_309[(long)v_coerced_309_o + (long)v_gtid_313 * (long)v_coerced_309_s0 + (long)v_gtid_314 * (long)v_coerced_309_s1];
+        bool v_c_r3_317 = (v_gtid_314 < ((long)1L));
+        float v_x_320;
+        if (v_c_r3_317) {
+          v_x_320 = (1.0f);
         } else {
-          long v_i_r4_65 = ((long)((ulong)v_gtid_8 + (ulong)((long)-1L)));
-          float v_x_r6_66 = v_input_4[(long)v_input_4_o + (long)v_i_r4_65 * (long)v_input_4_s0];
-          v_x_70 = v_x_r6_66;
+          long v_i_r4_318 = ((long)((ulong)v_gtid_314 + (ulong)((long)-1L)));
+          float v_x_r6_319 = v_input_4[(long)v_input_4_o + (long)v_i_r4_318 * (long)v_input_4_s0];
+          v_x_320 = v_x_r6_319;
         }
-        float v_x_71 = (v_x_70 * v_x_63);
+        float v_x_321 = (v_x_320 * v_x_316);
         {
-          float v_a_56 = lane3_0;
-          float v_a_57 = v_x_71;
-          float v_sum_58 = (v_a_56 + v_a_57);
-          lane3_0 = v_sum_58;
+          float v_a_310 = lane3_0;
+          float v_a_311 = v_x_321;
+          float v_sum_312 = (v_a_310 + v_a_311);
+          lane3_0 = v_sum_312;
         }
       }
     }
     for (; j0 < je; j0++) {
-      long v_gtid_8 = j0;
-      float v_x_63 = v_coerced_4[(long)v_coerced_4_o + (long)v_gtid_59 * (long)v_coerced_4_s0 + (long)v_gtid_8 * (long)v_coerced_4_s1];
-      bool v_c_r3_64 = (v_gtid_8 < ((long)1L));
-      float v_x_70;
-      if (v_c_r3_64) {
-        v_x_70 = (1.0f);
+      long v_gtid_314 = j0;
+      float v_x_316 = v_coerced_309[(long)v_coerced_309_o + (long)v_gtid_313 * (long)v_coerced_309_s0 + (long)v_gtid_314 * (long)v_coerced_309_s1];
+      bool v_c_r3_317 = (v_gtid_314 < ((long)1L));
+      float v_x_320;
+      if (v_c_r3_317) {
+        v_x_320 = (1.0f);
       } else {
-        long v_i_r4_65 = ((long)((ulong)v_gtid_8 + (ulong)((long)-1L)));
-        float v_x_r6_66 = v_input_4[(long)v_input_4_o + (long)v_i_r4_65 * (long)v_input_4_s0];
-        v_x_70 = v_x_r6_66;
+        long v_i_r4_318 = ((long)((ulong)v_gtid_314 + (ulong)((long)-1L)));
+        float v_x_r6_319 = v_input_4[(long)v_input_4_o + (long)v_i_r4_318 * (long)v_input_4_s0];
+        v_x_320 = v_x_r6_319;
       }
-      float v_x_71 = (v_x_70 * v_x_63);
+      float v_x_321 = (v_x_320 * v_x_316);
       {
-        float v_a_56 = acc0;
-        float v_a_57 = v_x_71;
-        float v_sum_58 = (v_a_56 + v_a_57);
-        acc0 = v_sum_58;
+        float v_a_310 = acc0;
+        float v_a_311 = v_x_321;
+        float v_sum_312 = (v_a_310 + v_a_311);
+        acc0 = v_sum_312;
       }
     }
     {
-      float v_a_56 = acc0;
-      float v_a_57 = lane1_0;
-      float v_sum_58 = (v_a_56 + v_a_57);
-      acc0 = v_sum_58;
+      float v_a_310 = acc0;
+      float v_a_311 = lane1_0;
+      float v_sum_312 = (v_a_310 + v_a_311);
+      acc0 = v_sum_312;
     }
     {
-      float v_a_56 = acc0;
-      float v_a_57 = lane2_0;
-      float v_sum_58 = (v_a_56 + v_a_57);
-      acc0 = v_sum_58;
+      float v_a_310 = acc0;
+      float v_a_311 = lane2_0;
+      float v_sum_312 = (v_a_310 + v_a_311);
+      acc0 = v_sum_312;
     }
     {
-      float v_a_56 = acc0;
-      float v_a_57 = lane3_0;
-      float v_sum_58 = (v_a_56 + v_a_57);
-      acc0 = v_sum_58;
+      float v_a_310 = acc0;
+      float v_a_311 = lane3_0;
+      float v_sum_312 = (v_a_310 + v_a_311);
+      acc0 = v_sum_312;
     }
     part0[seg * chunks + chunk] = acc0;
   }
 }
 
-__kernel void segred_reduce_comm_7_cpu2(__global long *fcc_err,
-    __global float *v_coerced_4,
-    long v_coerced_4_o,
-    long v_coerced_4_d0,
-    long v_coerced_4_d1,
-    long v_coerced_4_s0,
-    long v_coerced_4_s1,
+__kernel void segred_reduce_comm_322_cpu2(__global long *fcc_err,
+    __global float *v_coerced_309,
+    long v_coerced_309_o,
+    long v_coerced_309_d0,
+    long v_coerced_309_d1,
+    long v_coerced_309_s0,
+    long v_coerced_309_s1,
     long v_h_2,
     __global float *v_input_4,
     long v_input_4_o,
@@ -829,22 +977,22 @@ __kernel void segred_reduce_comm_7_cpu2(__global long *fcc_err,
     float acc0 = (0.0f);
     for (long j = seg * chunks; j < (seg + 1) * chunks; j++) {
       {
-        float v_a_56 = acc0;
-        float v_a_57 = part0[j];
-        float v_sum_58 = (v_a_56 + v_a_57);
-        acc0 = v_sum_58;
+        float v_a_310 = acc0;
+        float v_a_311 = part0[j];
+        float v_sum_312 = (v_a_310 + v_a_311);
+        acc0 = v_sum_312;
       }
     }
     result0[seg] = acc0;
   }
 }
 
-__kernel void segmap_map_3(__global long *fcc_err,
+__kernel void segmap_map_329(__global long *fcc_err,
     long v_h_2,
-    __global float *v_reduce_comm_7,
-    long v_reduce_comm_7_o,
-    long v_reduce_comm_7_d0,
-    long v_reduce_comm_7_s0,
+    __global float *v_reduce_comm_322,
+    long v_reduce_comm_322_o,
+    long v_reduce_comm_322_d0,
+    long v_reduce_comm_322_s0,
     long space_0,
     __global float *out0)
 {
@@ -858,46 +1006,46 @@ __kernel void segmap_map_3(__global long *fcc_err,
       {
         long gtid = (fcc_base + 0 * fcc_gsize);
         long rem_5 = gtid;
-        long v_gtid_72 = rem_5;
-        float v_reduce_comm_73 = v_reduce_comm_7[(fcc_ix)v_reduce_comm_7_o + (fcc_ix)v_gtid_72 * (fcc_ix)v_reduce_comm_7_s0];
-        float v_neg_74 = (-v_reduce_comm_73);
-        float v_exp_75 = exp(v_neg_74);
-        float v_x_83 = (v_exp_75 + (1.0f));
-        float v_x_84 = ((1.0f) / v_x_83);
-        pt_1 = v_x_84;
+        long v_gtid_323 = rem_5;
+        float v_reduce_comm_324 = v_reduce_comm_322[(fcc_ix)v_reduce_comm_322_o + (fcc_ix)v_gtid_323 * (fcc_ix)v_reduce_comm_322_s0];
+        float v_neg_325 = (-v_reduce_comm_324);
+        float v_exp_326 = exp(v_neg_325);
+        float v_x_327 = (v_exp_326 + (1.0f));
+        float v_x_328 = ((1.0f) / v_x_327);
+        pt_1 = v_x_328;
       }
       {
         long gtid = (fcc_base + 1 * fcc_gsize);
         long rem_6 = gtid;
-        long v_gtid_72 = rem_6;
-        float v_reduce_comm_73 = v_reduce_comm_7[(fcc_ix)v_reduce_comm_7_o + (fcc_ix)v_gtid_72 * (fcc_ix)v_reduce_comm_7_s0];
-        float v_neg_74 = (-v_reduce_comm_73);
-        float v_exp_75 = exp(v_neg_74);
-        float v_x_83 = (v_exp_75 + (1.0f));
-        float v_x_84 = ((1.0f) / v_x_83);
-        pt_2 = v_x_84;
+        long v_gtid_323 = rem_6;
+        float v_reduce_comm_324 = v_reduce_comm_322[(fcc_ix)v_reduce_comm_322_o + (fcc_ix)v_gtid_323 * (fcc_ix)v_reduce_comm_322_s0];
+        float v_neg_325 = (-v_reduce_comm_324);
+        float v_exp_326 = exp(v_neg_325);
+        float v_x_327 = (v_exp_326 + (1.0f));
+        float v_x_328 = ((1.0f) / v_x_327);
+        pt_2 = v_x_328;
       }
       {
         long gtid = (fcc_base + 2 * fcc_gsize);
         long rem_7 = gtid;
-        long v_gtid_72 = rem_7;
-        float v_reduce_comm_73 = v_reduce_comm_7[(fcc_ix)v_reduce_comm_7_o + (fcc_ix)v_gtid_72 * (fcc_ix)v_reduce_comm_7_s0];
-        float v_neg_74 = (-v_reduce_comm_73);
-        float v_exp_75 = exp(v_neg_74);
-        float v_x_83 = (v_exp_75 + (1.0f));
-        float v_x_84 = ((1.0f) / v_x_83);
-        pt_3 = v_x_84;
+        long v_gtid_323 = rem_7;
+        float v_reduce_comm_324 = v_reduce_comm_322[(fcc_ix)v_reduce_comm_322_o + (fcc_ix)v_gtid_323 * (fcc_ix)v_reduce_comm_322_s0];
+        float v_neg_325 = (-v_reduce_comm_324);
+        float v_exp_326 = exp(v_neg_325);
+        float v_x_327 = (v_exp_326 + (1.0f));
+        float v_x_328 = ((1.0f) / v_x_327);
+        pt_3 = v_x_328;
       }
       {
         long gtid = (fcc_base + 3 * fcc_gsize);
         long rem_8 = gtid;
-        long v_gtid_72 = rem_8;
-        float v_reduce_comm_73 = v_reduce_comm_7[(fcc_ix)v_reduce_comm_7_o + (fcc_ix)v_gtid_72 * (fcc_ix)v_reduce_comm_7_s0];
-        float v_neg_74 = (-v_reduce_comm_73);
-        float v_exp_75 = exp(v_neg_74);
-        float v_x_83 = (v_exp_75 + (1.0f));
-        float v_x_84 = ((1.0f) / v_x_83);
-        pt_4 = v_x_84;
+        long v_gtid_323 = rem_8;
+        float v_reduce_comm_324 = v_reduce_comm_322[(fcc_ix)v_reduce_comm_322_o + (fcc_ix)v_gtid_323 * (fcc_ix)v_reduce_comm_322_s0];
+        float v_neg_325 = (-v_reduce_comm_324);
+        float v_exp_326 = exp(v_neg_325);
+        float v_x_327 = (v_exp_326 + (1.0f));
+        float v_x_328 = ((1.0f) / v_x_327);
+        pt_4 = v_x_328;
       }
       {
         out0[(fcc_base + 0 * fcc_gsize)] = pt_1;
@@ -919,46 +1067,46 @@ __kernel void segmap_map_3(__global long *fcc_err,
       if ((fcc_base + 0 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 0 * fcc_gsize);
         long rem_13 = gtid;
-        long v_gtid_72 = rem_13;
-        float v_reduce_comm_73 = v_reduce_comm_7[(fcc_ix)v_reduce_comm_7_o + (fcc_ix)v_gtid_72 * (fcc_ix)v_reduce_comm_7_s0];
-        float v_neg_74 = (-v_reduce_comm_73);
-        float v_exp_75 = exp(v_neg_74);
-        float v_x_83 = (v_exp_75 + (1.0f));
-        float v_x_84 = ((1.0f) / v_x_83);
-        pt_9 = v_x_84;
+        long v_gtid_323 = rem_13;
+        float v_reduce_comm_324 = v_reduce_comm_322[(fcc_ix)v_reduce_comm_322_o + (fcc_ix)v_gtid_323 * (fcc_ix)v_reduce_comm_322_s0];
+        float v_neg_325 = (-v_reduce_comm_324);
+        float v_exp_326 = exp(v_neg_325);
+        float v_x_327 = (v_exp_326 + (1.0f));
+        float v_x_328 = ((1.0f) / v_x_327);
+        pt_9 = v_x_328;
       }
       if ((fcc_base + 1 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 1 * fcc_gsize);
         long rem_14 = gtid;
-        long v_gtid_72 = rem_14;
-        float v_reduce_comm_73 = v_reduce_comm_7[(fcc_ix)v_reduce_comm_7_o + (fcc_ix)v_gtid_72 * (fcc_ix)v_reduce_comm_7_s0];
-        float v_neg_74 = (-v_reduce_comm_73);
-        float v_exp_75 = exp(v_neg_74);
-        float v_x_83 = (v_exp_75 + (1.0f));
-        float v_x_84 = ((1.0f) / v_x_83);
-        pt_10 = v_x_84;
+        long v_gtid_323 = rem_14;
+        float v_reduce_comm_324 = v_reduce_comm_322[(fcc_ix)v_reduce_comm_322_o + (fcc_ix)v_gtid_323 * (fcc_ix)v_reduce_comm_322_s0];
+        float v_neg_325 = (-v_reduce_comm_324);
+        float v_exp_326 = exp(v_neg_325);
+        float v_x_327 = (v_exp_326 + (1.0f));
+        float v_x_328 = ((1.0f) / v_x_327);
+        pt_10 = v_x_328;
       }
       if ((fcc_base + 2 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 2 * fcc_gsize);
         long rem_15 = gtid;
-        long v_gtid_72 = rem_15;
-        float v_reduce_comm_73 = v_reduce_comm_7[(fcc_ix)v_reduce_comm_7_o + (fcc_ix)v_gtid_72 * (fcc_ix)v_reduce_comm_7_s0];
-        float v_neg_74 = (-v_reduce_comm_73);
-        float v_exp_75 = exp(v_neg_74);
-        float v_x_83 = (v_exp_75 + (1.0f));
-        float v_x_84 = ((1.0f) / v_x_83);
-        pt_11 = v_x_84;
+        long v_gtid_323 = rem_15;
+        float v_reduce_comm_324 = v_reduce_comm_322[(fcc_ix)v_reduce_comm_322_o + (fcc_ix)v_gtid_323 * (fcc_ix)v_reduce_comm_322_s0];
+        float v_neg_325 = (-v_reduce_comm_324);
+        float v_exp_326 = exp(v_neg_325);
+        float v_x_327 = (v_exp_326 + (1.0f));
+        float v_x_328 = ((1.0f) / v_x_327);
+        pt_11 = v_x_328;
       }
       if ((fcc_base + 3 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 3 * fcc_gsize);
         long rem_16 = gtid;
-        long v_gtid_72 = rem_16;
-        float v_reduce_comm_73 = v_reduce_comm_7[(fcc_ix)v_reduce_comm_7_o + (fcc_ix)v_gtid_72 * (fcc_ix)v_reduce_comm_7_s0];
-        float v_neg_74 = (-v_reduce_comm_73);
-        float v_exp_75 = exp(v_neg_74);
-        float v_x_83 = (v_exp_75 + (1.0f));
-        float v_x_84 = ((1.0f) / v_x_83);
-        pt_12 = v_x_84;
+        long v_gtid_323 = rem_16;
+        float v_reduce_comm_324 = v_reduce_comm_322[(fcc_ix)v_reduce_comm_322_o + (fcc_ix)v_gtid_323 * (fcc_ix)v_reduce_comm_322_s0];
+        float v_neg_325 = (-v_reduce_comm_324);
+        float v_exp_326 = exp(v_neg_325);
+        float v_x_327 = (v_exp_326 + (1.0f));
+        float v_x_328 = ((1.0f) / v_x_327);
+        pt_12 = v_x_328;
       }
       if ((fcc_base + 0 * fcc_gsize) < space_0) {
         out0[(fcc_base + 0 * fcc_gsize)] = pt_9;
@@ -976,12 +1124,12 @@ __kernel void segmap_map_3(__global long *fcc_err,
   }
 }
 
-__kernel void segmap_map_3_one(__global long *fcc_err,
+__kernel void segmap_map_329_one(__global long *fcc_err,
     long v_h_2,
-    __global float *v_reduce_comm_7,
-    long v_reduce_comm_7_o,
-    long v_reduce_comm_7_d0,
-    long v_reduce_comm_7_s0,
+    __global float *v_reduce_comm_322,
+    long v_reduce_comm_322_o,
+    long v_reduce_comm_322_d0,
+    long v_reduce_comm_322_s0,
     long space_0,
     __global float *out0)
 {
@@ -990,22 +1138,35 @@ __kernel void segmap_map_3_one(__global long *fcc_err,
   long gtid = get_global_id(0);
   if (gtid >= space_0) return;
   long rem_1 = gtid;
-  long v_gtid_72 = rem_1;
-  float v_reduce_comm_73 = v_reduce_comm_7[(fcc_ix)v_reduce_comm_7_o + (fcc_ix)v_gtid_72 * (fcc_ix)v_reduce_comm_7_s0];
-  float v_neg_74 = (-v_reduce_comm_73);
-  float v_exp_75 = exp(v_neg_74);
-  float v_x_83 = (v_exp_75 + (1.0f));
-  float v_x_84 = ((1.0f) / v_x_83);
-  out0[gtid] = v_x_84;
+  long v_gtid_323 = rem_1;
+  float v_reduce_comm_324 = v_reduce_comm_322[(fcc_ix)v_reduce_comm_322_o + (fcc_ix)v_gtid_323 * (fcc_ix)v_reduce_comm_322_s0];
+  float v_neg_325 = (-v_reduce_comm_324);
+  float v_exp_326 = exp(v_neg_325);
+  float v_x_327 = (v_exp_326 + (1.0f));
+  float v_x_328 = ((1.0f) / v_x_327);
+  out0[gtid] = v_x_328;
 }
 
-__kernel void segmap_map_18(__global long *fcc_err,
+__kernel void segmap_group_map_431(__global long *fcc_err,
+    __global float *v_coerced_75,
+    long v_coerced_75_o,
+    long v_coerced_75_d0,
+    long v_coerced_75_d1,
+    long v_coerced_75_s0,
+    long v_coerced_75_s1,
+    __global float *v_coerced_94,
+    long v_coerced_94_o,
+    long v_coerced_94_d0,
+    long v_coerced_94_d1,
+    long v_coerced_94_s0,
+    long v_coerced_94_s1,
     long v_d_7,
     uchar v_eq_48_u,
-    __global float *v_map_36,
-    long v_map_36_o,
-    long v_map_36_d0,
-    long v_map_36_s0,
+    long v_h_2,
+    __global float *v_map_330,
+    long v_map_330_o,
+    long v_map_330_d0,
+    long v_map_330_s0,
     long v_o_3,
     __global float *v_target_9,
     long v_target_9_o,
@@ -1020,76 +1181,129 @@ __kernel void segmap_map_18(__global long *fcc_err,
     long v_x_41,
     long space_0,
     __global float *out0,
-    __global float *fcc_scratch0)
+    __global float *out1,
+    __local float *fcc_local35,
+    __local float *fcc_local36,
+    __local float *fcc_local37)
 {
+  return;
   long fcc_gid = get_global_id(0), fcc_gsize = get_global_size(0);
   bool v_eq_48 = v_eq_48_u != 0;
-  long gtid = get_global_id(0);
-  if (gtid >= space_0) return;
+  long ltid = get_local_id(0), lsize = get_local_size(0);
+  long gtid = get_group_id(0);
   long rem_1 = gtid;
-  long v_gtid_17 = rem_1;
-  long v_x_46_off = (long)v_tr_45_o + (long)v_gtid_17 * (long)v_tr_45_s0;
-  float v_x_65 = v_target_9[(long)v_target_9_o + (long)v_gtid_17 * (long)v_target_9_s0];
-  if (!v_eq_48) {
-    if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, 3) == 0) {
+  long v_gtid_364 = rem_1;
+  for (long i_2 = ltid; i_2 < (long)v_o_3; i_2 += lsize) {
+    long rem_3 = i_2;
+    long v_ltid_365 = rem_3;
+    long v_x_366_off = (long)v_tr_45_o + (long)v_ltid_365 * (long)v_tr_45_s0;
+    float v_x_367 = v_target_9[(long)v_target_9_o + (long)v_ltid_365 * (long)v_target_9_s0];
+    if (!v_eq_48) {
+      if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, 7) == 0) {
+      }
     }
-  }
-  bool v_check_49 = true;
-  if ((v_tr_45_d1) != ((long)v_x_41)) {
-    if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, 4) == 0) {
-      fcc_err[1] = (long)(v_tr_45_d1);
-      fcc_err[2] = (long)((long)v_x_41);
+    bool v_check_368 = true;
+    if ((v_tr_45_d1) != ((long)v_x_41)) {
+      if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, 8) == 0) {
+        fcc_err[1] = (long)(v_tr_45_d1);
+        fcc_err[2] = (long)((long)v_x_41);
+      }
     }
+    float v_reduce_comm_381;
+    v_reduce_comm_381 = (0.0f);
+    for (long i_5 = 0; i_5 < (long)v_x_41; i_5++) {
+      long v_i_r8_374 = ((long)((ulong)((long)0L) + (ulong)i_5 * (ulong)((long)1L)));
+      float v_x_375 = v_tr_45[(long)v_x_366_off + (long)i_5 * (long)v_tr_45_s1];
+      bool v_c_r9_376 = (v_i_r8_374 < ((long)1L));
+      float v_x_379;
+      if (v_c_r9_376) {
+        v_x_379 = (1.0f);
+      } else {
+        long v_i_r10_377 = ((long)((ulong)v_i_r8_374 + (ulong)((long)-1L)));
+        float v_x_r12_378 = v_map_330[(long)v_map_330_o + (long)v_i_r10_377 * (long)v_map_330_s0];
+        v_x_379 = v_x_r12_378;
+      }
+      float v_x_380 = (v_x_379 * v_x_375);
+      {
+        float v_a_371 = v_reduce_comm_381;
+        float v_a_372 = v_x_380;
+        float v_sum_373 = (v_a_371 + v_a_372);
+        v_reduce_comm_381 = v_sum_373;
+      }
+    }
+    float v_neg_382 = (-v_reduce_comm_381);
+    float v_exp_383 = exp(v_neg_382);
+    float v_x_384 = (v_exp_383 + (1.0f));
+    float v_x_385 = ((1.0f) / v_x_384);
+    float v_x_386 = ((1.0f) - v_x_385);
+    float v_x_387 = (v_x_385 * v_x_386);
+    float v_x_388 = (v_x_367 - v_x_385);
+    float v_x_389 = (v_x_387 * v_x_388);
+    fcc_local35[i_2] = v_x_389;
   }
-  for (long fj = 0; fj < min(v_tr_45_d1, (long)v_x_41); fj++) {
-    fcc_scratch0[(fcc_sid + (fj) * (1) * fcc_ssz)] = v_tr_45[(v_x_46_off + (fj) * v_tr_45_s1)];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (long i_6 = ltid; i_6 < (long)v_h_2; i_6 += lsize) {
+    long rem_7 = i_6;
+    long v_ltid_391 = rem_7;
+    float v_x_392 = v_map_330[(long)v_map_330_o + (long)v_ltid_391 * (long)v_map_330_s0];
+    long v_x_393_off = (long)v_coerced_75_o + (long)v_ltid_391 * (long)v_coerced_75_s0;
+    float v_x_394 = ((1.0f) - v_x_392);
+    float v_x_395 = (v_x_392 * v_x_394);
+    float v_reduce_comm_402;
+    v_reduce_comm_402 = (0.0f);
+    for (long i_9 = 0; i_9 < (long)v_o_3; i_9++) {
+      float v_x_399 = v_coerced_75[(long)v_x_393_off + (long)i_9 * (long)v_coerced_75_s1];
+      float v_x_400 = fcc_local35[(long)0 + (long)i_9 * (long)1];
+      float v_x_401 = (v_x_399 * v_x_400);
+      {
+        float v_a_396 = v_reduce_comm_402;
+        float v_a_397 = v_x_401;
+        float v_sum_398 = (v_a_396 + v_a_397);
+        v_reduce_comm_402 = v_sum_398;
+      }
+    }
+    float v_x_403 = (v_x_395 * v_reduce_comm_402);
+    fcc_local36[i_6] = v_x_403;
   }
-  float v_reduce_comm_58;
-  v_reduce_comm_58 = (0.0f);
-  for (long i_3 = 0; i_3 < (long)v_x_41; i_3++) {
-    long v_i_r8 = ((long)((ulong)((long)0L) + (ulong)i_3 * (ulong)((long)1L)));
-    float v_x_51 = fcc_scratch0[(long)fcc_sid + (long)i_3 * (long)((1) * fcc_ssz)];
-    bool v_c_r9 = (v_i_r8 < ((long)1L));
-    float v_x_47;
-    if (v_c_r9) {
-      v_x_47 = (1.0f);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (long i_10 = ltid; i_10 < (long)v_x_41 * (long)v_o_3; i_10 += lsize) {
+    long rem_11 = i_10;
+    long v_ltid_407 = rem_11 % (long)v_o_3;
+    rem_11 = rem_11 / (long)v_o_3;
+    long v_ltid_406 = rem_11;
+    long v_x_410_off = (long)v_coerced_94_o + (long)v_ltid_406 * (long)v_coerced_94_s0;
+    bool v_c_r15_411 = (v_ltid_406 < ((long)1L));
+    float v_x_414;
+    if (v_c_r15_411) {
+      v_x_414 = (1.0f);
     } else {
-      long v_i_r10 = ((long)((ulong)v_i_r8 + (ulong)((long)-1L)));
-      float v_x_r12 = v_map_36[(long)v_map_36_o + (long)v_i_r10 * (long)v_map_36_s0];
-      v_x_47 = v_x_r12;
+      long v_i_r16_412 = ((long)((ulong)v_ltid_406 + (ulong)((long)-1L)));
+      float v_x_r18_413 = v_map_330[(long)v_map_330_o + (long)v_i_r16_412 * (long)v_map_330_s0];
+      v_x_414 = v_x_r18_413;
     }
-    float v_x_52 = (v_x_47 * v_x_51);
-    {
-      float v_a_54 = v_reduce_comm_58;
-      float v_a_55 = v_x_52;
-      float v_sum_56 = (v_a_54 + v_a_55);
-      v_reduce_comm_58 = v_sum_56;
-    }
+    float v_x_425 = v_coerced_94[(long)v_x_410_off + (long)v_ltid_407 * (long)v_coerced_94_s1];
+    float v_x_426 = fcc_local35[(long)0 + (long)v_ltid_407 * (long)1];
+    float v_x_427 = (v_x_426 * (0.3f));
+    float v_x_428 = (v_x_427 * v_x_414);
+    float v_x_429 = (v_x_425 + v_x_428);
+    fcc_local37[i_10] = v_x_429;
   }
-  float v_neg_59 = (-v_reduce_comm_58);
-  float v_exp_60 = exp(v_neg_59);
-  float v_x_61 = (v_exp_60 + (1.0f));
-  float v_x_62 = ((1.0f) / v_x_61);
-  float v_x_66 = ((1.0f) - v_x_62);
-  float v_x_67 = (v_x_62 * v_x_66);
-  float v_x_68 = (v_x_65 - v_x_62);
-  float v_x_69 = (v_x_67 * v_x_68);
-  out0[gtid] = v_x_69;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (long f_12 = ltid; f_12 < ((long)v_h_2); f_12 += lsize) {
+    out0[gtid * ((long)v_h_2) + f_12 * 1] = fcc_local36[0 + f_12 * 1];
+  }
+  for (long f_13 = ltid; f_13 < ((long)v_x_41 * (long)v_o_3); f_13 += lsize) {
+    out1[gtid * ((long)v_x_41 * (long)v_o_3) + (f_13 / (long)v_o_3) * (long)v_o_3 + (f_13 % (long)v_o_3) * 1] = fcc_local37[0 + (f_13 / (long)v_o_3) * (long)v_o_3 + (f_13 % (long)v_o_3) * 1];
+  }
 }
 
-#undef fcc_sid
-#undef fcc_ssz
-#undef fcc_scratch_as
-#define fcc_sid 0
-#define fcc_ssz 1
-#define fcc_scratch_as __private
-__kernel void segmap_map_18_p(__global long *fcc_err,
+__kernel void segmap_map_468(__global long *fcc_err,
     long v_d_7,
     uchar v_eq_48_u,
-    __global float *v_map_36,
-    long v_map_36_o,
-    long v_map_36_d0,
-    long v_map_36_s0,
+    __global float *v_map_330,
+    long v_map_330_o,
+    long v_map_330_d0,
+    long v_map_330_s0,
     long v_o_3,
     __global float *v_target_9,
     long v_target_9_o,
@@ -1105,81 +1319,69 @@ __kernel void segmap_map_18_p(__global long *fcc_err,
     long space_0,
     __global float *out0)
 {
-  return;
-  float fcc_scratch0[64];
   long fcc_gid = get_global_id(0), fcc_gsize = get_global_size(0);
   bool v_eq_48 = v_eq_48_u != 0;
   long gtid = get_global_id(0);
   if (gtid >= space_0) return;
   long rem_1 = gtid;
-  long v_gtid_17 = rem_1;
-  long v_x_46_off = (long)v_tr_45_o + (long)v_gtid_17 * (long)v_tr_45_s0;
-  float v_x_65 = v_target_9[(long)v_target_9_o + (long)v_gtid_17 * (long)v_target_9_s0];
+  long v_gtid_443 = rem_1;
+  long v_x_444_off = (long)v_tr_45_o + (long)v_gtid_443 * (long)v_tr_45_s0;
+  float v_x_445 = v_target_9[(long)v_target_9_o + (long)v_gtid_443 * (long)v_target_9_s0];
   if (!v_eq_48) {
-    if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, 3) == 0) {
+    if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, 9) == 0) {
     }
   }
-  bool v_check_49 = true;
+  bool v_check_446 = true;
   if ((v_tr_45_d1) != ((long)v_x_41)) {
-    if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, 4) == 0) {
+    if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, 10) == 0) {
       fcc_err[1] = (long)(v_tr_45_d1);
       fcc_err[2] = (long)((long)v_x_41);
     }
   }
-  for (long fj = 0; fj < min(v_tr_45_d1, (long)v_x_41); fj++) {
-    fcc_scratch0[(fcc_sid + (fj) * (1) * fcc_ssz)] = v_tr_45[(v_x_46_off + (fj) * v_tr_45_s1)];
-  }
-  float v_reduce_comm_58;
-  v_reduce_comm_58 = (0.0f);
+  float v_reduce_comm_459;
+  v_reduce_comm_459 = (0.0f);
   for (long i_3 = 0; i_3 < (long)v_x_41; i_3++) {
-    long v_i_r8 = ((long)((ulong)((long)0L) + (ulong)i_3 * (ulong)((long)1L)));
-    float v_x_51 = fcc_scratch0[(long)fcc_sid + (long)i_3 * (long)((1) * fcc_ssz)];
-    bool v_c_r9 = (v_i_r8 < ((long)1L));
-    float v_x_47;
-    if (v_c_r9) {
-      v_x_47 = (1.0f);
+    long v_i_r8_452 = ((long)((ulong)((long)0L) + (ulong)i_3 * (ulong)((long)1L)));
+    float v_x_453 = v_tr_45[(long)v_x_444_off + (long)i_3 * (long)v_tr_45_s1];
+    bool v_c_r9_454 = (v_i_r8_452 < ((long)1L));
+    float v_x_457;
+    if (v_c_r9_454) {
+      v_x_457 = (1.0f);
     } else {
-      long v_i_r10 = ((long)((ulong)v_i_r8 + (ulong)((long)-1L)));
-      float v_x_r12 = v_map_36[(long)v_map_36_o + (long)v_i_r10 * (long)v_map_36_s0];
-      v_x_47 = v_x_r12;
+      long v_i_r10_455 = ((long)((ulong)v_i_r8_452 + (ulong)((long)-1L)));
+      float v_x_r12_456 = v_map_330[(long)v_map_330_o + (long)v_i_r10_455 * (long)v_map_330_s0];
+      v_x_457 = v_x_r12_456;
     }
-    float v_x_52 = (v_x_47 * v_x_51);
+    float v_x_458 = (v_x_457 * v_x_453);
     {
-      float v_a_54 = v_reduce_comm_58;
-      float v_a_55 = v_x_52;
-      float v_sum_56 = (v_a_54 + v_a_55);
-      v_reduce_comm_58 = v_sum_56;
+      float v_a_449 = v_reduce_comm_459;
+      float v_a_450 = v_x_458;
+      float v_sum_451 = (v_a_449 + v_a_450);
+      v_reduce_comm_459 = v_sum_451;
     }
   }
-  float v_neg_59 = (-v_reduce_comm_58);
-  float v_exp_60 = exp(v_neg_59);
-  float v_x_61 = (v_exp_60 + (1.0f));
-  float v_x_62 = ((1.0f) / v_x_61);
-  float v_x_66 = ((1.0f) - v_x_62);
-  float v_x_67 = (v_x_62 * v_x_66);
-  float v_x_68 = (v_x_65 - v_x_62);
-  float v_x_69 = (v_x_67 * v_x_68);
-  out0[gtid] = v_x_69;
+  float v_neg_460 = (-v_reduce_comm_459);
+  float v_exp_461 = exp(v_neg_460);
+  float v_x_462 = (v_exp_461 + (1.0f));
+  float v_x_463 = ((1.0f) / v_x_462);
+  float v_x_464 = ((1.0f) - v_x_463);
+  float v_x_465 = (v_x_463 * v_x_464);
+  float v_x_466 = (v_x_445 - v_x_463);
+  float v_x_467 = (v_x_465 * v_x_466);
+  out0[gtid] = v_x_467;
 }
 
-#undef fcc_sid
-#undef fcc_ssz
-#undef fcc_scratch_as
-#define fcc_sid fcc_gid
-#define fcc_ssz fcc_gsize
-#define fcc_scratch_as __global
-
-__kernel void segred_reduce_comm_24_columns(__global long *fcc_err,
-    __global float *v_coerced_20,
-    long v_coerced_20_o,
-    long v_coerced_20_d0,
-    long v_coerced_20_d1,
-    long v_coerced_20_s0,
-    long v_coerced_20_s1,
-    __global float *v_map_36,
-    long v_map_36_o,
-    long v_map_36_d0,
-    long v_map_36_s0,
+__kernel void segred_reduce_comm_485_columns(__global long *fcc_err,
+    __global float *v_coerced_472,
+    long v_coerced_472_o,
+    long v_coerced_472_d0,
+    long v_coerced_472_d1,
+    long v_coerced_472_s0,
+    long v_coerced_472_s1,
+    __global float *v_map_330,
+    long v_map_330_o,
+    long v_map_330_d0,
+    long v_map_330_s0,
     long v_o_3,
     long v_x_41,
     long space_0,
@@ -1193,51 +1395,51 @@ __kernel void segred_reduce_comm_24_columns(__global long *fcc_err,
   long nsegs = 1 * space_0;
   long rows = lsize / nsegs, seg = ltid % nsegs, row = ltid / nsegs;
   long rem_1 = seg;
-  long v_gtid_89 = rem_1;
+  long v_gtid_476 = rem_1;
   float acc0 = (0.0f);
   long step = gps * rows;
   long j0 = row < rows ? grp * rows + row : space_1;
   for (; j0 + 3 * (step) < space_1; j0 += 4 * (step)) {
     #pragma unroll
     for (int u = 0; u < 4; u++) {
-      long v_gtid_25 = j0 + u * (step);
-      float v_x_92 = v_coerced_20[(long)v_coerced_20_o + (long)v_gtid_89 * (long)v_coerced_20_s0 + (long)v_gtid_25 * (long)v_coerced_20_s1];
-      bool v_c_r9_93 = (v_gtid_25 < ((long)1L));
-      float v_x_101;
-      if (v_c_r9_93) {
-        v_x_101 = (1.0f);
+      long v_gtid_477 = j0 + u * (step);
+      float v_x_479 = v_coerced_472[(long)v_coerced_472_o + (long)v_gtid_476 * (long)v_coerced_472_s0 + (long)v_gtid_477 * (long)v_coerced_472_s1];
+      bool v_c_r9_480 = (v_gtid_477 < ((long)1L));
+      float v_x_483;
+      if (v_c_r9_480) {
+        v_x_483 = (1.0f);
       } else {
-        long v_i_r10_94 = ((long)((ulong)v_gtid_25 + (ulong)((long)-1L)));
-        float v_x_r12_95 = v_map_36[(long)v_map_36_o + (long)v_i_r10_94 * (long)v_map_36_s0];
-        v_x_101 = v_x_r12_95;
+        long v_i_r10_481 = ((long)((ulong)v_gtid_477 + (ulong)((long)-1L)));
+        float v_x_r12_482 = v_map_330[(long)v_map_330_o + (long)v_i_r10_481 * (long)v_map_330_s0];
+        v_x_483 = v_x_r12_482;
       }
-      float v_x_102 = (v_x_101 * v_x_92);
+      float v_x_484 = (v_x_483 * v_x_479);
       {
-        float v_a_86 = acc0;
-        float v_a_87 = v_x_102;
-        float v_sum_88 = (v_a_86 + v_a_87);
-        acc0 = v_sum_88;
+        float v_a_473 = acc0;
+        float v_a_474 = v_x_484;
+        float v_sum_475 = (v_a_473 + v_a_474);
+        acc0 = v_sum_475;
       }
     }
   }
   for (; j0 < space_1; j0 += step) {
-    long v_gtid_25 = j0;
-    float v_x_92 = v_coerced_20[(long)v_coerced_20_o + (long)v_gtid_89 * (long)v_coerced_20_s0 + (long)v_gtid_25 * (long)v_coerced_20_s1];
-    bool v_c_r9_93 = (v_gtid_25 < ((long)1L));
-    float v_x_101;
-    if (v_c_r9_93) {
-      v_x_101 = (1.0f);
+    long v_gtid_477 = j0;
+    float v_x_479 = v_coerced_472[(long)v_coerced_472_o + (long)v_gtid_476 * (long)v_coerced_472_s0 + (long)v_gtid_477 * (long)v_coerced_472_s1];
+    bool v_c_r9_480 = (v_gtid_477 < ((long)1L));
+    float v_x_483;
+    if (v_c_r9_480) {
+      v_x_483 = (1.0f);
     } else {
-      long v_i_r10_94 = ((long)((ulong)v_gtid_25 + (ulong)((long)-1L)));
-      float v_x_r12_95 = v_map_36[(long)v_map_36_o + (long)v_i_r10_94 * (long)v_map_36_s0];
-      v_x_101 = v_x_r12_95;
+      long v_i_r10_481 = ((long)((ulong)v_gtid_477 + (ulong)((long)-1L)));
+      float v_x_r12_482 = v_map_330[(long)v_map_330_o + (long)v_i_r10_481 * (long)v_map_330_s0];
+      v_x_483 = v_x_r12_482;
     }
-    float v_x_102 = (v_x_101 * v_x_92);
+    float v_x_484 = (v_x_483 * v_x_479);
     {
-      float v_a_86 = acc0;
-      float v_a_87 = v_x_102;
-      float v_sum_88 = (v_a_86 + v_a_87);
-      acc0 = v_sum_88;
+      float v_a_473 = acc0;
+      float v_a_474 = v_x_484;
+      float v_sum_475 = (v_a_473 + v_a_474);
+      acc0 = v_sum_475;
     }
   }
   lmem0[ltid] = acc0;
@@ -1249,10 +1451,10 @@ __kernel void segred_reduce_comm_24_columns(__global long *fcc_err,
       float a_3 = lmem0[ltid];
       float b_4 = lmem0[ltid + s * nsegs];
       {
-        float v_a_86 = a_3;
-        float v_a_87 = b_4;
-        float v_sum_88 = (v_a_86 + v_a_87);
-        a_3 = v_sum_88;
+        float v_a_473 = a_3;
+        float v_a_474 = b_4;
+        float v_sum_475 = (v_a_473 + v_a_474);
+        a_3 = v_sum_475;
       }
       lmem0[ltid] = a_3;
     }
@@ -1263,17 +1465,17 @@ __kernel void segred_reduce_comm_24_columns(__global long *fcc_err,
   }
 }
 
-__kernel void segred_reduce_comm_24_stage2(__global long *fcc_err,
-    __global float *v_coerced_20,
-    long v_coerced_20_o,
-    long v_coerced_20_d0,
-    long v_coerced_20_d1,
-    long v_coerced_20_s0,
-    long v_coerced_20_s1,
-    __global float *v_map_36,
-    long v_map_36_o,
-    long v_map_36_d0,
-    long v_map_36_s0,
+__kernel void segred_reduce_comm_485_stage2(__global long *fcc_err,
+    __global float *v_coerced_472,
+    long v_coerced_472_o,
+    long v_coerced_472_d0,
+    long v_coerced_472_d1,
+    long v_coerced_472_s0,
+    long v_coerced_472_s1,
+    __global float *v_map_330,
+    long v_map_330_o,
+    long v_map_330_d0,
+    long v_map_330_s0,
     long v_o_3,
     long v_x_41,
     long gps,
@@ -1287,10 +1489,10 @@ __kernel void segred_reduce_comm_24_stage2(__global long *fcc_err,
   float acc0 = (0.0f);
   for (long j = seg * gps + ltid; j < (seg + 1) * gps; j += lsize) {
     {
-      float v_a_86 = acc0;
-      float v_a_87 = part0[j];
-      float v_sum_88 = (v_a_86 + v_a_87);
-      acc0 = v_sum_88;
+      float v_a_473 = acc0;
+      float v_a_474 = part0[j];
+      float v_sum_475 = (v_a_473 + v_a_474);
+      acc0 = v_sum_475;
     }
   }
   lmem0[ltid] = acc0;
@@ -1302,10 +1504,10 @@ __kernel void segred_reduce_comm_24_stage2(__global long *fcc_err,
       float a_2 = lmem0[ltid];
       float b_3 = lmem0[ltid + s];
       {
-        float v_a_86 = a_2;
-        float v_a_87 = b_3;
-        float v_sum_88 = (v_a_86 + v_a_87);
-        a_2 = v_sum_88;
+        float v_a_473 = a_2;
+        float v_a_474 = b_3;
+        float v_sum_475 = (v_a_473 + v_a_474);
+        a_2 = v_sum_475;
       }
       lmem0[ltid] = a_2;
     }
@@ -1316,17 +1518,17 @@ __kernel void segred_reduce_comm_24_stage2(__global long *fcc_err,
   }
 }
 
-__kernel void segred_reduce_comm_24(__global long *fcc_err,
-    __global float *v_coerced_20,
-    long v_coerced_20_o,
-    long v_coerced_20_d0,
-    long v_coerced_20_d1,
-    long v_coerced_20_s0,
-    long v_coerced_20_s1,
-    __global float *v_map_36,
-    long v_map_36_o,
-    long v_map_36_d0,
-    long v_map_36_s0,
+__kernel void segred_reduce_comm_485(__global long *fcc_err,
+    __global float *v_coerced_472,
+    long v_coerced_472_o,
+    long v_coerced_472_d0,
+    long v_coerced_472_d1,
+    long v_coerced_472_s0,
+    long v_coerced_472_s1,
+    __global float *v_map_330,
+    long v_map_330_o,
+    long v_map_330_d0,
+    long v_map_330_s0,
     long v_o_3,
     long v_x_41,
     long space_0,
@@ -1342,49 +1544,49 @@ __kernel void segred_reduce_comm_24(__global long *fcc_err,
   float acc0 = (0.0f);
   if (seg < 1 * space_0) {
     long rem_1 = seg;
-    long v_gtid_89 = rem_1;
+    long v_gtid_476 = rem_1;
     long j0 = lane;
     for (; j0 + 3 * (team) < space_1; j0 += 4 * (team)) {
       #pragma unroll
       for (int u = 0; u < 4; u++) {
-        long v_gtid_25 = j0 + u * (team);
-        float v_x_92 = v_coerced_20[(long)v_coerced_20_o + (long)v_gtid_89 * (long)v_coerced_20_s0 + (long)v_gtid_25 * (long)v_coerced_20_s1];
-        bool v_c_r9_93 = (v_gtid_25 < ((long)1L));
-        float v_x_101;
-        if (v_c_r9_93) {
-          v_x_101 = (1.0f);
+        long v_gtid_477 = j0 + u * (team);
+        float v_x_479 = v_coerced_472[(long)v_coerced_472_o + (long)v_gtid_476 * (long)v_coerced_472_s0 + (long)v_gtid_477 * (long)v_coerced_472_s1];
+        bool v_c_r9_480 = (v_gtid_477 < ((long)1L));
+        float v_x_483;
+        if (v_c_r9_480) {
+          v_x_483 = (1.0f);
         } else {
-          long v_i_r10_94 = ((long)((ulong)v_gtid_25 + (ulong)((long)-1L)));
-          float v_x_r12_95 = v_map_36[(long)v_map_36_o + (long)v_i_r10_94 * (long)v_map_36_s0];
-          v_x_101 = v_x_r12_95;
+          long v_i_r10_481 = ((long)((ulong)v_gtid_477 + (ulong)((long)-1L)));
+          float v_x_r12_482 = v_map_330[(long)v_map_330_o + (long)v_i_r10_481 * (long)v_map_330_s0];
+          v_x_483 = v_x_r12_482;
         }
-        float v_x_102 = (v_x_101 * v_x_92);
+        float v_x_484 = (v_x_483 * v_x_479);
         {
-          float v_a_86 = acc0;
-          float v_a_87 = v_x_102;
-          float v_sum_88 = (v_a_86 + v_a_87);
-          acc0 = v_sum_88;
+          float v_a_473 = acc0;
+          float v_a_474 = v_x_484;
+          float v_sum_475 = (v_a_473 + v_a_474);
+          acc0 = v_sum_475;
         }
       }
     }
     for (; j0 < space_1; j0 += team) {
-      long v_gtid_25 = j0;
-      float v_x_92 = v_coerced_20[(long)v_coerced_20_o + (long)v_gtid_89 * (long)v_coerced_20_s0 + (long)v_gtid_25 * (long)v_coerced_20_s1];
-      bool v_c_r9_93 = (v_gtid_25 < ((long)1L));
-      float v_x_101;
-      if (v_c_r9_93) {
-        v_x_101 = (1.0f);
+      long v_gtid_477 = j0;
+      float v_x_479 = v_coerced_472[(long)v_coerced_472_o + (long)v_gtid_476 * (long)v_coerced_472_s0 + (long)v_gtid_477 * (long)v_coerced_472_s1];
+      bool v_c_r9_480 = (v_gtid_477 < ((long)1L));
+      float v_x_483;
+      if (v_c_r9_480) {
+        v_x_483 = (1.0f);
       } else {
-        long v_i_r10_94 = ((long)((ulong)v_gtid_25 + (ulong)((long)-1L)));
-        float v_x_r12_95 = v_map_36[(long)v_map_36_o + (long)v_i_r10_94 * (long)v_map_36_s0];
-        v_x_101 = v_x_r12_95;
+        long v_i_r10_481 = ((long)((ulong)v_gtid_477 + (ulong)((long)-1L)));
+        float v_x_r12_482 = v_map_330[(long)v_map_330_o + (long)v_i_r10_481 * (long)v_map_330_s0];
+        v_x_483 = v_x_r12_482;
       }
-      float v_x_102 = (v_x_101 * v_x_92);
+      float v_x_484 = (v_x_483 * v_x_479);
       {
-        float v_a_86 = acc0;
-        float v_a_87 = v_x_102;
-        float v_sum_88 = (v_a_86 + v_a_87);
-        acc0 = v_sum_88;
+        float v_a_473 = acc0;
+        float v_a_474 = v_x_484;
+        float v_sum_475 = (v_a_473 + v_a_474);
+        acc0 = v_sum_475;
       }
     }
   }
@@ -1394,10 +1596,10 @@ __kernel void segred_reduce_comm_24(__global long *fcc_err,
     if (lane == 0) {
       for (long l = 1; l < team; l++) {
         {
-          float v_a_86 = acc0;
-          float v_a_87 = lmem0[ltid + l];
-          float v_sum_88 = (v_a_86 + v_a_87);
-          acc0 = v_sum_88;
+          float v_a_473 = acc0;
+          float v_a_474 = lmem0[ltid + l];
+          float v_sum_475 = (v_a_473 + v_a_474);
+          acc0 = v_sum_475;
         }
       }
     }
@@ -1407,17 +1609,17 @@ __kernel void segred_reduce_comm_24(__global long *fcc_err,
   }
 }
 
-__kernel void segred_reduce_comm_24_stage1(__global long *fcc_err,
-    __global float *v_coerced_20,
-    long v_coerced_20_o,
-    long v_coerced_20_d0,
-    long v_coerced_20_d1,
-    long v_coerced_20_s0,
-    long v_coerced_20_s1,
-    __global float *v_map_36,
-    long v_map_36_o,
-    long v_map_36_d0,
-    long v_map_36_s0,
+__kernel void segred_reduce_comm_485_stage1(__global long *fcc_err,
+    __global float *v_coerced_472,
+    long v_coerced_472_o,
+    long v_coerced_472_d0,
+    long v_coerced_472_d1,
+    long v_coerced_472_s0,
+    long v_coerced_472_s1,
+    __global float *v_map_330,
+    long v_map_330_o,
+    long v_map_330_d0,
+    long v_map_330_s0,
     long v_o_3,
     long v_x_41,
     long space_0,
@@ -1432,51 +1634,51 @@ __kernel void segred_reduce_comm_24_stage1(__global long *fcc_err,
   long ltid = get_local_id(0), lsize = get_local_size(0);
   long grp = get_group_id(0), seg = grp / gps, part = grp % gps;
   long rem_1 = seg;
-  long v_gtid_89 = rem_1;
+  long v_gtid_476 = rem_1;
   float acc0 = (0.0f);
   long step = gps * lsize;
   long j0 = part * lsize + ltid;
   for (; j0 + 3 * (step) < space_1; j0 += 4 * (step)) {
     #pragma unroll
     for (int u = 0; u < 4; u++) {
-      long v_gtid_25 = j0 + u * (step);
-      float v_x_92 = v_coerced_20[(long)v_coerced_20_o + (long)v_gtid_89 * (long)v_coerced_20_s0 + (long)v_gtid_25 * (long)v_coerced_20_s1];
-      bool v_c_r9_93 = (v_gtid_25 < ((long)1L));
-      float v_x_101;
-      if (v_c_r9_93) {
-        v_x_101 = (1.0f);
+      long v_gtid_477 = j0 + u * (step);
+      float v_x_479 = v_coerced_472[(long)v_coerced_472_o + (long)v_gtid_476 * (long)v_coerced_472_s0 + (long)v_gtid_477 * (long)v_coerced_472_s1];
+      bool v_c_r9_480 = (v_gtid_477 < ((long)1L));
+      float v_x_483;
+      if (v_c_r9_480) {
+        v_x_483 = (1.0f);
       } else {
-        long v_i_r10_94 = ((long)((ulong)v_gtid_25 + (ulong)((long)-1L)));
-        float v_x_r12_95 = v_map_36[(long)v_map_36_o + (long)v_i_r10_94 * (long)v_map_36_s0];
-        v_x_101 = v_x_r12_95;
+        long v_i_r10_481 = ((long)((ulong)v_gtid_477 + (ulong)((long)-1L)));
+        float v_x_r12_482 = v_map_330[(long)v_map_330_o + (long)v_i_r10_481 * (long)v_map_330_s0];
+        v_x_483 = v_x_r12_482;
       }
-      float v_x_102 = (v_x_101 * v_x_92);
+      float v_x_484 = (v_x_483 * v_x_479);
       {
-        float v_a_86 = acc0;
-        float v_a_87 = v_x_102;
-        float v_sum_88 = (v_a_86 + v_a_87);
-        acc0 = v_sum_88;
+        float v_a_473 = acc0;
+        float v_a_474 = v_x_484;
+        float v_sum_475 = (v_a_473 + v_a_474);
+        acc0 = v_sum_475;
       }
     }
   }
   for (; j0 < space_1; j0 += step) {
-    long v_gtid_25 = j0;
-    float v_x_92 = v_coerced_20[(long)v_coerced_20_o + (long)v_gtid_89 * (long)v_coerced_20_s0 + (long)v_gtid_25 * (long)v_coerced_20_s1];
-    bool v_c_r9_93 = (v_gtid_25 < ((long)1L));
-    float v_x_101;
-    if (v_c_r9_93) {
-      v_x_101 = (1.0f);
+    long v_gtid_477 = j0;
+    float v_x_479 = v_coerced_472[(long)v_coerced_472_o + (long)v_gtid_476 * (long)v_coerced_472_s0 + (long)v_gtid_477 * (long)v_coerced_472_s1];
+    bool v_c_r9_480 = (v_gtid_477 < ((long)1L));
+    float v_x_483;
+    if (v_c_r9_480) {
+      v_x_483 = (1.0f);
     } else {
-      long v_i_r10_94 = ((long)((ulong)v_gtid_25 + (ulong)((long)-1L)));
-      float v_x_r12_95 = v_map_36[(long)v_map_36_o + (long)v_i_r10_94 * (long)v_map_36_s0];
-      v_x_101 = v_x_r12_95;
+      long v_i_r10_481 = ((long)((ulong)v_gtid_477 + (ulong)((long)-1L)));
+      float v_x_r12_482 = v_map_330[(long)v_map_330_o + (long)v_i_r10_481 * (long)v_map_330_s0];
+      v_x_483 = v_x_r12_482;
     }
-    float v_x_102 = (v_x_101 * v_x_92);
+    float v_x_484 = (v_x_483 * v_x_479);
     {
-      float v_a_86 = acc0;
-      float v_a_87 = v_x_102;
-      float v_sum_88 = (v_a_86 + v_a_87);
-      acc0 = v_sum_88;
+      float v_a_473 = acc0;
+      float v_a_474 = v_x_484;
+      float v_sum_475 = (v_a_473 + v_a_474);
+      acc0 = v_sum_475;
     }
   }
   lmem0[ltid] = acc0;
@@ -1488,10 +1690,10 @@ __kernel void segred_reduce_comm_24_stage1(__global long *fcc_err,
       float a_3 = lmem0[ltid];
       float b_4 = lmem0[ltid + s];
       {
-        float v_a_86 = a_3;
-        float v_a_87 = b_4;
-        float v_sum_88 = (v_a_86 + v_a_87);
-        a_3 = v_sum_88;
+        float v_a_473 = a_3;
+        float v_a_474 = b_4;
+        float v_sum_475 = (v_a_473 + v_a_474);
+        a_3 = v_sum_475;
       }
       lmem0[ltid] = a_3;
     }
@@ -1517,10 +1719,10 @@ __kernel void segred_reduce_comm_24_stage1(__global long *fcc_err,
         sync[1 * space_0 + (seg * gps + q) * 1 + 0] = 0UL;
         float pub_6 = as_float((uint)(w_5));
         {
-          float v_a_86 = macc0;
-          float v_a_87 = pub_6;
-          float v_sum_88 = (v_a_86 + v_a_87);
-          macc0 = v_sum_88;
+          float v_a_473 = macc0;
+          float v_a_474 = pub_6;
+          float v_sum_475 = (v_a_473 + v_a_474);
+          macc0 = v_sum_475;
         }
       }
       barrier(CLK_LOCAL_MEM_FENCE);
@@ -1533,10 +1735,10 @@ __kernel void segred_reduce_comm_24_stage1(__global long *fcc_err,
           float a_8 = lmem0[ltid];
           float b_9 = lmem0[ltid + s];
           {
-            float v_a_86 = a_8;
-            float v_a_87 = b_9;
-            float v_sum_88 = (v_a_86 + v_a_87);
-            a_8 = v_sum_88;
+            float v_a_473 = a_8;
+            float v_a_474 = b_9;
+            float v_sum_475 = (v_a_473 + v_a_474);
+            a_8 = v_sum_475;
           }
           lmem0[ltid] = a_8;
         }
@@ -1549,17 +1751,17 @@ __kernel void segred_reduce_comm_24_stage1(__global long *fcc_err,
   }
 }
 
-__kernel void segred_reduce_comm_24_cpu(__global long *fcc_err,
-    __global float *v_coerced_20,
-    long v_coerced_20_o,
-    long v_coerced_20_d0,
-    long v_coerced_20_d1,
-    long v_coerced_20_s0,
-    long v_coerced_20_s1,
-    __global float *v_map_36,
-    long v_map_36_o,
-    long v_map_36_d0,
-    long v_map_36_s0,
+__kernel void segred_reduce_comm_485_cpu(__global long *fcc_err,
+    __global float *v_coerced_472,
+    long v_coerced_472_o,
+    long v_coerced_472_d0,
+    long v_coerced_472_d1,
+    long v_coerced_472_s0,
+    long v_coerced_472_s1,
+    __global float *v_map_330,
+    long v_map_330_o,
+    long v_map_330_d0,
+    long v_map_330_s0,
     long v_o_3,
     long v_x_41,
     long space_0,
@@ -1578,7 +1780,7 @@ __kernel void segred_reduce_comm_24_cpu(__global long *fcc_err,
   long js = min(chunk * per, space_1), je = min(js + per, space_1);
   for (long seg = seg0; seg < seg1; seg++) {
     long rem_1 = seg;
-    long v_gtid_89 = rem_1;
+    long v_gtid_476 = rem_1;
     float acc0 = (0.0f);
     float lane1_0 = (0.0f);
     float lane2_0 = (0.0f);
@@ -1586,139 +1788,139 @@ __kernel void segred_reduce_comm_24_cpu(__global long *fcc_err,
     long j0 = js;
     for (; j0 + 4 <= je; j0 += 4) {
       {
-        long v_gtid_25 = j0 + 0;
-        float v_x_92 = v_coerced_20[(long)v_coerced_20_o + (long)v_gtid_89 * (long)v_coerced_20_s0 + (long)v_gtid_25 * (long)v_coerced_20_s1];
-        bool v_c_r9_93 = (v_gtid_25 < ((long)1L));
-        float v_x_101;
-        if (v_c_r9_93) {
-          v_x_101 = (1.0f);
+        long v_gtid_477 = j0 + 0;
+        float v_x_479 = v_coerced_472[(long)v_coerced_472_o + (long)v_gtid_476 * (long)v_coerced_472_s0 + (long)v_gtid_477 * (long)v_coerced_472_s1];
+        bool v_c_r9_480 = (v_gtid_477 < ((long)1L));
+        float v_x_483;
+        if (v_c_r9_480) {
+          v_x_483 = (1.0f);
         } else {
-          long v_i_r10_94 = ((long)((ulong)v_gtid_25 + (ulong)((long)-1L)));
-          float v_x_r12_95 = v_map_36[(long)v_map_36_o + (long)v_i_r10_94 * (long)v_map_36_s0];
-          v_x_101 = v_x_r12_95;
+          long v_i_r10_481 = ((long)((ulong)v_gtid_477 + (ulong)((long)-1L)));
+          float v_x_r12_482 = v_map_330[(long)v_map_330_o + (long)v_i_r10_481 * (long)v_map_330_s0];
+          v_x_483 = v_x_r12_482;
         }
-        float v_x_102 = (v_x_101 * v_x_92);
+        float v_x_484 = (v_x_483 * v_x_479);
         {
-          float v_a_86 = acc0;
-          float v_a_87 = v_x_102;
-          float v_sum_88 = (v_a_86 + v_a_87);
-          acc0 = v_sum_88;
+          float v_a_473 = acc0;
+          float v_a_474 = v_x_484;
+          float v_sum_475 = (v_a_473 + v_a_474);
+          acc0 = v_sum_475;
         }
       }
       {
-        long v_gtid_25 = j0 + 1;
-        float v_x_92 = v_coerced_20[(long)v_coerced_20_o + (long)v_gtid_89 * (long)v_coerced_20_s0 + (long)v_gtid_25 * (long)v_coerced_20_s1];
-        bool v_c_r9_93 = (v_gtid_25 < ((long)1L));
-        float v_x_101;
-        if (v_c_r9_93) {
-          v_x_101 = (1.0f);
+        long v_gtid_477 = j0 + 1;
+        float v_x_479 = v_coerced_472[(long)v_coerced_472_o + (long)v_gtid_476 * (long)v_coerced_472_s0 + (long)v_gtid_477 * (long)v_coerced_472_s1];
+        bool v_c_r9_480 = (v_gtid_477 < ((long)1L));
+        float v_x_483;
+        if (v_c_r9_480) {
+          v_x_483 = (1.0f);
         } else {
-          long v_i_r10_94 = ((long)((ulong)v_gtid_25 + (ulong)((long)-1L)));
-          float v_x_r12_95 = v_map_36[(long)v_map_36_o + (long)v_i_r10_94 * (long)v_map_36_s0];
-          v_x_101 = v_x_r12_95;
+          long v_i_r10_481 = ((long)((ulong)v_gtid_477 + (ulong)((long)-1L)));
+          float v_x_r12_482 = v_map_330[(long)v_map_330_o + (long)v_i_r10_481 * (long)v_map_330_s0];
+          v_x_483 = v_x_r12_482;
         }
-        float v_x_102 = (v_x_101 * v_x_92);
+        float v_x_484 = (v_x_483 * v_x_479);
         {
-          float v_a_86 = lane1_0;
-          float v_a_87 = v_x_102;
-          float v_sum_88 = (v_a_86 + v_a_87);
-          lane1_0 = v_sum_88;
+          float v_a_473 = lane1_0;
+          float v_a_474 = v_x_484;
+          float v_sum_475 = (v_a_473 + v_a_474);
+          lane1_0 = v_sum_475;
         }
       }
       {
-        long v_gtid_25 = j0 + 2;
-        float v_x_92 = v_coerced_20[(long)v_coerced_20_o + (long)v_gtid_89 * (long)v_coerced_20_s0 + (long)v_gtid_25 * (long)v_coerced_20_s1];
-        bool v_c_r9_93 = (v_gtid_25 < ((long)1L));
-        float v_x_101;
-        if (v_c_r9_93) {
-          v_x_101 = (1.0f);
+        long v_gtid_477 = j0 + 2;
+        float v_x_479 = v_coerced_472[(long)v_coerced_472_o + (long)v_gtid_476 * (long)v_coerced_472_s0 + (long)v_gtid_477 * (long)v_coerced_472_s1];
+        bool v_c_r9_480 = (v_gtid_477 < ((long)1L));
+        float v_x_483;
+        if (v_c_r9_480) {
+          v_x_483 = (1.0f);
         } else {
-          long v_i_r10_94 = ((long)((ulong)v_gtid_25 + (ulong)((long)-1L)));
-          float v_x_r12_95 = v_map_36[(long)v_map_36_o + (long)v_i_r10_94 * (long)v_map_36_s0];
-          v_x_101 = v_x_r12_95;
+          long v_i_r10_481 = ((long)((ulong)v_gtid_477 + (ulong)((long)-1L)));
+          float v_x_r12_482 = v_map_330[(long)v_map_330_o + (long)v_i_r10_481 * (long)v_map_330_s0];
+          v_x_483 = v_x_r12_482;
         }
-        float v_x_102 = (v_x_101 * v_x_92);
+        float v_x_484 = (v_x_483 * v_x_479);
         {
-          float v_a_86 = lane2_0;
-          float v_a_87 = v_x_102;
-          float v_sum_88 = (v_a_86 + v_a_87);
-          lane2_0 = v_sum_88;
+          float v_a_473 = lane2_0;
+          float v_a_474 = v_x_484;
+          float v_sum_475 = (v_a_473 + v_a_474);
+          lane2_0 = v_sum_475;
         }
       }
       {
-        long v_gtid_25 = j0 + 3;
-        float v_x_92 = v_coerced_20[(long)v_coerced_20_o + (long)v_gtid_89 * (long)v_coerced_20_s0 + (long)v_gtid_25 * (long)v_coerced_20_s1];
-        bool v_c_r9_93 = (v_gtid_25 < ((long)1L));
-        float v_x_101;
-        if (v_c_r9_93) {
-          v_x_101 = (1.0f);
+        long v_gtid_477 = j0 + 3;
+        float v_x_479 = v_coerced_472[(long)v_coerced_472_o + (long)v_gtid_476 * (long)v_coerced_472_s0 + (long)v_gtid_477 * (long)v_coerced_472_s1];
+        bool v_c_r9_480 = (v_gtid_477 < ((long)1L));
+        float v_x_483;
+        if (v_c_r9_480) {
+          v_x_483 = (1.0f);
         } else {
-          long v_i_r10_94 = ((long)((ulong)v_gtid_25 + (ulong)((long)-1L)));
-          float v_x_r12_95 = v_map_36[(long)v_map_36_o + (long)v_i_r10_94 * (long)v_map_36_s0];
-          v_x_101 = v_x_r12_95;
+          long v_i_r10_481 = ((long)((ulong)v_gtid_477 + (ulong)((long)-1L)));
+          float v_x_r12_482 = v_map_330[(long)v_map_330_o + (long)v_i_r10_481 * (long)v_map_330_s0];
+          v_x_483 = v_x_r12_482;
         }
-        float v_x_102 = (v_x_101 * v_x_92);
+        float v_x_484 = (v_x_483 * v_x_479);
         {
-          float v_a_86 = lane3_0;
-          float v_a_87 = v_x_102;
-          float v_sum_88 = (v_a_86 + v_a_87);
-          lane3_0 = v_sum_88;
+          float v_a_473 = lane3_0;
+          float v_a_474 = v_x_484;
+          float v_sum_475 = (v_a_473 + v_a_474);
+          lane3_0 = v_sum_475;
         }
       }
     }
     for (; j0 < je; j0++) {
-      long v_gtid_25 = j0;
-      float v_x_92 = v_coerced_20[(long)v_coerced_20_o + (long)v_gtid_89 * (long)v_coerced_20_s0 + (long)v_gtid_25 * (long)v_coerced_20_s1];
-      bool v_c_r9_93 = (v_gtid_25 < ((long)1L));
-      float v_x_101;
-      if (v_c_r9_93) {
-        v_x_101 = (1.0f);
+      long v_gtid_477 = j0;
+      float v_x_479 = v_coerced_472[(long)v_coerced_472_o + (long)v_gtid_476 * (long)v_coerced_472_s0 + (long)v_gtid_477 * (long)v_coerced_472_s1];
+      bool v_c_r9_480 = (v_gtid_477 < ((long)1L));
+      float v_x_483;
+      if (v_c_r9_480) {
+        v_x_483 = (1.0f);
       } else {
-        long v_i_r10_94 = ((long)((ulong)v_gtid_25 + (ulong)((long)-1L)));
-        float v_x_r12_95 = v_map_36[(long)v_map_36_o + (long)v_i_r10_94 * (long)v_map_36_s0];
-        v_x_101 = v_x_r12_95;
+        long v_i_r10_481 = ((long)((ulong)v_gtid_477 + (ulong)((long)-1L)));
+        float v_x_r12_482 = v_map_330[(long)v_map_330_o + (long)v_i_r10_481 * (long)v_map_330_s0];
+        v_x_483 = v_x_r12_482;
       }
-      float v_x_102 = (v_x_101 * v_x_92);
+      float v_x_484 = (v_x_483 * v_x_479);
       {
-        float v_a_86 = acc0;
-        float v_a_87 = v_x_102;
-        float v_sum_88 = (v_a_86 + v_a_87);
-        acc0 = v_sum_88;
+        float v_a_473 = acc0;
+        float v_a_474 = v_x_484;
+        float v_sum_475 = (v_a_473 + v_a_474);
+        acc0 = v_sum_475;
       }
     }
     {
-      float v_a_86 = acc0;
-      float v_a_87 = lane1_0;
-      float v_sum_88 = (v_a_86 + v_a_87);
-      acc0 = v_sum_88;
+      float v_a_473 = acc0;
+      float v_a_474 = lane1_0;
+      float v_sum_475 = (v_a_473 + v_a_474);
+      acc0 = v_sum_475;
     }
     {
-      float v_a_86 = acc0;
-      float v_a_87 = lane2_0;
-      float v_sum_88 = (v_a_86 + v_a_87);
-      acc0 = v_sum_88;
+      float v_a_473 = acc0;
+      float v_a_474 = lane2_0;
+      float v_sum_475 = (v_a_473 + v_a_474);
+      acc0 = v_sum_475;
     }
     {
-      float v_a_86 = acc0;
-      float v_a_87 = lane3_0;
-      float v_sum_88 = (v_a_86 + v_a_87);
-      acc0 = v_sum_88;
+      float v_a_473 = acc0;
+      float v_a_474 = lane3_0;
+      float v_sum_475 = (v_a_473 + v_a_474);
+      acc0 = v_sum_475;
     }
     part0[seg * chunks + chunk] = acc0;
   }
 }
 
-__kernel void segred_reduce_comm_24_cpu2(__global long *fcc_err,
-    __global float *v_coerced_20,
-    long v_coerced_20_o,
-    long v_coerced_20_d0,
-    long v_coerced_20_d1,
-    long v_coerced_20_s0,
-    long v_coerced_20_s1,
-    __global float *v_map_36,
-    long v_map_36_o,
-    long v_map_36_d0,
-    long v_map_36_s0,
+__kernel void segred_reduce_comm_485_cpu2(__global long *fcc_err,
+    __global float *v_coerced_472,
+    long v_coerced_472_o,
+    long v_coerced_472_d0,
+    long v_coerced_472_d1,
+    long v_coerced_472_s0,
+    long v_coerced_472_s1,
+    __global float *v_map_330,
+    long v_map_330_o,
+    long v_map_330_d0,
+    long v_map_330_s0,
     long v_o_3,
     long v_x_41,
     long segs,
@@ -1732,22 +1934,22 @@ __kernel void segred_reduce_comm_24_cpu2(__global long *fcc_err,
     float acc0 = (0.0f);
     for (long j = seg * chunks; j < (seg + 1) * chunks; j++) {
       {
-        float v_a_86 = acc0;
-        float v_a_87 = part0[j];
-        float v_sum_88 = (v_a_86 + v_a_87);
-        acc0 = v_sum_88;
+        float v_a_473 = acc0;
+        float v_a_474 = part0[j];
+        float v_sum_475 = (v_a_473 + v_a_474);
+        acc0 = v_sum_475;
       }
     }
     result0[seg] = acc0;
   }
 }
 
-__kernel void segmap_map_19(__global long *fcc_err,
+__kernel void segmap_map_497(__global long *fcc_err,
     long v_o_3,
-    __global float *v_reduce_comm_24,
-    long v_reduce_comm_24_o,
-    long v_reduce_comm_24_d0,
-    long v_reduce_comm_24_s0,
+    __global float *v_reduce_comm_485,
+    long v_reduce_comm_485_o,
+    long v_reduce_comm_485_d0,
+    long v_reduce_comm_485_s0,
     __global float *v_target_9,
     long v_target_9_o,
     long v_target_9_d0,
@@ -1765,66 +1967,66 @@ __kernel void segmap_map_19(__global long *fcc_err,
       {
         long gtid = (fcc_base + 0 * fcc_gsize);
         long rem_5 = gtid;
-        long v_gtid_103 = rem_5;
-        float v_x_104 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_103 * (fcc_ix)v_target_9_s0];
-        float v_reduce_comm_105 = v_reduce_comm_24[(fcc_ix)v_reduce_comm_24_o + (fcc_ix)v_gtid_103 * (fcc_ix)v_reduce_comm_24_s0];
-        float v_neg_106 = (-v_reduce_comm_105);
-        float v_exp_107 = exp(v_neg_106);
-        float v_x_113 = (v_exp_107 + (1.0f));
-        float v_x_114 = ((1.0f) / v_x_113);
-        float v_x_115 = ((1.0f) - v_x_114);
-        float v_x_116 = (v_x_114 * v_x_115);
-        float v_x_117 = (v_x_104 - v_x_114);
-        float v_x_118 = (v_x_116 * v_x_117);
-        pt_1 = v_x_118;
+        long v_gtid_486 = rem_5;
+        float v_x_487 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_target_9_s0];
+        float v_reduce_comm_488 = v_reduce_comm_485[(fcc_ix)v_reduce_comm_485_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_reduce_comm_485_s0];
+        float v_neg_489 = (-v_reduce_comm_488);
+        float v_exp_490 = exp(v_neg_489);
+        float v_x_491 = (v_exp_490 + (1.0f));
+        float v_x_492 = ((1.0f) / v_x_491);
+        float v_x_493 = ((1.0f) - v_x_492);
+        float v_x_494 = (v_x_492 * v_x_493);
+        float v_x_495 = (v_x_487 - v_x_492);
+        float v_x_496 = (v_x_494 * v_x_495);
+        pt_1 = v_x_496;
       }
       {
         long gtid = (fcc_base + 1 * fcc_gsize);
         long rem_6 = gtid;
-        long v_gtid_103 = rem_6;
-        float v_x_104 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_103 * (fcc_ix)v_target_9_s0];
-        float v_reduce_comm_105 = v_reduce_comm_24[(fcc_ix)v_reduce_comm_24_o + (fcc_ix)v_gtid_103 * (fcc_ix)v_reduce_comm_24_s0];
-        float v_neg_106 = (-v_reduce_comm_105);
-        float v_exp_107 = exp(v_neg_106);
-        float v_x_113 = (v_exp_107 + (1.0f));
-        float v_x_114 = ((1.0f) / v_x_113);
-        float v_x_115 = ((1.0f) - v_x_114);
-        float v_x_116 = (v_x_114 * v_x_115);
-        float v_x_117 = (v_x_104 - v_x_114);
-        float v_x_118 = (v_x_116 * v_x_117);
-        pt_2 = v_x_118;
+        long v_gtid_486 = rem_6;
+        float v_x_487 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_target_9_s0];
+        float v_reduce_comm_488 = v_reduce_comm_485[(fcc_ix)v_reduce_comm_485_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_reduce_comm_485_s0];
+        float v_neg_489 = (-v_reduce_comm_488);
+        float v_exp_490 = exp(v_neg_489);
+        float v_x_491 = (v_exp_490 + (1.0f));
+        float v_x_492 = ((1.0f) / v_x_491);
+        float v_x_493 = ((1.0f) - v_x_492);
+        float v_x_494 = (v_x_492 * v_x_493);
+        float v_x_495 = (v_x_487 - v_x_492);
+        float v_x_496 = (v_x_494 * v_x_495);
+        pt_2 = v_x_496;
       }
       {
         long gtid = (fcc_base + 2 * fcc_gsize);
         long rem_7 = gtid;
-        long v_gtid_103 = rem_7;
-        float v_x_104 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_103 * (fcc_ix)v_target_9_s0];
-        float v_reduce_comm_105 = v_reduce_comm_24[(fcc_ix)v_reduce_comm_24_o + (fcc_ix)v_gtid_103 * (fcc_ix)v_reduce_comm_24_s0];
-        float v_neg_106 = (-v_reduce_comm_105);
-        float v_exp_107 = exp(v_neg_106);
-        float v_x_113 = (v_exp_107 + (1.0f));
-        float v_x_114 = ((1.0f) / v_x_113);
-        float v_x_115 = ((1.0f) - v_x_114);
-        float v_x_116 = (v_x_114 * v_x_115);
-        float v_x_117 = (v_x_104 - v_x_114);
-        float v_x_118 = (v_x_116 * v_x_117);
-        pt_3 = v_x_118;
+        long v_gtid_486 = rem_7;
+        float v_x_487 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_target_9_s0];
+        float v_reduce_comm_488 = v_reduce_comm_485[(fcc_ix)v_reduce_comm_485_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_reduce_comm_485_s0];
+        float v_neg_489 = (-v_reduce_comm_488);
+        float v_exp_490 = exp(v_neg_489);
+        float v_x_491 = (v_exp_490 + (1.0f));
+        float v_x_492 = ((1.0f) / v_x_491);
+        float v_x_493 = ((1.0f) - v_x_492);
+        float v_x_494 = (v_x_492 * v_x_493);
+        float v_x_495 = (v_x_487 - v_x_492);
+        float v_x_496 = (v_x_494 * v_x_495);
+        pt_3 = v_x_496;
       }
       {
         long gtid = (fcc_base + 3 * fcc_gsize);
         long rem_8 = gtid;
-        long v_gtid_103 = rem_8;
-        float v_x_104 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_103 * (fcc_ix)v_target_9_s0];
-        float v_reduce_comm_105 = v_reduce_comm_24[(fcc_ix)v_reduce_comm_24_o + (fcc_ix)v_gtid_103 * (fcc_ix)v_reduce_comm_24_s0];
-        float v_neg_106 = (-v_reduce_comm_105);
-        float v_exp_107 = exp(v_neg_106);
-        float v_x_113 = (v_exp_107 + (1.0f));
-        float v_x_114 = ((1.0f) / v_x_113);
-        float v_x_115 = ((1.0f) - v_x_114);
-        float v_x_116 = (v_x_114 * v_x_115);
-        float v_x_117 = (v_x_104 - v_x_114);
-        float v_x_118 = (v_x_116 * v_x_117);
-        pt_4 = v_x_118;
+        long v_gtid_486 = rem_8;
+        float v_x_487 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_target_9_s0];
+        float v_reduce_comm_488 = v_reduce_comm_485[(fcc_ix)v_reduce_comm_485_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_reduce_comm_485_s0];
+        float v_neg_489 = (-v_reduce_comm_488);
+        float v_exp_490 = exp(v_neg_489);
+        float v_x_491 = (v_exp_490 + (1.0f));
+        float v_x_492 = ((1.0f) / v_x_491);
+        float v_x_493 = ((1.0f) - v_x_492);
+        float v_x_494 = (v_x_492 * v_x_493);
+        float v_x_495 = (v_x_487 - v_x_492);
+        float v_x_496 = (v_x_494 * v_x_495);
+        pt_4 = v_x_496;
       }
       {
         out0[(fcc_base + 0 * fcc_gsize)] = pt_1;
@@ -1846,66 +2048,66 @@ __kernel void segmap_map_19(__global long *fcc_err,
       if ((fcc_base + 0 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 0 * fcc_gsize);
         long rem_13 = gtid;
-        long v_gtid_103 = rem_13;
-        float v_x_104 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_103 * (fcc_ix)v_target_9_s0];
-        float v_reduce_comm_105 = v_reduce_comm_24[(fcc_ix)v_reduce_comm_24_o + (fcc_ix)v_gtid_103 * (fcc_ix)v_reduce_comm_24_s0];
-        float v_neg_106 = (-v_reduce_comm_105);
-        float v_exp_107 = exp(v_neg_106);
-        float v_x_113 = (v_exp_107 + (1.0f));
-        float v_x_114 = ((1.0f) / v_x_113);
-        float v_x_115 = ((1.0f) - v_x_114);
-        float v_x_116 = (v_x_114 * v_x_115);
-        float v_x_117 = (v_x_104 - v_x_114);
-        float v_x_118 = (v_x_116 * v_x_117);
-        pt_9 = v_x_118;
+        long v_gtid_486 = rem_13;
+        float v_x_487 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_target_9_s0];
+        float v_reduce_comm_488 = v_reduce_comm_485[(fcc_ix)v_reduce_comm_485_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_reduce_comm_485_s0];
+        float v_neg_489 = (-v_reduce_comm_488);
+        float v_exp_490 = exp(v_neg_489);
+        float v_x_491 = (v_exp_490 + (1.0f));
+        float v_x_492 = ((1.0f) / v_x_491);
+        float v_x_493 = ((1.0f) - v_x_492);
+        float v_x_494 = (v_x_492 * v_x_493);
+        float v_x_495 = (v_x_487 - v_x_492);
+        float v_x_496 = (v_x_494 * v_x_495);
+        pt_9 = v_x_496;
       }
       if ((fcc_base + 1 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 1 * fcc_gsize);
         long rem_14 = gtid;
-        long v_gtid_103 = rem_14;
-        float v_x_104 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_103 * (fcc_ix)v_target_9_s0];
-        float v_reduce_comm_105 = v_reduce_comm_24[(fcc_ix)v_reduce_comm_24_o + (fcc_ix)v_gtid_103 * (fcc_ix)v_reduce_comm_24_s0];
-        float v_neg_106 = (-v_reduce_comm_105);
-        float v_exp_107 = exp(v_neg_106);
-        float v_x_113 = (v_exp_107 + (1.0f));
-        float v_x_114 = ((1.0f) / v_x_113);
-        float v_x_115 = ((1.0f) - v_x_114);
-        float v_x_116 = (v_x_114 * v_x_115);
-        float v_x_117 = (v_x_104 - v_x_114);
-        float v_x_118 = (v_x_116 * v_x_117);
-        pt_10 = v_x_118;
+        long v_gtid_486 = rem_14;
+        float v_x_487 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_target_9_s0];
+        float v_reduce_comm_488 = v_reduce_comm_485[(fcc_ix)v_reduce_comm_485_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_reduce_comm_485_s0];
+        float v_neg_489 = (-v_reduce_comm_488);
+        float v_exp_490 = exp(v_neg_489);
+        float v_x_491 = (v_exp_490 + (1.0f));
+        float v_x_492 = ((1.0f) / v_x_491);
+        float v_x_493 = ((1.0f) - v_x_492);
+        float v_x_494 = (v_x_492 * v_x_493);
+        float v_x_495 = (v_x_487 - v_x_492);
+        float v_x_496 = (v_x_494 * v_x_495);
+        pt_10 = v_x_496;
       }
       if ((fcc_base + 2 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 2 * fcc_gsize);
         long rem_15 = gtid;
-        long v_gtid_103 = rem_15;
-        float v_x_104 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_103 * (fcc_ix)v_target_9_s0];
-        float v_reduce_comm_105 = v_reduce_comm_24[(fcc_ix)v_reduce_comm_24_o + (fcc_ix)v_gtid_103 * (fcc_ix)v_reduce_comm_24_s0];
-        float v_neg_106 = (-v_reduce_comm_105);
-        float v_exp_107 = exp(v_neg_106);
-        float v_x_113 = (v_exp_107 + (1.0f));
-        float v_x_114 = ((1.0f) / v_x_113);
-        float v_x_115 = ((1.0f) - v_x_114);
-        float v_x_116 = (v_x_114 * v_x_115);
-        float v_x_117 = (v_x_104 - v_x_114);
-        float v_x_118 = (v_x_116 * v_x_117);
-        pt_11 = v_x_118;
+        long v_gtid_486 = rem_15;
+        float v_x_487 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_target_9_s0];
+        float v_reduce_comm_488 = v_reduce_comm_485[(fcc_ix)v_reduce_comm_485_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_reduce_comm_485_s0];
+        float v_neg_489 = (-v_reduce_comm_488);
+        float v_exp_490 = exp(v_neg_489);
+        float v_x_491 = (v_exp_490 + (1.0f));
+        float v_x_492 = ((1.0f) / v_x_491);
+        float v_x_493 = ((1.0f) - v_x_492);
+        float v_x_494 = (v_x_492 * v_x_493);
+        float v_x_495 = (v_x_487 - v_x_492);
+        float v_x_496 = (v_x_494 * v_x_495);
+        pt_11 = v_x_496;
       }
       if ((fcc_base + 3 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 3 * fcc_gsize);
         long rem_16 = gtid;
-        long v_gtid_103 = rem_16;
-        float v_x_104 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_103 * (fcc_ix)v_target_9_s0];
-        float v_reduce_comm_105 = v_reduce_comm_24[(fcc_ix)v_reduce_comm_24_o + (fcc_ix)v_gtid_103 * (fcc_ix)v_reduce_comm_24_s0];
-        float v_neg_106 = (-v_reduce_comm_105);
-        float v_exp_107 = exp(v_neg_106);
-        float v_x_113 = (v_exp_107 + (1.0f));
-        float v_x_114 = ((1.0f) / v_x_113);
-        float v_x_115 = ((1.0f) - v_x_114);
-        float v_x_116 = (v_x_114 * v_x_115);
-        float v_x_117 = (v_x_104 - v_x_114);
-        float v_x_118 = (v_x_116 * v_x_117);
-        pt_12 = v_x_118;
+        long v_gtid_486 = rem_16;
+        float v_x_487 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_target_9_s0];
+        float v_reduce_comm_488 = v_reduce_comm_485[(fcc_ix)v_reduce_comm_485_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_reduce_comm_485_s0];
+        float v_neg_489 = (-v_reduce_comm_488);
+        float v_exp_490 = exp(v_neg_489);
+        float v_x_491 = (v_exp_490 + (1.0f));
+        float v_x_492 = ((1.0f) / v_x_491);
+        float v_x_493 = ((1.0f) - v_x_492);
+        float v_x_494 = (v_x_492 * v_x_493);
+        float v_x_495 = (v_x_487 - v_x_492);
+        float v_x_496 = (v_x_494 * v_x_495);
+        pt_12 = v_x_496;
       }
       if ((fcc_base + 0 * fcc_gsize) < space_0) {
         out0[(fcc_base + 0 * fcc_gsize)] = pt_9;
@@ -1923,12 +2125,12 @@ __kernel void segmap_map_19(__global long *fcc_err,
   }
 }
 
-__kernel void segmap_map_19_one(__global long *fcc_err,
+__kernel void segmap_map_497_one(__global long *fcc_err,
     long v_o_3,
-    __global float *v_reduce_comm_24,
-    long v_reduce_comm_24_o,
-    long v_reduce_comm_24_d0,
-    long v_reduce_comm_24_s0,
+    __global float *v_reduce_comm_485,
+    long v_reduce_comm_485_o,
+    long v_reduce_comm_485_d0,
+    long v_reduce_comm_485_s0,
     __global float *v_target_9,
     long v_target_9_o,
     long v_target_9_d0,
@@ -1940,21 +2142,21 @@ __kernel void segmap_map_19_one(__global long *fcc_err,
   long gtid = get_global_id(0);
   if (gtid >= space_0) return;
   long rem_1 = gtid;
-  long v_gtid_103 = rem_1;
-  float v_x_104 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_103 * (fcc_ix)v_target_9_s0];
-  float v_reduce_comm_105 = v_reduce_comm_24[(fcc_ix)v_reduce_comm_24_o + (fcc_ix)v_gtid_103 * (fcc_ix)v_reduce_comm_24_s0];
-  float v_neg_106 = (-v_reduce_comm_105);
-  float v_exp_107 = exp(v_neg_106);
-  float v_x_113 = (v_exp_107 + (1.0f));
-  float v_x_114 = ((1.0f) / v_x_113);
-  float v_x_115 = ((1.0f) - v_x_114);
-  float v_x_116 = (v_x_114 * v_x_115);
-  float v_x_117 = (v_x_104 - v_x_114);
-  float v_x_118 = (v_x_116 * v_x_117);
-  out0[gtid] = v_x_118;
+  long v_gtid_486 = rem_1;
+  float v_x_487 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_target_9_s0];
+  float v_reduce_comm_488 = v_reduce_comm_485[(fcc_ix)v_reduce_comm_485_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_reduce_comm_485_s0];
+  float v_neg_489 = (-v_reduce_comm_488);
+  float v_exp_490 = exp(v_neg_489);
+  float v_x_491 = (v_exp_490 + (1.0f));
+  float v_x_492 = ((1.0f) / v_x_491);
+  float v_x_493 = ((1.0f) - v_x_492);
+  float v_x_494 = (v_x_492 * v_x_493);
+  float v_x_495 = (v_x_487 - v_x_492);
+  float v_x_496 = (v_x_494 * v_x_495);
+  out0[gtid] = v_x_496;
 }
 
-__kernel void segmap_map_35(__global long *fcc_err,
+__kernel void segmap_map_520(__global long *fcc_err,
     __global float *v_coerced_75,
     long v_coerced_75_o,
     long v_coerced_75_d0,
@@ -1962,226 +2164,225 @@ __kernel void segmap_map_35(__global long *fcc_err,
     long v_coerced_75_s0,
     long v_coerced_75_s1,
     long v_h_2,
-    __global float *v_map_36,
-    long v_map_36_o,
-    long v_map_36_d0,
-    long v_map_36_s0,
-    __global float *v_map_70,
-    long v_map_70_o,
-    long v_map_70_d0,
-    long v_map_70_s0,
+    __global float *v_map_330,
+    long v_map_330_o,
+    long v_map_330_d0,
+    long v_map_330_s0,
+    __global float *v_map_498,
+    long v_map_498_o,
+    long v_map_498_d0,
+    long v_map_498_s0,
     long v_o_3,
     long space_0,
     __global float *out0)
 {
-  return;
   long fcc_gid = get_global_id(0), fcc_gsize = get_global_size(0);
   for (long fcc_base = fcc_gid; fcc_base < space_0; fcc_base += 4 * fcc_gsize) {
     if ((long)v_o_3 <= 4) {
       bool valid_1 = (fcc_base + 0 * fcc_gsize) < space_0;
       long point_2 = valid_1 ? (fcc_base + 0 * fcc_gsize) : fcc_base;
       long rem_3 = point_2;
-      long v_gtid_34_p0 = rem_3;
-      float v_x_76_p0 = v_map_36[(long)v_map_36_o + (long)v_gtid_34_p0 * (long)v_map_36_s0];
-      long v_x_77_p0_off = (long)v_coerced_75_o + (long)v_gtid_34_p0 * (long)v_coerced_75_s0;
-      float v_x_78_p0 = ((1.0f) - v_x_76_p0);
-      float v_x_79_p0 = (v_x_76_p0 * v_x_78_p0);
+      long v_gtid_507_p0 = rem_3;
+      float v_x_508_p0 = v_map_330[(long)v_map_330_o + (long)v_gtid_507_p0 * (long)v_map_330_s0];
+      long v_x_509_p0_off = (long)v_coerced_75_o + (long)v_gtid_507_p0 * (long)v_coerced_75_s0;
+      float v_x_510_p0 = ((1.0f) - v_x_508_p0);
+      float v_x_511_p0 = (v_x_508_p0 * v_x_510_p0);
       bool valid_4 = (fcc_base + 1 * fcc_gsize) < space_0;
       long point_5 = valid_4 ? (fcc_base + 1 * fcc_gsize) : fcc_base;
       long rem_6 = point_5;
-      long v_gtid_34_p1 = rem_6;
-      float v_x_76_p1 = v_map_36[(long)v_map_36_o + (long)v_gtid_34_p1 * (long)v_map_36_s0];
-      long v_x_77_p1_off = (long)v_coerced_75_o + (long)v_gtid_34_p1 * (long)v_coerced_75_s0;
-      float v_x_78_p1 = ((1.0f) - v_x_76_p1);
-      float v_x_79_p1 = (v_x_76_p1 * v_x_78_p1);
+      long v_gtid_507_p1 = rem_6;
+      float v_x_508_p1 = v_map_330[(long)v_map_330_o + (long)v_gtid_507_p1 * (long)v_map_330_s0];
+      long v_x_509_p1_off = (long)v_coerced_75_o + (long)v_gtid_507_p1 * (long)v_coerced_75_s0;
+      float v_x_510_p1 = ((1.0f) - v_x_508_p1);
+      float v_x_511_p1 = (v_x_508_p1 * v_x_510_p1);
       bool valid_7 = (fcc_base + 2 * fcc_gsize) < space_0;
       long point_8 = valid_7 ? (fcc_base + 2 * fcc_gsize) : fcc_base;
       long rem_9 = point_8;
-      long v_gtid_34_p2 = rem_9;
-      float v_x_76_p2 = v_map_36[(long)v_map_36_o + (long)v_gtid_34_p2 * (long)v_map_36_s0];
-      long v_x_77_p2_off = (long)v_coerced_75_o + (long)v_gtid_34_p2 * (long)v_coerced_75_s0;
-      float v_x_78_p2 = ((1.0f) - v_x_76_p2);
-      float v_x_79_p2 = (v_x_76_p2 * v_x_78_p2);
+      long v_gtid_507_p2 = rem_9;
+      float v_x_508_p2 = v_map_330[(long)v_map_330_o + (long)v_gtid_507_p2 * (long)v_map_330_s0];
+      long v_x_509_p2_off = (long)v_coerced_75_o + (long)v_gtid_507_p2 * (long)v_coerced_75_s0;
+      float v_x_510_p2 = ((1.0f) - v_x_508_p2);
+      float v_x_511_p2 = (v_x_508_p2 * v_x_510_p2);
       bool valid_10 = (fcc_base + 3 * fcc_gsize) < space_0;
       long point_11 = valid_10 ? (fcc_base + 3 * fcc_gsize) : fcc_base;
       long rem_12 = point_11;
-      long v_gtid_34_p3 = rem_12;
-      float v_x_76_p3 = v_map_36[(long)v_map_36_o + (long)v_gtid_34_p3 * (long)v_map_36_s0];
-      long v_x_77_p3_off = (long)v_coerced_75_o + (long)v_gtid_34_p3 * (long)v_coerced_75_s0;
-      float v_x_78_p3 = ((1.0f) - v_x_76_p3);
-      float v_x_79_p3 = (v_x_76_p3 * v_x_78_p3);
-      float v_reduce_comm_88_p0;
-      v_reduce_comm_88_p0 = (0.0f);
-      float v_reduce_comm_88_p1;
-      v_reduce_comm_88_p1 = (0.0f);
-      float v_reduce_comm_88_p2;
-      v_reduce_comm_88_p2 = (0.0f);
-      float v_reduce_comm_88_p3;
-      v_reduce_comm_88_p3 = (0.0f);
+      long v_gtid_507_p3 = rem_12;
+      float v_x_508_p3 = v_map_330[(long)v_map_330_o + (long)v_gtid_507_p3 * (long)v_map_330_s0];
+      long v_x_509_p3_off = (long)v_coerced_75_o + (long)v_gtid_507_p3 * (long)v_coerced_75_s0;
+      float v_x_510_p3 = ((1.0f) - v_x_508_p3);
+      float v_x_511_p3 = (v_x_508_p3 * v_x_510_p3);
+      float v_reduce_comm_518_p0;
+      v_reduce_comm_518_p0 = (0.0f);
+      float v_reduce_comm_518_p1;
+      v_reduce_comm_518_p1 = (0.0f);
+      float v_reduce_comm_518_p2;
+      v_reduce_comm_518_p2 = (0.0f);
+      float v_reduce_comm_518_p3;
+      v_reduce_comm_518_p3 = (0.0f);
       for (long i_13 = 0; i_13 < (long)v_o_3; i_13++) {
         {
-          float v_x_80_p0 = v_coerced_75[(long)v_x_77_p0_off + (long)i_13 * (long)v_coerced_75_s1];
-          float v_x_81_p0 = v_map_70[(long)v_map_70_o + (long)i_13 * (long)v_map_70_s0];
-          float v_x_82_p0 = (v_x_80_p0 * v_x_81_p0);
+          float v_x_515_p0 = v_coerced_75[(long)v_x_509_p0_off + (long)i_13 * (long)v_coerced_75_s1];
+          float v_x_516_p0 = v_map_498[(long)v_map_498_o + (long)i_13 * (long)v_map_498_s0];
+          float v_x_517_p0 = (v_x_515_p0 * v_x_516_p0);
           {
-            float v_a_84_p0 = v_reduce_comm_88_p0;
-            float v_a_85_p0 = v_x_82_p0;
-            float v_sum_86_p0 = (v_a_84_p0 + v_a_85_p0);
-            v_reduce_comm_88_p0 = v_sum_86_p0;
+            float v_a_512_p0 = v_reduce_comm_518_p0;
+            float v_a_513_p0 = v_x_517_p0;
+            float v_sum_514_p0 = (v_a_512_p0 + v_a_513_p0);
+            v_reduce_comm_518_p0 = v_sum_514_p0;
           }
         }
         {
-          float v_x_80_p1 = v_coerced_75[(long)v_x_77_p1_off + (long)i_13 * (long)v_coerced_75_s1];
-          float v_x_81_p1 = v_map_70[(long)v_map_70_o + (long)i_13 * (long)v_map_70_s0];
-          float v_x_82_p1 = (v_x_80_p1 * v_x_81_p1);
+          float v_x_515_p1 = v_coerced_75[(long)v_x_509_p1_off + (long)i_13 * (long)v_coerced_75_s1];
+          float v_x_516_p1 = v_map_498[(long)v_map_498_o + (long)i_13 * (long)v_map_498_s0];
+          float v_x_517_p1 = (v_x_515_p1 * v_x_516_p1);
           {
-            float v_a_84_p1 = v_reduce_comm_88_p1;
-            float v_a_85_p1 = v_x_82_p1;
-            float v_sum_86_p1 = (v_a_84_p1 + v_a_85_p1);
-            v_reduce_comm_88_p1 = v_sum_86_p1;
+            float v_a_512_p1 = v_reduce_comm_518_p1;
+            float v_a_513_p1 = v_x_517_p1;
+            float v_sum_514_p1 = (v_a_512_p1 + v_a_513_p1);
+            v_reduce_comm_518_p1 = v_sum_514_p1;
           }
         }
         {
-          float v_x_80_p2 = v_coerced_75[(long)v_x_77_p2_off + (long)i_13 * (long)v_coerced_75_s1];
-          float v_x_81_p2 = v_map_70[(long)v_map_70_o + (long)i_13 * (long)v_map_70_s0];
-          float v_x_82_p2 = (v_x_80_p2 * v_x_81_p2);
+          float v_x_515_p2 = v_coerced_75[(long)v_x_509_p2_off + (long)i_13 * (long)v_coerced_75_s1];
+          float v_x_516_p2 = v_map_498[(long)v_map_498_o + (long)i_13 * (long)v_map_498_s0];
+          float v_x_517_p2 = (v_x_515_p2 * v_x_516_p2);
           {
-            float v_a_84_p2 = v_reduce_comm_88_p2;
-            float v_a_85_p2 = v_x_82_p2;
-            float v_sum_86_p2 = (v_a_84_p2 + v_a_85_p2);
-            v_reduce_comm_88_p2 = v_sum_86_p2;
+            float v_a_512_p2 = v_reduce_comm_518_p2;
+            float v_a_513_p2 = v_x_517_p2;
+            float v_sum_514_p2 = (v_a_512_p2 + v_a_513_p2);
+            v_reduce_comm_518_p2 = v_sum_514_p2;
           }
         }
         {
-          float v_x_80_p3 = v_coerced_75[(long)v_x_77_p3_off + (long)i_13 * (long)v_coerced_75_s1];
-          float v_x_81_p3 = v_map_70[(long)v_map_70_o + (long)i_13 * (long)v_map_70_s0];
-          float v_x_82_p3 = (v_x_80_p3 * v_x_81_p3);
+          float v_x_515_p3 = v_coerced_75[(long)v_x_509_p3_off + (long)i_13 * (long)v_coerced_75_s1];
+          float v_x_516_p3 = v_map_498[(long)v_map_498_o + (long)i_13 * (long)v_map_498_s0];
+          float v_x_517_p3 = (v_x_515_p3 * v_x_516_p3);
           {
-            float v_a_84_p3 = v_reduce_comm_88_p3;
-            float v_a_85_p3 = v_x_82_p3;
-            float v_sum_86_p3 = (v_a_84_p3 + v_a_85_p3);
-            v_reduce_comm_88_p3 = v_sum_86_p3;
+            float v_a_512_p3 = v_reduce_comm_518_p3;
+            float v_a_513_p3 = v_x_517_p3;
+            float v_sum_514_p3 = (v_a_512_p3 + v_a_513_p3);
+            v_reduce_comm_518_p3 = v_sum_514_p3;
           }
         }
       }
-      float v_x_89_p0 = (v_x_79_p0 * v_reduce_comm_88_p0);
-      float v_x_89_p1 = (v_x_79_p1 * v_reduce_comm_88_p1);
-      float v_x_89_p2 = (v_x_79_p2 * v_reduce_comm_88_p2);
-      float v_x_89_p3 = (v_x_79_p3 * v_reduce_comm_88_p3);
+      float v_x_519_p0 = (v_x_511_p0 * v_reduce_comm_518_p0);
+      float v_x_519_p1 = (v_x_511_p1 * v_reduce_comm_518_p1);
+      float v_x_519_p2 = (v_x_511_p2 * v_reduce_comm_518_p2);
+      float v_x_519_p3 = (v_x_511_p3 * v_reduce_comm_518_p3);
       if (valid_1) {
-        out0[(fcc_base + 0 * fcc_gsize)] = v_x_89_p0;
+        out0[(fcc_base + 0 * fcc_gsize)] = v_x_519_p0;
       }
       if (valid_4) {
-        out0[(fcc_base + 1 * fcc_gsize)] = v_x_89_p1;
+        out0[(fcc_base + 1 * fcc_gsize)] = v_x_519_p1;
       }
       if (valid_7) {
-        out0[(fcc_base + 2 * fcc_gsize)] = v_x_89_p2;
+        out0[(fcc_base + 2 * fcc_gsize)] = v_x_519_p2;
       }
       if (valid_10) {
-        out0[(fcc_base + 3 * fcc_gsize)] = v_x_89_p3;
+        out0[(fcc_base + 3 * fcc_gsize)] = v_x_519_p3;
       }
     } else {
       if ((fcc_base + 0 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 0 * fcc_gsize);
         long rem_14 = gtid;
-        long v_gtid_34 = rem_14;
-        float v_x_76 = v_map_36[(long)v_map_36_o + (long)v_gtid_34 * (long)v_map_36_s0];
-        long v_x_77_off = (long)v_coerced_75_o + (long)v_gtid_34 * (long)v_coerced_75_s0;
-        float v_x_78 = ((1.0f) - v_x_76);
-        float v_x_79 = (v_x_76 * v_x_78);
-        float v_reduce_comm_88;
-        v_reduce_comm_88 = (0.0f);
+        long v_gtid_507 = rem_14;
+        float v_x_508 = v_map_330[(long)v_map_330_o + (long)v_gtid_507 * (long)v_map_330_s0];
+        long v_x_509_off = (long)v_coerced_75_o + (long)v_gtid_507 * (long)v_coerced_75_s0;
+        float v_x_510 = ((1.0f) - v_x_508);
+        float v_x_511 = (v_x_508 * v_x_510);
+        float v_reduce_comm_518;
+        v_reduce_comm_518 = (0.0f);
         for (long i_16 = 0; i_16 < (long)v_o_3; i_16++) {
-          float v_x_80 = v_coerced_75[(long)v_x_77_off + (long)i_16 * (long)v_coerced_75_s1];
-          float v_x_81 = v_map_70[(long)v_map_70_o + (long)i_16 * (long)v_map_70_s0];
-          float v_x_82 = (v_x_80 * v_x_81);
+          float v_x_515 = v_coerced_75[(long)v_x_509_off + (long)i_16 * (long)v_coerced_75_s1];
+          float v_x_516 = v_map_498[(long)v_map_498_o + (long)i_16 * (long)v_map_498_s0];
+          float v_x_517 = (v_x_515 * v_x_516);
           {
-            float v_a_84 = v_reduce_comm_88;
-            float v_a_85 = v_x_82;
-            float v_sum_86 = (v_a_84 + v_a_85);
-            v_reduce_comm_88 = v_sum_86;
+            float v_a_512 = v_reduce_comm_518;
+            float v_a_513 = v_x_517;
+            float v_sum_514 = (v_a_512 + v_a_513);
+            v_reduce_comm_518 = v_sum_514;
           }
         }
-        float v_x_89 = (v_x_79 * v_reduce_comm_88);
-        out0[(fcc_base + 0 * fcc_gsize)] = v_x_89;
+        float v_x_519 = (v_x_511 * v_reduce_comm_518);
+        out0[(fcc_base + 0 * fcc_gsize)] = v_x_519;
       }
       if ((fcc_base + 1 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 1 * fcc_gsize);
         long rem_17 = gtid;
-        long v_gtid_34 = rem_17;
-        float v_x_76 = v_map_36[(long)v_map_36_o + (long)v_gtid_34 * (long)v_map_36_s0];
-        long v_x_77_off = (long)v_coerced_75_o + (long)v_gtid_34 * (long)v_coerced_75_s0;
-        float v_x_78 = ((1.0f) - v_x_76);
-        float v_x_79 = (v_x_76 * v_x_78);
-        float v_reduce_comm_88;
-        v_reduce_comm_88 = (0.0f);
+        long v_gtid_507 = rem_17;
+        float v_x_508 = v_map_330[(long)v_map_330_o + (long)v_gtid_507 * (long)v_map_330_s0];
+        long v_x_509_off = (long)v_coerced_75_o + (long)v_gtid_507 * (long)v_coerced_75_s0;
+        float v_x_510 = ((1.0f) - v_x_508);
+        float v_x_511 = (v_x_508 * v_x_510);
+        float v_reduce_comm_518;
+        v_reduce_comm_518 = (0.0f);
         for (long i_19 = 0; i_19 < (long)v_o_3; i_19++) {
-          float v_x_80 = v_coerced_75[(long)v_x_77_off + (long)i_19 * (long)v_coerced_75_s1];
-          float v_x_81 = v_map_70[(long)v_map_70_o + (long)i_19 * (long)v_map_70_s0];
-          float v_x_82 = (v_x_80 * v_x_81);
+          float v_x_515 = v_coerced_75[(long)v_x_509_off + (long)i_19 * (long)v_coerced_75_s1];
+          float v_x_516 = v_map_498[(long)v_map_498_o + (long)i_19 * (long)v_map_498_s0];
+          float v_x_517 = (v_x_515 * v_x_516);
           {
-            float v_a_84 = v_reduce_comm_88;
-            float v_a_85 = v_x_82;
-            float v_sum_86 = (v_a_84 + v_a_85);
-            v_reduce_comm_88 = v_sum_86;
+            float v_a_512 = v_reduce_comm_518;
+            float v_a_513 = v_x_517;
+            float v_sum_514 = (v_a_512 + v_a_513);
+            v_reduce_comm_518 = v_sum_514;
           }
         }
-        float v_x_89 = (v_x_79 * v_reduce_comm_88);
-        out0[(fcc_base + 1 * fcc_gsize)] = v_x_89;
+        float v_x_519 = (v_x_511 * v_reduce_comm_518);
+        out0[(fcc_base + 1 * fcc_gsize)] = v_x_519;
       }
       if ((fcc_base + 2 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 2 * fcc_gsize);
         long rem_20 = gtid;
-        long v_gtid_34 = rem_20;
-        float v_x_76 = v_map_36[(long)v_map_36_o + (long)v_gtid_34 * (long)v_map_36_s0];
-        long v_x_77_off = (long)v_coerced_75_o + (long)v_gtid_34 * (long)v_coerced_75_s0;
-        float v_x_78 = ((1.0f) - v_x_76);
-        float v_x_79 = (v_x_76 * v_x_78);
-        float v_reduce_comm_88;
-        v_reduce_comm_88 = (0.0f);
+        long v_gtid_507 = rem_20;
+        float v_x_508 = v_map_330[(long)v_map_330_o + (long)v_gtid_507 * (long)v_map_330_s0];
+        long v_x_509_off = (long)v_coerced_75_o + (long)v_gtid_507 * (long)v_coerced_75_s0;
+        float v_x_510 = ((1.0f) - v_x_508);
+        float v_x_511 = (v_x_508 * v_x_510);
+        float v_reduce_comm_518;
+        v_reduce_comm_518 = (0.0f);
         for (long i_22 = 0; i_22 < (long)v_o_3; i_22++) {
-          float v_x_80 = v_coerced_75[(long)v_x_77_off + (long)i_22 * (long)v_coerced_75_s1];
-          float v_x_81 = v_map_70[(long)v_map_70_o + (long)i_22 * (long)v_map_70_s0];
-          float v_x_82 = (v_x_80 * v_x_81);
+          float v_x_515 = v_coerced_75[(long)v_x_509_off + (long)i_22 * (long)v_coerced_75_s1];
+          float v_x_516 = v_map_498[(long)v_map_498_o + (long)i_22 * (long)v_map_498_s0];
+          float v_x_517 = (v_x_515 * v_x_516);
           {
-            float v_a_84 = v_reduce_comm_88;
-            float v_a_85 = v_x_82;
-            float v_sum_86 = (v_a_84 + v_a_85);
-            v_reduce_comm_88 = v_sum_86;
+            float v_a_512 = v_reduce_comm_518;
+            float v_a_513 = v_x_517;
+            float v_sum_514 = (v_a_512 + v_a_513);
+            v_reduce_comm_518 = v_sum_514;
           }
         }
-        float v_x_89 = (v_x_79 * v_reduce_comm_88);
-        out0[(fcc_base + 2 * fcc_gsize)] = v_x_89;
+        float v_x_519 = (v_x_511 * v_reduce_comm_518);
+        out0[(fcc_base + 2 * fcc_gsize)] = v_x_519;
       }
       if ((fcc_base + 3 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 3 * fcc_gsize);
         long rem_23 = gtid;
-        long v_gtid_34 = rem_23;
-        float v_x_76 = v_map_36[(long)v_map_36_o + (long)v_gtid_34 * (long)v_map_36_s0];
-        long v_x_77_off = (long)v_coerced_75_o + (long)v_gtid_34 * (long)v_coerced_75_s0;
-        float v_x_78 = ((1.0f) - v_x_76);
-        float v_x_79 = (v_x_76 * v_x_78);
-        float v_reduce_comm_88;
-        v_reduce_comm_88 = (0.0f);
+        long v_gtid_507 = rem_23;
+        float v_x_508 = v_map_330[(long)v_map_330_o + (long)v_gtid_507 * (long)v_map_330_s0];
+        long v_x_509_off = (long)v_coerced_75_o + (long)v_gtid_507 * (long)v_coerced_75_s0;
+        float v_x_510 = ((1.0f) - v_x_508);
+        float v_x_511 = (v_x_508 * v_x_510);
+        float v_reduce_comm_518;
+        v_reduce_comm_518 = (0.0f);
         for (long i_25 = 0; i_25 < (long)v_o_3; i_25++) {
-          float v_x_80 = v_coerced_75[(long)v_x_77_off + (long)i_25 * (long)v_coerced_75_s1];
-          float v_x_81 = v_map_70[(long)v_map_70_o + (long)i_25 * (long)v_map_70_s0];
-          float v_x_82 = (v_x_80 * v_x_81);
+          float v_x_515 = v_coerced_75[(long)v_x_509_off + (long)i_25 * (long)v_coerced_75_s1];
+          float v_x_516 = v_map_498[(long)v_map_498_o + (long)i_25 * (long)v_map_498_s0];
+          float v_x_517 = (v_x_515 * v_x_516);
           {
-            float v_a_84 = v_reduce_comm_88;
-            float v_a_85 = v_x_82;
-            float v_sum_86 = (v_a_84 + v_a_85);
-            v_reduce_comm_88 = v_sum_86;
+            float v_a_512 = v_reduce_comm_518;
+            float v_a_513 = v_x_517;
+            float v_sum_514 = (v_a_512 + v_a_513);
+            v_reduce_comm_518 = v_sum_514;
           }
         }
-        float v_x_89 = (v_x_79 * v_reduce_comm_88);
-        out0[(fcc_base + 3 * fcc_gsize)] = v_x_89;
+        float v_x_519 = (v_x_511 * v_reduce_comm_518);
+        out0[(fcc_base + 3 * fcc_gsize)] = v_x_519;
       }
     }
   }
 }
 
-__kernel void segred_reduce_comm_39_columns(__global long *fcc_err,
+__kernel void segred_reduce_comm_529_columns(__global long *fcc_err,
     __global float *v_coerced_75,
     long v_coerced_75_o,
     long v_coerced_75_d0,
@@ -2189,10 +2390,10 @@ __kernel void segred_reduce_comm_39_columns(__global long *fcc_err,
     long v_coerced_75_s0,
     long v_coerced_75_s1,
     long v_h_2,
-    __global float *v_map_70,
-    long v_map_70_o,
-    long v_map_70_d0,
-    long v_map_70_s0,
+    __global float *v_map_498,
+    long v_map_498_o,
+    long v_map_498_d0,
+    long v_map_498_s0,
     long v_o_3,
     long space_0,
     long space_1,
@@ -2205,35 +2406,35 @@ __kernel void segred_reduce_comm_39_columns(__global long *fcc_err,
   long nsegs = 1 * space_0;
   long rows = lsize / nsegs, seg = ltid % nsegs, row = ltid / nsegs;
   long rem_1 = seg;
-  long v_gtid_122 = rem_1;
+  long v_gtid_524 = rem_1;
   float acc0 = (0.0f);
   long step = gps * rows;
   long j0 = row < rows ? grp * rows + row : space_1;
   for (; j0 + 3 * (step) < space_1; j0 += 4 * (step)) {
     #pragma unroll
     for (int u = 0; u < 4; u++) {
-      long v_gtid_40 = j0 + u * (step);
-      float v_x_123 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_122 * (long)v_coerced_75_s0 + (long)v_gtid_40 * (long)v_coerced_75_s1];
-      float v_x_124 = v_map_70[(long)v_map_70_o + (long)v_gtid_40 * (long)v_map_70_s0];
-      float v_x_125 = (v_x_123 * v_x_124);
+      long v_gtid_525 = j0 + u * (step);
+      float v_x_526 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_524 * (long)v_coerced_75_s0 + (long)v_gtid_525 * (long)v_coerced_75_s1];
+      float v_x_527 = v_map_498[(long)v_map_498_o + (long)v_gtid_525 * (long)v_map_498_s0];
+      float v_x_528 = (v_x_526 * v_x_527);
       {
-        float v_a_119 = acc0;
-        float v_a_120 = v_x_125;
-        float v_sum_121 = (v_a_119 + v_a_120);
-        acc0 = v_sum_121;
+        float v_a_521 = acc0;
+        float v_a_522 = v_x_528;
+        float v_sum_523 = (v_a_521 + v_a_522);
+        acc0 = v_sum_523;
       }
     }
   }
   for (; j0 < space_1; j0 += step) {
-    long v_gtid_40 = j0;
-    float v_x_123 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_122 * (long)v_coerced_75_s0 + (long)v_gtid_40 * (long)v_coerced_75_s1];
-    float v_x_124 = v_map_70[(long)v_map_70_o + (long)v_gtid_40 * (long)v_map_70_s0];
-    float v_x_125 = (v_x_123 * v_x_124);
+    long v_gtid_525 = j0;
+    float v_x_526 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_524 * (long)v_coerced_75_s0 + (long)v_gtid_525 * (long)v_coerced_75_s1];
+    float v_x_527 = v_map_498[(long)v_map_498_o + (long)v_gtid_525 * (long)v_map_498_s0];
+    float v_x_528 = (v_x_526 * v_x_527);
     {
-      float v_a_119 = acc0;
-      float v_a_120 = v_x_125;
-      float v_sum_121 = (v_a_119 + v_a_120);
-      acc0 = v_sum_121;
+      float v_a_521 = acc0;
+      float v_a_522 = v_x_528;
+      float v_sum_523 = (v_a_521 + v_a_522);
+      acc0 = v_sum_523;
     }
   }
   lmem0[ltid] = acc0;
@@ -2245,10 +2446,10 @@ __kernel void segred_reduce_comm_39_columns(__global long *fcc_err,
       float a_3 = lmem0[ltid];
       float b_4 = lmem0[ltid + s * nsegs];
       {
-        float v_a_119 = a_3;
-        float v_a_120 = b_4;
-        float v_sum_121 = (v_a_119 + v_a_120);
-        a_3 = v_sum_121;
+        float v_a_521 = a_3;
+        float v_a_522 = b_4;
+        float v_sum_523 = (v_a_521 + v_a_522);
+        a_3 = v_sum_523;
       }
       lmem0[ltid] = a_3;
     }
@@ -2259,7 +2460,7 @@ __kernel void segred_reduce_comm_39_columns(__global long *fcc_err,
   }
 }
 
-__kernel void segred_reduce_comm_39_stage2(__global long *fcc_err,
+__kernel void segred_reduce_comm_529_stage2(__global long *fcc_err,
     __global float *v_coerced_75,
     long v_coerced_75_o,
     long v_coerced_75_d0,
@@ -2267,10 +2468,10 @@ __kernel void segred_reduce_comm_39_stage2(__global long *fcc_err,
     long v_coerced_75_s0,
     long v_coerced_75_s1,
     long v_h_2,
-    __global float *v_map_70,
-    long v_map_70_o,
-    long v_map_70_d0,
-    long v_map_70_s0,
+    __global float *v_map_498,
+    long v_map_498_o,
+    long v_map_498_d0,
+    long v_map_498_s0,
     long v_o_3,
     long gps,
     __global float *part0,
@@ -2283,10 +2484,10 @@ __kernel void segred_reduce_comm_39_stage2(__global long *fcc_err,
   float acc0 = (0.0f);
   for (long j = seg * gps + ltid; j < (seg + 1) * gps; j += lsize) {
     {
-      float v_a_119 = acc0;
-      float v_a_120 = part0[j];
-      float v_sum_121 = (v_a_119 + v_a_120);
-      acc0 = v_sum_121;
+      float v_a_521 = acc0;
+      float v_a_522 = part0[j];
+      float v_sum_523 = (v_a_521 + v_a_522);
+      acc0 = v_sum_523;
     }
   }
   lmem0[ltid] = acc0;
@@ -2298,10 +2499,10 @@ __kernel void segred_reduce_comm_39_stage2(__global long *fcc_err,
       float a_2 = lmem0[ltid];
       float b_3 = lmem0[ltid + s];
       {
-        float v_a_119 = a_2;
-        float v_a_120 = b_3;
-        float v_sum_121 = (v_a_119 + v_a_120);
-        a_2 = v_sum_121;
+        float v_a_521 = a_2;
+        float v_a_522 = b_3;
+        float v_sum_523 = (v_a_521 + v_a_522);
+        a_2 = v_sum_523;
       }
       lmem0[ltid] = a_2;
     }
@@ -2312,7 +2513,7 @@ __kernel void segred_reduce_comm_39_stage2(__global long *fcc_err,
   }
 }
 
-__kernel void segred_reduce_comm_39(__global long *fcc_err,
+__kernel void segred_reduce_comm_529(__global long *fcc_err,
     __global float *v_coerced_75,
     long v_coerced_75_o,
     long v_coerced_75_d0,
@@ -2320,10 +2521,10 @@ __kernel void segred_reduce_comm_39(__global long *fcc_err,
     long v_coerced_75_s0,
     long v_coerced_75_s1,
     long v_h_2,
-    __global float *v_map_70,
-    long v_map_70_o,
-    long v_map_70_d0,
-    long v_map_70_s0,
+    __global float *v_map_498,
+    long v_map_498_o,
+    long v_map_498_d0,
+    long v_map_498_s0,
     long v_o_3,
     long space_0,
     long space_1,
@@ -2338,33 +2539,33 @@ __kernel void segred_reduce_comm_39(__global long *fcc_err,
   float acc0 = (0.0f);
   if (seg < 1 * space_0) {
     long rem_1 = seg;
-    long v_gtid_122 = rem_1;
+    long v_gtid_524 = rem_1;
     long j0 = lane;
     for (; j0 + 3 * (team) < space_1; j0 += 4 * (team)) {
       #pragma unroll
       for (int u = 0; u < 4; u++) {
-        long v_gtid_40 = j0 + u * (team);
-        float v_x_123 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_122 * (long)v_coerced_75_s0 + (long)v_gtid_40 * (long)v_coerced_75_s1];
-        float v_x_124 = v_map_70[(long)v_map_70_o + (long)v_gtid_40 * (long)v_map_70_s0];
-        float v_x_125 = (v_x_123 * v_x_124);
+        long v_gtid_525 = j0 + u * (team);
+        float v_x_526 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_524 * (long)v_coerced_75_s0 + (long)v_gtid_525 * (long)v_coerced_75_s1];
+        float v_x_527 = v_map_498[(long)v_map_498_o + (long)v_gtid_525 * (long)v_map_498_s0];
+        float v_x_528 = (v_x_526 * v_x_527);
         {
-          float v_a_119 = acc0;
-          float v_a_120 = v_x_125;
-          float v_sum_121 = (v_a_119 + v_a_120);
-          acc0 = v_sum_121;
+          float v_a_521 = acc0;
+          float v_a_522 = v_x_528;
+          float v_sum_523 = (v_a_521 + v_a_522);
+          acc0 = v_sum_523;
         }
       }
     }
     for (; j0 < space_1; j0 += team) {
-      long v_gtid_40 = j0;
-      float v_x_123 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_122 * (long)v_coerced_75_s0 + (long)v_gtid_40 * (long)v_coerced_75_s1];
-      float v_x_124 = v_map_70[(long)v_map_70_o + (long)v_gtid_40 * (long)v_map_70_s0];
-      float v_x_125 = (v_x_123 * v_x_124);
+      long v_gtid_525 = j0;
+      float v_x_526 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_524 * (long)v_coerced_75_s0 + (long)v_gtid_525 * (long)v_coerced_75_s1];
+      float v_x_527 = v_map_498[(long)v_map_498_o + (long)v_gtid_525 * (long)v_map_498_s0];
+      float v_x_528 = (v_x_526 * v_x_527);
       {
-        float v_a_119 = acc0;
-        float v_a_120 = v_x_125;
-        float v_sum_121 = (v_a_119 + v_a_120);
-        acc0 = v_sum_121;
+        float v_a_521 = acc0;
+        float v_a_522 = v_x_528;
+        float v_sum_523 = (v_a_521 + v_a_522);
+        acc0 = v_sum_523;
       }
     }
   }
@@ -2374,10 +2575,10 @@ __kernel void segred_reduce_comm_39(__global long *fcc_err,
     if (lane == 0) {
       for (long l = 1; l < team; l++) {
         {
-          float v_a_119 = acc0;
-          float v_a_120 = lmem0[ltid + l];
-          float v_sum_121 = (v_a_119 + v_a_120);
-          acc0 = v_sum_121;
+          float v_a_521 = acc0;
+          float v_a_522 = lmem0[ltid + l];
+          float v_sum_523 = (v_a_521 + v_a_522);
+          acc0 = v_sum_523;
         }
       }
     }
@@ -2387,7 +2588,7 @@ __kernel void segred_reduce_comm_39(__global long *fcc_err,
   }
 }
 
-__kernel void segred_reduce_comm_39_stage1(__global long *fcc_err,
+__kernel void segred_reduce_comm_529_stage1(__global long *fcc_err,
     __global float *v_coerced_75,
     long v_coerced_75_o,
     long v_coerced_75_d0,
@@ -2395,10 +2596,10 @@ __kernel void segred_reduce_comm_39_stage1(__global long *fcc_err,
     long v_coerced_75_s0,
     long v_coerced_75_s1,
     long v_h_2,
-    __global float *v_map_70,
-    long v_map_70_o,
-    long v_map_70_d0,
-    long v_map_70_s0,
+    __global float *v_map_498,
+    long v_map_498_o,
+    long v_map_498_d0,
+    long v_map_498_s0,
     long v_o_3,
     long space_0,
     long space_1,
@@ -2412,35 +2613,35 @@ __kernel void segred_reduce_comm_39_stage1(__global long *fcc_err,
   long ltid = get_local_id(0), lsize = get_local_size(0);
   long grp = get_group_id(0), seg = grp / gps, part = grp % gps;
   long rem_1 = seg;
-  long v_gtid_122 = rem_1;
+  long v_gtid_524 = rem_1;
   float acc0 = (0.0f);
   long step = gps * lsize;
   long j0 = part * lsize + ltid;
   for (; j0 + 3 * (step) < space_1; j0 += 4 * (step)) {
     #pragma unroll
     for (int u = 0; u < 4; u++) {
-      long v_gtid_40 = j0 + u * (step);
-      float v_x_123 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_122 * (long)v_coerced_75_s0 + (long)v_gtid_40 * (long)v_coerced_75_s1];
-      float v_x_124 = v_map_70[(long)v_map_70_o + (long)v_gtid_40 * (long)v_map_70_s0];
-      float v_x_125 = (v_x_123 * v_x_124);
+      long v_gtid_525 = j0 + u * (step);
+      float v_x_526 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_524 * (long)v_coerced_75_s0 + (long)v_gtid_525 * (long)v_coerced_75_s1];
+      float v_x_527 = v_map_498[(long)v_map_498_o + (long)v_gtid_525 * (long)v_map_498_s0];
+      float v_x_528 = (v_x_526 * v_x_527);
       {
-        float v_a_119 = acc0;
-        float v_a_120 = v_x_125;
-        float v_sum_121 = (v_a_119 + v_a_120);
-        acc0 = v_sum_121;
+        float v_a_521 = acc0;
+        float v_a_522 = v_x_528;
+        float v_sum_523 = (v_a_521 + v_a_522);
+        acc0 = v_sum_523;
       }
     }
   }
   for (; j0 < space_1; j0 += step) {
-    long v_gtid_40 = j0;
-    float v_x_123 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_122 * (long)v_coerced_75_s0 + (long)v_gtid_40 * (long)v_coerced_75_s1];
-    float v_x_124 = v_map_70[(long)v_map_70_o + (long)v_gtid_40 * (long)v_map_70_s0];
-    float v_x_125 = (v_x_123 * v_x_124);
+    long v_gtid_525 = j0;
+    float v_x_526 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_524 * (long)v_coerced_75_s0 + (long)v_gtid_525 * (long)v_coerced_75_s1];
+    float v_x_527 = v_map_498[(long)v_map_498_o + (long)v_gtid_525 * (long)v_map_498_s0];
+    float v_x_528 = (v_x_526 * v_x_527);
     {
-      float v_a_119 = acc0;
-      float v_a_120 = v_x_125;
-      float v_sum_121 = (v_a_119 + v_a_120);
-      acc0 = v_sum_121;
+      float v_a_521 = acc0;
+      float v_a_522 = v_x_528;
+      float v_sum_523 = (v_a_521 + v_a_522);
+      acc0 = v_sum_523;
     }
   }
   lmem0[ltid] = acc0;
@@ -2452,10 +2653,10 @@ __kernel void segred_reduce_comm_39_stage1(__global long *fcc_err,
       float a_3 = lmem0[ltid];
       float b_4 = lmem0[ltid + s];
       {
-        float v_a_119 = a_3;
-        float v_a_120 = b_4;
-        float v_sum_121 = (v_a_119 + v_a_120);
-        a_3 = v_sum_121;
+        float v_a_521 = a_3;
+        float v_a_522 = b_4;
+        float v_sum_523 = (v_a_521 + v_a_522);
+        a_3 = v_sum_523;
       }
       lmem0[ltid] = a_3;
     }
@@ -2481,10 +2682,10 @@ __kernel void segred_reduce_comm_39_stage1(__global long *fcc_err,
         sync[1 * space_0 + (seg * gps + q) * 1 + 0] = 0UL;
         float pub_6 = as_float((uint)(w_5));
         {
-          float v_a_119 = macc0;
-          float v_a_120 = pub_6;
-          float v_sum_121 = (v_a_119 + v_a_120);
-          macc0 = v_sum_121;
+          float v_a_521 = macc0;
+          float v_a_522 = pub_6;
+          float v_sum_523 = (v_a_521 + v_a_522);
+          macc0 = v_sum_523;
         }
       }
       barrier(CLK_LOCAL_MEM_FENCE);
@@ -2497,10 +2698,10 @@ __kernel void segred_reduce_comm_39_stage1(__global long *fcc_err,
           float a_8 = lmem0[ltid];
           float b_9 = lmem0[ltid + s];
           {
-            float v_a_119 = a_8;
-            float v_a_120 = b_9;
-            float v_sum_121 = (v_a_119 + v_a_120);
-            a_8 = v_sum_121;
+            float v_a_521 = a_8;
+            float v_a_522 = b_9;
+            float v_sum_523 = (v_a_521 + v_a_522);
+            a_8 = v_sum_523;
           }
           lmem0[ltid] = a_8;
         }
@@ -2513,7 +2714,7 @@ __kernel void segred_reduce_comm_39_stage1(__global long *fcc_err,
   }
 }
 
-__kernel void segred_reduce_comm_39_cpu(__global long *fcc_err,
+__kernel void segred_reduce_comm_529_cpu(__global long *fcc_err,
     __global float *v_coerced_75,
     long v_coerced_75_o,
     long v_coerced_75_d0,
@@ -2521,10 +2722,10 @@ __kernel void segred_reduce_comm_39_cpu(__global long *fcc_err,
     long v_coerced_75_s0,
     long v_coerced_75_s1,
     long v_h_2,
-    __global float *v_map_70,
-    long v_map_70_o,
-    long v_map_70_d0,
-    long v_map_70_s0,
+    __global float *v_map_498,
+    long v_map_498_o,
+    long v_map_498_d0,
+    long v_map_498_s0,
     long v_o_3,
     long space_0,
     long space_1,
@@ -2542,7 +2743,7 @@ __kernel void segred_reduce_comm_39_cpu(__global long *fcc_err,
   long js = min(chunk * per, space_1), je = min(js + per, space_1);
   for (long seg = seg0; seg < seg1; seg++) {
     long rem_1 = seg;
-    long v_gtid_122 = rem_1;
+    long v_gtid_524 = rem_1;
     float acc0 = (0.0f);
     float lane1_0 = (0.0f);
     float lane2_0 = (0.0f);
@@ -2550,89 +2751,89 @@ __kernel void segred_reduce_comm_39_cpu(__global long *fcc_err,
     long j0 = js;
     for (; j0 + 4 <= je; j0 += 4) {
       {
-        long v_gtid_40 = j0 + 0;
-        float v_x_123 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_122 * (long)v_coerced_75_s0 + (long)v_gtid_40 * (long)v_coerced_75_s1];
-        float v_x_124 = v_map_70[(long)v_map_70_o + (long)v_gtid_40 * (long)v_map_70_s0];
-        float v_x_125 = (v_x_123 * v_x_124);
+        long v_gtid_525 = j0 + 0;
+        float v_x_526 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_524 * (long)v_coerced_75_s0 + (long)v_gtid_525 * (long)v_coerced_75_s1];
+        float v_x_527 = v_map_498[(long)v_map_498_o + (long)v_gtid_525 * (long)v_map_498_s0];
+        float v_x_528 = (v_x_526 * v_x_527);
         {
-          float v_a_119 = acc0;
-          float v_a_120 = v_x_125;
-          float v_sum_121 = (v_a_119 + v_a_120);
-          acc0 = v_sum_121;
+          float v_a_521 = acc0;
+          float v_a_522 = v_x_528;
+          float v_sum_523 = (v_a_521 + v_a_522);
+          acc0 = v_sum_523;
         }
       }
       {
-        long v_gtid_40 = j0 + 1;
-        float v_x_123 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_122 * (long)v_coerced_75_s0 + (long)v_gtid_40 * (long)v_coerced_75_s1];
-        float v_x_124 = v_map_70[(long)v_map_70_o + (long)v_gtid_40 * (long)v_map_70_s0];
-        float v_x_125 = (v_x_123 * v_x_124);
+        long v_gtid_525 = j0 + 1;
+        float v_x_526 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_524 * (long)v_coerced_75_s0 + (long)v_gtid_525 * (long)v_coerced_75_s1];
+        float v_x_527 = v_map_498[(long)v_map_498_o + (long)v_gtid_525 * (long)v_map_498_s0];
+        float v_x_528 = (v_x_526 * v_x_527);
         {
-          float v_a_119 = lane1_0;
-          float v_a_120 = v_x_125;
-          float v_sum_121 = (v_a_119 + v_a_120);
-          lane1_0 = v_sum_121;
+          float v_a_521 = lane1_0;
+          float v_a_522 = v_x_528;
+          float v_sum_523 = (v_a_521 + v_a_522);
+          lane1_0 = v_sum_523;
         }
       }
       {
-        long v_gtid_40 = j0 + 2;
-        float v_x_123 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_122 * (long)v_coerced_75_s0 + (long)v_gtid_40 * (long)v_coerced_75_s1];
-        float v_x_124 = v_map_70[(long)v_map_70_o + (long)v_gtid_40 * (long)v_map_70_s0];
-        float v_x_125 = (v_x_123 * v_x_124);
+        long v_gtid_525 = j0 + 2;
+        float v_x_526 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_524 * (long)v_coerced_75_s0 + (long)v_gtid_525 * (long)v_coerced_75_s1];
+        float v_x_527 = v_map_498[(long)v_map_498_o + (long)v_gtid_525 * (long)v_map_498_s0];
+        float v_x_528 = (v_x_526 * v_x_527);
         {
-          float v_a_119 = lane2_0;
-          float v_a_120 = v_x_125;
-          float v_sum_121 = (v_a_119 + v_a_120);
-          lane2_0 = v_sum_121;
+          float v_a_521 = lane2_0;
+          float v_a_522 = v_x_528;
+          float v_sum_523 = (v_a_521 + v_a_522);
+          lane2_0 = v_sum_523;
         }
       }
       {
-        long v_gtid_40 = j0 + 3;
-        float v_x_123 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_122 * (long)v_coerced_75_s0 + (long)v_gtid_40 * (long)v_coerced_75_s1];
-        float v_x_124 = v_map_70[(long)v_map_70_o + (long)v_gtid_40 * (long)v_map_70_s0];
-        float v_x_125 = (v_x_123 * v_x_124);
+        long v_gtid_525 = j0 + 3;
+        float v_x_526 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_524 * (long)v_coerced_75_s0 + (long)v_gtid_525 * (long)v_coerced_75_s1];
+        float v_x_527 = v_map_498[(long)v_map_498_o + (long)v_gtid_525 * (long)v_map_498_s0];
+        float v_x_528 = (v_x_526 * v_x_527);
         {
-          float v_a_119 = lane3_0;
-          float v_a_120 = v_x_125;
-          float v_sum_121 = (v_a_119 + v_a_120);
-          lane3_0 = v_sum_121;
+          float v_a_521 = lane3_0;
+          float v_a_522 = v_x_528;
+          float v_sum_523 = (v_a_521 + v_a_522);
+          lane3_0 = v_sum_523;
         }
       }
     }
     for (; j0 < je; j0++) {
-      long v_gtid_40 = j0;
-      float v_x_123 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_122 * (long)v_coerced_75_s0 + (long)v_gtid_40 * (long)v_coerced_75_s1];
-      float v_x_124 = v_map_70[(long)v_map_70_o + (long)v_gtid_40 * (long)v_map_70_s0];
-      float v_x_125 = (v_x_123 * v_x_124);
+      long v_gtid_525 = j0;
+      float v_x_526 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_524 * (long)v_coerced_75_s0 + (long)v_gtid_525 * (long)v_coerced_75_s1];
+      float v_x_527 = v_map_498[(long)v_map_498_o + (long)v_gtid_525 * (long)v_map_498_s0];
+      float v_x_528 = (v_x_526 * v_x_527);
       {
-        float v_a_119 = acc0;
-        float v_a_120 = v_x_125;
-        float v_sum_121 = (v_a_119 + v_a_120);
-        acc0 = v_sum_121;
+        float v_a_521 = acc0;
+        float v_a_522 = v_x_528;
+        float v_sum_523 = (v_a_521 + v_a_522);
+        acc0 = v_sum_523;
       }
     }
     {
-      float v_a_119 = acc0;
-      float v_a_120 = lane1_0;
-      float v_sum_121 = (v_a_119 + v_a_120);
-      acc0 = v_sum_121;
+      float v_a_521 = acc0;
+      float v_a_522 = lane1_0;
+      float v_sum_523 = (v_a_521 + v_a_522);
+      acc0 = v_sum_523;
     }
     {
-      float v_a_119 = acc0;
-      float v_a_120 = lane2_0;
-      float v_sum_121 = (v_a_119 + v_a_120);
-      acc0 = v_sum_121;
+      float v_a_521 = acc0;
+      float v_a_522 = lane2_0;
+      float v_sum_523 = (v_a_521 + v_a_522);
+      acc0 = v_sum_523;
     }
     {
-      float v_a_119 = acc0;
-      float v_a_120 = lane3_0;
-      float v_sum_121 = (v_a_119 + v_a_120);
-      acc0 = v_sum_121;
+      float v_a_521 = acc0;
+      float v_a_522 = lane3_0;
+      float v_sum_523 = (v_a_521 + v_a_522);
+      acc0 = v_sum_523;
     }
     part0[seg * chunks + chunk] = acc0;
   }
 }
 
-__kernel void segred_reduce_comm_39_cpu2(__global long *fcc_err,
+__kernel void segred_reduce_comm_529_cpu2(__global long *fcc_err,
     __global float *v_coerced_75,
     long v_coerced_75_o,
     long v_coerced_75_d0,
@@ -2640,10 +2841,10 @@ __kernel void segred_reduce_comm_39_cpu2(__global long *fcc_err,
     long v_coerced_75_s0,
     long v_coerced_75_s1,
     long v_h_2,
-    __global float *v_map_70,
-    long v_map_70_o,
-    long v_map_70_d0,
-    long v_map_70_s0,
+    __global float *v_map_498,
+    long v_map_498_o,
+    long v_map_498_d0,
+    long v_map_498_s0,
     long v_o_3,
     long segs,
     long chunks,
@@ -2656,26 +2857,26 @@ __kernel void segred_reduce_comm_39_cpu2(__global long *fcc_err,
     float acc0 = (0.0f);
     for (long j = seg * chunks; j < (seg + 1) * chunks; j++) {
       {
-        float v_a_119 = acc0;
-        float v_a_120 = part0[j];
-        float v_sum_121 = (v_a_119 + v_a_120);
-        acc0 = v_sum_121;
+        float v_a_521 = acc0;
+        float v_a_522 = part0[j];
+        float v_sum_523 = (v_a_521 + v_a_522);
+        acc0 = v_sum_523;
       }
     }
     result0[seg] = acc0;
   }
 }
 
-__kernel void segmap_map_37(__global long *fcc_err,
+__kernel void segmap_map_536(__global long *fcc_err,
     long v_h_2,
-    __global float *v_map_36,
-    long v_map_36_o,
-    long v_map_36_d0,
-    long v_map_36_s0,
-    __global float *v_reduce_comm_39,
-    long v_reduce_comm_39_o,
-    long v_reduce_comm_39_d0,
-    long v_reduce_comm_39_s0,
+    __global float *v_map_330,
+    long v_map_330_o,
+    long v_map_330_d0,
+    long v_map_330_s0,
+    __global float *v_reduce_comm_529,
+    long v_reduce_comm_529_o,
+    long v_reduce_comm_529_d0,
+    long v_reduce_comm_529_s0,
     long space_0,
     __global float *out0)
 {
@@ -2689,46 +2890,46 @@ __kernel void segmap_map_37(__global long *fcc_err,
       {
         long gtid = (fcc_base + 0 * fcc_gsize);
         long rem_5 = gtid;
-        long v_gtid_126 = rem_5;
-        float v_x_127 = v_map_36[(fcc_ix)v_map_36_o + (fcc_ix)v_gtid_126 * (fcc_ix)v_map_36_s0];
-        float v_x_128 = ((1.0f) - v_x_127);
-        float v_x_129 = (v_x_127 * v_x_128);
-        float v_reduce_comm_130 = v_reduce_comm_39[(fcc_ix)v_reduce_comm_39_o + (fcc_ix)v_gtid_126 * (fcc_ix)v_reduce_comm_39_s0];
-        float v_x_131 = (v_x_129 * v_reduce_comm_130);
-        pt_1 = v_x_131;
+        long v_gtid_530 = rem_5;
+        float v_x_531 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_map_330_s0];
+        float v_x_532 = ((1.0f) - v_x_531);
+        float v_x_533 = (v_x_531 * v_x_532);
+        float v_reduce_comm_534 = v_reduce_comm_529[(fcc_ix)v_reduce_comm_529_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_reduce_comm_529_s0];
+        float v_x_535 = (v_x_533 * v_reduce_comm_534);
+        pt_1 = v_x_535;
       }
       {
         long gtid = (fcc_base + 1 * fcc_gsize);
         long rem_6 = gtid;
-        long v_gtid_126 = rem_6;
-        float v_x_127 = v_map_36[(fcc_ix)v_map_36_o + (fcc_ix)v_gtid_126 * (fcc_ix)v_map_36_s0];
-        float v_x_128 = ((1.0f) - v_x_127);
-        float v_x_129 = (v_x_127 * v_x_128);
-        float v_reduce_comm_130 = v_reduce_comm_39[(fcc_ix)v_reduce_comm_39_o + (fcc_ix)v_gtid_126 * (fcc_ix)v_reduce_comm_39_s0];
-        float v_x_131 = (v_x_129 * v_reduce_comm_130);
-        pt_2 = v_x_131;
+        long v_gtid_530 = rem_6;
+        float v_x_531 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_map_330_s0];
+        float v_x_532 = ((1.0f) - v_x_531);
+        float v_x_533 = (v_x_531 * v_x_532);
+        float v_reduce_comm_534 = v_reduce_comm_529[(fcc_ix)v_reduce_comm_529_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_reduce_comm_529_s0];
+        float v_x_535 = (v_x_533 * v_reduce_comm_534);
+        pt_2 = v_x_535;
       }
       {
         long gtid = (fcc_base + 2 * fcc_gsize);
         long rem_7 = gtid;
-        long v_gtid_126 = rem_7;
-        float v_x_127 = v_map_36[(fcc_ix)v_map_36_o + (fcc_ix)v_gtid_126 * (fcc_ix)v_map_36_s0];
-        float v_x_128 = ((1.0f) - v_x_127);
-        float v_x_129 = (v_x_127 * v_x_128);
-        float v_reduce_comm_130 = v_reduce_comm_39[(fcc_ix)v_reduce_comm_39_o + (fcc_ix)v_gtid_126 * (fcc_ix)v_reduce_comm_39_s0];
-        float v_x_131 = (v_x_129 * v_reduce_comm_130);
-        pt_3 = v_x_131;
+        long v_gtid_530 = rem_7;
+        float v_x_531 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_map_330_s0];
+        float v_x_532 = ((1.0f) - v_x_531);
+        float v_x_533 = (v_x_531 * v_x_532);
+        float v_reduce_comm_534 = v_reduce_comm_529[(fcc_ix)v_reduce_comm_529_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_reduce_comm_529_s0];
+        float v_x_535 = (v_x_533 * v_reduce_comm_534);
+        pt_3 = v_x_535;
       }
       {
         long gtid = (fcc_base + 3 * fcc_gsize);
         long rem_8 = gtid;
-        long v_gtid_126 = rem_8;
-        float v_x_127 = v_map_36[(fcc_ix)v_map_36_o + (fcc_ix)v_gtid_126 * (fcc_ix)v_map_36_s0];
-        float v_x_128 = ((1.0f) - v_x_127);
-        float v_x_129 = (v_x_127 * v_x_128);
-        float v_reduce_comm_130 = v_reduce_comm_39[(fcc_ix)v_reduce_comm_39_o + (fcc_ix)v_gtid_126 * (fcc_ix)v_reduce_comm_39_s0];
-        float v_x_131 = (v_x_129 * v_reduce_comm_130);
-        pt_4 = v_x_131;
+        long v_gtid_530 = rem_8;
+        float v_x_531 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_map_330_s0];
+        float v_x_532 = ((1.0f) - v_x_531);
+        float v_x_533 = (v_x_531 * v_x_532);
+        float v_reduce_comm_534 = v_reduce_comm_529[(fcc_ix)v_reduce_comm_529_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_reduce_comm_529_s0];
+        float v_x_535 = (v_x_533 * v_reduce_comm_534);
+        pt_4 = v_x_535;
       }
       {
         out0[(fcc_base + 0 * fcc_gsize)] = pt_1;
@@ -2750,46 +2951,46 @@ __kernel void segmap_map_37(__global long *fcc_err,
       if ((fcc_base + 0 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 0 * fcc_gsize);
         long rem_13 = gtid;
-        long v_gtid_126 = rem_13;
-        float v_x_127 = v_map_36[(fcc_ix)v_map_36_o + (fcc_ix)v_gtid_126 * (fcc_ix)v_map_36_s0];
-        float v_x_128 = ((1.0f) - v_x_127);
-        float v_x_129 = (v_x_127 * v_x_128);
-        float v_reduce_comm_130 = v_reduce_comm_39[(fcc_ix)v_reduce_comm_39_o + (fcc_ix)v_gtid_126 * (fcc_ix)v_reduce_comm_39_s0];
-        float v_x_131 = (v_x_129 * v_reduce_comm_130);
-        pt_9 = v_x_131;
+        long v_gtid_530 = rem_13;
+        float v_x_531 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_map_330_s0];
+        float v_x_532 = ((1.0f) - v_x_531);
+        float v_x_533 = (v_x_531 * v_x_532);
+        float v_reduce_comm_534 = v_reduce_comm_529[(fcc_ix)v_reduce_comm_529_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_reduce_comm_529_s0];
+        float v_x_535 = (v_x_533 * v_reduce_comm_534);
+        pt_9 = v_x_535;
       }
       if ((fcc_base + 1 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 1 * fcc_gsize);
         long rem_14 = gtid;
-        long v_gtid_126 = rem_14;
-        float v_x_127 = v_map_36[(fcc_ix)v_map_36_o + (fcc_ix)v_gtid_126 * (fcc_ix)v_map_36_s0];
-        float v_x_128 = ((1.0f) - v_x_127);
-        float v_x_129 = (v_x_127 * v_x_128);
-        float v_reduce_comm_130 = v_reduce_comm_39[(fcc_ix)v_reduce_comm_39_o + (fcc_ix)v_gtid_126 * (fcc_ix)v_reduce_comm_39_s0];
-        float v_x_131 = (v_x_129 * v_reduce_comm_130);
-        pt_10 = v_x_131;
+        long v_gtid_530 = rem_14;
+        float v_x_531 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_map_330_s0];
+        float v_x_532 = ((1.0f) - v_x_531);
+        float v_x_533 = (v_x_531 * v_x_532);
+        float v_reduce_comm_534 = v_reduce_comm_529[(fcc_ix)v_reduce_comm_529_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_reduce_comm_529_s0];
+        float v_x_535 = (v_x_533 * v_reduce_comm_534);
+        pt_10 = v_x_535;
       }
       if ((fcc_base + 2 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 2 * fcc_gsize);
         long rem_15 = gtid;
-        long v_gtid_126 = rem_15;
-        float v_x_127 = v_map_36[(fcc_ix)v_map_36_o + (fcc_ix)v_gtid_126 * (fcc_ix)v_map_36_s0];
-        float v_x_128 = ((1.0f) - v_x_127);
-        float v_x_129 = (v_x_127 * v_x_128);
-        float v_reduce_comm_130 = v_reduce_comm_39[(fcc_ix)v_reduce_comm_39_o + (fcc_ix)v_gtid_126 * (fcc_ix)v_reduce_comm_39_s0];
-        float v_x_131 = (v_x_129 * v_reduce_comm_130);
-        pt_11 = v_x_131;
+        long v_gtid_530 = rem_15;
+        float v_x_531 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_map_330_s0];
+        float v_x_532 = ((1.0f) - v_x_531);
+        float v_x_533 = (v_x_531 * v_x_532);
+        float v_reduce_comm_534 = v_reduce_comm_529[(fcc_ix)v_reduce_comm_529_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_reduce_comm_529_s0];
+        float v_x_535 = (v_x_533 * v_reduce_comm_534);
+        pt_11 = v_x_535;
       }
       if ((fcc_base + 3 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 3 * fcc_gsize);
         long rem_16 = gtid;
-        long v_gtid_126 = rem_16;
-        float v_x_127 = v_map_36[(fcc_ix)v_map_36_o + (fcc_ix)v_gtid_126 * (fcc_ix)v_map_36_s0];
-        float v_x_128 = ((1.0f) - v_x_127);
-        float v_x_129 = (v_x_127 * v_x_128);
-        float v_reduce_comm_130 = v_reduce_comm_39[(fcc_ix)v_reduce_comm_39_o + (fcc_ix)v_gtid_126 * (fcc_ix)v_reduce_comm_39_s0];
-        float v_x_131 = (v_x_129 * v_reduce_comm_130);
-        pt_12 = v_x_131;
+        long v_gtid_530 = rem_16;
+        float v_x_531 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_map_330_s0];
+        float v_x_532 = ((1.0f) - v_x_531);
+        float v_x_533 = (v_x_531 * v_x_532);
+        float v_reduce_comm_534 = v_reduce_comm_529[(fcc_ix)v_reduce_comm_529_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_reduce_comm_529_s0];
+        float v_x_535 = (v_x_533 * v_reduce_comm_534);
+        pt_12 = v_x_535;
       }
       if ((fcc_base + 0 * fcc_gsize) < space_0) {
         out0[(fcc_base + 0 * fcc_gsize)] = pt_9;
@@ -2807,16 +3008,16 @@ __kernel void segmap_map_37(__global long *fcc_err,
   }
 }
 
-__kernel void segmap_map_37_one(__global long *fcc_err,
+__kernel void segmap_map_536_one(__global long *fcc_err,
     long v_h_2,
-    __global float *v_map_36,
-    long v_map_36_o,
-    long v_map_36_d0,
-    long v_map_36_s0,
-    __global float *v_reduce_comm_39,
-    long v_reduce_comm_39_o,
-    long v_reduce_comm_39_d0,
-    long v_reduce_comm_39_s0,
+    __global float *v_map_330,
+    long v_map_330_o,
+    long v_map_330_d0,
+    long v_map_330_s0,
+    __global float *v_reduce_comm_529,
+    long v_reduce_comm_529_o,
+    long v_reduce_comm_529_d0,
+    long v_reduce_comm_529_s0,
     long space_0,
     __global float *out0)
 {
@@ -2824,30 +3025,30 @@ __kernel void segmap_map_37_one(__global long *fcc_err,
   long gtid = get_global_id(0);
   if (gtid >= space_0) return;
   long rem_1 = gtid;
-  long v_gtid_126 = rem_1;
-  float v_x_127 = v_map_36[(fcc_ix)v_map_36_o + (fcc_ix)v_gtid_126 * (fcc_ix)v_map_36_s0];
-  float v_x_128 = ((1.0f) - v_x_127);
-  float v_x_129 = (v_x_127 * v_x_128);
-  float v_reduce_comm_130 = v_reduce_comm_39[(fcc_ix)v_reduce_comm_39_o + (fcc_ix)v_gtid_126 * (fcc_ix)v_reduce_comm_39_s0];
-  float v_x_131 = (v_x_129 * v_reduce_comm_130);
-  out0[gtid] = v_x_131;
+  long v_gtid_530 = rem_1;
+  float v_x_531 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_map_330_s0];
+  float v_x_532 = ((1.0f) - v_x_531);
+  float v_x_533 = (v_x_531 * v_x_532);
+  float v_reduce_comm_534 = v_reduce_comm_529[(fcc_ix)v_reduce_comm_529_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_reduce_comm_529_s0];
+  float v_x_535 = (v_x_533 * v_reduce_comm_534);
+  out0[gtid] = v_x_535;
 }
 
-__kernel void segmap_map_102(__global long *fcc_err,
+__kernel void segmap_map_551(__global long *fcc_err,
     __global float *v_coerced_94,
     long v_coerced_94_o,
     long v_coerced_94_d0,
     long v_coerced_94_d1,
     long v_coerced_94_s0,
     long v_coerced_94_s1,
-    __global float *v_map_36,
-    long v_map_36_o,
-    long v_map_36_d0,
-    long v_map_36_s0,
-    __global float *v_map_70,
-    long v_map_70_o,
-    long v_map_70_d0,
-    long v_map_70_s0,
+    __global float *v_map_330,
+    long v_map_330_o,
+    long v_map_330_d0,
+    long v_map_330_s0,
+    __global float *v_map_498,
+    long v_map_498_o,
+    long v_map_498_d0,
+    long v_map_498_s0,
     long v_o_3,
     long v_x_41,
     long space_0,
@@ -2864,90 +3065,90 @@ __kernel void segmap_map_102(__global long *fcc_err,
       {
         long gtid = (fcc_base + 0 * fcc_gsize);
         long rem_5 = gtid;
-        long v_gtid_51 = rem_5 % space_1;
+        long v_gtid_540 = rem_5 % space_1;
         rem_5 = rem_5 / space_1;
-        long v_gtid_49 = rem_5;
-        bool v_c_r15 = (v_gtid_49 < ((long)1L));
-        float v_x_91;
-        if (v_c_r15) {
-          v_x_91 = (1.0f);
+        long v_gtid_539 = rem_5;
+        bool v_c_r15_542 = (v_gtid_539 < ((long)1L));
+        float v_x_545;
+        if (v_c_r15_542) {
+          v_x_545 = (1.0f);
         } else {
-          long v_i_r16 = ((long)((ulong)v_gtid_49 + (ulong)((long)-1L)));
-          float v_x_r18 = v_map_36[(fcc_ix)v_map_36_o + (fcc_ix)v_i_r16 * (fcc_ix)v_map_36_s0];
-          v_x_91 = v_x_r18;
+          long v_i_r16_543 = ((long)((ulong)v_gtid_539 + (ulong)((long)-1L)));
+          float v_x_r18_544 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_i_r16_543 * (fcc_ix)v_map_330_s0];
+          v_x_545 = v_x_r18_544;
         }
-        float v_x_96 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_49 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_51 * (fcc_ix)v_coerced_94_s1];
-        float v_x_97 = v_map_70[(fcc_ix)v_map_70_o + (fcc_ix)v_gtid_51 * (fcc_ix)v_map_70_s0];
-        float v_x_98 = (v_x_97 * (0.3f));
-        float v_x_99 = (v_x_98 * v_x_91);
-        float v_x_100 = (v_x_96 + v_x_99);
-        pt_1 = v_x_100;
+        float v_x_546 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_539 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_540 * (fcc_ix)v_coerced_94_s1];
+        float v_x_547 = v_map_498[(fcc_ix)v_map_498_o + (fcc_ix)v_gtid_540 * (fcc_ix)v_map_498_s0];
+        float v_x_548 = (v_x_547 * (0.3f));
+        float v_x_549 = (v_x_548 * v_x_545);
+        float v_x_550 = (v_x_546 + v_x_549);
+        pt_1 = v_x_550;
       }
       {
         long gtid = (fcc_base + 1 * fcc_gsize);
         long rem_6 = gtid;
-        long v_gtid_51 = rem_6 % space_1;
+        long v_gtid_540 = rem_6 % space_1;
         rem_6 = rem_6 / space_1;
-        long v_gtid_49 = rem_6;
-        bool v_c_r15 = (v_gtid_49 < ((long)1L));
-        float v_x_91;
-        if (v_c_r15) {
-          v_x_91 = (1.0f);
+        long v_gtid_539 = rem_6;
+        bool v_c_r15_542 = (v_gtid_539 < ((long)1L));
+        float v_x_545;
+        if (v_c_r15_542) {
+          v_x_545 = (1.0f);
         } else {
-          long v_i_r16 = ((long)((ulong)v_gtid_49 + (ulong)((long)-1L)));
-          float v_x_r18 = v_map_36[(fcc_ix)v_map_36_o + (fcc_ix)v_i_r16 * (fcc_ix)v_map_36_s0];
-          v_x_91 = v_x_r18;
+          long v_i_r16_543 = ((long)((ulong)v_gtid_539 + (ulong)((long)-1L)));
+          float v_x_r18_544 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_i_r16_543 * (fcc_ix)v_map_330_s0];
+          v_x_545 = v_x_r18_544;
         }
-        float v_x_96 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_49 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_51 * (fcc_ix)v_coerced_94_s1];
-        float v_x_97 = v_map_70[(fcc_ix)v_map_70_o + (fcc_ix)v_gtid_51 * (fcc_ix)v_map_70_s0];
-        float v_x_98 = (v_x_97 * (0.3f));
-        float v_x_99 = (v_x_98 * v_x_91);
-        float v_x_100 = (v_x_96 + v_x_99);
-        pt_2 = v_x_100;
+        float v_x_546 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_539 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_540 * (fcc_ix)v_coerced_94_s1];
+        float v_x_547 = v_map_498[(fcc_ix)v_map_498_o + (fcc_ix)v_gtid_540 * (fcc_ix)v_map_498_s0];
+        float v_x_548 = (v_x_547 * (0.3f));
+        float v_x_549 = (v_x_548 * v_x_545);
+        float v_x_550 = (v_x_546 + v_x_549);
+        pt_2 = v_x_550;
       }
       {
         long gtid = (fcc_base + 2 * fcc_gsize);
         long rem_7 = gtid;
-        long v_gtid_51 = rem_7 % space_1;
+        long v_gtid_540 = rem_7 % space_1;
         rem_7 = rem_7 / space_1;
-        long v_gtid_49 = rem_7;
-        bool v_c_r15 = (v_gtid_49 < ((long)1L));
-        float v_x_91;
-        if (v_c_r15) {
-          v_x_91 = (1.0f);
+        long v_gtid_539 = rem_7;
+        bool v_c_r15_542 = (v_gtid_539 < ((long)1L));
+        float v_x_545;
+        if (v_c_r15_542) {
+          v_x_545 = (1.0f);
         } else {
-          long v_i_r16 = ((long)((ulong)v_gtid_49 + (ulong)((long)-1L)));
-          float v_x_r18 = v_map_36[(fcc_ix)v_map_36_o + (fcc_ix)v_i_r16 * (fcc_ix)v_map_36_s0];
-          v_x_91 = v_x_r18;
+          long v_i_r16_543 = ((long)((ulong)v_gtid_539 + (ulong)((long)-1L)));
+          float v_x_r18_544 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_i_r16_543 * (fcc_ix)v_map_330_s0];
+          v_x_545 = v_x_r18_544;
         }
-        float v_x_96 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_49 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_51 * (fcc_ix)v_coerced_94_s1];
-        float v_x_97 = v_map_70[(fcc_ix)v_map_70_o + (fcc_ix)v_gtid_51 * (fcc_ix)v_map_70_s0];
-        float v_x_98 = (v_x_97 * (0.3f));
-        float v_x_99 = (v_x_98 * v_x_91);
-        float v_x_100 = (v_x_96 + v_x_99);
-        pt_3 = v_x_100;
+        float v_x_546 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_539 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_540 * (fcc_ix)v_coerced_94_s1];
+        float v_x_547 = v_map_498[(fcc_ix)v_map_498_o + (fcc_ix)v_gtid_540 * (fcc_ix)v_map_498_s0];
+        float v_x_548 = (v_x_547 * (0.3f));
+        float v_x_549 = (v_x_548 * v_x_545);
+        float v_x_550 = (v_x_546 + v_x_549);
+        pt_3 = v_x_550;
       }
       {
         long gtid = (fcc_base + 3 * fcc_gsize);
         long rem_8 = gtid;
-        long v_gtid_51 = rem_8 % space_1;
+        long v_gtid_540 = rem_8 % space_1;
         rem_8 = rem_8 / space_1;
-        long v_gtid_49 = rem_8;
-        bool v_c_r15 = (v_gtid_49 < ((long)1L));
-        float v_x_91;
-        if (v_c_r15) {
-          v_x_91 = (1.0f);
+        long v_gtid_539 = rem_8;
+        bool v_c_r15_542 = (v_gtid_539 < ((long)1L));
+        float v_x_545;
+        if (v_c_r15_542) {
+          v_x_545 = (1.0f);
         } else {
-          long v_i_r16 = ((long)((ulong)v_gtid_49 + (ulong)((long)-1L)));
-          float v_x_r18 = v_map_36[(fcc_ix)v_map_36_o + (fcc_ix)v_i_r16 * (fcc_ix)v_map_36_s0];
-          v_x_91 = v_x_r18;
+          long v_i_r16_543 = ((long)((ulong)v_gtid_539 + (ulong)((long)-1L)));
+          float v_x_r18_544 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_i_r16_543 * (fcc_ix)v_map_330_s0];
+          v_x_545 = v_x_r18_544;
         }
-        float v_x_96 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_49 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_51 * (fcc_ix)v_coerced_94_s1];
-        float v_x_97 = v_map_70[(fcc_ix)v_map_70_o + (fcc_ix)v_gtid_51 * (fcc_ix)v_map_70_s0];
-        float v_x_98 = (v_x_97 * (0.3f));
-        float v_x_99 = (v_x_98 * v_x_91);
-        float v_x_100 = (v_x_96 + v_x_99);
-        pt_4 = v_x_100;
+        float v_x_546 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_539 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_540 * (fcc_ix)v_coerced_94_s1];
+        float v_x_547 = v_map_498[(fcc_ix)v_map_498_o + (fcc_ix)v_gtid_540 * (fcc_ix)v_map_498_s0];
+        float v_x_548 = (v_x_547 * (0.3f));
+        float v_x_549 = (v_x_548 * v_x_545);
+        float v_x_550 = (v_x_546 + v_x_549);
+        pt_4 = v_x_550;
       }
       {
         out0[(fcc_base + 0 * fcc_gsize)] = pt_1;
@@ -2969,90 +3170,90 @@ __kernel void segmap_map_102(__global long *fcc_err,
       if ((fcc_base + 0 * fcc_gsize) < space_0 * space_1) {
         long gtid = (fcc_base + 0 * fcc_gsize);
         long rem_13 = gtid;
-        long v_gtid_51 = rem_13 % space_1;
+        long v_gtid_540 = rem_13 % space_1;
         rem_13 = rem_13 / space_1;
-        long v_gtid_49 = rem_13;
-        bool v_c_r15 = (v_gtid_49 < ((long)1L));
-        float v_x_91;
-        if (v_c_r15) {
-          v_x_91 = (1.0f);
+        long v_gtid_539 = rem_13;
+        bool v_c_r15_542 = (v_gtid_539 < ((long)1L));
+        float v_x_545;
+        if (v_c_r15_542) {
+          v_x_545 = (1.0f);
         } else {
-          long v_i_r16 = ((long)((ulong)v_gtid_49 + (ulong)((long)-1L)));
-          float v_x_r18 = v_map_36[(fcc_ix)v_map_36_o + (fcc_ix)v_i_r16 * (fcc_ix)v_map_36_s0];
-          v_x_91 = v_x_r18;
+          long v_i_r16_543 = ((long)((ulong)v_gtid_539 + (ulong)((long)-1L)));
+          float v_x_r18_544 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_i_r16_543 * (fcc_ix)v_map_330_s0];
+          v_x_545 = v_x_r18_544;
         }
-        float v_x_96 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_49 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_51 * (fcc_ix)v_coerced_94_s1];
-        float v_x_97 = v_map_70[(fcc_ix)v_map_70_o + (fcc_ix)v_gtid_51 * (fcc_ix)v_map_70_s0];
-        float v_x_98 = (v_x_97 * (0.3f));
-        float v_x_99 = (v_x_98 * v_x_91);
-        float v_x_100 = (v_x_96 + v_x_99);
-        pt_9 = v_x_100;
+        float v_x_546 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_539 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_540 * (fcc_ix)v_coerced_94_s1];
+        float v_x_547 = v_map_498[(fcc_ix)v_map_498_o + (fcc_ix)v_gtid_540 * (fcc_ix)v_map_498_s0];
+        float v_x_548 = (v_x_547 * (0.3f));
+        float v_x_549 = (v_x_548 * v_x_545);
+        float v_x_550 = (v_x_546 + v_x_549);
+        pt_9 = v_x_550;
       }
       if ((fcc_base + 1 * fcc_gsize) < space_0 * space_1) {
         long gtid = (fcc_base + 1 * fcc_gsize);
         long rem_14 = gtid;
-        long v_gtid_51 = rem_14 % space_1;
+        long v_gtid_540 = rem_14 % space_1;
         rem_14 = rem_14 / space_1;
-        long v_gtid_49 = rem_14;
-        bool v_c_r15 = (v_gtid_49 < ((long)1L));
-        float v_x_91;
-        if (v_c_r15) {
-          v_x_91 = (1.0f);
+        long v_gtid_539 = rem_14;
+        bool v_c_r15_542 = (v_gtid_539 < ((long)1L));
+        float v_x_545;
+        if (v_c_r15_542) {
+          v_x_545 = (1.0f);
         } else {
-          long v_i_r16 = ((long)((ulong)v_gtid_49 + (ulong)((long)-1L)));
-          float v_x_r18 = v_map_36[(fcc_ix)v_map_36_o + (fcc_ix)v_i_r16 * (fcc_ix)v_map_36_s0];
-          v_x_91 = v_x_r18;
+          long v_i_r16_543 = ((long)((ulong)v_gtid_539 + (ulong)((long)-1L)));
+          float v_x_r18_544 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_i_r16_543 * (fcc_ix)v_map_330_s0];
+          v_x_545 = v_x_r18_544;
         }
-        float v_x_96 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_49 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_51 * (fcc_ix)v_coerced_94_s1];
-        float v_x_97 = v_map_70[(fcc_ix)v_map_70_o + (fcc_ix)v_gtid_51 * (fcc_ix)v_map_70_s0];
-        float v_x_98 = (v_x_97 * (0.3f));
-        float v_x_99 = (v_x_98 * v_x_91);
-        float v_x_100 = (v_x_96 + v_x_99);
-        pt_10 = v_x_100;
+        float v_x_546 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_539 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_540 * (fcc_ix)v_coerced_94_s1];
+        float v_x_547 = v_map_498[(fcc_ix)v_map_498_o + (fcc_ix)v_gtid_540 * (fcc_ix)v_map_498_s0];
+        float v_x_548 = (v_x_547 * (0.3f));
+        float v_x_549 = (v_x_548 * v_x_545);
+        float v_x_550 = (v_x_546 + v_x_549);
+        pt_10 = v_x_550;
       }
       if ((fcc_base + 2 * fcc_gsize) < space_0 * space_1) {
         long gtid = (fcc_base + 2 * fcc_gsize);
         long rem_15 = gtid;
-        long v_gtid_51 = rem_15 % space_1;
+        long v_gtid_540 = rem_15 % space_1;
         rem_15 = rem_15 / space_1;
-        long v_gtid_49 = rem_15;
-        bool v_c_r15 = (v_gtid_49 < ((long)1L));
-        float v_x_91;
-        if (v_c_r15) {
-          v_x_91 = (1.0f);
+        long v_gtid_539 = rem_15;
+        bool v_c_r15_542 = (v_gtid_539 < ((long)1L));
+        float v_x_545;
+        if (v_c_r15_542) {
+          v_x_545 = (1.0f);
         } else {
-          long v_i_r16 = ((long)((ulong)v_gtid_49 + (ulong)((long)-1L)));
-          float v_x_r18 = v_map_36[(fcc_ix)v_map_36_o + (fcc_ix)v_i_r16 * (fcc_ix)v_map_36_s0];
-          v_x_91 = v_x_r18;
+          long v_i_r16_543 = ((long)((ulong)v_gtid_539 + (ulong)((long)-1L)));
+          float v_x_r18_544 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_i_r16_543 * (fcc_ix)v_map_330_s0];
+          v_x_545 = v_x_r18_544;
         }
-        float v_x_96 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_49 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_51 * (fcc_ix)v_coerced_94_s1];
-        float v_x_97 = v_map_70[(fcc_ix)v_map_70_o + (fcc_ix)v_gtid_51 * (fcc_ix)v_map_70_s0];
-        float v_x_98 = (v_x_97 * (0.3f));
-        float v_x_99 = (v_x_98 * v_x_91);
-        float v_x_100 = (v_x_96 + v_x_99);
-        pt_11 = v_x_100;
+        float v_x_546 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_539 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_540 * (fcc_ix)v_coerced_94_s1];
+        float v_x_547 = v_map_498[(fcc_ix)v_map_498_o + (fcc_ix)v_gtid_540 * (fcc_ix)v_map_498_s0];
+        float v_x_548 = (v_x_547 * (0.3f));
+        float v_x_549 = (v_x_548 * v_x_545);
+        float v_x_550 = (v_x_546 + v_x_549);
+        pt_11 = v_x_550;
       }
       if ((fcc_base + 3 * fcc_gsize) < space_0 * space_1) {
         long gtid = (fcc_base + 3 * fcc_gsize);
         long rem_16 = gtid;
-        long v_gtid_51 = rem_16 % space_1;
+        long v_gtid_540 = rem_16 % space_1;
         rem_16 = rem_16 / space_1;
-        long v_gtid_49 = rem_16;
-        bool v_c_r15 = (v_gtid_49 < ((long)1L));
-        float v_x_91;
-        if (v_c_r15) {
-          v_x_91 = (1.0f);
+        long v_gtid_539 = rem_16;
+        bool v_c_r15_542 = (v_gtid_539 < ((long)1L));
+        float v_x_545;
+        if (v_c_r15_542) {
+          v_x_545 = (1.0f);
         } else {
-          long v_i_r16 = ((long)((ulong)v_gtid_49 + (ulong)((long)-1L)));
-          float v_x_r18 = v_map_36[(fcc_ix)v_map_36_o + (fcc_ix)v_i_r16 * (fcc_ix)v_map_36_s0];
-          v_x_91 = v_x_r18;
+          long v_i_r16_543 = ((long)((ulong)v_gtid_539 + (ulong)((long)-1L)));
+          float v_x_r18_544 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_i_r16_543 * (fcc_ix)v_map_330_s0];
+          v_x_545 = v_x_r18_544;
         }
-        float v_x_96 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_49 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_51 * (fcc_ix)v_coerced_94_s1];
-        float v_x_97 = v_map_70[(fcc_ix)v_map_70_o + (fcc_ix)v_gtid_51 * (fcc_ix)v_map_70_s0];
-        float v_x_98 = (v_x_97 * (0.3f));
-        float v_x_99 = (v_x_98 * v_x_91);
-        float v_x_100 = (v_x_96 + v_x_99);
-        pt_12 = v_x_100;
+        float v_x_546 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_539 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_540 * (fcc_ix)v_coerced_94_s1];
+        float v_x_547 = v_map_498[(fcc_ix)v_map_498_o + (fcc_ix)v_gtid_540 * (fcc_ix)v_map_498_s0];
+        float v_x_548 = (v_x_547 * (0.3f));
+        float v_x_549 = (v_x_548 * v_x_545);
+        float v_x_550 = (v_x_546 + v_x_549);
+        pt_12 = v_x_550;
       }
       if ((fcc_base + 0 * fcc_gsize) < space_0 * space_1) {
         out0[(fcc_base + 0 * fcc_gsize)] = pt_9;
@@ -3070,53 +3271,52 @@ __kernel void segmap_map_102(__global long *fcc_err,
   }
 }
 
-__kernel void segmap_map_102_one(__global long *fcc_err,
+__kernel void segmap_map_551_one(__global long *fcc_err,
     __global float *v_coerced_94,
     long v_coerced_94_o,
     long v_coerced_94_d0,
     long v_coerced_94_d1,
     long v_coerced_94_s0,
     long v_coerced_94_s1,
-    __global float *v_map_36,
-    long v_map_36_o,
-    long v_map_36_d0,
-    long v_map_36_s0,
-    __global float *v_map_70,
-    long v_map_70_o,
-    long v_map_70_d0,
-    long v_map_70_s0,
+    __global float *v_map_330,
+    long v_map_330_o,
+    long v_map_330_d0,
+    long v_map_330_s0,
+    __global float *v_map_498,
+    long v_map_498_o,
+    long v_map_498_d0,
+    long v_map_498_s0,
     long v_o_3,
     long v_x_41,
     long space_0,
     long space_1,
     __global float *out0)
 {
-  return;
   long fcc_gid = get_global_id(0), fcc_gsize = get_global_size(0);
   long gtid = get_global_id(0);
   if (gtid >= space_0 * space_1) return;
   long rem_1 = gtid;
-  long v_gtid_51 = rem_1 % space_1;
+  long v_gtid_540 = rem_1 % space_1;
   rem_1 = rem_1 / space_1;
-  long v_gtid_49 = rem_1;
-  bool v_c_r15 = (v_gtid_49 < ((long)1L));
-  float v_x_91;
-  if (v_c_r15) {
-    v_x_91 = (1.0f);
+  long v_gtid_539 = rem_1;
+  bool v_c_r15_542 = (v_gtid_539 < ((long)1L));
+  float v_x_545;
+  if (v_c_r15_542) {
+    v_x_545 = (1.0f);
   } else {
-    long v_i_r16 = ((long)((ulong)v_gtid_49 + (ulong)((long)-1L)));
-    float v_x_r18 = v_map_36[(fcc_ix)v_map_36_o + (fcc_ix)v_i_r16 * (fcc_ix)v_map_36_s0];
-    v_x_91 = v_x_r18;
+    long v_i_r16_543 = ((long)((ulong)v_gtid_539 + (ulong)((long)-1L)));
+    float v_x_r18_544 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_i_r16_543 * (fcc_ix)v_map_330_s0];
+    v_x_545 = v_x_r18_544;
   }
-  float v_x_96 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_49 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_51 * (fcc_ix)v_coerced_94_s1];
-  float v_x_97 = v_map_70[(fcc_ix)v_map_70_o + (fcc_ix)v_gtid_51 * (fcc_ix)v_map_70_s0];
-  float v_x_98 = (v_x_97 * (0.3f));
-  float v_x_99 = (v_x_98 * v_x_91);
-  float v_x_100 = (v_x_96 + v_x_99);
-  out0[gtid] = v_x_100;
+  float v_x_546 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_539 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_540 * (fcc_ix)v_coerced_94_s1];
+  float v_x_547 = v_map_498[(fcc_ix)v_map_498_o + (fcc_ix)v_gtid_540 * (fcc_ix)v_map_498_s0];
+  float v_x_548 = (v_x_547 * (0.3f));
+  float v_x_549 = (v_x_548 * v_x_545);
+  float v_x_550 = (v_x_546 + v_x_549);
+  out0[gtid] = v_x_550;
 }
 
-__kernel void segmap_map_114(__global long *fcc_err,
+__kernel void segmap_map_567(__global long *fcc_err,
     __global float *v_coerced_106,
     long v_coerced_106_o,
     long v_coerced_106_d0,
@@ -3128,10 +3328,10 @@ __kernel void segmap_map_114(__global long *fcc_err,
     long v_input_4_o,
     long v_input_4_d0,
     long v_input_4_s0,
-    __global float *v_map_90,
-    long v_map_90_o,
-    long v_map_90_d0,
-    long v_map_90_s0,
+    __global float *v_map_552,
+    long v_map_552_o,
+    long v_map_552_d0,
+    long v_map_552_s0,
     long v_x_14,
     long space_0,
     long space_1,
@@ -3147,90 +3347,90 @@ __kernel void segmap_map_114(__global long *fcc_err,
       {
         long gtid = (fcc_base + 0 * fcc_gsize);
         long rem_5 = gtid;
-        long v_gtid_54 = rem_5 % space_1;
+        long v_gtid_556 = rem_5 % space_1;
         rem_5 = rem_5 / space_1;
-        long v_gtid_52 = rem_5;
-        bool v_c_r21 = (v_gtid_52 < ((long)1L));
-        float v_x_103;
-        if (v_c_r21) {
-          v_x_103 = (1.0f);
+        long v_gtid_555 = rem_5;
+        bool v_c_r21_558 = (v_gtid_555 < ((long)1L));
+        float v_x_561;
+        if (v_c_r21_558) {
+          v_x_561 = (1.0f);
         } else {
-          long v_i_r22 = ((long)((ulong)v_gtid_52 + (ulong)((long)-1L)));
-          float v_x_r24 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22 * (fcc_ix)v_input_4_s0];
-          v_x_103 = v_x_r24;
+          long v_i_r22_559 = ((long)((ulong)v_gtid_555 + (ulong)((long)-1L)));
+          float v_x_r24_560 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22_559 * (fcc_ix)v_input_4_s0];
+          v_x_561 = v_x_r24_560;
         }
-        float v_x_108 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_52 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_54 * (fcc_ix)v_coerced_106_s1];
-        float v_x_109 = v_map_90[(fcc_ix)v_map_90_o + (fcc_ix)v_gtid_54 * (fcc_ix)v_map_90_s0];
-        float v_x_110 = (v_x_109 * (0.3f));
-        float v_x_111 = (v_x_110 * v_x_103);
-        float v_x_112 = (v_x_108 + v_x_111);
-        pt_1 = v_x_112;
+        float v_x_562 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_556 * (fcc_ix)v_coerced_106_s1];
+        float v_x_563 = v_map_552[(fcc_ix)v_map_552_o + (fcc_ix)v_gtid_556 * (fcc_ix)v_map_552_s0];
+        float v_x_564 = (v_x_563 * (0.3f));
+        float v_x_565 = (v_x_564 * v_x_561);
+        float v_x_566 = (v_x_562 + v_x_565);
+        pt_1 = v_x_566;
       }
       {
         long gtid = (fcc_base + 1 * fcc_gsize);
         long rem_6 = gtid;
-        long v_gtid_54 = rem_6 % space_1;
+        long v_gtid_556 = rem_6 % space_1;
         rem_6 = rem_6 / space_1;
-        long v_gtid_52 = rem_6;
-        bool v_c_r21 = (v_gtid_52 < ((long)1L));
-        float v_x_103;
-        if (v_c_r21) {
-          v_x_103 = (1.0f);
+        long v_gtid_555 = rem_6;
+        bool v_c_r21_558 = (v_gtid_555 < ((long)1L));
+        float v_x_561;
+        if (v_c_r21_558) {
+          v_x_561 = (1.0f);
         } else {
-          long v_i_r22 = ((long)((ulong)v_gtid_52 + (ulong)((long)-1L)));
-          float v_x_r24 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22 * (fcc_ix)v_input_4_s0];
-          v_x_103 = v_x_r24;
+          long v_i_r22_559 = ((long)((ulong)v_gtid_555 + (ulong)((long)-1L)));
+          float v_x_r24_560 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22_559 * (fcc_ix)v_input_4_s0];
+          v_x_561 = v_x_r24_560;
         }
-        float v_x_108 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_52 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_54 * (fcc_ix)v_coerced_106_s1];
-        float v_x_109 = v_map_90[(fcc_ix)v_map_90_o + (fcc_ix)v_gtid_54 * (fcc_ix)v_map_90_s0];
-        float v_x_110 = (v_x_109 * (0.3f));
-        float v_x_111 = (v_x_110 * v_x_103);
-        float v_x_112 = (v_x_108 + v_x_111);
-        pt_2 = v_x_112;
+        float v_x_562 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_556 * (fcc_ix)v_coerced_106_s1];
+        float v_x_563 = v_map_552[(fcc_ix)v_map_552_o + (fcc_ix)v_gtid_556 * (fcc_ix)v_map_552_s0];
+        float v_x_564 = (v_x_563 * (0.3f));
+        float v_x_565 = (v_x_564 * v_x_561);
+        float v_x_566 = (v_x_562 + v_x_565);
+        pt_2 = v_x_566;
       }
       {
         long gtid = (fcc_base + 2 * fcc_gsize);
         long rem_7 = gtid;
-        long v_gtid_54 = rem_7 % space_1;
+        long v_gtid_556 = rem_7 % space_1;
         rem_7 = rem_7 / space_1;
-        long v_gtid_52 = rem_7;
-        bool v_c_r21 = (v_gtid_52 < ((long)1L));
-        float v_x_103;
-        if (v_c_r21) {
-          v_x_103 = (1.0f);
+        long v_gtid_555 = rem_7;
+        bool v_c_r21_558 = (v_gtid_555 < ((long)1L));
+        float v_x_561;
+        if (v_c_r21_558) {
+          v_x_561 = (1.0f);
         } else {
-          long v_i_r22 = ((long)((ulong)v_gtid_52 + (ulong)((long)-1L)));
-          float v_x_r24 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22 * (fcc_ix)v_input_4_s0];
-          v_x_103 = v_x_r24;
+          long v_i_r22_559 = ((long)((ulong)v_gtid_555 + (ulong)((long)-1L)));
+          float v_x_r24_560 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22_559 * (fcc_ix)v_input_4_s0];
+          v_x_561 = v_x_r24_560;
         }
-        float v_x_108 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_52 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_54 * (fcc_ix)v_coerced_106_s1];
-        float v_x_109 = v_map_90[(fcc_ix)v_map_90_o + (fcc_ix)v_gtid_54 * (fcc_ix)v_map_90_s0];
-        float v_x_110 = (v_x_109 * (0.3f));
-        float v_x_111 = (v_x_110 * v_x_103);
-        float v_x_112 = (v_x_108 + v_x_111);
-        pt_3 = v_x_112;
+        float v_x_562 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_556 * (fcc_ix)v_coerced_106_s1];
+        float v_x_563 = v_map_552[(fcc_ix)v_map_552_o + (fcc_ix)v_gtid_556 * (fcc_ix)v_map_552_s0];
+        float v_x_564 = (v_x_563 * (0.3f));
+        float v_x_565 = (v_x_564 * v_x_561);
+        float v_x_566 = (v_x_562 + v_x_565);
+        pt_3 = v_x_566;
       }
       {
         long gtid = (fcc_base + 3 * fcc_gsize);
         long rem_8 = gtid;
-        long v_gtid_54 = rem_8 % space_1;
+        long v_gtid_556 = rem_8 % space_1;
         rem_8 = rem_8 / space_1;
-        long v_gtid_52 = rem_8;
-        bool v_c_r21 = (v_gtid_52 < ((long)1L));
-        float v_x_103;
-        if (v_c_r21) {
-          v_x_103 = (1.0f);
+        long v_gtid_555 = rem_8;
+        bool v_c_r21_558 = (v_gtid_555 < ((long)1L));
+        float v_x_561;
+        if (v_c_r21_558) {
+          v_x_561 = (1.0f);
         } else {
-          long v_i_r22 = ((long)((ulong)v_gtid_52 + (ulong)((long)-1L)));
-          float v_x_r24 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22 * (fcc_ix)v_input_4_s0];
-          v_x_103 = v_x_r24;
+          long v_i_r22_559 = ((long)((ulong)v_gtid_555 + (ulong)((long)-1L)));
+          float v_x_r24_560 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22_559 * (fcc_ix)v_input_4_s0];
+          v_x_561 = v_x_r24_560;
         }
-        float v_x_108 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_52 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_54 * (fcc_ix)v_coerced_106_s1];
-        float v_x_109 = v_map_90[(fcc_ix)v_map_90_o + (fcc_ix)v_gtid_54 * (fcc_ix)v_map_90_s0];
-        float v_x_110 = (v_x_109 * (0.3f));
-        float v_x_111 = (v_x_110 * v_x_103);
-        float v_x_112 = (v_x_108 + v_x_111);
-        pt_4 = v_x_112;
+        float v_x_562 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_556 * (fcc_ix)v_coerced_106_s1];
+        float v_x_563 = v_map_552[(fcc_ix)v_map_552_o + (fcc_ix)v_gtid_556 * (fcc_ix)v_map_552_s0];
+        float v_x_564 = (v_x_563 * (0.3f));
+        float v_x_565 = (v_x_564 * v_x_561);
+        float v_x_566 = (v_x_562 + v_x_565);
+        pt_4 = v_x_566;
       }
       {
         out0[(fcc_base + 0 * fcc_gsize)] = pt_1;
@@ -3252,90 +3452,90 @@ __kernel void segmap_map_114(__global long *fcc_err,
       if ((fcc_base + 0 * fcc_gsize) < space_0 * space_1) {
         long gtid = (fcc_base + 0 * fcc_gsize);
         long rem_13 = gtid;
-        long v_gtid_54 = rem_13 % space_1;
+        long v_gtid_556 = rem_13 % space_1;
         rem_13 = rem_13 / space_1;
-        long v_gtid_52 = rem_13;
-        bool v_c_r21 = (v_gtid_52 < ((long)1L));
-        float v_x_103;
-        if (v_c_r21) {
-          v_x_103 = (1.0f);
+        long v_gtid_555 = rem_13;
+        bool v_c_r21_558 = (v_gtid_555 < ((long)1L));
+        float v_x_561;
+        if (v_c_r21_558) {
+          v_x_561 = (1.0f);
         } else {
-          long v_i_r22 = ((long)((ulong)v_gtid_52 + (ulong)((long)-1L)));
-          float v_x_r24 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22 * (fcc_ix)v_input_4_s0];
-          v_x_103 = v_x_r24;
+          long v_i_r22_559 = ((long)((ulong)v_gtid_555 + (ulong)((long)-1L)));
+          float v_x_r24_560 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22_559 * (fcc_ix)v_input_4_s0];
+          v_x_561 = v_x_r24_560;
         }
-        float v_x_108 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_52 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_54 * (fcc_ix)v_coerced_106_s1];
-        float v_x_109 = v_map_90[(fcc_ix)v_map_90_o + (fcc_ix)v_gtid_54 * (fcc_ix)v_map_90_s0];
-        float v_x_110 = (v_x_109 * (0.3f));
-        float v_x_111 = (v_x_110 * v_x_103);
-        float v_x_112 = (v_x_108 + v_x_111);
-        pt_9 = v_x_112;
+        float v_x_562 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_556 * (fcc_ix)v_coerced_106_s1];
+        float v_x_563 = v_map_552[(fcc_ix)v_map_552_o + (fcc_ix)v_gtid_556 * (fcc_ix)v_map_552_s0];
+        float v_x_564 = (v_x_563 * (0.3f));
+        float v_x_565 = (v_x_564 * v_x_561);
+        float v_x_566 = (v_x_562 + v_x_565);
+        pt_9 = v_x_566;
       }
       if ((fcc_base + 1 * fcc_gsize) < space_0 * space_1) {
         long gtid = (fcc_base + 1 * fcc_gsize);
         long rem_14 = gtid;
-        long v_gtid_54 = rem_14 % space_1;
+        long v_gtid_556 = rem_14 % space_1;
         rem_14 = rem_14 / space_1;
-        long v_gtid_52 = rem_14;
-        bool v_c_r21 = (v_gtid_52 < ((long)1L));
-        float v_x_103;
-        if (v_c_r21) {
-          v_x_103 = (1.0f);
+        long v_gtid_555 = rem_14;
+        bool v_c_r21_558 = (v_gtid_555 < ((long)1L));
+        float v_x_561;
+        if (v_c_r21_558) {
+          v_x_561 = (1.0f);
         } else {
-          long v_i_r22 = ((long)((ulong)v_gtid_52 + (ulong)((long)-1L)));
-          float v_x_r24 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22 * (fcc_ix)v_input_4_s0];
-          v_x_103 = v_x_r24;
+          long v_i_r22_559 = ((long)((ulong)v_gtid_555 + (ulong)((long)-1L)));
+          float v_x_r24_560 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22_559 * (fcc_ix)v_input_4_s0];
+          v_x_561 = v_x_r24_560;
         }
-        float v_x_108 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_52 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_54 * (fcc_ix)v_coerced_106_s1];
-        float v_x_109 = v_map_90[(fcc_ix)v_map_90_o + (fcc_ix)v_gtid_54 * (fcc_ix)v_map_90_s0];
-        float v_x_110 = (v_x_109 * (0.3f));
-        float v_x_111 = (v_x_110 * v_x_103);
-        float v_x_112 = (v_x_108 + v_x_111);
-        pt_10 = v_x_112;
+        float v_x_562 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_556 * (fcc_ix)v_coerced_106_s1];
+        float v_x_563 = v_map_552[(fcc_ix)v_map_552_o + (fcc_ix)v_gtid_556 * (fcc_ix)v_map_552_s0];
+        float v_x_564 = (v_x_563 * (0.3f));
+        float v_x_565 = (v_x_564 * v_x_561);
+        float v_x_566 = (v_x_562 + v_x_565);
+        pt_10 = v_x_566;
       }
       if ((fcc_base + 2 * fcc_gsize) < space_0 * space_1) {
         long gtid = (fcc_base + 2 * fcc_gsize);
         long rem_15 = gtid;
-        long v_gtid_54 = rem_15 % space_1;
+        long v_gtid_556 = rem_15 % space_1;
         rem_15 = rem_15 / space_1;
-        long v_gtid_52 = rem_15;
-        bool v_c_r21 = (v_gtid_52 < ((long)1L));
-        float v_x_103;
-        if (v_c_r21) {
-          v_x_103 = (1.0f);
+        long v_gtid_555 = rem_15;
+        bool v_c_r21_558 = (v_gtid_555 < ((long)1L));
+        float v_x_561;
+        if (v_c_r21_558) {
+          v_x_561 = (1.0f);
         } else {
-          long v_i_r22 = ((long)((ulong)v_gtid_52 + (ulong)((long)-1L)));
-          float v_x_r24 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22 * (fcc_ix)v_input_4_s0];
-          v_x_103 = v_x_r24;
+          long v_i_r22_559 = ((long)((ulong)v_gtid_555 + (ulong)((long)-1L)));
+          float v_x_r24_560 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22_559 * (fcc_ix)v_input_4_s0];
+          v_x_561 = v_x_r24_560;
         }
-        float v_x_108 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_52 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_54 * (fcc_ix)v_coerced_106_s1];
-        float v_x_109 = v_map_90[(fcc_ix)v_map_90_o + (fcc_ix)v_gtid_54 * (fcc_ix)v_map_90_s0];
-        float v_x_110 = (v_x_109 * (0.3f));
-        float v_x_111 = (v_x_110 * v_x_103);
-        float v_x_112 = (v_x_108 + v_x_111);
-        pt_11 = v_x_112;
+        float v_x_562 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_556 * (fcc_ix)v_coerced_106_s1];
+        float v_x_563 = v_map_552[(fcc_ix)v_map_552_o + (fcc_ix)v_gtid_556 * (fcc_ix)v_map_552_s0];
+        float v_x_564 = (v_x_563 * (0.3f));
+        float v_x_565 = (v_x_564 * v_x_561);
+        float v_x_566 = (v_x_562 + v_x_565);
+        pt_11 = v_x_566;
       }
       if ((fcc_base + 3 * fcc_gsize) < space_0 * space_1) {
         long gtid = (fcc_base + 3 * fcc_gsize);
         long rem_16 = gtid;
-        long v_gtid_54 = rem_16 % space_1;
+        long v_gtid_556 = rem_16 % space_1;
         rem_16 = rem_16 / space_1;
-        long v_gtid_52 = rem_16;
-        bool v_c_r21 = (v_gtid_52 < ((long)1L));
-        float v_x_103;
-        if (v_c_r21) {
-          v_x_103 = (1.0f);
+        long v_gtid_555 = rem_16;
+        bool v_c_r21_558 = (v_gtid_555 < ((long)1L));
+        float v_x_561;
+        if (v_c_r21_558) {
+          v_x_561 = (1.0f);
         } else {
-          long v_i_r22 = ((long)((ulong)v_gtid_52 + (ulong)((long)-1L)));
-          float v_x_r24 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22 * (fcc_ix)v_input_4_s0];
-          v_x_103 = v_x_r24;
+          long v_i_r22_559 = ((long)((ulong)v_gtid_555 + (ulong)((long)-1L)));
+          float v_x_r24_560 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22_559 * (fcc_ix)v_input_4_s0];
+          v_x_561 = v_x_r24_560;
         }
-        float v_x_108 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_52 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_54 * (fcc_ix)v_coerced_106_s1];
-        float v_x_109 = v_map_90[(fcc_ix)v_map_90_o + (fcc_ix)v_gtid_54 * (fcc_ix)v_map_90_s0];
-        float v_x_110 = (v_x_109 * (0.3f));
-        float v_x_111 = (v_x_110 * v_x_103);
-        float v_x_112 = (v_x_108 + v_x_111);
-        pt_12 = v_x_112;
+        float v_x_562 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_556 * (fcc_ix)v_coerced_106_s1];
+        float v_x_563 = v_map_552[(fcc_ix)v_map_552_o + (fcc_ix)v_gtid_556 * (fcc_ix)v_map_552_s0];
+        float v_x_564 = (v_x_563 * (0.3f));
+        float v_x_565 = (v_x_564 * v_x_561);
+        float v_x_566 = (v_x_562 + v_x_565);
+        pt_12 = v_x_566;
       }
       if ((fcc_base + 0 * fcc_gsize) < space_0 * space_1) {
         out0[(fcc_base + 0 * fcc_gsize)] = pt_9;
@@ -3353,7 +3553,7 @@ __kernel void segmap_map_114(__global long *fcc_err,
   }
 }
 
-__kernel void segmap_map_114_one(__global long *fcc_err,
+__kernel void segmap_map_567_one(__global long *fcc_err,
     __global float *v_coerced_106,
     long v_coerced_106_o,
     long v_coerced_106_d0,
@@ -3365,10 +3565,10 @@ __kernel void segmap_map_114_one(__global long *fcc_err,
     long v_input_4_o,
     long v_input_4_d0,
     long v_input_4_s0,
-    __global float *v_map_90,
-    long v_map_90_o,
-    long v_map_90_d0,
-    long v_map_90_s0,
+    __global float *v_map_552,
+    long v_map_552_o,
+    long v_map_552_d0,
+    long v_map_552_s0,
     long v_x_14,
     long space_0,
     long space_1,
@@ -3378,24 +3578,24 @@ __kernel void segmap_map_114_one(__global long *fcc_err,
   long gtid = get_global_id(0);
   if (gtid >= space_0 * space_1) return;
   long rem_1 = gtid;
-  long v_gtid_54 = rem_1 % space_1;
+  long v_gtid_556 = rem_1 % space_1;
   rem_1 = rem_1 / space_1;
-  long v_gtid_52 = rem_1;
-  bool v_c_r21 = (v_gtid_52 < ((long)1L));
-  float v_x_103;
-  if (v_c_r21) {
-    v_x_103 = (1.0f);
+  long v_gtid_555 = rem_1;
+  bool v_c_r21_558 = (v_gtid_555 < ((long)1L));
+  float v_x_561;
+  if (v_c_r21_558) {
+    v_x_561 = (1.0f);
   } else {
-    long v_i_r22 = ((long)((ulong)v_gtid_52 + (ulong)((long)-1L)));
-    float v_x_r24 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22 * (fcc_ix)v_input_4_s0];
-    v_x_103 = v_x_r24;
+    long v_i_r22_559 = ((long)((ulong)v_gtid_555 + (ulong)((long)-1L)));
+    float v_x_r24_560 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22_559 * (fcc_ix)v_input_4_s0];
+    v_x_561 = v_x_r24_560;
   }
-  float v_x_108 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_52 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_54 * (fcc_ix)v_coerced_106_s1];
-  float v_x_109 = v_map_90[(fcc_ix)v_map_90_o + (fcc_ix)v_gtid_54 * (fcc_ix)v_map_90_s0];
-  float v_x_110 = (v_x_109 * (0.3f));
-  float v_x_111 = (v_x_110 * v_x_103);
-  float v_x_112 = (v_x_108 + v_x_111);
-  out0[gtid] = v_x_112;
+  float v_x_562 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_556 * (fcc_ix)v_coerced_106_s1];
+  float v_x_563 = v_map_552[(fcc_ix)v_map_552_o + (fcc_ix)v_gtid_556 * (fcc_ix)v_map_552_s0];
+  float v_x_564 = (v_x_563 * (0.3f));
+  float v_x_565 = (v_x_564 * v_x_561);
+  float v_x_566 = (v_x_562 + v_x_565);
+  out0[gtid] = v_x_566;
 }
 
 __kernel void fcc_copy_i64_1(__global long *dst, long doff, long ds0, __global const long *src, long soff, long ss0, long n0, long total)
@@ -3424,6 +3624,17 @@ __kernel void fcc_copy_f32_2(__global float *dst, long doff, long ds0, long ds1,
   long i1 = rem % n1; rem /= n1;
   long i0 = rem % n0; rem /= n0;
   dst[doff + i1 * ds1 + i0 * ds0] = src[soff + i1 * ss1 + i0 * ss0];
+}
+
+__kernel void fcc_copy_f32_3(__global float *dst, long doff, long ds0, long ds1, long ds2, __global const float *src, long soff, long ss0, long ss1, long ss2, long n0, long n1, long n2, long total)
+{
+  long gid = get_global_id(0);
+  if (gid >= total) return;
+  long rem = gid;
+  long i2 = rem % n2; rem /= n2;
+  long i1 = rem % n1; rem /= n1;
+  long i0 = rem % n0; rem /= n0;
+  dst[doff + i2 * ds2 + i1 * ds1 + i0 * ds0] = src[soff + i2 * ss2 + i1 * ss1 + i0 * ss0];
 }
 
 __kernel void fcc_transpose_f32(__global float *dst, long doff, long ds0, long ds1, __global const float *src, long soff, long ss0, long ss1, long n0, long n1)

@@ -33,9 +33,11 @@ def replace_body(s, name, body):
     return s[:a] + body + s[b:]
 
 
-RED = "segred_reduce_comm_7_stage1"
-SMALL = ["segmap_map_3_one", "segmap_map_18_p", "segmap_map_35", "segmap_map_102_one"]
-W1 = "segmap_map_114_one"
+# Kernel names and arrays of the build of the request's commit.
+RED = "segred_reduce_comm_322_stage1"
+SMALL = ["segmap_map_329_one", "segmap_group_map_431"]
+W1 = "segmap_map_567_one"
+COERCED, DHID = "v_coerced_309", "v_map_552"
 
 # The columns strategy in one pass: gps groups of the launched segs*gps
 # read whole rows (work-item ltid: segment ltid % segs, rows ltid / segs +
@@ -133,11 +135,11 @@ variants = {
     "e_w1": empty(src, [W1]),
     "e_small": empty(src, SMALL),
     "e_red_w1": empty(src, [RED, W1]),
-    "cols1": replace_body(src, RED, COLS),
-    "w1_i32": replace_body(src, W1, W1_I32),
-    "w1_v4": replace_body(src, W1, W1_V4),
+    "cols1": replace_body(src, RED, COLS.replace("v_coerced_4", COERCED)),
+    "w1_i32": replace_body(src, W1, W1_I32.replace("v_map_90", DHID)),
+    "w1_v4": replace_body(src, W1, W1_V4.replace("v_map_90", DHID)),
 }
-variants["cols1_w1v4"] = replace_body(variants["cols1"], W1, W1_V4)
+variants["cols1_w1v4"] = replace_body(variants["cols1"], W1, W1_V4.replace("v_map_90", DHID))
 for k, v in variants.items():
     if k != "base":
         open("%s/%s.cl" % (d, k), "w").write(v)
