@@ -2,6 +2,8 @@ package flatten
 
 import (
 	"fmt"
+	"slices"
+	"sort"
 
 	"github.com/fcclang/fcc/runtime/values"
 	"github.com/fcclang/fcc/soac"
@@ -327,7 +329,15 @@ func (f *flattener) flatRun(units []runUnit, later map[soac.VName]bool, outer bo
 			}
 		}
 	}
-	out := flat(units[:1])
+	head := units[0]
+	if a, b, ok := f.splitPost(head[len(head)-1]); ok {
+		// The first statement's scalar code after its last nested
+		// SOAC (a sigmoid of a sum) is small too: it joins the inner
+		// run as its first unit.
+		head = append(slices.Clip(head[:len(head)-1]), a)
+		mid = append([]runUnit{{b}}, mid...)
+	}
+	out := flat([]runUnit{head})
 	if vs := f.smallRun(mid, inner, false); vs != nil {
 		out = append(out, vs...)
 	} else {
@@ -421,4 +431,85 @@ func typeVars(t soac.Type) map[soac.VName]bool {
 func isZero(x soac.SubExp) bool {
 	c, ok := x.(soac.Const)
 	return ok && c.Value.Bits == 0
+}
+
+// splitPost splits the map s, whose lambda ends in scalar code after its
+// last nested SOAC (back-propagation's hidden layer: a sum over the
+// inputs, then the sigmoid), into a map up to that SOAC, whose results
+// are the values the scalar code reads, and a map of the scalar code
+// over them, binding s's names. false when s is not such a map.
+func (f *flattener) splitPost(s *soac.Stm) (*soac.Stm, *soac.Stm, bool) {
+	e, ok := s.Exp.(*soac.ScremaExp)
+	if !ok || len(e.Reds) > 0 || len(e.Scans) > 0 || !scalarTypes(e.Map.RetType) {
+		return nil, nil, false
+	}
+	body := e.Map.Body
+	last := -1
+	for i, st := range body.Stms {
+		if _, ok := st.Exp.(*soac.ScremaExp); ok {
+			last = i
+		}
+	}
+	if last < 0 || last == len(body.Stms)-1 {
+		return nil, nil, false
+	}
+	pre, post := body.Stms[:last+1], body.Stms[last+1:]
+	for _, st := range post {
+		if !scalarParams(st.Pat) || !runGlue(st) {
+			return nil, nil, false
+		}
+	}
+	// The values of the lambda (its parameters and what pre binds)
+	// that post reads, in order of name.
+	types := map[soac.VName]soac.Type{}
+	for _, p := range e.Map.Params {
+		types[p.Name] = p.Type
+	}
+	for _, st := range pre {
+		for _, p := range st.Pat {
+			types[p.Name] = p.Type
+		}
+	}
+	postB := &soac.Body{Stms: post, Result: body.Result}
+	var needed []soac.VName
+	for x := range soac.FreeInBody(postB) {
+		if t, ok := types[x]; ok {
+			if t.Rank() > 0 {
+				return nil, nil, false
+			}
+			needed = append(needed, x)
+		}
+	}
+	if len(needed) == 0 {
+		return nil, nil, false
+	}
+	sort.Slice(needed, func(i, j int) bool { return needed[i] < needed[j] })
+	firstB := &soac.Body{Stms: pre}
+	var mids, params []soac.Param
+	var rets []soac.Type
+	subst := map[soac.VName]soac.SubExp{}
+	var inputs []soac.VName
+	for _, x := range needed {
+		firstB.Result = append(firstB.Result, soac.Var{Name: x})
+		rets = append(rets, types[x])
+		m := f.freshParam(x, types[x].ArrayOf(e.W))
+		mids = append(mids, m)
+		inputs = append(inputs, m.Name)
+		p := f.freshParam(x, types[x])
+		params = append(params, p)
+		subst[x] = soac.Var{Name: p.Name}
+	}
+	first := &soac.Stm{Pat: mids, Exp: &soac.ScremaExp{W: e.W, Inputs: e.Inputs, Map: &soac.Lambda{Params: e.Map.Params, Body: firstB, RetType: rets}}, Pos: s.Pos}
+	second := &soac.Stm{Pat: s.Pat, Exp: &soac.ScremaExp{W: e.W, Inputs: inputs, Map: &soac.Lambda{Params: params, Body: soac.NewCopier(subst, nil).Body(postB), RetType: e.Map.RetType}}, Pos: s.Pos}
+	return first, second, true
+}
+
+// scalarTypes reports whether every type of ts is a scalar's.
+func scalarTypes(ts []soac.Type) bool {
+	for _, t := range ts {
+		if t.Rank() > 0 {
+			return false
+		}
+	}
+	return true
 }

@@ -53,6 +53,54 @@ fun main (xs_2: [n_1]i32): {[n_1]i32} = {
 }
 `
 
+// headIR is a run whose first statement (a map of row sums) ends in
+// scalar code (doubling the sum), which splitPost moves into the inner
+// run: sums, then a maximum, a map, a sum and a map over them.
+const headIR = `entry "main"
+fun main (xss_2: [n_1][m_3]i32): {[n_1]i32} = {
+  let {map_9: [n_1]i32} = screma n_1 (xss_2)
+    map \(xs_4: [m_3]i32): {i32} -> {
+      let {s_8: i32} = screma m_3 (xs_4)
+        reduce_comm (0i32) \(a_5: i32, b_6: i32): {i32} -> {
+          let {c_7: i32} = add i32 a_5 b_6
+          in {c_7}
+        }
+        map \(x_10: i32): {i32} -> {
+          in {x_10}
+        }
+      let {t_11: i32} = mul i32 s_8 2i32
+      in {t_11}
+    }
+  let {r_16: i32} = screma n_1 (map_9)
+    reduce_comm (-2147483648i32) \(a_12: i32, b_13: i32): {i32} -> {
+      let {c_14: i32} = max i32 a_12 b_13
+      in {c_14}
+    }
+    map \(x_15: i32): {i32} -> {
+      in {x_15}
+    }
+  let {map_20: [n_1]i32} = screma n_1 (map_9)
+    map \(x_17: i32): {i32} -> {
+      let {y_18: i32} = sub i32 x_17 r_16
+      in {y_18}
+    }
+  let {r_25: i32} = screma n_1 (map_20)
+    reduce_comm (0i32) \(a_21: i32, b_22: i32): {i32} -> {
+      let {c_23: i32} = add i32 a_21 b_22
+      in {c_23}
+    }
+    map \(x_24: i32): {i32} -> {
+      in {x_24}
+    }
+  let {map_30: [n_1]i32} = screma n_1 (map_9)
+    map \(x_27: i32): {i32} -> {
+      let {y_28: i32} = add i32 x_27 r_25
+      in {y_28}
+    }
+  in {map_30}
+}
+`
+
 var smallRunProgs = []struct {
 	name, ir string
 	// runs is the number of small-run versions (thresholds) wanted.
@@ -67,6 +115,11 @@ var smallRunProgs = []struct {
 	{"chain", chainIR, 2,
 		"threshold if{group1{segred1 segred1 segred1 segmap1} | segred1 threshold if{group1{segred1 segred1} | segred1 segred1} segmap1}",
 		[][]int{{1}, {7}, {300}, {5000}}},
+	// The first statement's doubling joins the inner run (a segmap
+	// first in its group), its sums stay a segred of their own.
+	{"head_post", headIR, 2,
+		"threshold if{group1{segmap1 segred1 segmap1 segred1 segmap1} | threshold if{segmap1 | segred2} threshold if{group1{segmap1 segred1 segmap1 segred1} | segmap1 segred1 segmap1 segred1} segmap1}",
+		[][]int{{3, 4}, {1, 1}, {40, 200}, {1100, 3}}},
 	// The same statements, independent of one another: no run (that is
 	// horizontal fusion's).
 	{"independent", strings.NewReplacer(" reduce_comm_7\n", " 2i32\n", "x_8 reduce_comm_7", "x_8 2i32", "x_9 reduce_comm_15", "x_9 5i32", "x_27 reduce_comm_26", "x_27 1i32").Replace(chainIR), 0, "",
@@ -166,14 +219,11 @@ fun main (xss_2: [n_1][m_3]i32): {[n_1]i32} = {
 	}{
 		{"map of sums", nested, 0, 7 + 7*5},
 		{"flat map", chainIR, 3, 7},
-		{"loop inside", smallRunProgs[2].ir, 3, -1},
+		{"loop inside", progIR("loop_in_lambda"), 3, -1},
 	} {
 		p, err := soac.ParseProgram(c.ir)
 		if err != nil {
 			t.Fatal(err)
-		}
-		if c.name == "loop inside" {
-			env["n_1"] = 7
 		}
 		w, ok := nestWork(p.Funs[0].Body.Stms[c.stm].Exp, map[soac.VName]bool{}, fold)
 		switch {
@@ -188,6 +238,16 @@ fun main (xss_2: [n_1][m_3]i32): {[n_1]i32} = {
 	if _, ok := nestWork(p.Funs[0].Body.Stms[0].Exp, map[soac.VName]bool{"n_1": true}, fold); ok {
 		t.Errorf("a width bound in the run gave a work")
 	}
+}
+
+// progIR is the IR of the smallRunProgs case named name.
+func progIR(name string) string {
+	for _, c := range smallRunProgs {
+		if c.name == name {
+			return c.ir
+		}
+	}
+	panic("no small-run program " + name)
 }
 
 // runSmallRuns runs main of p with the small-run thresholds on or off
