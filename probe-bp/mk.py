@@ -34,10 +34,10 @@ def replace_body(s, name, body):
 
 
 # Kernel names and arrays of the build of the request's commit.
-RED = "segred_reduce_comm_322_stage1"
-SMALL = ["segmap_map_329_one", "segmap_group_map_431"]
-W1 = "segmap_map_567_one"
-COERCED, DHID = "v_coerced_309", "v_map_552"
+RED = "segred_reduce_comm_335_stage1"
+SMALL = ["segmap_group_map_449"]
+W1 = "segmap_map_592_one"
+COERCED, DHID = "v_coerced_322", "v_map_577"
 
 # The columns strategy in one pass: gps groups of the launched segs*gps
 # read whole rows (work-item ltid: segment ltid % segs, rows ltid / segs +

@@ -310,12 +310,12 @@ __kernel void segmap_group_map_26(__global long *fcc_err,
       float v_x_r18 = fcc_local50[(long)0 + (long)v_i_r16 * (long)1];
       v_x_91 = v_x_r18;
     }
-    float v_x_572 = v_coerced_94[(long)v_x_95_off + (long)v_ltid_32 * (long)v_coerced_94_s1];
-    float v_x_573 = fcc_local51[(long)0 + (long)v_ltid_32 * (long)1];
-    float v_x_574 = (v_x_573 * (0.3f));
-    float v_x_575 = (v_x_574 * v_x_91);
-    float v_x_576 = (v_x_572 + v_x_575);
-    fcc_local53[i_14] = v_x_576;
+    float v_x_597 = v_coerced_94[(long)v_x_95_off + (long)v_ltid_32 * (long)v_coerced_94_s1];
+    float v_x_598 = fcc_local51[(long)0 + (long)v_ltid_32 * (long)1];
+    float v_x_599 = (v_x_598 * (0.3f));
+    float v_x_600 = (v_x_599 * v_x_91);
+    float v_x_601 = (v_x_597 + v_x_600);
+    fcc_local53[i_14] = v_x_601;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   for (long i_16 = ltid; i_16 < (long)v_x_14 * (long)v_h_2; i_16 += lsize) {
@@ -333,12 +333,12 @@ __kernel void segmap_group_map_26(__global long *fcc_err,
       float v_x_r24 = v_input_4[(long)v_input_4_o + (long)v_i_r22 * (long)v_input_4_s0];
       v_x_103 = v_x_r24;
     }
-    float v_x_581 = v_coerced_106[(long)v_x_107_off + (long)v_ltid_35 * (long)v_coerced_106_s1];
-    float v_x_582 = fcc_local52[(long)0 + (long)v_ltid_35 * (long)1];
-    float v_x_583 = (v_x_582 * (0.3f));
-    float v_x_584 = (v_x_583 * v_x_103);
-    float v_x_585 = (v_x_581 + v_x_584);
-    fcc_local54[i_16] = v_x_585;
+    float v_x_606 = v_coerced_106[(long)v_x_107_off + (long)v_ltid_35 * (long)v_coerced_106_s1];
+    float v_x_607 = fcc_local52[(long)0 + (long)v_ltid_35 * (long)1];
+    float v_x_608 = (v_x_607 * (0.3f));
+    float v_x_609 = (v_x_608 * v_x_103);
+    float v_x_610 = (v_x_606 + v_x_609);
+    fcc_local54[i_16] = v_x_610;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   for (long f_18 = ltid; f_18 < ((long)v_x_41 * (long)v_o_3); f_18 += lsize) {
@@ -349,7 +349,7 @@ __kernel void segmap_group_map_26(__global long *fcc_err,
   }
 }
 
-__kernel void segmap_map_305(__global long *fcc_err,
+__kernel void segmap_reduce_comm_318(__global long *fcc_err,
     long v_d_5,
     uchar v_eq_21_u,
     long v_h_2,
@@ -372,55 +372,51 @@ __kernel void segmap_map_305(__global long *fcc_err,
   long gtid = get_global_id(0);
   if (gtid >= space_0) return;
   long rem_1 = gtid;
-  long v_gtid_285 = rem_1;
-  long v_x_286_off = (long)v_tr_18_o + (long)v_gtid_285 * (long)v_tr_18_s0;
+  long v_gtid_302 = rem_1;
+  long v_x_303_off = (long)v_tr_18_o + (long)v_gtid_302 * (long)v_tr_18_s0;
   if (!v_eq_21) {
     if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, 5) == 0) {
     }
   }
-  bool v_check_287 = true;
+  bool v_check_304 = true;
   if ((v_tr_18_d1) != ((long)v_x_14)) {
     if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, 6) == 0) {
       fcc_err[1] = (long)(v_tr_18_d1);
       fcc_err[2] = (long)((long)v_x_14);
     }
   }
-  float v_reduce_comm_300;
-  v_reduce_comm_300 = (0.0f);
+  float v_reduce_comm_317;
+  v_reduce_comm_317 = (0.0f);
   for (long i_3 = 0; i_3 < (long)v_x_14; i_3++) {
-    long v_i_r2_293 = ((long)((ulong)((long)0L) + (ulong)i_3 * (ulong)((long)1L)));
-    float v_x_294 = v_tr_18[(long)v_x_286_off + (long)i_3 * (long)v_tr_18_s1];
-    bool v_c_r3_295 = (v_i_r2_293 < ((long)1L));
-    float v_x_298;
-    if (v_c_r3_295) {
-      v_x_298 = (1.0f);
+    long v_i_r2_310 = ((long)((ulong)((long)0L) + (ulong)i_3 * (ulong)((long)1L)));
+    float v_x_311 = v_tr_18[(long)v_x_303_off + (long)i_3 * (long)v_tr_18_s1];
+    bool v_c_r3_312 = (v_i_r2_310 < ((long)1L));
+    float v_x_315;
+    if (v_c_r3_312) {
+      v_x_315 = (1.0f);
     } else {
-      long v_i_r4_296 = ((long)((ulong)v_i_r2_293 + (ulong)((long)-1L)));
-      float v_x_r6_297 = v_input_4[(long)v_input_4_o + (long)v_i_r4_296 * (long)v_input_4_s0];
-      v_x_298 = v_x_r6_297;
+      long v_i_r4_313 = ((long)((ulong)v_i_r2_310 + (ulong)((long)-1L)));
+      float v_x_r6_314 = v_input_4[(long)v_input_4_o + (long)v_i_r4_313 * (long)v_input_4_s0];
+      v_x_315 = v_x_r6_314;
     }
-    float v_x_299 = (v_x_298 * v_x_294);
+    float v_x_316 = (v_x_315 * v_x_311);
     {
-      float v_a_290 = v_reduce_comm_300;
-      float v_a_291 = v_x_299;
-      float v_sum_292 = (v_a_290 + v_a_291);
-      v_reduce_comm_300 = v_sum_292;
+      float v_a_307 = v_reduce_comm_317;
+      float v_a_308 = v_x_316;
+      float v_sum_309 = (v_a_307 + v_a_308);
+      v_reduce_comm_317 = v_sum_309;
     }
   }
-  float v_neg_301 = (-v_reduce_comm_300);
-  float v_exp_302 = exp(v_neg_301);
-  float v_x_303 = (v_exp_302 + (1.0f));
-  float v_x_304 = ((1.0f) / v_x_303);
-  out0[gtid] = v_x_304;
+  out0[gtid] = v_reduce_comm_317;
 }
 
-__kernel void segred_reduce_comm_322_columns(__global long *fcc_err,
-    __global float *v_coerced_309,
-    long v_coerced_309_o,
-    long v_coerced_309_d0,
-    long v_coerced_309_d1,
-    long v_coerced_309_s0,
-    long v_coerced_309_s1,
+__kernel void segred_reduce_comm_335_columns(__global long *fcc_err,
+    __global float *v_coerced_322,
+    long v_coerced_322_o,
+    long v_coerced_322_d0,
+    long v_coerced_322_d1,
+    long v_coerced_322_s0,
+    long v_coerced_322_s1,
     long v_h_2,
     __global float *v_input_4,
     long v_input_4_o,
@@ -438,51 +434,51 @@ __kernel void segred_reduce_comm_322_columns(__global long *fcc_err,
   long nsegs = 1 * space_0;
   long rows = lsize / nsegs, seg = ltid % nsegs, row = ltid / nsegs;
   long rem_1 = seg;
-  long v_gtid_313 = rem_1;
+  long v_gtid_326 = rem_1;
   float acc0 = (0.0f);
   long step = gps * rows;
   long j0 = row < rows ? grp * rows + row : space_1;
   for (; j0 + 3 * (step) < space_1; j0 += 4 * (step)) {
     #pragma unroll
     for (int u = 0; u < 4; u++) {
-      long v_gtid_314 = j0 + u * (step);
-      float v_x_316 = v_coerced_309[(long)v_coerced_309_o + (long)v_gtid_313 * (long)v_coerced_309_s0 + (long)v_gtid_314 * (long)v_coerced_309_s1];
-      bool v_c_r3_317 = (v_gtid_314 < ((long)1L));
-      float v_x_320;
-      if (v_c_r3_317) {
-        v_x_320 = (1.0f);
+      long v_gtid_327 = j0 + u * (step);
+      float v_x_329 = v_coerced_322[(long)v_coerced_322_o + (long)v_gtid_326 * (long)v_coerced_322_s0 + (long)v_gtid_327 * (long)v_coerced_322_s1];
+      bool v_c_r3_330 = (v_gtid_327 < ((long)1L));
+      float v_x_333;
+      if (v_c_r3_330) {
+        v_x_333 = (1.0f);
       } else {
-        long v_i_r4_318 = ((long)((ulong)v_gtid_314 + (ulong)((long)-1L)));
-        float v_x_r6_319 = v_input_4[(long)v_input_4_o + (long)v_i_r4_318 * (long)v_input_4_s0];
-        v_x_320 = v_x_r6_319;
+        long v_i_r4_331 = ((long)((ulong)v_gtid_327 + (ulong)((long)-1L)));
+        float v_x_r6_332 = v_input_4[(long)v_input_4_o + (long)v_i_r4_331 * (long)v_input_4_s0];
+        v_x_333 = v_x_r6_332;
       }
-      float v_x_321 = (v_x_320 * v_x_316);
+      float v_x_334 = (v_x_333 * v_x_329);
       {
-        float v_a_310 = acc0;
-        float v_a_311 = v_x_321;
-        float v_sum_312 = (v_a_310 + v_a_311);
-        acc0 = v_sum_312;
+        float v_a_323 = acc0;
+        float v_a_324 = v_x_334;
+        float v_sum_325 = (v_a_323 + v_a_324);
+        acc0 = v_sum_325;
       }
     }
   }
   for (; j0 < space_1; j0 += step) {
-    long v_gtid_314 = j0;
-    float v_x_316 = v_coerced_309[(long)v_coerced_309_o + (long)v_gtid_313 * (long)v_coerced_309_s0 + (long)v_gtid_314 * (long)v_coerced_309_s1];
-    bool v_c_r3_317 = (v_gtid_314 < ((long)1L));
-    float v_x_320;
-    if (v_c_r3_317) {
-      v_x_320 = (1.0f);
+    long v_gtid_327 = j0;
+    float v_x_329 = v_coerced_322[(long)v_coerced_322_o + (long)v_gtid_326 * (long)v_coerced_322_s0 + (long)v_gtid_327 * (long)v_coerced_322_s1];
+    bool v_c_r3_330 = (v_gtid_327 < ((long)1L));
+    float v_x_333;
+    if (v_c_r3_330) {
+      v_x_333 = (1.0f);
     } else {
-      long v_i_r4_318 = ((long)((ulong)v_gtid_314 + (ulong)((long)-1L)));
-      float v_x_r6_319 = v_input_4[(long)v_input_4_o + (long)v_i_r4_318 * (long)v_input_4_s0];
-      v_x_320 = v_x_r6_319;
+      long v_i_r4_331 = ((long)((ulong)v_gtid_327 + (ulong)((long)-1L)));
+      float v_x_r6_332 = v_input_4[(long)v_input_4_o + (long)v_i_r4_331 * (long)v_input_4_s0];
+      v_x_333 = v_x_r6_332;
     }
-    float v_x_321 = (v_x_320 * v_x_316);
+    float v_x_334 = (v_x_333 * v_x_329);
     {
-      float v_a_310 = acc0;
-      float v_a_311 = v_x_321;
-      float v_sum_312 = (v_a_310 + v_a_311);
-      acc0 = v_sum_312;
+      float v_a_323 = acc0;
+      float v_a_324 = v_x_334;
+      float v_sum_325 = (v_a_323 + v_a_324);
+      acc0 = v_sum_325;
     }
   }
   lmem0[ltid] = acc0;
@@ -494,10 +490,10 @@ __kernel void segred_reduce_comm_322_columns(__global long *fcc_err,
       float a_3 = lmem0[ltid];
       float b_4 = lmem0[ltid + s * nsegs];
       {
-        float v_a_310 = a_3;
-        float v_a_311 = b_4;
-        float v_sum_312 = (v_a_310 + v_a_311);
-        a_3 = v_sum_312;
+        float v_a_323 = a_3;
+        float v_a_324 = b_4;
+        float v_sum_325 = (v_a_323 + v_a_324);
+        a_3 = v_sum_325;
       }
       lmem0[ltid] = a_3;
     }
@@ -508,13 +504,13 @@ __kernel void segred_reduce_comm_322_columns(__global long *fcc_err,
   }
 }
 
-__kernel void segred_reduce_comm_322_stage2(__global long *fcc_err,
-    __global float *v_coerced_309,
-    long v_coerced_309_o,
-    long v_coerced_309_d0,
-    long v_coerced_309_d1,
-    long v_coerced_309_s0,
-    long v_coerced_309_s1,
+__kernel void segred_reduce_comm_335_stage2(__global long *fcc_err,
+    __global float *v_coerced_322,
+    long v_coerced_322_o,
+    long v_coerced_322_d0,
+    long v_coerced_322_d1,
+    long v_coerced_322_s0,
+    long v_coerced_322_s1,
     long v_h_2,
     __global float *v_input_4,
     long v_input_4_o,
@@ -532,10 +528,10 @@ __kernel void segred_reduce_comm_322_stage2(__global long *fcc_err,
   float acc0 = (0.0f);
   for (long j = seg * gps + ltid; j < (seg + 1) * gps; j += lsize) {
     {
-      float v_a_310 = acc0;
-      float v_a_311 = part0[j];
-      float v_sum_312 = (v_a_310 + v_a_311);
-      acc0 = v_sum_312;
+      float v_a_323 = acc0;
+      float v_a_324 = part0[j];
+      float v_sum_325 = (v_a_323 + v_a_324);
+      acc0 = v_sum_325;
     }
   }
   lmem0[ltid] = acc0;
@@ -547,10 +543,10 @@ __kernel void segred_reduce_comm_322_stage2(__global long *fcc_err,
       float a_2 = lmem0[ltid];
       float b_3 = lmem0[ltid + s];
       {
-        float v_a_310 = a_2;
-        float v_a_311 = b_3;
-        float v_sum_312 = (v_a_310 + v_a_311);
-        a_2 = v_sum_312;
+        float v_a_323 = a_2;
+        float v_a_324 = b_3;
+        float v_sum_325 = (v_a_323 + v_a_324);
+        a_2 = v_sum_325;
       }
       lmem0[ltid] = a_2;
     }
@@ -561,13 +557,13 @@ __kernel void segred_reduce_comm_322_stage2(__global long *fcc_err,
   }
 }
 
-__kernel void segred_reduce_comm_322(__global long *fcc_err,
-    __global float *v_coerced_309,
-    long v_coerced_309_o,
-    long v_coerced_309_d0,
-    long v_coerced_309_d1,
-    long v_coerced_309_s0,
-    long v_coerced_309_s1,
+__kernel void segred_reduce_comm_335(__global long *fcc_err,
+    __global float *v_coerced_322,
+    long v_coerced_322_o,
+    long v_coerced_322_d0,
+    long v_coerced_322_d1,
+    long v_coerced_322_s0,
+    long v_coerced_322_s1,
     long v_h_2,
     __global float *v_input_4,
     long v_input_4_o,
@@ -587,49 +583,49 @@ __kernel void segred_reduce_comm_322(__global long *fcc_err,
   float acc0 = (0.0f);
   if (seg < 1 * space_0) {
     long rem_1 = seg;
-    long v_gtid_313 = rem_1;
+    long v_gtid_326 = rem_1;
     long j0 = lane;
     for (; j0 + 3 * (team) < space_1; j0 += 4 * (team)) {
       #pragma unroll
       for (int u = 0; u < 4; u++) {
-        long v_gtid_314 = j0 + u * (team);
-        float v_x_316 = v_coerced_309[(long)v_coerced_309_o + (long)v_gtid_313 * (long)v_coerced_309_s0 + (long)v_gtid_314 * (long)v_coerced_309_s1];
-        bool v_c_r3_317 = (v_gtid_314 < ((long)1L));
-        float v_x_320;
-        if (v_c_r3_317) {
-          v_x_320 = (1.0f);
+        long v_gtid_327 = j0 + u * (team);
+        float v_x_329 = v_coerced_322[(long)v_coerced_322_o + (long)v_gtid_326 * (long)v_coerced_322_s0 + (long)v_gtid_327 * (long)v_coerced_322_s1];
+        bool v_c_r3_330 = (v_gtid_327 < ((long)1L));
+        float v_x_333;
+        if (v_c_r3_330) {
+          v_x_333 = (1.0f);
         } else {
-          long v_i_r4_318 = ((long)((ulong)v_gtid_314 + (ulong)((long)-1L)));
-          float v_x_r6_319 = v_input_4[(long)v_input_4_o + (long)v_i_r4_318 * (long)v_input_4_s0];
-          v_x_320 = v_x_r6_319;
+          long v_i_r4_331 = ((long)((ulong)v_gtid_327 + (ulong)((long)-1L)));
+          float v_x_r6_332 = v_input_4[(long)v_input_4_o + (long)v_i_r4_331 * (long)v_input_4_s0];
+          v_x_333 = v_x_r6_332;
         }
-        float v_x_321 = (v_x_320 * v_x_316);
+        float v_x_334 = (v_x_333 * v_x_329);
         {
-          float v_a_310 = acc0;
-          float v_a_311 = v_x_321;
-          float v_sum_312 = (v_a_310 + v_a_311);
-          acc0 = v_sum_312;
+          float v_a_323 = acc0;
+          float v_a_324 = v_x_334;
+          float v_sum_325 = (v_a_323 + v_a_324);
+          acc0 = v_sum_325;
         }
       }
     }
     for (; j0 < space_1; j0 += team) {
-      long v_gtid_314 = j0;
-      float v_x_316 = v_coerced_309[(long)v_coerced_309_o + (long)v_gtid_313 * (long)v_coerced_309_s0 + (long)v_gtid_314 * (long)v_coerced_309_s1];
-      bool v_c_r3_317 = (v_gtid_314 < ((long)1L));
-      float v_x_320;
-      if (v_c_r3_317) {
-        v_x_320 = (1.0f);
+      long v_gtid_327 = j0;
+      float v_x_329 = v_coerced_322[(long)v_coerced_322_o + (long)v_gtid_326 * (long)v_coerced_322_s0 + (long)v_gtid_327 * (long)v_coerced_322_s1];
+      bool v_c_r3_330 = (v_gtid_327 < ((long)1L));
+      float v_x_333;
+      if (v_c_r3_330) {
+        v_x_333 = (1.0f);
       } else {
-        long v_i_r4_318 = ((long)((ulong)v_gtid_314 + (ulong)((long)-1L)));
-        float v_x_r6_319 = v_input_4[(long)v_input_4_o + (long)v_i_r4_318 * (long)v_input_4_s0];
-        v_x_320 = v_x_r6_319;
+        long v_i_r4_331 = ((long)((ulong)v_gtid_327 + (ulong)((long)-1L)));
+        float v_x_r6_332 = v_input_4[(long)v_input_4_o + (long)v_i_r4_331 * (long)v_input_4_s0];
+        v_x_333 = v_x_r6_332;
       }
-      float v_x_321 = (v_x_320 * v_x_316);
+      float v_x_334 = (v_x_333 * v_x_329);
       {
-        float v_a_310 = acc0;
-        float v_a_311 = v_x_321;
-        float v_sum_312 = (v_a_310 + v_a_311);
-        acc0 = v_sum_312;
+        float v_a_323 = acc0;
+        float v_a_324 = v_x_334;
+        float v_sum_325 = (v_a_323 + v_a_324);
+        acc0 = v_sum_325;
       }
     }
   }
@@ -639,10 +635,10 @@ __kernel void segred_reduce_comm_322(__global long *fcc_err,
     if (lane == 0) {
       for (long l = 1; l < team; l++) {
         {
-          float v_a_310 = acc0;
-          float v_a_311 = lmem0[ltid + l];
-          float v_sum_312 = (v_a_310 + v_a_311);
-          acc0 = v_sum_312;
+          float v_a_323 = acc0;
+          float v_a_324 = lmem0[ltid + l];
+          float v_sum_325 = (v_a_323 + v_a_324);
+          acc0 = v_sum_325;
         }
       }
     }
@@ -652,13 +648,13 @@ __kernel void segred_reduce_comm_322(__global long *fcc_err,
   }
 }
 
-__kernel void segred_reduce_comm_322_stage1(__global long *fcc_err,
-    __global float *v_coerced_309,
-    long v_coerced_309_o,
-    long v_coerced_309_d0,
-    long v_coerced_309_d1,
-    long v_coerced_309_s0,
-    long v_coerced_309_s1,
+__kernel void segred_reduce_comm_335_stage1(__global long *fcc_err,
+    __global float *v_coerced_322,
+    long v_coerced_322_o,
+    long v_coerced_322_d0,
+    long v_coerced_322_d1,
+    long v_coerced_322_s0,
+    long v_coerced_322_s1,
     long v_h_2,
     __global float *v_input_4,
     long v_input_4_o,
@@ -677,51 +673,51 @@ __kernel void segred_reduce_comm_322_stage1(__global long *fcc_err,
   long ltid = get_local_id(0), lsize = get_local_size(0);
   long grp = get_group_id(0), seg = grp / gps, part = grp % gps;
   long rem_1 = seg;
-  long v_gtid_313 = rem_1;
+  long v_gtid_326 = rem_1;
   float acc0 = (0.0f);
   long step = gps * lsize;
   long j0 = part * lsize + ltid;
   for (; j0 + 3 * (step) < space_1; j0 += 4 * (step)) {
     #pragma unroll
     for (int u = 0; u < 4; u++) {
-      long v_gtid_314 = j0 + u * (step);
-      float v_x_316 = v_coerced_309[(long)v_coerced_309_o + (long)v_gtid_313 * (long)v_coerced_309_s0 + (long)v_gtid_314 * (long)v_coerced_309_s1];
-      bool v_c_r3_317 = (v_gtid_314 < ((long)1L));
-      float v_x_320;
-      if (v_c_r3_317) {
-        v_x_320 = (1.0f);
+      long v_gtid_327 = j0 + u * (step);
+      float v_x_329 = v_coerced_322[(long)v_coerced_322_o + (long)v_gtid_326 * (long)v_coerced_322_s0 + (long)v_gtid_327 * (long)v_coerced_322_s1];
+      bool v_c_r3_330 = (v_gtid_327 < ((long)1L));
+      float v_x_333;
+      if (v_c_r3_330) {
+        v_x_333 = (1.0f);
       } else {
-        long v_i_r4_318 = ((long)((ulong)v_gtid_314 + (ulong)((long)-1L)));
-        float v_x_r6_319 = v_input_4[(long)v_input_4_o + (long)v_i_r4_318 * (long)v_input_4_s0];
-        v_x_320 = v_x_r6_319;
+        long v_i_r4_331 = ((long)((ulong)v_gtid_327 + (ulong)((long)-1L)));
+        float v_x_r6_332 = v_input_4[(long)v_input_4_o + (long)v_i_r4_331 * (long)v_input_4_s0];
+        v_x_333 = v_x_r6_332;
       }
-      float v_x_321 = (v_x_320 * v_x_316);
+      float v_x_334 = (v_x_333 * v_x_329);
       {
-        float v_a_310 = acc0;
-        float v_a_311 = v_x_321;
-        float v_sum_312 = (v_a_310 + v_a_311);
-        acc0 = v_sum_312;
+        float v_a_323 = acc0;
+        float v_a_324 = v_x_334;
+        float v_sum_325 = (v_a_323 + v_a_324);
+        acc0 = v_sum_325;
       }
     }
   }
   for (; j0 < space_1; j0 += step) {
-    long v_gtid_314 = j0;
-    float v_x_316 = v_coerced_309[(long)v_coerced_309_o + (long)v_gtid_313 * (long)v_coerced_309_s0 + (long)v_gtid_314 * (long)v_coerced_309_s1];
-    bool v_c_r3_317 = (v_gtid_314 < ((long)1L));
-    float v_x_320;
-    if (v_c_r3_317) {
-      v_x_320 = (1.0f);
+    long v_gtid_327 = j0;
+    float v_x_329 = v_coerced_322[(long)v_coerced_322_o + (long)v_gtid_326 * (long)v_coerced_322_s0 + (long)v_gtid_327 * (long)v_coerced_322_s1];
+    bool v_c_r3_330 = (v_gtid_327 < ((long)1L));
+    float v_x_333;
+    if (v_c_r3_330) {
+      v_x_333 = (1.0f);
     } else {
-      long v_i_r4_318 = ((long)((ulong)v_gtid_314 + (ulong)((long)-1L)));
-      float v_x_r6_319 = v_input_4[(long)v_input_4_o + (long)v_i_r4_318 * (long)v_input_4_s0];
-      v_x_320 = v_x_r6_319;
+      long v_i_r4_331 = ((long)((ulong)v_gtid_327 + (ulong)((long)-1L)));
+      float v_x_r6_332 = v_input_4[(long)v_input_4_o + (long)v_i_r4_331 * (long)v_input_4_s0];
+      v_x_333 = v_x_r6_332;
     }
-    float v_x_321 = (v_x_320 * v_x_316);
+    float v_x_334 = (v_x_333 * v_x_329);
     {
-      float v_a_310 = acc0;
-      float v_a_311 = v_x_321;
-      float v_sum_312 = (v_a_310 + v_a_311);
-      acc0 = v_sum_312;
+      float v_a_323 = acc0;
+      float v_a_324 = v_x_334;
+      float v_sum_325 = (v_a_323 + v_a_324);
+      acc0 = v_sum_325;
     }
   }
   lmem0[ltid] = acc0;
@@ -733,10 +729,10 @@ __kernel void segred_reduce_comm_322_stage1(__global long *fcc_err,
       float a_3 = lmem0[ltid];
       float b_4 = lmem0[ltid + s];
       {
-        float v_a_310 = a_3;
-        float v_a_311 = b_4;
-        float v_sum_312 = (v_a_310 + v_a_311);
-        a_3 = v_sum_312;
+        float v_a_323 = a_3;
+        float v_a_324 = b_4;
+        float v_sum_325 = (v_a_323 + v_a_324);
+        a_3 = v_sum_325;
       }
       lmem0[ltid] = a_3;
     }
@@ -762,10 +758,10 @@ __kernel void segred_reduce_comm_322_stage1(__global long *fcc_err,
         sync[1 * space_0 + (seg * gps + q) * 1 + 0] = 0UL;
         float pub_6 = as_float((uint)(w_5));
         {
-          float v_a_310 = macc0;
-          float v_a_311 = pub_6;
-          float v_sum_312 = (v_a_310 + v_a_311);
-          macc0 = v_sum_312;
+          float v_a_323 = macc0;
+          float v_a_324 = pub_6;
+          float v_sum_325 = (v_a_323 + v_a_324);
+          macc0 = v_sum_325;
         }
       }
       barrier(CLK_LOCAL_MEM_FENCE);
@@ -778,10 +774,10 @@ __kernel void segred_reduce_comm_322_stage1(__global long *fcc_err,
           float a_8 = lmem0[ltid];
           float b_9 = lmem0[ltid + s];
           {
-            float v_a_310 = a_8;
-            float v_a_311 = b_9;
-            float v_sum_312 = (v_a_310 + v_a_311);
-            a_8 = v_sum_312;
+            float v_a_323 = a_8;
+            float v_a_324 = b_9;
+            float v_sum_325 = (v_a_323 + v_a_324);
+            a_8 = v_sum_325;
           }
           lmem0[ltid] = a_8;
         }
@@ -794,13 +790,13 @@ __kernel void segred_reduce_comm_322_stage1(__global long *fcc_err,
   }
 }
 
-__kernel void segred_reduce_comm_322_cpu(__global long *fcc_err,
-    __global float *v_coerced_309,
-    long v_coerced_309_o,
-    long v_coerced_309_d0,
-    long v_coerced_309_d1,
-    long v_coerced_309_s0,
-    long v_coerced_309_s1,
+__kernel void segred_reduce_comm_335_cpu(__global long *fcc_err,
+    __global float *v_coerced_322,
+    long v_coerced_322_o,
+    long v_coerced_322_d0,
+    long v_coerced_322_d1,
+    long v_coerced_322_s0,
+    long v_coerced_322_s1,
     long v_h_2,
     __global float *v_input_4,
     long v_input_4_o,
@@ -823,7 +819,7 @@ __kernel void segred_reduce_comm_322_cpu(__global long *fcc_err,
   long js = min(chunk * per, space_1), je = min(js + per, space_1);
   for (long seg = seg0; seg < seg1; seg++) {
     long rem_1 = seg;
-    long v_gtid_313 = rem_1;
+    long v_gtid_326 = rem_1;
     float acc0 = (0.0f);
     float lane1_0 = (0.0f);
     float lane2_0 = (0.0f);
@@ -831,135 +827,135 @@ __kernel void segred_reduce_comm_322_cpu(__global long *fcc_err,
     long j0 = js;
     for (; j0 + 4 <= je; j0 += 4) {
       {
-        long v_gtid_314 = j0 + 0;
-        float v_x_316 = v_coerced_309[(long)v_coerced_309_o + (long)v_gtid_313 * (long)v_coerced_309_s0 + (long)v_gtid_314 * (long)v_coerced_309_s1];
-        bool v_c_r3_317 = (v_gtid_314 < ((long)1L));
-        float v_x_320;
-        if (v_c_r3_317) {
-          v_x_320 = (1.0f);
+        long v_gtid_327 = j0 + 0;
+        float v_x_329 = v_coerced_322[(long)v_coerced_322_o + (long)v_gtid_326 * (long)v_coerced_322_s0 + (long)v_gtid_327 * (long)v_coerced_322_s1];
+        bool v_c_r3_330 = (v_gtid_327 < ((long)1L));
+        float v_x_333;
+        if (v_c_r3_330) {
+          v_x_333 = (1.0f);
         } else {
-          long v_i_r4_318 = ((long)((ulong)v_gtid_314 + (ulong)((long)-1L)));
-          float v_x_r6_319 = v_input_4[(long)v_input_4_o + (long)v_i_r4_318 * (long)v_input_4_s0];
-          v_x_320 = v_x_r6_319;
+          long v_i_r4_331 = ((long)((ulong)v_gtid_327 + (ulong)((long)-1L)));
+          float v_x_r6_332 = v_input_4[(long)v_input_4_o + (long)v_i_r4_331 * (long)v_input_4_s0];
+          v_x_333 = v_x_r6_332;
         }
-        float v_x_321 = (v_x_320 * v_x_316);
+        float v_x_334 = (v_x_333 * v_x_329);
         {
-          float v_a_310 = acc0;
-          float v_a_311 = v_x_321;
-          float v_sum_312 = (v_a_310 + v_a_311);
-          acc0 = v_sum_312;
+          float v_a_323 = acc0;
+          float v_a_324 = v_x_334;
+          float v_sum_325 = (v_a_323 + v_a_324);
+          acc0 = v_sum_325;
         }
       }
       {
-        long v_gtid_314 = j0 + 1;
-        float v_x_316 = v_coerced_309[(long)v_coerced_309_o + (long)v_gtid_313 * (long)v_coerced_309_s0 + (long)v_gtid_314 * (long)v_coerced_309_s1];
-        bool v_c_r3_317 = (v_gtid_314 < ((long)1L));
-        float v_x_320;
-        if (v_c_r3_317) {
-          v_x_320 = (1.0f);
+        long v_gtid_327 = j0 + 1;
+        float v_x_329 = v_coerced_322[(long)v_coerced_322_o + (long)v_gtid_326 * (long)v_coerced_322_s0 + (long)v_gtid_327 * (long)v_coerced_322_s1];
+        bool v_c_r3_330 = (v_gtid_327 < ((long)1L));
+        float v_x_333;
+        if (v_c_r3_330) {
+          v_x_333 = (1.0f);
         } else {
-          long v_i_r4_318 = ((long)((ulong)v_gtid_314 + (ulong)((long)-1L)));
-          float v_x_r6_319 = v_input_4[(long)v_input_4_o + (long)v_i_r4_318 * (long)v_input_4_s0];
-          v_x_320 = v_x_r6_319;
+          long v_i_r4_331 = ((long)((ulong)v_gtid_327 + (ulong)((long)-1L)));
+          float v_x_r6_332 = v_input_4[(long)v_input_4_o + (long)v_i_r4_331 * (long)v_input_4_s0];
+          v_x_333 = v_x_r6_332;
         }
-        float v_x_321 = (v_x_320 * v_x_316);
+        float v_x_334 = (v_x_333 * v_x_329);
         {
-          float v_a_310 = lane1_0;
-          float v_a_311 = v_x_321;
-          float v_sum_312 = (v_a_310 + v_a_311);
-          lane1_0 = v_sum_312;
+          float v_a_323 = lane1_0;
+          float v_a_324 = v_x_334;
+          float v_sum_325 = (v_a_323 + v_a_324);
+          lane1_0 = v_sum_325;
         }
       }
       {
-        long v_gtid_314 = j0 + 2;
-        float v_x_316 = v_coerced_309[(long)v_coerced_309_o + (long)v_gtid_313 * (long)v_coerced_309_s0 + (long)v_gtid_314 * (long)v_coerced_309_s1];
-        bool v_c_r3_317 = (v_gtid_314 < ((long)1L));
-        float v_x_320;
-        if (v_c_r3_317) {
-          v_x_320 = (1.0f);
+        long v_gtid_327 = j0 + 2;
+        float v_x_329 = v_coerced_322[(long)v_coerced_322_o + (long)v_gtid_326 * (long)v_coerced_322_s0 + (long)v_gtid_327 * (long)v_coerced_322_s1];
+        bool v_c_r3_330 = (v_gtid_327 < ((long)1L));
+        float v_x_333;
+        if (v_c_r3_330) {
+          v_x_333 = (1.0f);
         } else {
-          long v_i_r4_318 = ((long)((ulong)v_gtid_314 + (ulong)((long)-1L)));
-          float v_x_r6_319 = v_input_4[(long)v_input_4_o + (long)v_i_r4_318 * (long)v_input_4_s0];
-          v_x_320 = v_x_r6_319;
+          long v_i_r4_331 = ((long)((ulong)v_gtid_327 + (ulong)((long)-1L)));
+          float v_x_r6_332 = v_input_4[(long)v_input_4_o + (long)v_i_r4_331 * (long)v_input_4_s0];
+          v_x_333 = v_x_r6_332;
         }
-        float v_x_321 = (v_x_320 * v_x_316);
+        float v_x_334 = (v_x_333 * v_x_329);
         {
-          float v_a_310 = lane2_0;
-          float v_a_311 = v_x_321;
-          float v_sum_312 = (v_a_310 + v_a_311);
-          lane2_0 = v_sum_312;
+          float v_a_323 = lane2_0;
+          float v_a_324 = v_x_334;
+          float v_sum_325 = (v_a_323 + v_a_324);
+          lane2_0 = v_sum_325;
         }
       }
       {
-        long v_gtid_314 = j0 + 3;
-        float v_x_316 = v_coerced_309[(long)v_coerced_309_o + (long)v_gtid_313 * (long)v_coerced_309_s0 + (long)v_gtid_314 * (long)v_coerced_309_s1];
-        bool v_c_r3_317 = (v_gtid_314 < ((long)1L));
-        float v_x_320;
-        if (v_c_r3_317) {
-          v_x_320 = (1.0f);
+        long v_gtid_327 = j0 + 3;
+        float v_x_329 = v_coerced_322[(long)v_coerced_322_o + (long)v_gtid_326 * (long)v_coerced_322_s0 + (long)v_gtid_327 * (long)v_coerced_322_s1];
+        bool v_c_r3_330 = (v_gtid_327 < ((long)1L));
+        float v_x_333;
+        if (v_c_r3_330) {
+          v_x_333 = (1.0f);
         } else {
-          long v_i_r4_318 = ((long)((ulong)v_gtid_314 + (ulong)((long)-1L)));
-          float v_x_r6_319 = v_input_4[(long)v_input_4_o + (long)v_i_r4_318 * (long)v_input_4_s0];
-          v_x_320 = v_x_r6_319;
+          long v_i_r4_331 = ((long)((ulong)v_gtid_327 + (ulong)((long)-1L)));
+          float v_x_r6_332 = v_input_4[(long)v_input_4_o + (long)v_i_r4_331 * (long)v_input_4_s0];
+          v_x_333 = v_x_r6_332;
         }
-        float v_x_321 = (v_x_320 * v_x_316);
+        float v_x_334 = (v_x_333 * v_x_329);
         {
-          float v_a_310 = lane3_0;
-          float v_a_311 = v_x_321;
-          float v_sum_312 = (v_a_310 + v_a_311);
-          lane3_0 = v_sum_312;
+          float v_a_323 = lane3_0;
+          float v_a_324 = v_x_334;
+          float v_sum_325 = (v_a_323 + v_a_324);
+          lane3_0 = v_sum_325;
         }
       }
     }
     for (; j0 < je; j0++) {
-      long v_gtid_314 = j0;
-      float v_x_316 = v_coerced_309[(long)v_coerced_309_o + (long)v_gtid_313 * (long)v_coerced_309_s0 + (long)v_gtid_314 * (long)v_coerced_309_s1];
-      bool v_c_r3_317 = (v_gtid_314 < ((long)1L));
-      float v_x_320;
-      if (v_c_r3_317) {
-        v_x_320 = (1.0f);
+      long v_gtid_327 = j0;
+      float v_x_329 = v_coerced_322[(long)v_coerced_322_o + (long)v_gtid_326 * (long)v_coerced_322_s0 + (long)v_gtid_327 * (long)v_coerced_322_s1];
+      bool v_c_r3_330 = (v_gtid_327 < ((long)1L));
+      float v_x_333;
+      if (v_c_r3_330) {
+        v_x_333 = (1.0f);
       } else {
-        long v_i_r4_318 = ((long)((ulong)v_gtid_314 + (ulong)((long)-1L)));
-        float v_x_r6_319 = v_input_4[(long)v_input_4_o + (long)v_i_r4_318 * (long)v_input_4_s0];
-        v_x_320 = v_x_r6_319;
+        long v_i_r4_331 = ((long)((ulong)v_gtid_327 + (ulong)((long)-1L)));
+        float v_x_r6_332 = v_input_4[(long)v_input_4_o + (long)v_i_r4_331 * (long)v_input_4_s0];
+        v_x_333 = v_x_r6_332;
       }
-      float v_x_321 = (v_x_320 * v_x_316);
+      float v_x_334 = (v_x_333 * v_x_329);
       {
-        float v_a_310 = acc0;
-        float v_a_311 = v_x_321;
-        float v_sum_312 = (v_a_310 + v_a_311);
-        acc0 = v_sum_312;
+        float v_a_323 = acc0;
+        float v_a_324 = v_x_334;
+        float v_sum_325 = (v_a_323 + v_a_324);
+        acc0 = v_sum_325;
       }
     }
     {
-      float v_a_310 = acc0;
-      float v_a_311 = lane1_0;
-      float v_sum_312 = (v_a_310 + v_a_311);
-      acc0 = v_sum_312;
+      float v_a_323 = acc0;
+      float v_a_324 = lane1_0;
+      float v_sum_325 = (v_a_323 + v_a_324);
+      acc0 = v_sum_325;
     }
     {
-      float v_a_310 = acc0;
-      float v_a_311 = lane2_0;
-      float v_sum_312 = (v_a_310 + v_a_311);
-      acc0 = v_sum_312;
+      float v_a_323 = acc0;
+      float v_a_324 = lane2_0;
+      float v_sum_325 = (v_a_323 + v_a_324);
+      acc0 = v_sum_325;
     }
     {
-      float v_a_310 = acc0;
-      float v_a_311 = lane3_0;
-      float v_sum_312 = (v_a_310 + v_a_311);
-      acc0 = v_sum_312;
+      float v_a_323 = acc0;
+      float v_a_324 = lane3_0;
+      float v_sum_325 = (v_a_323 + v_a_324);
+      acc0 = v_sum_325;
     }
     part0[seg * chunks + chunk] = acc0;
   }
 }
 
-__kernel void segred_reduce_comm_322_cpu2(__global long *fcc_err,
-    __global float *v_coerced_309,
-    long v_coerced_309_o,
-    long v_coerced_309_d0,
-    long v_coerced_309_d1,
-    long v_coerced_309_s0,
-    long v_coerced_309_s1,
+__kernel void segred_reduce_comm_335_cpu2(__global long *fcc_err,
+    __global float *v_coerced_322,
+    long v_coerced_322_o,
+    long v_coerced_322_d0,
+    long v_coerced_322_d1,
+    long v_coerced_322_s0,
+    long v_coerced_322_s1,
     long v_h_2,
     __global float *v_input_4,
     long v_input_4_o,
@@ -977,176 +973,17 @@ __kernel void segred_reduce_comm_322_cpu2(__global long *fcc_err,
     float acc0 = (0.0f);
     for (long j = seg * chunks; j < (seg + 1) * chunks; j++) {
       {
-        float v_a_310 = acc0;
-        float v_a_311 = part0[j];
-        float v_sum_312 = (v_a_310 + v_a_311);
-        acc0 = v_sum_312;
+        float v_a_323 = acc0;
+        float v_a_324 = part0[j];
+        float v_sum_325 = (v_a_323 + v_a_324);
+        acc0 = v_sum_325;
       }
     }
     result0[seg] = acc0;
   }
 }
 
-__kernel void segmap_map_329(__global long *fcc_err,
-    long v_h_2,
-    __global float *v_reduce_comm_322,
-    long v_reduce_comm_322_o,
-    long v_reduce_comm_322_d0,
-    long v_reduce_comm_322_s0,
-    long space_0,
-    __global float *out0)
-{
-  long fcc_gid = get_global_id(0), fcc_gsize = get_global_size(0);
-  for (long fcc_base = fcc_gid; fcc_base < space_0; fcc_base += 4 * fcc_gsize) {
-    if (fcc_base + 3 * fcc_gsize < space_0) {
-      float pt_1;
-      float pt_2;
-      float pt_3;
-      float pt_4;
-      {
-        long gtid = (fcc_base + 0 * fcc_gsize);
-        long rem_5 = gtid;
-        long v_gtid_323 = rem_5;
-        float v_reduce_comm_324 = v_reduce_comm_322[(fcc_ix)v_reduce_comm_322_o + (fcc_ix)v_gtid_323 * (fcc_ix)v_reduce_comm_322_s0];
-        float v_neg_325 = (-v_reduce_comm_324);
-        float v_exp_326 = exp(v_neg_325);
-        float v_x_327 = (v_exp_326 + (1.0f));
-        float v_x_328 = ((1.0f) / v_x_327);
-        pt_1 = v_x_328;
-      }
-      {
-        long gtid = (fcc_base + 1 * fcc_gsize);
-        long rem_6 = gtid;
-        long v_gtid_323 = rem_6;
-        float v_reduce_comm_324 = v_reduce_comm_322[(fcc_ix)v_reduce_comm_322_o + (fcc_ix)v_gtid_323 * (fcc_ix)v_reduce_comm_322_s0];
-        float v_neg_325 = (-v_reduce_comm_324);
-        float v_exp_326 = exp(v_neg_325);
-        float v_x_327 = (v_exp_326 + (1.0f));
-        float v_x_328 = ((1.0f) / v_x_327);
-        pt_2 = v_x_328;
-      }
-      {
-        long gtid = (fcc_base + 2 * fcc_gsize);
-        long rem_7 = gtid;
-        long v_gtid_323 = rem_7;
-        float v_reduce_comm_324 = v_reduce_comm_322[(fcc_ix)v_reduce_comm_322_o + (fcc_ix)v_gtid_323 * (fcc_ix)v_reduce_comm_322_s0];
-        float v_neg_325 = (-v_reduce_comm_324);
-        float v_exp_326 = exp(v_neg_325);
-        float v_x_327 = (v_exp_326 + (1.0f));
-        float v_x_328 = ((1.0f) / v_x_327);
-        pt_3 = v_x_328;
-      }
-      {
-        long gtid = (fcc_base + 3 * fcc_gsize);
-        long rem_8 = gtid;
-        long v_gtid_323 = rem_8;
-        float v_reduce_comm_324 = v_reduce_comm_322[(fcc_ix)v_reduce_comm_322_o + (fcc_ix)v_gtid_323 * (fcc_ix)v_reduce_comm_322_s0];
-        float v_neg_325 = (-v_reduce_comm_324);
-        float v_exp_326 = exp(v_neg_325);
-        float v_x_327 = (v_exp_326 + (1.0f));
-        float v_x_328 = ((1.0f) / v_x_327);
-        pt_4 = v_x_328;
-      }
-      {
-        out0[(fcc_base + 0 * fcc_gsize)] = pt_1;
-      }
-      {
-        out0[(fcc_base + 1 * fcc_gsize)] = pt_2;
-      }
-      {
-        out0[(fcc_base + 2 * fcc_gsize)] = pt_3;
-      }
-      {
-        out0[(fcc_base + 3 * fcc_gsize)] = pt_4;
-      }
-    } else {
-      float pt_9;
-      float pt_10;
-      float pt_11;
-      float pt_12;
-      if ((fcc_base + 0 * fcc_gsize) < space_0) {
-        long gtid = (fcc_base + 0 * fcc_gsize);
-        long rem_13 = gtid;
-        long v_gtid_323 = rem_13;
-        float v_reduce_comm_324 = v_reduce_comm_322[(fcc_ix)v_reduce_comm_322_o + (fcc_ix)v_gtid_323 * (fcc_ix)v_reduce_comm_322_s0];
-        float v_neg_325 = (-v_reduce_comm_324);
-        float v_exp_326 = exp(v_neg_325);
-        float v_x_327 = (v_exp_326 + (1.0f));
-        float v_x_328 = ((1.0f) / v_x_327);
-        pt_9 = v_x_328;
-      }
-      if ((fcc_base + 1 * fcc_gsize) < space_0) {
-        long gtid = (fcc_base + 1 * fcc_gsize);
-        long rem_14 = gtid;
-        long v_gtid_323 = rem_14;
-        float v_reduce_comm_324 = v_reduce_comm_322[(fcc_ix)v_reduce_comm_322_o + (fcc_ix)v_gtid_323 * (fcc_ix)v_reduce_comm_322_s0];
-        float v_neg_325 = (-v_reduce_comm_324);
-        float v_exp_326 = exp(v_neg_325);
-        float v_x_327 = (v_exp_326 + (1.0f));
-        float v_x_328 = ((1.0f) / v_x_327);
-        pt_10 = v_x_328;
-      }
-      if ((fcc_base + 2 * fcc_gsize) < space_0) {
-        long gtid = (fcc_base + 2 * fcc_gsize);
-        long rem_15 = gtid;
-        long v_gtid_323 = rem_15;
-        float v_reduce_comm_324 = v_reduce_comm_322[(fcc_ix)v_reduce_comm_322_o + (fcc_ix)v_gtid_323 * (fcc_ix)v_reduce_comm_322_s0];
-        float v_neg_325 = (-v_reduce_comm_324);
-        float v_exp_326 = exp(v_neg_325);
-        float v_x_327 = (v_exp_326 + (1.0f));
-        float v_x_328 = ((1.0f) / v_x_327);
-        pt_11 = v_x_328;
-      }
-      if ((fcc_base + 3 * fcc_gsize) < space_0) {
-        long gtid = (fcc_base + 3 * fcc_gsize);
-        long rem_16 = gtid;
-        long v_gtid_323 = rem_16;
-        float v_reduce_comm_324 = v_reduce_comm_322[(fcc_ix)v_reduce_comm_322_o + (fcc_ix)v_gtid_323 * (fcc_ix)v_reduce_comm_322_s0];
-        float v_neg_325 = (-v_reduce_comm_324);
-        float v_exp_326 = exp(v_neg_325);
-        float v_x_327 = (v_exp_326 + (1.0f));
-        float v_x_328 = ((1.0f) / v_x_327);
-        pt_12 = v_x_328;
-      }
-      if ((fcc_base + 0 * fcc_gsize) < space_0) {
-        out0[(fcc_base + 0 * fcc_gsize)] = pt_9;
-      }
-      if ((fcc_base + 1 * fcc_gsize) < space_0) {
-        out0[(fcc_base + 1 * fcc_gsize)] = pt_10;
-      }
-      if ((fcc_base + 2 * fcc_gsize) < space_0) {
-        out0[(fcc_base + 2 * fcc_gsize)] = pt_11;
-      }
-      if ((fcc_base + 3 * fcc_gsize) < space_0) {
-        out0[(fcc_base + 3 * fcc_gsize)] = pt_12;
-      }
-    }
-  }
-}
-
-__kernel void segmap_map_329_one(__global long *fcc_err,
-    long v_h_2,
-    __global float *v_reduce_comm_322,
-    long v_reduce_comm_322_o,
-    long v_reduce_comm_322_d0,
-    long v_reduce_comm_322_s0,
-    long space_0,
-    __global float *out0)
-{
-  long fcc_gid = get_global_id(0), fcc_gsize = get_global_size(0);
-  long gtid = get_global_id(0);
-  if (gtid >= space_0) return;
-  long rem_1 = gtid;
-  long v_gtid_323 = rem_1;
-  float v_reduce_comm_324 = v_reduce_comm_322[(fcc_ix)v_reduce_comm_322_o + (fcc_ix)v_gtid_323 * (fcc_ix)v_reduce_comm_322_s0];
-  float v_neg_325 = (-v_reduce_comm_324);
-  float v_exp_326 = exp(v_neg_325);
-  float v_x_327 = (v_exp_326 + (1.0f));
-  float v_x_328 = ((1.0f) / v_x_327);
-  out0[gtid] = v_x_328;
-}
-
-__kernel void segmap_group_map_431(__global long *fcc_err,
+__kernel void segmap_group_map_449(__global long *fcc_err,
     __global float *v_coerced_75,
     long v_coerced_75_o,
     long v_coerced_75_d0,
@@ -1162,11 +999,11 @@ __kernel void segmap_group_map_431(__global long *fcc_err,
     long v_d_7,
     uchar v_eq_48_u,
     long v_h_2,
-    __global float *v_map_330,
-    long v_map_330_o,
-    long v_map_330_d0,
-    long v_map_330_s0,
     long v_o_3,
+    __global float *v_reduce_comm_336,
+    long v_reduce_comm_336_o,
+    long v_reduce_comm_336_d0,
+    long v_reduce_comm_336_s0,
     __global float *v_target_9,
     long v_target_9_o,
     long v_target_9_d0,
@@ -1183,125 +1020,296 @@ __kernel void segmap_group_map_431(__global long *fcc_err,
     __global float *out1,
     __local float *fcc_local35,
     __local float *fcc_local36,
-    __local float *fcc_local37)
+    __local float *fcc_local37,
+    __local float *fcc_local38)
 {
   long fcc_gid = get_global_id(0), fcc_gsize = get_global_size(0);
   bool v_eq_48 = v_eq_48_u != 0;
   long ltid = get_local_id(0), lsize = get_local_size(0);
   long gtid = get_group_id(0);
   long rem_1 = gtid;
-  long v_gtid_364 = rem_1;
-  for (long i_2 = ltid; i_2 < (long)v_o_3; i_2 += lsize) {
+  long v_gtid_375 = rem_1;
+  for (long i_2 = ltid; i_2 < (long)v_h_2; i_2 += lsize) {
     long rem_3 = i_2;
-    long v_ltid_365 = rem_3;
-    long v_x_366_off = (long)v_tr_45_o + (long)v_ltid_365 * (long)v_tr_45_s0;
-    float v_x_367 = v_target_9[(long)v_target_9_o + (long)v_ltid_365 * (long)v_target_9_s0];
+    long v_ltid_376 = rem_3;
+    float v_reduce_comm_377 = v_reduce_comm_336[(long)v_reduce_comm_336_o + (long)v_ltid_376 * (long)v_reduce_comm_336_s0];
+    float v_neg_378 = (-v_reduce_comm_377);
+    float v_exp_379 = exp(v_neg_378);
+    float v_x_380 = (v_exp_379 + (1.0f));
+    float v_x_381 = ((1.0f) / v_x_380);
+    fcc_local35[i_2] = v_x_381;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (long i_4 = ltid; i_4 < (long)v_o_3; i_4 += lsize) {
+    long rem_5 = i_4;
+    long v_ltid_383 = rem_5;
+    long v_x_384_off = (long)v_tr_45_o + (long)v_ltid_383 * (long)v_tr_45_s0;
+    float v_x_385 = v_target_9[(long)v_target_9_o + (long)v_ltid_383 * (long)v_target_9_s0];
     if (!v_eq_48) {
       if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, 7) == 0) {
       }
     }
-    bool v_check_368 = true;
+    bool v_check_386 = true;
     if ((v_tr_45_d1) != ((long)v_x_41)) {
       if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, 8) == 0) {
         fcc_err[1] = (long)(v_tr_45_d1);
         fcc_err[2] = (long)((long)v_x_41);
       }
     }
-    float v_reduce_comm_381;
-    v_reduce_comm_381 = (0.0f);
-    for (long i_5 = 0; i_5 < (long)v_x_41; i_5++) {
-      long v_i_r8_374 = ((long)((ulong)((long)0L) + (ulong)i_5 * (ulong)((long)1L)));
-      float v_x_375 = v_tr_45[(long)v_x_366_off + (long)i_5 * (long)v_tr_45_s1];
-      bool v_c_r9_376 = (v_i_r8_374 < ((long)1L));
-      float v_x_379;
-      if (v_c_r9_376) {
-        v_x_379 = (1.0f);
+    float v_reduce_comm_399;
+    v_reduce_comm_399 = (0.0f);
+    for (long i_7 = 0; i_7 < (long)v_x_41; i_7++) {
+      long v_i_r8_392 = ((long)((ulong)((long)0L) + (ulong)i_7 * (ulong)((long)1L)));
+      float v_x_393 = v_tr_45[(long)v_x_384_off + (long)i_7 * (long)v_tr_45_s1];
+      bool v_c_r9_394 = (v_i_r8_392 < ((long)1L));
+      float v_x_397;
+      if (v_c_r9_394) {
+        v_x_397 = (1.0f);
       } else {
-        long v_i_r10_377 = ((long)((ulong)v_i_r8_374 + (ulong)((long)-1L)));
-        float v_x_r12_378 = v_map_330[(long)v_map_330_o + (long)v_i_r10_377 * (long)v_map_330_s0];
-        v_x_379 = v_x_r12_378;
+        long v_i_r10_395 = ((long)((ulong)v_i_r8_392 + (ulong)((long)-1L)));
+        float v_x_r12_396 = fcc_local35[(long)0 + (long)v_i_r10_395 * (long)1];
+        v_x_397 = v_x_r12_396;
       }
-      float v_x_380 = (v_x_379 * v_x_375);
+      float v_x_398 = (v_x_397 * v_x_393);
       {
-        float v_a_371 = v_reduce_comm_381;
-        float v_a_372 = v_x_380;
-        float v_sum_373 = (v_a_371 + v_a_372);
-        v_reduce_comm_381 = v_sum_373;
+        float v_a_389 = v_reduce_comm_399;
+        float v_a_390 = v_x_398;
+        float v_sum_391 = (v_a_389 + v_a_390);
+        v_reduce_comm_399 = v_sum_391;
       }
     }
-    float v_neg_382 = (-v_reduce_comm_381);
-    float v_exp_383 = exp(v_neg_382);
-    float v_x_384 = (v_exp_383 + (1.0f));
-    float v_x_385 = ((1.0f) / v_x_384);
-    float v_x_386 = ((1.0f) - v_x_385);
-    float v_x_387 = (v_x_385 * v_x_386);
-    float v_x_388 = (v_x_367 - v_x_385);
-    float v_x_389 = (v_x_387 * v_x_388);
-    fcc_local35[i_2] = v_x_389;
+    float v_neg_400 = (-v_reduce_comm_399);
+    float v_exp_401 = exp(v_neg_400);
+    float v_x_402 = (v_exp_401 + (1.0f));
+    float v_x_403 = ((1.0f) / v_x_402);
+    float v_x_404 = ((1.0f) - v_x_403);
+    float v_x_405 = (v_x_403 * v_x_404);
+    float v_x_406 = (v_x_385 - v_x_403);
+    float v_x_407 = (v_x_405 * v_x_406);
+    fcc_local36[i_4] = v_x_407;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  for (long i_6 = ltid; i_6 < (long)v_h_2; i_6 += lsize) {
-    long rem_7 = i_6;
-    long v_ltid_391 = rem_7;
-    float v_x_392 = v_map_330[(long)v_map_330_o + (long)v_ltid_391 * (long)v_map_330_s0];
-    long v_x_393_off = (long)v_coerced_75_o + (long)v_ltid_391 * (long)v_coerced_75_s0;
-    float v_x_394 = ((1.0f) - v_x_392);
-    float v_x_395 = (v_x_392 * v_x_394);
-    float v_reduce_comm_402;
-    v_reduce_comm_402 = (0.0f);
-    for (long i_9 = 0; i_9 < (long)v_o_3; i_9++) {
-      float v_x_399 = v_coerced_75[(long)v_x_393_off + (long)i_9 * (long)v_coerced_75_s1];
-      float v_x_400 = fcc_local35[(long)0 + (long)i_9 * (long)1];
-      float v_x_401 = (v_x_399 * v_x_400);
+  for (long i_8 = ltid; i_8 < (long)v_h_2; i_8 += lsize) {
+    long rem_9 = i_8;
+    long v_ltid_409 = rem_9;
+    float v_x_410 = fcc_local35[(long)0 + (long)v_ltid_409 * (long)1];
+    long v_x_411_off = (long)v_coerced_75_o + (long)v_ltid_409 * (long)v_coerced_75_s0;
+    float v_x_412 = ((1.0f) - v_x_410);
+    float v_x_413 = (v_x_410 * v_x_412);
+    float v_reduce_comm_420;
+    v_reduce_comm_420 = (0.0f);
+    for (long i_11 = 0; i_11 < (long)v_o_3; i_11++) {
+      float v_x_417 = v_coerced_75[(long)v_x_411_off + (long)i_11 * (long)v_coerced_75_s1];
+      float v_x_418 = fcc_local36[(long)0 + (long)i_11 * (long)1];
+      float v_x_419 = (v_x_417 * v_x_418);
       {
-        float v_a_396 = v_reduce_comm_402;
-        float v_a_397 = v_x_401;
-        float v_sum_398 = (v_a_396 + v_a_397);
-        v_reduce_comm_402 = v_sum_398;
+        float v_a_414 = v_reduce_comm_420;
+        float v_a_415 = v_x_419;
+        float v_sum_416 = (v_a_414 + v_a_415);
+        v_reduce_comm_420 = v_sum_416;
       }
     }
-    float v_x_403 = (v_x_395 * v_reduce_comm_402);
-    fcc_local36[i_6] = v_x_403;
+    float v_x_421 = (v_x_413 * v_reduce_comm_420);
+    fcc_local37[i_8] = v_x_421;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  for (long i_10 = ltid; i_10 < (long)v_x_41 * (long)v_o_3; i_10 += lsize) {
-    long rem_11 = i_10;
-    long v_ltid_407 = rem_11 % (long)v_o_3;
-    rem_11 = rem_11 / (long)v_o_3;
-    long v_ltid_406 = rem_11;
-    long v_x_410_off = (long)v_coerced_94_o + (long)v_ltid_406 * (long)v_coerced_94_s0;
-    bool v_c_r15_411 = (v_ltid_406 < ((long)1L));
-    float v_x_414;
-    if (v_c_r15_411) {
-      v_x_414 = (1.0f);
+  for (long i_12 = ltid; i_12 < (long)v_x_41 * (long)v_o_3; i_12 += lsize) {
+    long rem_13 = i_12;
+    long v_ltid_425 = rem_13 % (long)v_o_3;
+    rem_13 = rem_13 / (long)v_o_3;
+    long v_ltid_424 = rem_13;
+    long v_x_428_off = (long)v_coerced_94_o + (long)v_ltid_424 * (long)v_coerced_94_s0;
+    bool v_c_r15_429 = (v_ltid_424 < ((long)1L));
+    float v_x_432;
+    if (v_c_r15_429) {
+      v_x_432 = (1.0f);
     } else {
-      long v_i_r16_412 = ((long)((ulong)v_ltid_406 + (ulong)((long)-1L)));
-      float v_x_r18_413 = v_map_330[(long)v_map_330_o + (long)v_i_r16_412 * (long)v_map_330_s0];
-      v_x_414 = v_x_r18_413;
+      long v_i_r16_430 = ((long)((ulong)v_ltid_424 + (ulong)((long)-1L)));
+      float v_x_r18_431 = fcc_local35[(long)0 + (long)v_i_r16_430 * (long)1];
+      v_x_432 = v_x_r18_431;
     }
-    float v_x_425 = v_coerced_94[(long)v_x_410_off + (long)v_ltid_407 * (long)v_coerced_94_s1];
-    float v_x_426 = fcc_local35[(long)0 + (long)v_ltid_407 * (long)1];
-    float v_x_427 = (v_x_426 * (0.3f));
-    float v_x_428 = (v_x_427 * v_x_414);
-    float v_x_429 = (v_x_425 + v_x_428);
-    fcc_local37[i_10] = v_x_429;
+    float v_x_443 = v_coerced_94[(long)v_x_428_off + (long)v_ltid_425 * (long)v_coerced_94_s1];
+    float v_x_444 = fcc_local36[(long)0 + (long)v_ltid_425 * (long)1];
+    float v_x_445 = (v_x_444 * (0.3f));
+    float v_x_446 = (v_x_445 * v_x_432);
+    float v_x_447 = (v_x_443 + v_x_446);
+    fcc_local38[i_12] = v_x_447;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  for (long f_12 = ltid; f_12 < ((long)v_h_2); f_12 += lsize) {
-    out0[gtid * ((long)v_h_2) + f_12 * 1] = fcc_local36[0 + f_12 * 1];
+  for (long f_14 = ltid; f_14 < ((long)v_h_2); f_14 += lsize) {
+    out0[gtid * ((long)v_h_2) + f_14 * 1] = fcc_local37[0 + f_14 * 1];
   }
-  for (long f_13 = ltid; f_13 < ((long)v_x_41 * (long)v_o_3); f_13 += lsize) {
-    out1[gtid * ((long)v_x_41 * (long)v_o_3) + (f_13 / (long)v_o_3) * (long)v_o_3 + (f_13 % (long)v_o_3) * 1] = fcc_local37[0 + (f_13 / (long)v_o_3) * (long)v_o_3 + (f_13 % (long)v_o_3) * 1];
+  for (long f_15 = ltid; f_15 < ((long)v_x_41 * (long)v_o_3); f_15 += lsize) {
+    out1[gtid * ((long)v_x_41 * (long)v_o_3) + (f_15 / (long)v_o_3) * (long)v_o_3 + (f_15 % (long)v_o_3) * 1] = fcc_local38[0 + (f_15 / (long)v_o_3) * (long)v_o_3 + (f_15 % (long)v_o_3) * 1];
   }
 }
 
-__kernel void segmap_map_468(__global long *fcc_err,
+__kernel void segmap_map_459(__global long *fcc_err,
+    long v_h_2,
+    __global float *v_reduce_comm_336,
+    long v_reduce_comm_336_o,
+    long v_reduce_comm_336_d0,
+    long v_reduce_comm_336_s0,
+    long space_0,
+    __global float *out0)
+{
+  long fcc_gid = get_global_id(0), fcc_gsize = get_global_size(0);
+  for (long fcc_base = fcc_gid; fcc_base < space_0; fcc_base += 4 * fcc_gsize) {
+    if (fcc_base + 3 * fcc_gsize < space_0) {
+      float pt_1;
+      float pt_2;
+      float pt_3;
+      float pt_4;
+      {
+        long gtid = (fcc_base + 0 * fcc_gsize);
+        long rem_5 = gtid;
+        long v_gtid_453 = rem_5;
+        float v_reduce_comm_454 = v_reduce_comm_336[(fcc_ix)v_reduce_comm_336_o + (fcc_ix)v_gtid_453 * (fcc_ix)v_reduce_comm_336_s0];
+        float v_neg_455 = (-v_reduce_comm_454);
+        float v_exp_456 = exp(v_neg_455);
+        float v_x_457 = (v_exp_456 + (1.0f));
+        float v_x_458 = ((1.0f) / v_x_457);
+        pt_1 = v_x_458;
+      }
+      {
+        long gtid = (fcc_base + 1 * fcc_gsize);
+        long rem_6 = gtid;
+        long v_gtid_453 = rem_6;
+        float v_reduce_comm_454 = v_reduce_comm_336[(fcc_ix)v_reduce_comm_336_o + (fcc_ix)v_gtid_453 * (fcc_ix)v_reduce_comm_336_s0];
+        float v_neg_455 = (-v_reduce_comm_454);
+        float v_exp_456 = exp(v_neg_455);
+        float v_x_457 = (v_exp_456 + (1.0f));
+        float v_x_458 = ((1.0f) / v_x_457);
+        pt_2 = v_x_458;
+      }
+      {
+        long gtid = (fcc_base + 2 * fcc_gsize);
+        long rem_7 = gtid;
+        long v_gtid_453 = rem_7;
+        float v_reduce_comm_454 = v_reduce_comm_336[(fcc_ix)v_reduce_comm_336_o + (fcc_ix)v_gtid_453 * (fcc_ix)v_reduce_comm_336_s0];
+        float v_neg_455 = (-v_reduce_comm_454);
+        float v_exp_456 = exp(v_neg_455);
+        float v_x_457 = (v_exp_456 + (1.0f));
+        float v_x_458 = ((1.0f) / v_x_457);
+        pt_3 = v_x_458;
+      }
+      {
+        long gtid = (fcc_base + 3 * fcc_gsize);
+        long rem_8 = gtid;
+        long v_gtid_453 = rem_8;
+        float v_reduce_comm_454 = v_reduce_comm_336[(fcc_ix)v_reduce_comm_336_o + (fcc_ix)v_gtid_453 * (fcc_ix)v_reduce_comm_336_s0];
+        float v_neg_455 = (-v_reduce_comm_454);
+        float v_exp_456 = exp(v_neg_455);
+        float v_x_457 = (v_exp_456 + (1.0f));
+        float v_x_458 = ((1.0f) / v_x_457);
+        pt_4 = v_x_458;
+      }
+      {
+        out0[(fcc_base + 0 * fcc_gsize)] = pt_1;
+      }
+      {
+        out0[(fcc_base + 1 * fcc_gsize)] = pt_2;
+      }
+      {
+        out0[(fcc_base + 2 * fcc_gsize)] = pt_3;
+      }
+      {
+        out0[(fcc_base + 3 * fcc_gsize)] = pt_4;
+      }
+    } else {
+      float pt_9;
+      float pt_10;
+      float pt_11;
+      float pt_12;
+      if ((fcc_base + 0 * fcc_gsize) < space_0) {
+        long gtid = (fcc_base + 0 * fcc_gsize);
+        long rem_13 = gtid;
+        long v_gtid_453 = rem_13;
+        float v_reduce_comm_454 = v_reduce_comm_336[(fcc_ix)v_reduce_comm_336_o + (fcc_ix)v_gtid_453 * (fcc_ix)v_reduce_comm_336_s0];
+        float v_neg_455 = (-v_reduce_comm_454);
+        float v_exp_456 = exp(v_neg_455);
+        float v_x_457 = (v_exp_456 + (1.0f));
+        float v_x_458 = ((1.0f) / v_x_457);
+        pt_9 = v_x_458;
+      }
+      if ((fcc_base + 1 * fcc_gsize) < space_0) {
+        long gtid = (fcc_base + 1 * fcc_gsize);
+        long rem_14 = gtid;
+        long v_gtid_453 = rem_14;
+        float v_reduce_comm_454 = v_reduce_comm_336[(fcc_ix)v_reduce_comm_336_o + (fcc_ix)v_gtid_453 * (fcc_ix)v_reduce_comm_336_s0];
+        float v_neg_455 = (-v_reduce_comm_454);
+        float v_exp_456 = exp(v_neg_455);
+        float v_x_457 = (v_exp_456 + (1.0f));
+        float v_x_458 = ((1.0f) / v_x_457);
+        pt_10 = v_x_458;
+      }
+      if ((fcc_base + 2 * fcc_gsize) < space_0) {
+        long gtid = (fcc_base + 2 * fcc_gsize);
+        long rem_15 = gtid;
+        long v_gtid_453 = rem_15;
+        float v_reduce_comm_454 = v_reduce_comm_336[(fcc_ix)v_reduce_comm_336_o + (fcc_ix)v_gtid_453 * (fcc_ix)v_reduce_comm_336_s0];
+        float v_neg_455 = (-v_reduce_comm_454);
+        float v_exp_456 = exp(v_neg_455);
+        float v_x_457 = (v_exp_456 + (1.0f));
+        float v_x_458 = ((1.0f) / v_x_457);
+        pt_11 = v_x_458;
+      }
+      if ((fcc_base + 3 * fcc_gsize) < space_0) {
+        long gtid = (fcc_base + 3 * fcc_gsize);
+        long rem_16 = gtid;
+        long v_gtid_453 = rem_16;
+        float v_reduce_comm_454 = v_reduce_comm_336[(fcc_ix)v_reduce_comm_336_o + (fcc_ix)v_gtid_453 * (fcc_ix)v_reduce_comm_336_s0];
+        float v_neg_455 = (-v_reduce_comm_454);
+        float v_exp_456 = exp(v_neg_455);
+        float v_x_457 = (v_exp_456 + (1.0f));
+        float v_x_458 = ((1.0f) / v_x_457);
+        pt_12 = v_x_458;
+      }
+      if ((fcc_base + 0 * fcc_gsize) < space_0) {
+        out0[(fcc_base + 0 * fcc_gsize)] = pt_9;
+      }
+      if ((fcc_base + 1 * fcc_gsize) < space_0) {
+        out0[(fcc_base + 1 * fcc_gsize)] = pt_10;
+      }
+      if ((fcc_base + 2 * fcc_gsize) < space_0) {
+        out0[(fcc_base + 2 * fcc_gsize)] = pt_11;
+      }
+      if ((fcc_base + 3 * fcc_gsize) < space_0) {
+        out0[(fcc_base + 3 * fcc_gsize)] = pt_12;
+      }
+    }
+  }
+}
+
+__kernel void segmap_map_459_one(__global long *fcc_err,
+    long v_h_2,
+    __global float *v_reduce_comm_336,
+    long v_reduce_comm_336_o,
+    long v_reduce_comm_336_d0,
+    long v_reduce_comm_336_s0,
+    long space_0,
+    __global float *out0)
+{
+  long fcc_gid = get_global_id(0), fcc_gsize = get_global_size(0);
+  long gtid = get_global_id(0);
+  if (gtid >= space_0) return;
+  long rem_1 = gtid;
+  long v_gtid_453 = rem_1;
+  float v_reduce_comm_454 = v_reduce_comm_336[(fcc_ix)v_reduce_comm_336_o + (fcc_ix)v_gtid_453 * (fcc_ix)v_reduce_comm_336_s0];
+  float v_neg_455 = (-v_reduce_comm_454);
+  float v_exp_456 = exp(v_neg_455);
+  float v_x_457 = (v_exp_456 + (1.0f));
+  float v_x_458 = ((1.0f) / v_x_457);
+  out0[gtid] = v_x_458;
+}
+
+__kernel void segmap_map_493(__global long *fcc_err,
     long v_d_7,
     uchar v_eq_48_u,
-    __global float *v_map_330,
-    long v_map_330_o,
-    long v_map_330_d0,
-    long v_map_330_s0,
+    __global float *v_map_459,
+    long v_map_459_o,
+    long v_map_459_d0,
+    long v_map_459_s0,
     long v_o_3,
     __global float *v_target_9,
     long v_target_9_o,
@@ -1322,64 +1330,64 @@ __kernel void segmap_map_468(__global long *fcc_err,
   long gtid = get_global_id(0);
   if (gtid >= space_0) return;
   long rem_1 = gtid;
-  long v_gtid_443 = rem_1;
-  long v_x_444_off = (long)v_tr_45_o + (long)v_gtid_443 * (long)v_tr_45_s0;
-  float v_x_445 = v_target_9[(long)v_target_9_o + (long)v_gtid_443 * (long)v_target_9_s0];
+  long v_gtid_468 = rem_1;
+  long v_x_469_off = (long)v_tr_45_o + (long)v_gtid_468 * (long)v_tr_45_s0;
+  float v_x_470 = v_target_9[(long)v_target_9_o + (long)v_gtid_468 * (long)v_target_9_s0];
   if (!v_eq_48) {
     if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, 9) == 0) {
     }
   }
-  bool v_check_446 = true;
+  bool v_check_471 = true;
   if ((v_tr_45_d1) != ((long)v_x_41)) {
     if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, 10) == 0) {
       fcc_err[1] = (long)(v_tr_45_d1);
       fcc_err[2] = (long)((long)v_x_41);
     }
   }
-  float v_reduce_comm_459;
-  v_reduce_comm_459 = (0.0f);
+  float v_reduce_comm_484;
+  v_reduce_comm_484 = (0.0f);
   for (long i_3 = 0; i_3 < (long)v_x_41; i_3++) {
-    long v_i_r8_452 = ((long)((ulong)((long)0L) + (ulong)i_3 * (ulong)((long)1L)));
-    float v_x_453 = v_tr_45[(long)v_x_444_off + (long)i_3 * (long)v_tr_45_s1];
-    bool v_c_r9_454 = (v_i_r8_452 < ((long)1L));
-    float v_x_457;
-    if (v_c_r9_454) {
-      v_x_457 = (1.0f);
+    long v_i_r8_477 = ((long)((ulong)((long)0L) + (ulong)i_3 * (ulong)((long)1L)));
+    float v_x_478 = v_tr_45[(long)v_x_469_off + (long)i_3 * (long)v_tr_45_s1];
+    bool v_c_r9_479 = (v_i_r8_477 < ((long)1L));
+    float v_x_482;
+    if (v_c_r9_479) {
+      v_x_482 = (1.0f);
     } else {
-      long v_i_r10_455 = ((long)((ulong)v_i_r8_452 + (ulong)((long)-1L)));
-      float v_x_r12_456 = v_map_330[(long)v_map_330_o + (long)v_i_r10_455 * (long)v_map_330_s0];
-      v_x_457 = v_x_r12_456;
+      long v_i_r10_480 = ((long)((ulong)v_i_r8_477 + (ulong)((long)-1L)));
+      float v_x_r12_481 = v_map_459[(long)v_map_459_o + (long)v_i_r10_480 * (long)v_map_459_s0];
+      v_x_482 = v_x_r12_481;
     }
-    float v_x_458 = (v_x_457 * v_x_453);
+    float v_x_483 = (v_x_482 * v_x_478);
     {
-      float v_a_449 = v_reduce_comm_459;
-      float v_a_450 = v_x_458;
-      float v_sum_451 = (v_a_449 + v_a_450);
-      v_reduce_comm_459 = v_sum_451;
+      float v_a_474 = v_reduce_comm_484;
+      float v_a_475 = v_x_483;
+      float v_sum_476 = (v_a_474 + v_a_475);
+      v_reduce_comm_484 = v_sum_476;
     }
   }
-  float v_neg_460 = (-v_reduce_comm_459);
-  float v_exp_461 = exp(v_neg_460);
-  float v_x_462 = (v_exp_461 + (1.0f));
-  float v_x_463 = ((1.0f) / v_x_462);
-  float v_x_464 = ((1.0f) - v_x_463);
-  float v_x_465 = (v_x_463 * v_x_464);
-  float v_x_466 = (v_x_445 - v_x_463);
-  float v_x_467 = (v_x_465 * v_x_466);
-  out0[gtid] = v_x_467;
+  float v_neg_485 = (-v_reduce_comm_484);
+  float v_exp_486 = exp(v_neg_485);
+  float v_x_487 = (v_exp_486 + (1.0f));
+  float v_x_488 = ((1.0f) / v_x_487);
+  float v_x_489 = ((1.0f) - v_x_488);
+  float v_x_490 = (v_x_488 * v_x_489);
+  float v_x_491 = (v_x_470 - v_x_488);
+  float v_x_492 = (v_x_490 * v_x_491);
+  out0[gtid] = v_x_492;
 }
 
-__kernel void segred_reduce_comm_485_columns(__global long *fcc_err,
-    __global float *v_coerced_472,
-    long v_coerced_472_o,
-    long v_coerced_472_d0,
-    long v_coerced_472_d1,
-    long v_coerced_472_s0,
-    long v_coerced_472_s1,
-    __global float *v_map_330,
-    long v_map_330_o,
-    long v_map_330_d0,
-    long v_map_330_s0,
+__kernel void segred_reduce_comm_510_columns(__global long *fcc_err,
+    __global float *v_coerced_497,
+    long v_coerced_497_o,
+    long v_coerced_497_d0,
+    long v_coerced_497_d1,
+    long v_coerced_497_s0,
+    long v_coerced_497_s1,
+    __global float *v_map_459,
+    long v_map_459_o,
+    long v_map_459_d0,
+    long v_map_459_s0,
     long v_o_3,
     long v_x_41,
     long space_0,
@@ -1393,51 +1401,51 @@ __kernel void segred_reduce_comm_485_columns(__global long *fcc_err,
   long nsegs = 1 * space_0;
   long rows = lsize / nsegs, seg = ltid % nsegs, row = ltid / nsegs;
   long rem_1 = seg;
-  long v_gtid_476 = rem_1;
+  long v_gtid_501 = rem_1;
   float acc0 = (0.0f);
   long step = gps * rows;
   long j0 = row < rows ? grp * rows + row : space_1;
   for (; j0 + 3 * (step) < space_1; j0 += 4 * (step)) {
     #pragma unroll
     for (int u = 0; u < 4; u++) {
-      long v_gtid_477 = j0 + u * (step);
-      float v_x_479 = v_coerced_472[(long)v_coerced_472_o + (long)v_gtid_476 * (long)v_coerced_472_s0 + (long)v_gtid_477 * (long)v_coerced_472_s1];
-      bool v_c_r9_480 = (v_gtid_477 < ((long)1L));
-      float v_x_483;
-      if (v_c_r9_480) {
-        v_x_483 = (1.0f);
+      long v_gtid_502 = j0 + u * (step);
+      float v_x_504 = v_coerced_497[(long)v_coerced_497_o + (long)v_gtid_501 * (long)v_coerced_497_s0 + (long)v_gtid_502 * (long)v_coerced_497_s1];
+      bool v_c_r9_505 = (v_gtid_502 < ((long)1L));
+      float v_x_508;
+      if (v_c_r9_505) {
+        v_x_508 = (1.0f);
       } else {
-        long v_i_r10_481 = ((long)((ulong)v_gtid_477 + (ulong)((long)-1L)));
-        float v_x_r12_482 = v_map_330[(long)v_map_330_o + (long)v_i_r10_481 * (long)v_map_330_s0];
-        v_x_483 = v_x_r12_482;
+        long v_i_r10_506 = ((long)((ulong)v_gtid_502 + (ulong)((long)-1L)));
+        float v_x_r12_507 = v_map_459[(long)v_map_459_o + (long)v_i_r10_506 * (long)v_map_459_s0];
+        v_x_508 = v_x_r12_507;
       }
-      float v_x_484 = (v_x_483 * v_x_479);
+      float v_x_509 = (v_x_508 * v_x_504);
       {
-        float v_a_473 = acc0;
-        float v_a_474 = v_x_484;
-        float v_sum_475 = (v_a_473 + v_a_474);
-        acc0 = v_sum_475;
+        float v_a_498 = acc0;
+        float v_a_499 = v_x_509;
+        float v_sum_500 = (v_a_498 + v_a_499);
+        acc0 = v_sum_500;
       }
     }
   }
   for (; j0 < space_1; j0 += step) {
-    long v_gtid_477 = j0;
-    float v_x_479 = v_coerced_472[(long)v_coerced_472_o + (long)v_gtid_476 * (long)v_coerced_472_s0 + (long)v_gtid_477 * (long)v_coerced_472_s1];
-    bool v_c_r9_480 = (v_gtid_477 < ((long)1L));
-    float v_x_483;
-    if (v_c_r9_480) {
-      v_x_483 = (1.0f);
+    long v_gtid_502 = j0;
+    float v_x_504 = v_coerced_497[(long)v_coerced_497_o + (long)v_gtid_501 * (long)v_coerced_497_s0 + (long)v_gtid_502 * (long)v_coerced_497_s1];
+    bool v_c_r9_505 = (v_gtid_502 < ((long)1L));
+    float v_x_508;
+    if (v_c_r9_505) {
+      v_x_508 = (1.0f);
     } else {
-      long v_i_r10_481 = ((long)((ulong)v_gtid_477 + (ulong)((long)-1L)));
-      float v_x_r12_482 = v_map_330[(long)v_map_330_o + (long)v_i_r10_481 * (long)v_map_330_s0];
-      v_x_483 = v_x_r12_482;
+      long v_i_r10_506 = ((long)((ulong)v_gtid_502 + (ulong)((long)-1L)));
+      float v_x_r12_507 = v_map_459[(long)v_map_459_o + (long)v_i_r10_506 * (long)v_map_459_s0];
+      v_x_508 = v_x_r12_507;
     }
-    float v_x_484 = (v_x_483 * v_x_479);
+    float v_x_509 = (v_x_508 * v_x_504);
     {
-      float v_a_473 = acc0;
-      float v_a_474 = v_x_484;
-      float v_sum_475 = (v_a_473 + v_a_474);
-      acc0 = v_sum_475;
+      float v_a_498 = acc0;
+      float v_a_499 = v_x_509;
+      float v_sum_500 = (v_a_498 + v_a_499);
+      acc0 = v_sum_500;
     }
   }
   lmem0[ltid] = acc0;
@@ -1449,10 +1457,10 @@ __kernel void segred_reduce_comm_485_columns(__global long *fcc_err,
       float a_3 = lmem0[ltid];
       float b_4 = lmem0[ltid + s * nsegs];
       {
-        float v_a_473 = a_3;
-        float v_a_474 = b_4;
-        float v_sum_475 = (v_a_473 + v_a_474);
-        a_3 = v_sum_475;
+        float v_a_498 = a_3;
+        float v_a_499 = b_4;
+        float v_sum_500 = (v_a_498 + v_a_499);
+        a_3 = v_sum_500;
       }
       lmem0[ltid] = a_3;
     }
@@ -1463,17 +1471,17 @@ __kernel void segred_reduce_comm_485_columns(__global long *fcc_err,
   }
 }
 
-__kernel void segred_reduce_comm_485_stage2(__global long *fcc_err,
-    __global float *v_coerced_472,
-    long v_coerced_472_o,
-    long v_coerced_472_d0,
-    long v_coerced_472_d1,
-    long v_coerced_472_s0,
-    long v_coerced_472_s1,
-    __global float *v_map_330,
-    long v_map_330_o,
-    long v_map_330_d0,
-    long v_map_330_s0,
+__kernel void segred_reduce_comm_510_stage2(__global long *fcc_err,
+    __global float *v_coerced_497,
+    long v_coerced_497_o,
+    long v_coerced_497_d0,
+    long v_coerced_497_d1,
+    long v_coerced_497_s0,
+    long v_coerced_497_s1,
+    __global float *v_map_459,
+    long v_map_459_o,
+    long v_map_459_d0,
+    long v_map_459_s0,
     long v_o_3,
     long v_x_41,
     long gps,
@@ -1487,10 +1495,10 @@ __kernel void segred_reduce_comm_485_stage2(__global long *fcc_err,
   float acc0 = (0.0f);
   for (long j = seg * gps + ltid; j < (seg + 1) * gps; j += lsize) {
     {
-      float v_a_473 = acc0;
-      float v_a_474 = part0[j];
-      float v_sum_475 = (v_a_473 + v_a_474);
-      acc0 = v_sum_475;
+      float v_a_498 = acc0;
+      float v_a_499 = part0[j];
+      float v_sum_500 = (v_a_498 + v_a_499);
+      acc0 = v_sum_500;
     }
   }
   lmem0[ltid] = acc0;
@@ -1502,10 +1510,10 @@ __kernel void segred_reduce_comm_485_stage2(__global long *fcc_err,
       float a_2 = lmem0[ltid];
       float b_3 = lmem0[ltid + s];
       {
-        float v_a_473 = a_2;
-        float v_a_474 = b_3;
-        float v_sum_475 = (v_a_473 + v_a_474);
-        a_2 = v_sum_475;
+        float v_a_498 = a_2;
+        float v_a_499 = b_3;
+        float v_sum_500 = (v_a_498 + v_a_499);
+        a_2 = v_sum_500;
       }
       lmem0[ltid] = a_2;
     }
@@ -1516,17 +1524,17 @@ __kernel void segred_reduce_comm_485_stage2(__global long *fcc_err,
   }
 }
 
-__kernel void segred_reduce_comm_485(__global long *fcc_err,
-    __global float *v_coerced_472,
-    long v_coerced_472_o,
-    long v_coerced_472_d0,
-    long v_coerced_472_d1,
-    long v_coerced_472_s0,
-    long v_coerced_472_s1,
-    __global float *v_map_330,
-    long v_map_330_o,
-    long v_map_330_d0,
-    long v_map_330_s0,
+__kernel void segred_reduce_comm_510(__global long *fcc_err,
+    __global float *v_coerced_497,
+    long v_coerced_497_o,
+    long v_coerced_497_d0,
+    long v_coerced_497_d1,
+    long v_coerced_497_s0,
+    long v_coerced_497_s1,
+    __global float *v_map_459,
+    long v_map_459_o,
+    long v_map_459_d0,
+    long v_map_459_s0,
     long v_o_3,
     long v_x_41,
     long space_0,
@@ -1542,49 +1550,49 @@ __kernel void segred_reduce_comm_485(__global long *fcc_err,
   float acc0 = (0.0f);
   if (seg < 1 * space_0) {
     long rem_1 = seg;
-    long v_gtid_476 = rem_1;
+    long v_gtid_501 = rem_1;
     long j0 = lane;
     for (; j0 + 3 * (team) < space_1; j0 += 4 * (team)) {
       #pragma unroll
       for (int u = 0; u < 4; u++) {
-        long v_gtid_477 = j0 + u * (team);
-        float v_x_479 = v_coerced_472[(long)v_coerced_472_o + (long)v_gtid_476 * (long)v_coerced_472_s0 + (long)v_gtid_477 * (long)v_coerced_472_s1];
-        bool v_c_r9_480 = (v_gtid_477 < ((long)1L));
-        float v_x_483;
-        if (v_c_r9_480) {
-          v_x_483 = (1.0f);
+        long v_gtid_502 = j0 + u * (team);
+        float v_x_504 = v_coerced_497[(long)v_coerced_497_o + (long)v_gtid_501 * (long)v_coerced_497_s0 + (long)v_gtid_502 * (long)v_coerced_497_s1];
+        bool v_c_r9_505 = (v_gtid_502 < ((long)1L));
+        float v_x_508;
+        if (v_c_r9_505) {
+          v_x_508 = (1.0f);
         } else {
-          long v_i_r10_481 = ((long)((ulong)v_gtid_477 + (ulong)((long)-1L)));
-          float v_x_r12_482 = v_map_330[(long)v_map_330_o + (long)v_i_r10_481 * (long)v_map_330_s0];
-          v_x_483 = v_x_r12_482;
+          long v_i_r10_506 = ((long)((ulong)v_gtid_502 + (ulong)((long)-1L)));
+          float v_x_r12_507 = v_map_459[(long)v_map_459_o + (long)v_i_r10_506 * (long)v_map_459_s0];
+          v_x_508 = v_x_r12_507;
         }
-        float v_x_484 = (v_x_483 * v_x_479);
+        float v_x_509 = (v_x_508 * v_x_504);
         {
-          float v_a_473 = acc0;
-          float v_a_474 = v_x_484;
-          float v_sum_475 = (v_a_473 + v_a_474);
-          acc0 = v_sum_475;
+          float v_a_498 = acc0;
+          float v_a_499 = v_x_509;
+          float v_sum_500 = (v_a_498 + v_a_499);
+          acc0 = v_sum_500;
         }
       }
     }
     for (; j0 < space_1; j0 += team) {
-      long v_gtid_477 = j0;
-      float v_x_479 = v_coerced_472[(long)v_coerced_472_o + (long)v_gtid_476 * (long)v_coerced_472_s0 + (long)v_gtid_477 * (long)v_coerced_472_s1];
-      bool v_c_r9_480 = (v_gtid_477 < ((long)1L));
-      float v_x_483;
-      if (v_c_r9_480) {
-        v_x_483 = (1.0f);
+      long v_gtid_502 = j0;
+      float v_x_504 = v_coerced_497[(long)v_coerced_497_o + (long)v_gtid_501 * (long)v_coerced_497_s0 + (long)v_gtid_502 * (long)v_coerced_497_s1];
+      bool v_c_r9_505 = (v_gtid_502 < ((long)1L));
+      float v_x_508;
+      if (v_c_r9_505) {
+        v_x_508 = (1.0f);
       } else {
-        long v_i_r10_481 = ((long)((ulong)v_gtid_477 + (ulong)((long)-1L)));
-        float v_x_r12_482 = v_map_330[(long)v_map_330_o + (long)v_i_r10_481 * (long)v_map_330_s0];
-        v_x_483 = v_x_r12_482;
+        long v_i_r10_506 = ((long)((ulong)v_gtid_502 + (ulong)((long)-1L)));
+        float v_x_r12_507 = v_map_459[(long)v_map_459_o + (long)v_i_r10_506 * (long)v_map_459_s0];
+        v_x_508 = v_x_r12_507;
       }
-      float v_x_484 = (v_x_483 * v_x_479);
+      float v_x_509 = (v_x_508 * v_x_504);
       {
-        float v_a_473 = acc0;
-        float v_a_474 = v_x_484;
-        float v_sum_475 = (v_a_473 + v_a_474);
-        acc0 = v_sum_475;
+        float v_a_498 = acc0;
+        float v_a_499 = v_x_509;
+        float v_sum_500 = (v_a_498 + v_a_499);
+        acc0 = v_sum_500;
       }
     }
   }
@@ -1594,10 +1602,10 @@ __kernel void segred_reduce_comm_485(__global long *fcc_err,
     if (lane == 0) {
       for (long l = 1; l < team; l++) {
         {
-          float v_a_473 = acc0;
-          float v_a_474 = lmem0[ltid + l];
-          float v_sum_475 = (v_a_473 + v_a_474);
-          acc0 = v_sum_475;
+          float v_a_498 = acc0;
+          float v_a_499 = lmem0[ltid + l];
+          float v_sum_500 = (v_a_498 + v_a_499);
+          acc0 = v_sum_500;
         }
       }
     }
@@ -1607,17 +1615,17 @@ __kernel void segred_reduce_comm_485(__global long *fcc_err,
   }
 }
 
-__kernel void segred_reduce_comm_485_stage1(__global long *fcc_err,
-    __global float *v_coerced_472,
-    long v_coerced_472_o,
-    long v_coerced_472_d0,
-    long v_coerced_472_d1,
-    long v_coerced_472_s0,
-    long v_coerced_472_s1,
-    __global float *v_map_330,
-    long v_map_330_o,
-    long v_map_330_d0,
-    long v_map_330_s0,
+__kernel void segred_reduce_comm_510_stage1(__global long *fcc_err,
+    __global float *v_coerced_497,
+    long v_coerced_497_o,
+    long v_coerced_497_d0,
+    long v_coerced_497_d1,
+    long v_coerced_497_s0,
+    long v_coerced_497_s1,
+    __global float *v_map_459,
+    long v_map_459_o,
+    long v_map_459_d0,
+    long v_map_459_s0,
     long v_o_3,
     long v_x_41,
     long space_0,
@@ -1632,51 +1640,51 @@ __kernel void segred_reduce_comm_485_stage1(__global long *fcc_err,
   long ltid = get_local_id(0), lsize = get_local_size(0);
   long grp = get_group_id(0), seg = grp / gps, part = grp % gps;
   long rem_1 = seg;
-  long v_gtid_476 = rem_1;
+  long v_gtid_501 = rem_1;
   float acc0 = (0.0f);
   long step = gps * lsize;
   long j0 = part * lsize + ltid;
   for (; j0 + 3 * (step) < space_1; j0 += 4 * (step)) {
     #pragma unroll
     for (int u = 0; u < 4; u++) {
-      long v_gtid_477 = j0 + u * (step);
-      float v_x_479 = v_coerced_472[(long)v_coerced_472_o + (long)v_gtid_476 * (long)v_coerced_472_s0 + (long)v_gtid_477 * (long)v_coerced_472_s1];
-      bool v_c_r9_480 = (v_gtid_477 < ((long)1L));
-      float v_x_483;
-      if (v_c_r9_480) {
-        v_x_483 = (1.0f);
+      long v_gtid_502 = j0 + u * (step);
+      float v_x_504 = v_coerced_497[(long)v_coerced_497_o + (long)v_gtid_501 * (long)v_coerced_497_s0 + (long)v_gtid_502 * (long)v_coerced_497_s1];
+      bool v_c_r9_505 = (v_gtid_502 < ((long)1L));
+      float v_x_508;
+      if (v_c_r9_505) {
+        v_x_508 = (1.0f);
       } else {
-        long v_i_r10_481 = ((long)((ulong)v_gtid_477 + (ulong)((long)-1L)));
-        float v_x_r12_482 = v_map_330[(long)v_map_330_o + (long)v_i_r10_481 * (long)v_map_330_s0];
-        v_x_483 = v_x_r12_482;
+        long v_i_r10_506 = ((long)((ulong)v_gtid_502 + (ulong)((long)-1L)));
+        float v_x_r12_507 = v_map_459[(long)v_map_459_o + (long)v_i_r10_506 * (long)v_map_459_s0];
+        v_x_508 = v_x_r12_507;
       }
-      float v_x_484 = (v_x_483 * v_x_479);
+      float v_x_509 = (v_x_508 * v_x_504);
       {
-        float v_a_473 = acc0;
-        float v_a_474 = v_x_484;
-        float v_sum_475 = (v_a_473 + v_a_474);
-        acc0 = v_sum_475;
+        float v_a_498 = acc0;
+        float v_a_499 = v_x_509;
+        float v_sum_500 = (v_a_498 + v_a_499);
+        acc0 = v_sum_500;
       }
     }
   }
   for (; j0 < space_1; j0 += step) {
-    long v_gtid_477 = j0;
-    float v_x_479 = v_coerced_472[(long)v_coerced_472_o + (long)v_gtid_476 * (long)v_coerced_472_s0 + (long)v_gtid_477 * (long)v_coerced_472_s1];
-    bool v_c_r9_480 = (v_gtid_477 < ((long)1L));
-    float v_x_483;
-    if (v_c_r9_480) {
-      v_x_483 = (1.0f);
+    long v_gtid_502 = j0;
+    float v_x_504 = v_coerced_497[(long)v_coerced_497_o + (long)v_gtid_501 * (long)v_coerced_497_s0 + (long)v_gtid_502 * (long)v_coerced_497_s1];
+    bool v_c_r9_505 = (v_gtid_502 < ((long)1L));
+    float v_x_508;
+    if (v_c_r9_505) {
+      v_x_508 = (1.0f);
     } else {
-      long v_i_r10_481 = ((long)((ulong)v_gtid_477 + (ulong)((long)-1L)));
-      float v_x_r12_482 = v_map_330[(long)v_map_330_o + (long)v_i_r10_481 * (long)v_map_330_s0];
-      v_x_483 = v_x_r12_482;
+      long v_i_r10_506 = ((long)((ulong)v_gtid_502 + (ulong)((long)-1L)));
+      float v_x_r12_507 = v_map_459[(long)v_map_459_o + (long)v_i_r10_506 * (long)v_map_459_s0];
+      v_x_508 = v_x_r12_507;
     }
-    float v_x_484 = (v_x_483 * v_x_479);
+    float v_x_509 = (v_x_508 * v_x_504);
     {
-      float v_a_473 = acc0;
-      float v_a_474 = v_x_484;
-      float v_sum_475 = (v_a_473 + v_a_474);
-      acc0 = v_sum_475;
+      float v_a_498 = acc0;
+      float v_a_499 = v_x_509;
+      float v_sum_500 = (v_a_498 + v_a_499);
+      acc0 = v_sum_500;
     }
   }
   lmem0[ltid] = acc0;
@@ -1688,10 +1696,10 @@ __kernel void segred_reduce_comm_485_stage1(__global long *fcc_err,
       float a_3 = lmem0[ltid];
       float b_4 = lmem0[ltid + s];
       {
-        float v_a_473 = a_3;
-        float v_a_474 = b_4;
-        float v_sum_475 = (v_a_473 + v_a_474);
-        a_3 = v_sum_475;
+        float v_a_498 = a_3;
+        float v_a_499 = b_4;
+        float v_sum_500 = (v_a_498 + v_a_499);
+        a_3 = v_sum_500;
       }
       lmem0[ltid] = a_3;
     }
@@ -1717,10 +1725,10 @@ __kernel void segred_reduce_comm_485_stage1(__global long *fcc_err,
         sync[1 * space_0 + (seg * gps + q) * 1 + 0] = 0UL;
         float pub_6 = as_float((uint)(w_5));
         {
-          float v_a_473 = macc0;
-          float v_a_474 = pub_6;
-          float v_sum_475 = (v_a_473 + v_a_474);
-          macc0 = v_sum_475;
+          float v_a_498 = macc0;
+          float v_a_499 = pub_6;
+          float v_sum_500 = (v_a_498 + v_a_499);
+          macc0 = v_sum_500;
         }
       }
       barrier(CLK_LOCAL_MEM_FENCE);
@@ -1733,10 +1741,10 @@ __kernel void segred_reduce_comm_485_stage1(__global long *fcc_err,
           float a_8 = lmem0[ltid];
           float b_9 = lmem0[ltid + s];
           {
-            float v_a_473 = a_8;
-            float v_a_474 = b_9;
-            float v_sum_475 = (v_a_473 + v_a_474);
-            a_8 = v_sum_475;
+            float v_a_498 = a_8;
+            float v_a_499 = b_9;
+            float v_sum_500 = (v_a_498 + v_a_499);
+            a_8 = v_sum_500;
           }
           lmem0[ltid] = a_8;
         }
@@ -1749,17 +1757,17 @@ __kernel void segred_reduce_comm_485_stage1(__global long *fcc_err,
   }
 }
 
-__kernel void segred_reduce_comm_485_cpu(__global long *fcc_err,
-    __global float *v_coerced_472,
-    long v_coerced_472_o,
-    long v_coerced_472_d0,
-    long v_coerced_472_d1,
-    long v_coerced_472_s0,
-    long v_coerced_472_s1,
-    __global float *v_map_330,
-    long v_map_330_o,
-    long v_map_330_d0,
-    long v_map_330_s0,
+__kernel void segred_reduce_comm_510_cpu(__global long *fcc_err,
+    __global float *v_coerced_497,
+    long v_coerced_497_o,
+    long v_coerced_497_d0,
+    long v_coerced_497_d1,
+    long v_coerced_497_s0,
+    long v_coerced_497_s1,
+    __global float *v_map_459,
+    long v_map_459_o,
+    long v_map_459_d0,
+    long v_map_459_s0,
     long v_o_3,
     long v_x_41,
     long space_0,
@@ -1778,7 +1786,7 @@ __kernel void segred_reduce_comm_485_cpu(__global long *fcc_err,
   long js = min(chunk * per, space_1), je = min(js + per, space_1);
   for (long seg = seg0; seg < seg1; seg++) {
     long rem_1 = seg;
-    long v_gtid_476 = rem_1;
+    long v_gtid_501 = rem_1;
     float acc0 = (0.0f);
     float lane1_0 = (0.0f);
     float lane2_0 = (0.0f);
@@ -1786,139 +1794,139 @@ __kernel void segred_reduce_comm_485_cpu(__global long *fcc_err,
     long j0 = js;
     for (; j0 + 4 <= je; j0 += 4) {
       {
-        long v_gtid_477 = j0 + 0;
-        float v_x_479 = v_coerced_472[(long)v_coerced_472_o + (long)v_gtid_476 * (long)v_coerced_472_s0 + (long)v_gtid_477 * (long)v_coerced_472_s1];
-        bool v_c_r9_480 = (v_gtid_477 < ((long)1L));
-        float v_x_483;
-        if (v_c_r9_480) {
-          v_x_483 = (1.0f);
+        long v_gtid_502 = j0 + 0;
+        float v_x_504 = v_coerced_497[(long)v_coerced_497_o + (long)v_gtid_501 * (long)v_coerced_497_s0 + (long)v_gtid_502 * (long)v_coerced_497_s1];
+        bool v_c_r9_505 = (v_gtid_502 < ((long)1L));
+        float v_x_508;
+        if (v_c_r9_505) {
+          v_x_508 = (1.0f);
         } else {
-          long v_i_r10_481 = ((long)((ulong)v_gtid_477 + (ulong)((long)-1L)));
-          float v_x_r12_482 = v_map_330[(long)v_map_330_o + (long)v_i_r10_481 * (long)v_map_330_s0];
-          v_x_483 = v_x_r12_482;
+          long v_i_r10_506 = ((long)((ulong)v_gtid_502 + (ulong)((long)-1L)));
+          float v_x_r12_507 = v_map_459[(long)v_map_459_o + (long)v_i_r10_506 * (long)v_map_459_s0];
+          v_x_508 = v_x_r12_507;
         }
-        float v_x_484 = (v_x_483 * v_x_479);
+        float v_x_509 = (v_x_508 * v_x_504);
         {
-          float v_a_473 = acc0;
-          float v_a_474 = v_x_484;
-          float v_sum_475 = (v_a_473 + v_a_474);
-          acc0 = v_sum_475;
+          float v_a_498 = acc0;
+          float v_a_499 = v_x_509;
+          float v_sum_500 = (v_a_498 + v_a_499);
+          acc0 = v_sum_500;
         }
       }
       {
-        long v_gtid_477 = j0 + 1;
-        float v_x_479 = v_coerced_472[(long)v_coerced_472_o + (long)v_gtid_476 * (long)v_coerced_472_s0 + (long)v_gtid_477 * (long)v_coerced_472_s1];
-        bool v_c_r9_480 = (v_gtid_477 < ((long)1L));
-        float v_x_483;
-        if (v_c_r9_480) {
-          v_x_483 = (1.0f);
+        long v_gtid_502 = j0 + 1;
+        float v_x_504 = v_coerced_497[(long)v_coerced_497_o + (long)v_gtid_501 * (long)v_coerced_497_s0 + (long)v_gtid_502 * (long)v_coerced_497_s1];
+        bool v_c_r9_505 = (v_gtid_502 < ((long)1L));
+        float v_x_508;
+        if (v_c_r9_505) {
+          v_x_508 = (1.0f);
         } else {
-          long v_i_r10_481 = ((long)((ulong)v_gtid_477 + (ulong)((long)-1L)));
-          float v_x_r12_482 = v_map_330[(long)v_map_330_o + (long)v_i_r10_481 * (long)v_map_330_s0];
-          v_x_483 = v_x_r12_482;
+          long v_i_r10_506 = ((long)((ulong)v_gtid_502 + (ulong)((long)-1L)));
+          float v_x_r12_507 = v_map_459[(long)v_map_459_o + (long)v_i_r10_506 * (long)v_map_459_s0];
+          v_x_508 = v_x_r12_507;
         }
-        float v_x_484 = (v_x_483 * v_x_479);
+        float v_x_509 = (v_x_508 * v_x_504);
         {
-          float v_a_473 = lane1_0;
-          float v_a_474 = v_x_484;
-          float v_sum_475 = (v_a_473 + v_a_474);
-          lane1_0 = v_sum_475;
+          float v_a_498 = lane1_0;
+          float v_a_499 = v_x_509;
+          float v_sum_500 = (v_a_498 + v_a_499);
+          lane1_0 = v_sum_500;
         }
       }
       {
-        long v_gtid_477 = j0 + 2;
-        float v_x_479 = v_coerced_472[(long)v_coerced_472_o + (long)v_gtid_476 * (long)v_coerced_472_s0 + (long)v_gtid_477 * (long)v_coerced_472_s1];
-        bool v_c_r9_480 = (v_gtid_477 < ((long)1L));
-        float v_x_483;
-        if (v_c_r9_480) {
-          v_x_483 = (1.0f);
+        long v_gtid_502 = j0 + 2;
+        float v_x_504 = v_coerced_497[(long)v_coerced_497_o + (long)v_gtid_501 * (long)v_coerced_497_s0 + (long)v_gtid_502 * (long)v_coerced_497_s1];
+        bool v_c_r9_505 = (v_gtid_502 < ((long)1L));
+        float v_x_508;
+        if (v_c_r9_505) {
+          v_x_508 = (1.0f);
         } else {
-          long v_i_r10_481 = ((long)((ulong)v_gtid_477 + (ulong)((long)-1L)));
-          float v_x_r12_482 = v_map_330[(long)v_map_330_o + (long)v_i_r10_481 * (long)v_map_330_s0];
-          v_x_483 = v_x_r12_482;
+          long v_i_r10_506 = ((long)((ulong)v_gtid_502 + (ulong)((long)-1L)));
+          float v_x_r12_507 = v_map_459[(long)v_map_459_o + (long)v_i_r10_506 * (long)v_map_459_s0];
+          v_x_508 = v_x_r12_507;
         }
-        float v_x_484 = (v_x_483 * v_x_479);
+        float v_x_509 = (v_x_508 * v_x_504);
         {
-          float v_a_473 = lane2_0;
-          float v_a_474 = v_x_484;
-          float v_sum_475 = (v_a_473 + v_a_474);
-          lane2_0 = v_sum_475;
+          float v_a_498 = lane2_0;
+          float v_a_499 = v_x_509;
+          float v_sum_500 = (v_a_498 + v_a_499);
+          lane2_0 = v_sum_500;
         }
       }
       {
-        long v_gtid_477 = j0 + 3;
-        float v_x_479 = v_coerced_472[(long)v_coerced_472_o + (long)v_gtid_476 * (long)v_coerced_472_s0 + (long)v_gtid_477 * (long)v_coerced_472_s1];
-        bool v_c_r9_480 = (v_gtid_477 < ((long)1L));
-        float v_x_483;
-        if (v_c_r9_480) {
-          v_x_483 = (1.0f);
+        long v_gtid_502 = j0 + 3;
+        float v_x_504 = v_coerced_497[(long)v_coerced_497_o + (long)v_gtid_501 * (long)v_coerced_497_s0 + (long)v_gtid_502 * (long)v_coerced_497_s1];
+        bool v_c_r9_505 = (v_gtid_502 < ((long)1L));
+        float v_x_508;
+        if (v_c_r9_505) {
+          v_x_508 = (1.0f);
         } else {
-          long v_i_r10_481 = ((long)((ulong)v_gtid_477 + (ulong)((long)-1L)));
-          float v_x_r12_482 = v_map_330[(long)v_map_330_o + (long)v_i_r10_481 * (long)v_map_330_s0];
-          v_x_483 = v_x_r12_482;
+          long v_i_r10_506 = ((long)((ulong)v_gtid_502 + (ulong)((long)-1L)));
+          float v_x_r12_507 = v_map_459[(long)v_map_459_o + (long)v_i_r10_506 * (long)v_map_459_s0];
+          v_x_508 = v_x_r12_507;
         }
-        float v_x_484 = (v_x_483 * v_x_479);
+        float v_x_509 = (v_x_508 * v_x_504);
         {
-          float v_a_473 = lane3_0;
-          float v_a_474 = v_x_484;
-          float v_sum_475 = (v_a_473 + v_a_474);
-          lane3_0 = v_sum_475;
+          float v_a_498 = lane3_0;
+          float v_a_499 = v_x_509;
+          float v_sum_500 = (v_a_498 + v_a_499);
+          lane3_0 = v_sum_500;
         }
       }
     }
     for (; j0 < je; j0++) {
-      long v_gtid_477 = j0;
-      float v_x_479 = v_coerced_472[(long)v_coerced_472_o + (long)v_gtid_476 * (long)v_coerced_472_s0 + (long)v_gtid_477 * (long)v_coerced_472_s1];
-      bool v_c_r9_480 = (v_gtid_477 < ((long)1L));
-      float v_x_483;
-      if (v_c_r9_480) {
-        v_x_483 = (1.0f);
+      long v_gtid_502 = j0;
+      float v_x_504 = v_coerced_497[(long)v_coerced_497_o + (long)v_gtid_501 * (long)v_coerced_497_s0 + (long)v_gtid_502 * (long)v_coerced_497_s1];
+      bool v_c_r9_505 = (v_gtid_502 < ((long)1L));
+      float v_x_508;
+      if (v_c_r9_505) {
+        v_x_508 = (1.0f);
       } else {
-        long v_i_r10_481 = ((long)((ulong)v_gtid_477 + (ulong)((long)-1L)));
-        float v_x_r12_482 = v_map_330[(long)v_map_330_o + (long)v_i_r10_481 * (long)v_map_330_s0];
-        v_x_483 = v_x_r12_482;
+        long v_i_r10_506 = ((long)((ulong)v_gtid_502 + (ulong)((long)-1L)));
+        float v_x_r12_507 = v_map_459[(long)v_map_459_o + (long)v_i_r10_506 * (long)v_map_459_s0];
+        v_x_508 = v_x_r12_507;
       }
-      float v_x_484 = (v_x_483 * v_x_479);
+      float v_x_509 = (v_x_508 * v_x_504);
       {
-        float v_a_473 = acc0;
-        float v_a_474 = v_x_484;
-        float v_sum_475 = (v_a_473 + v_a_474);
-        acc0 = v_sum_475;
+        float v_a_498 = acc0;
+        float v_a_499 = v_x_509;
+        float v_sum_500 = (v_a_498 + v_a_499);
+        acc0 = v_sum_500;
       }
     }
     {
-      float v_a_473 = acc0;
-      float v_a_474 = lane1_0;
-      float v_sum_475 = (v_a_473 + v_a_474);
-      acc0 = v_sum_475;
+      float v_a_498 = acc0;
+      float v_a_499 = lane1_0;
+      float v_sum_500 = (v_a_498 + v_a_499);
+      acc0 = v_sum_500;
     }
     {
-      float v_a_473 = acc0;
-      float v_a_474 = lane2_0;
-      float v_sum_475 = (v_a_473 + v_a_474);
-      acc0 = v_sum_475;
+      float v_a_498 = acc0;
+      float v_a_499 = lane2_0;
+      float v_sum_500 = (v_a_498 + v_a_499);
+      acc0 = v_sum_500;
     }
     {
-      float v_a_473 = acc0;
-      float v_a_474 = lane3_0;
-      float v_sum_475 = (v_a_473 + v_a_474);
-      acc0 = v_sum_475;
+      float v_a_498 = acc0;
+      float v_a_499 = lane3_0;
+      float v_sum_500 = (v_a_498 + v_a_499);
+      acc0 = v_sum_500;
     }
     part0[seg * chunks + chunk] = acc0;
   }
 }
 
-__kernel void segred_reduce_comm_485_cpu2(__global long *fcc_err,
-    __global float *v_coerced_472,
-    long v_coerced_472_o,
-    long v_coerced_472_d0,
-    long v_coerced_472_d1,
-    long v_coerced_472_s0,
-    long v_coerced_472_s1,
-    __global float *v_map_330,
-    long v_map_330_o,
-    long v_map_330_d0,
-    long v_map_330_s0,
+__kernel void segred_reduce_comm_510_cpu2(__global long *fcc_err,
+    __global float *v_coerced_497,
+    long v_coerced_497_o,
+    long v_coerced_497_d0,
+    long v_coerced_497_d1,
+    long v_coerced_497_s0,
+    long v_coerced_497_s1,
+    __global float *v_map_459,
+    long v_map_459_o,
+    long v_map_459_d0,
+    long v_map_459_s0,
     long v_o_3,
     long v_x_41,
     long segs,
@@ -1932,22 +1940,22 @@ __kernel void segred_reduce_comm_485_cpu2(__global long *fcc_err,
     float acc0 = (0.0f);
     for (long j = seg * chunks; j < (seg + 1) * chunks; j++) {
       {
-        float v_a_473 = acc0;
-        float v_a_474 = part0[j];
-        float v_sum_475 = (v_a_473 + v_a_474);
-        acc0 = v_sum_475;
+        float v_a_498 = acc0;
+        float v_a_499 = part0[j];
+        float v_sum_500 = (v_a_498 + v_a_499);
+        acc0 = v_sum_500;
       }
     }
     result0[seg] = acc0;
   }
 }
 
-__kernel void segmap_map_497(__global long *fcc_err,
+__kernel void segmap_map_522(__global long *fcc_err,
     long v_o_3,
-    __global float *v_reduce_comm_485,
-    long v_reduce_comm_485_o,
-    long v_reduce_comm_485_d0,
-    long v_reduce_comm_485_s0,
+    __global float *v_reduce_comm_510,
+    long v_reduce_comm_510_o,
+    long v_reduce_comm_510_d0,
+    long v_reduce_comm_510_s0,
     __global float *v_target_9,
     long v_target_9_o,
     long v_target_9_d0,
@@ -1965,66 +1973,66 @@ __kernel void segmap_map_497(__global long *fcc_err,
       {
         long gtid = (fcc_base + 0 * fcc_gsize);
         long rem_5 = gtid;
-        long v_gtid_486 = rem_5;
-        float v_x_487 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_target_9_s0];
-        float v_reduce_comm_488 = v_reduce_comm_485[(fcc_ix)v_reduce_comm_485_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_reduce_comm_485_s0];
-        float v_neg_489 = (-v_reduce_comm_488);
-        float v_exp_490 = exp(v_neg_489);
-        float v_x_491 = (v_exp_490 + (1.0f));
-        float v_x_492 = ((1.0f) / v_x_491);
-        float v_x_493 = ((1.0f) - v_x_492);
-        float v_x_494 = (v_x_492 * v_x_493);
-        float v_x_495 = (v_x_487 - v_x_492);
-        float v_x_496 = (v_x_494 * v_x_495);
-        pt_1 = v_x_496;
+        long v_gtid_511 = rem_5;
+        float v_x_512 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_511 * (fcc_ix)v_target_9_s0];
+        float v_reduce_comm_513 = v_reduce_comm_510[(fcc_ix)v_reduce_comm_510_o + (fcc_ix)v_gtid_511 * (fcc_ix)v_reduce_comm_510_s0];
+        float v_neg_514 = (-v_reduce_comm_513);
+        float v_exp_515 = exp(v_neg_514);
+        float v_x_516 = (v_exp_515 + (1.0f));
+        float v_x_517 = ((1.0f) / v_x_516);
+        float v_x_518 = ((1.0f) - v_x_517);
+        float v_x_519 = (v_x_517 * v_x_518);
+        float v_x_520 = (v_x_512 - v_x_517);
+        float v_x_521 = (v_x_519 * v_x_520);
+        pt_1 = v_x_521;
       }
       {
         long gtid = (fcc_base + 1 * fcc_gsize);
         long rem_6 = gtid;
-        long v_gtid_486 = rem_6;
-        float v_x_487 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_target_9_s0];
-        float v_reduce_comm_488 = v_reduce_comm_485[(fcc_ix)v_reduce_comm_485_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_reduce_comm_485_s0];
-        float v_neg_489 = (-v_reduce_comm_488);
-        float v_exp_490 = exp(v_neg_489);
-        float v_x_491 = (v_exp_490 + (1.0f));
-        float v_x_492 = ((1.0f) / v_x_491);
-        float v_x_493 = ((1.0f) - v_x_492);
-        float v_x_494 = (v_x_492 * v_x_493);
-        float v_x_495 = (v_x_487 - v_x_492);
-        float v_x_496 = (v_x_494 * v_x_495);
-        pt_2 = v_x_496;
+        long v_gtid_511 = rem_6;
+        float v_x_512 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_511 * (fcc_ix)v_target_9_s0];
+        float v_reduce_comm_513 = v_reduce_comm_510[(fcc_ix)v_reduce_comm_510_o + (fcc_ix)v_gtid_511 * (fcc_ix)v_reduce_comm_510_s0];
+        float v_neg_514 = (-v_reduce_comm_513);
+        float v_exp_515 = exp(v_neg_514);
+        float v_x_516 = (v_exp_515 + (1.0f));
+        float v_x_517 = ((1.0f) / v_x_516);
+        float v_x_518 = ((1.0f) - v_x_517);
+        float v_x_519 = (v_x_517 * v_x_518);
+        float v_x_520 = (v_x_512 - v_x_517);
+        float v_x_521 = (v_x_519 * v_x_520);
+        pt_2 = v_x_521;
       }
       {
         long gtid = (fcc_base + 2 * fcc_gsize);
         long rem_7 = gtid;
-        long v_gtid_486 = rem_7;
-        float v_x_487 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_target_9_s0];
-        float v_reduce_comm_488 = v_reduce_comm_485[(fcc_ix)v_reduce_comm_485_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_reduce_comm_485_s0];
-        float v_neg_489 = (-v_reduce_comm_488);
-        float v_exp_490 = exp(v_neg_489);
-        float v_x_491 = (v_exp_490 + (1.0f));
-        float v_x_492 = ((1.0f) / v_x_491);
-        float v_x_493 = ((1.0f) - v_x_492);
-        float v_x_494 = (v_x_492 * v_x_493);
-        float v_x_495 = (v_x_487 - v_x_492);
-        float v_x_496 = (v_x_494 * v_x_495);
-        pt_3 = v_x_496;
+        long v_gtid_511 = rem_7;
+        float v_x_512 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_511 * (fcc_ix)v_target_9_s0];
+        float v_reduce_comm_513 = v_reduce_comm_510[(fcc_ix)v_reduce_comm_510_o + (fcc_ix)v_gtid_511 * (fcc_ix)v_reduce_comm_510_s0];
+        float v_neg_514 = (-v_reduce_comm_513);
+        float v_exp_515 = exp(v_neg_514);
+        float v_x_516 = (v_exp_515 + (1.0f));
+        float v_x_517 = ((1.0f) / v_x_516);
+        float v_x_518 = ((1.0f) - v_x_517);
+        float v_x_519 = (v_x_517 * v_x_518);
+        float v_x_520 = (v_x_512 - v_x_517);
+        float v_x_521 = (v_x_519 * v_x_520);
+        pt_3 = v_x_521;
       }
       {
         long gtid = (fcc_base + 3 * fcc_gsize);
         long rem_8 = gtid;
-        long v_gtid_486 = rem_8;
-        float v_x_487 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_target_9_s0];
-        float v_reduce_comm_488 = v_reduce_comm_485[(fcc_ix)v_reduce_comm_485_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_reduce_comm_485_s0];
-        float v_neg_489 = (-v_reduce_comm_488);
-        float v_exp_490 = exp(v_neg_489);
-        float v_x_491 = (v_exp_490 + (1.0f));
-        float v_x_492 = ((1.0f) / v_x_491);
-        float v_x_493 = ((1.0f) - v_x_492);
-        float v_x_494 = (v_x_492 * v_x_493);
-        float v_x_495 = (v_x_487 - v_x_492);
-        float v_x_496 = (v_x_494 * v_x_495);
-        pt_4 = v_x_496;
+        long v_gtid_511 = rem_8;
+        float v_x_512 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_511 * (fcc_ix)v_target_9_s0];
+        float v_reduce_comm_513 = v_reduce_comm_510[(fcc_ix)v_reduce_comm_510_o + (fcc_ix)v_gtid_511 * (fcc_ix)v_reduce_comm_510_s0];
+        float v_neg_514 = (-v_reduce_comm_513);
+        float v_exp_515 = exp(v_neg_514);
+        float v_x_516 = (v_exp_515 + (1.0f));
+        float v_x_517 = ((1.0f) / v_x_516);
+        float v_x_518 = ((1.0f) - v_x_517);
+        float v_x_519 = (v_x_517 * v_x_518);
+        float v_x_520 = (v_x_512 - v_x_517);
+        float v_x_521 = (v_x_519 * v_x_520);
+        pt_4 = v_x_521;
       }
       {
         out0[(fcc_base + 0 * fcc_gsize)] = pt_1;
@@ -2046,66 +2054,66 @@ __kernel void segmap_map_497(__global long *fcc_err,
       if ((fcc_base + 0 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 0 * fcc_gsize);
         long rem_13 = gtid;
-        long v_gtid_486 = rem_13;
-        float v_x_487 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_target_9_s0];
-        float v_reduce_comm_488 = v_reduce_comm_485[(fcc_ix)v_reduce_comm_485_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_reduce_comm_485_s0];
-        float v_neg_489 = (-v_reduce_comm_488);
-        float v_exp_490 = exp(v_neg_489);
-        float v_x_491 = (v_exp_490 + (1.0f));
-        float v_x_492 = ((1.0f) / v_x_491);
-        float v_x_493 = ((1.0f) - v_x_492);
-        float v_x_494 = (v_x_492 * v_x_493);
-        float v_x_495 = (v_x_487 - v_x_492);
-        float v_x_496 = (v_x_494 * v_x_495);
-        pt_9 = v_x_496;
+        long v_gtid_511 = rem_13;
+        float v_x_512 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_511 * (fcc_ix)v_target_9_s0];
+        float v_reduce_comm_513 = v_reduce_comm_510[(fcc_ix)v_reduce_comm_510_o + (fcc_ix)v_gtid_511 * (fcc_ix)v_reduce_comm_510_s0];
+        float v_neg_514 = (-v_reduce_comm_513);
+        float v_exp_515 = exp(v_neg_514);
+        float v_x_516 = (v_exp_515 + (1.0f));
+        float v_x_517 = ((1.0f) / v_x_516);
+        float v_x_518 = ((1.0f) - v_x_517);
+        float v_x_519 = (v_x_517 * v_x_518);
+        float v_x_520 = (v_x_512 - v_x_517);
+        float v_x_521 = (v_x_519 * v_x_520);
+        pt_9 = v_x_521;
       }
       if ((fcc_base + 1 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 1 * fcc_gsize);
         long rem_14 = gtid;
-        long v_gtid_486 = rem_14;
-        float v_x_487 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_target_9_s0];
-        float v_reduce_comm_488 = v_reduce_comm_485[(fcc_ix)v_reduce_comm_485_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_reduce_comm_485_s0];
-        float v_neg_489 = (-v_reduce_comm_488);
-        float v_exp_490 = exp(v_neg_489);
-        float v_x_491 = (v_exp_490 + (1.0f));
-        float v_x_492 = ((1.0f) / v_x_491);
-        float v_x_493 = ((1.0f) - v_x_492);
-        float v_x_494 = (v_x_492 * v_x_493);
-        float v_x_495 = (v_x_487 - v_x_492);
-        float v_x_496 = (v_x_494 * v_x_495);
-        pt_10 = v_x_496;
+        long v_gtid_511 = rem_14;
+        float v_x_512 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_511 * (fcc_ix)v_target_9_s0];
+        float v_reduce_comm_513 = v_reduce_comm_510[(fcc_ix)v_reduce_comm_510_o + (fcc_ix)v_gtid_511 * (fcc_ix)v_reduce_comm_510_s0];
+        float v_neg_514 = (-v_reduce_comm_513);
+        float v_exp_515 = exp(v_neg_514);
+        float v_x_516 = (v_exp_515 + (1.0f));
+        float v_x_517 = ((1.0f) / v_x_516);
+        float v_x_518 = ((1.0f) - v_x_517);
+        float v_x_519 = (v_x_517 * v_x_518);
+        float v_x_520 = (v_x_512 - v_x_517);
+        float v_x_521 = (v_x_519 * v_x_520);
+        pt_10 = v_x_521;
       }
       if ((fcc_base + 2 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 2 * fcc_gsize);
         long rem_15 = gtid;
-        long v_gtid_486 = rem_15;
-        float v_x_487 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_target_9_s0];
-        float v_reduce_comm_488 = v_reduce_comm_485[(fcc_ix)v_reduce_comm_485_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_reduce_comm_485_s0];
-        float v_neg_489 = (-v_reduce_comm_488);
-        float v_exp_490 = exp(v_neg_489);
-        float v_x_491 = (v_exp_490 + (1.0f));
-        float v_x_492 = ((1.0f) / v_x_491);
-        float v_x_493 = ((1.0f) - v_x_492);
-        float v_x_494 = (v_x_492 * v_x_493);
-        float v_x_495 = (v_x_487 - v_x_492);
-        float v_x_496 = (v_x_494 * v_x_495);
-        pt_11 = v_x_496;
+        long v_gtid_511 = rem_15;
+        float v_x_512 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_511 * (fcc_ix)v_target_9_s0];
+        float v_reduce_comm_513 = v_reduce_comm_510[(fcc_ix)v_reduce_comm_510_o + (fcc_ix)v_gtid_511 * (fcc_ix)v_reduce_comm_510_s0];
+        float v_neg_514 = (-v_reduce_comm_513);
+        float v_exp_515 = exp(v_neg_514);
+        float v_x_516 = (v_exp_515 + (1.0f));
+        float v_x_517 = ((1.0f) / v_x_516);
+        float v_x_518 = ((1.0f) - v_x_517);
+        float v_x_519 = (v_x_517 * v_x_518);
+        float v_x_520 = (v_x_512 - v_x_517);
+        float v_x_521 = (v_x_519 * v_x_520);
+        pt_11 = v_x_521;
       }
       if ((fcc_base + 3 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 3 * fcc_gsize);
         long rem_16 = gtid;
-        long v_gtid_486 = rem_16;
-        float v_x_487 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_target_9_s0];
-        float v_reduce_comm_488 = v_reduce_comm_485[(fcc_ix)v_reduce_comm_485_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_reduce_comm_485_s0];
-        float v_neg_489 = (-v_reduce_comm_488);
-        float v_exp_490 = exp(v_neg_489);
-        float v_x_491 = (v_exp_490 + (1.0f));
-        float v_x_492 = ((1.0f) / v_x_491);
-        float v_x_493 = ((1.0f) - v_x_492);
-        float v_x_494 = (v_x_492 * v_x_493);
-        float v_x_495 = (v_x_487 - v_x_492);
-        float v_x_496 = (v_x_494 * v_x_495);
-        pt_12 = v_x_496;
+        long v_gtid_511 = rem_16;
+        float v_x_512 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_511 * (fcc_ix)v_target_9_s0];
+        float v_reduce_comm_513 = v_reduce_comm_510[(fcc_ix)v_reduce_comm_510_o + (fcc_ix)v_gtid_511 * (fcc_ix)v_reduce_comm_510_s0];
+        float v_neg_514 = (-v_reduce_comm_513);
+        float v_exp_515 = exp(v_neg_514);
+        float v_x_516 = (v_exp_515 + (1.0f));
+        float v_x_517 = ((1.0f) / v_x_516);
+        float v_x_518 = ((1.0f) - v_x_517);
+        float v_x_519 = (v_x_517 * v_x_518);
+        float v_x_520 = (v_x_512 - v_x_517);
+        float v_x_521 = (v_x_519 * v_x_520);
+        pt_12 = v_x_521;
       }
       if ((fcc_base + 0 * fcc_gsize) < space_0) {
         out0[(fcc_base + 0 * fcc_gsize)] = pt_9;
@@ -2123,12 +2131,12 @@ __kernel void segmap_map_497(__global long *fcc_err,
   }
 }
 
-__kernel void segmap_map_497_one(__global long *fcc_err,
+__kernel void segmap_map_522_one(__global long *fcc_err,
     long v_o_3,
-    __global float *v_reduce_comm_485,
-    long v_reduce_comm_485_o,
-    long v_reduce_comm_485_d0,
-    long v_reduce_comm_485_s0,
+    __global float *v_reduce_comm_510,
+    long v_reduce_comm_510_o,
+    long v_reduce_comm_510_d0,
+    long v_reduce_comm_510_s0,
     __global float *v_target_9,
     long v_target_9_o,
     long v_target_9_d0,
@@ -2140,21 +2148,21 @@ __kernel void segmap_map_497_one(__global long *fcc_err,
   long gtid = get_global_id(0);
   if (gtid >= space_0) return;
   long rem_1 = gtid;
-  long v_gtid_486 = rem_1;
-  float v_x_487 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_target_9_s0];
-  float v_reduce_comm_488 = v_reduce_comm_485[(fcc_ix)v_reduce_comm_485_o + (fcc_ix)v_gtid_486 * (fcc_ix)v_reduce_comm_485_s0];
-  float v_neg_489 = (-v_reduce_comm_488);
-  float v_exp_490 = exp(v_neg_489);
-  float v_x_491 = (v_exp_490 + (1.0f));
-  float v_x_492 = ((1.0f) / v_x_491);
-  float v_x_493 = ((1.0f) - v_x_492);
-  float v_x_494 = (v_x_492 * v_x_493);
-  float v_x_495 = (v_x_487 - v_x_492);
-  float v_x_496 = (v_x_494 * v_x_495);
-  out0[gtid] = v_x_496;
+  long v_gtid_511 = rem_1;
+  float v_x_512 = v_target_9[(fcc_ix)v_target_9_o + (fcc_ix)v_gtid_511 * (fcc_ix)v_target_9_s0];
+  float v_reduce_comm_513 = v_reduce_comm_510[(fcc_ix)v_reduce_comm_510_o + (fcc_ix)v_gtid_511 * (fcc_ix)v_reduce_comm_510_s0];
+  float v_neg_514 = (-v_reduce_comm_513);
+  float v_exp_515 = exp(v_neg_514);
+  float v_x_516 = (v_exp_515 + (1.0f));
+  float v_x_517 = ((1.0f) / v_x_516);
+  float v_x_518 = ((1.0f) - v_x_517);
+  float v_x_519 = (v_x_517 * v_x_518);
+  float v_x_520 = (v_x_512 - v_x_517);
+  float v_x_521 = (v_x_519 * v_x_520);
+  out0[gtid] = v_x_521;
 }
 
-__kernel void segmap_map_520(__global long *fcc_err,
+__kernel void segmap_map_545(__global long *fcc_err,
     __global float *v_coerced_75,
     long v_coerced_75_o,
     long v_coerced_75_d0,
@@ -2162,14 +2170,14 @@ __kernel void segmap_map_520(__global long *fcc_err,
     long v_coerced_75_s0,
     long v_coerced_75_s1,
     long v_h_2,
-    __global float *v_map_330,
-    long v_map_330_o,
-    long v_map_330_d0,
-    long v_map_330_s0,
-    __global float *v_map_498,
-    long v_map_498_o,
-    long v_map_498_d0,
-    long v_map_498_s0,
+    __global float *v_map_459,
+    long v_map_459_o,
+    long v_map_459_d0,
+    long v_map_459_s0,
+    __global float *v_map_523,
+    long v_map_523_o,
+    long v_map_523_d0,
+    long v_map_523_s0,
     long v_o_3,
     long space_0,
     __global float *out0)
@@ -2180,207 +2188,207 @@ __kernel void segmap_map_520(__global long *fcc_err,
       bool valid_1 = (fcc_base + 0 * fcc_gsize) < space_0;
       long point_2 = valid_1 ? (fcc_base + 0 * fcc_gsize) : fcc_base;
       long rem_3 = point_2;
-      long v_gtid_507_p0 = rem_3;
-      float v_x_508_p0 = v_map_330[(long)v_map_330_o + (long)v_gtid_507_p0 * (long)v_map_330_s0];
-      long v_x_509_p0_off = (long)v_coerced_75_o + (long)v_gtid_507_p0 * (long)v_coerced_75_s0;
-      float v_x_510_p0 = ((1.0f) - v_x_508_p0);
-      float v_x_511_p0 = (v_x_508_p0 * v_x_510_p0);
+      long v_gtid_532_p0 = rem_3;
+      float v_x_533_p0 = v_map_459[(long)v_map_459_o + (long)v_gtid_532_p0 * (long)v_map_459_s0];
+      long v_x_534_p0_off = (long)v_coerced_75_o + (long)v_gtid_532_p0 * (long)v_coerced_75_s0;
+      float v_x_535_p0 = ((1.0f) - v_x_533_p0);
+      float v_x_536_p0 = (v_x_533_p0 * v_x_535_p0);
       bool valid_4 = (fcc_base + 1 * fcc_gsize) < space_0;
       long point_5 = valid_4 ? (fcc_base + 1 * fcc_gsize) : fcc_base;
       long rem_6 = point_5;
-      long v_gtid_507_p1 = rem_6;
-      float v_x_508_p1 = v_map_330[(long)v_map_330_o + (long)v_gtid_507_p1 * (long)v_map_330_s0];
-      long v_x_509_p1_off = (long)v_coerced_75_o + (long)v_gtid_507_p1 * (long)v_coerced_75_s0;
-      float v_x_510_p1 = ((1.0f) - v_x_508_p1);
-      float v_x_511_p1 = (v_x_508_p1 * v_x_510_p1);
+      long v_gtid_532_p1 = rem_6;
+      float v_x_533_p1 = v_map_459[(long)v_map_459_o + (long)v_gtid_532_p1 * (long)v_map_459_s0];
+      long v_x_534_p1_off = (long)v_coerced_75_o + (long)v_gtid_532_p1 * (long)v_coerced_75_s0;
+      float v_x_535_p1 = ((1.0f) - v_x_533_p1);
+      float v_x_536_p1 = (v_x_533_p1 * v_x_535_p1);
       bool valid_7 = (fcc_base + 2 * fcc_gsize) < space_0;
       long point_8 = valid_7 ? (fcc_base + 2 * fcc_gsize) : fcc_base;
       long rem_9 = point_8;
-      long v_gtid_507_p2 = rem_9;
-      float v_x_508_p2 = v_map_330[(long)v_map_330_o + (long)v_gtid_507_p2 * (long)v_map_330_s0];
-      long v_x_509_p2_off = (long)v_coerced_75_o + (long)v_gtid_507_p2 * (long)v_coerced_75_s0;
-      float v_x_510_p2 = ((1.0f) - v_x_508_p2);
-      float v_x_511_p2 = (v_x_508_p2 * v_x_510_p2);
+      long v_gtid_532_p2 = rem_9;
+      float v_x_533_p2 = v_map_459[(long)v_map_459_o + (long)v_gtid_532_p2 * (long)v_map_459_s0];
+      long v_x_534_p2_off = (long)v_coerced_75_o + (long)v_gtid_532_p2 * (long)v_coerced_75_s0;
+      float v_x_535_p2 = ((1.0f) - v_x_533_p2);
+      float v_x_536_p2 = (v_x_533_p2 * v_x_535_p2);
       bool valid_10 = (fcc_base + 3 * fcc_gsize) < space_0;
       long point_11 = valid_10 ? (fcc_base + 3 * fcc_gsize) : fcc_base;
       long rem_12 = point_11;
-      long v_gtid_507_p3 = rem_12;
-      float v_x_508_p3 = v_map_330[(long)v_map_330_o + (long)v_gtid_507_p3 * (long)v_map_330_s0];
-      long v_x_509_p3_off = (long)v_coerced_75_o + (long)v_gtid_507_p3 * (long)v_coerced_75_s0;
-      float v_x_510_p3 = ((1.0f) - v_x_508_p3);
-      float v_x_511_p3 = (v_x_508_p3 * v_x_510_p3);
-      float v_reduce_comm_518_p0;
-      v_reduce_comm_518_p0 = (0.0f);
-      float v_reduce_comm_518_p1;
-      v_reduce_comm_518_p1 = (0.0f);
-      float v_reduce_comm_518_p2;
-      v_reduce_comm_518_p2 = (0.0f);
-      float v_reduce_comm_518_p3;
-      v_reduce_comm_518_p3 = (0.0f);
+      long v_gtid_532_p3 = rem_12;
+      float v_x_533_p3 = v_map_459[(long)v_map_459_o + (long)v_gtid_532_p3 * (long)v_map_459_s0];
+      long v_x_534_p3_off = (long)v_coerced_75_o + (long)v_gtid_532_p3 * (long)v_coerced_75_s0;
+      float v_x_535_p3 = ((1.0f) - v_x_533_p3);
+      float v_x_536_p3 = (v_x_533_p3 * v_x_535_p3);
+      float v_reduce_comm_543_p0;
+      v_reduce_comm_543_p0 = (0.0f);
+      float v_reduce_comm_543_p1;
+      v_reduce_comm_543_p1 = (0.0f);
+      float v_reduce_comm_543_p2;
+      v_reduce_comm_543_p2 = (0.0f);
+      float v_reduce_comm_543_p3;
+      v_reduce_comm_543_p3 = (0.0f);
       for (long i_13 = 0; i_13 < (long)v_o_3; i_13++) {
         {
-          float v_x_515_p0 = v_coerced_75[(long)v_x_509_p0_off + (long)i_13 * (long)v_coerced_75_s1];
-          float v_x_516_p0 = v_map_498[(long)v_map_498_o + (long)i_13 * (long)v_map_498_s0];
-          float v_x_517_p0 = (v_x_515_p0 * v_x_516_p0);
+          float v_x_540_p0 = v_coerced_75[(long)v_x_534_p0_off + (long)i_13 * (long)v_coerced_75_s1];
+          float v_x_541_p0 = v_map_523[(long)v_map_523_o + (long)i_13 * (long)v_map_523_s0];
+          float v_x_542_p0 = (v_x_540_p0 * v_x_541_p0);
           {
-            float v_a_512_p0 = v_reduce_comm_518_p0;
-            float v_a_513_p0 = v_x_517_p0;
-            float v_sum_514_p0 = (v_a_512_p0 + v_a_513_p0);
-            v_reduce_comm_518_p0 = v_sum_514_p0;
+            float v_a_537_p0 = v_reduce_comm_543_p0;
+            float v_a_538_p0 = v_x_542_p0;
+            float v_sum_539_p0 = (v_a_537_p0 + v_a_538_p0);
+            v_reduce_comm_543_p0 = v_sum_539_p0;
           }
         }
         {
-          float v_x_515_p1 = v_coerced_75[(long)v_x_509_p1_off + (long)i_13 * (long)v_coerced_75_s1];
-          float v_x_516_p1 = v_map_498[(long)v_map_498_o + (long)i_13 * (long)v_map_498_s0];
-          float v_x_517_p1 = (v_x_515_p1 * v_x_516_p1);
+          float v_x_540_p1 = v_coerced_75[(long)v_x_534_p1_off + (long)i_13 * (long)v_coerced_75_s1];
+          float v_x_541_p1 = v_map_523[(long)v_map_523_o + (long)i_13 * (long)v_map_523_s0];
+          float v_x_542_p1 = (v_x_540_p1 * v_x_541_p1);
           {
-            float v_a_512_p1 = v_reduce_comm_518_p1;
-            float v_a_513_p1 = v_x_517_p1;
-            float v_sum_514_p1 = (v_a_512_p1 + v_a_513_p1);
-            v_reduce_comm_518_p1 = v_sum_514_p1;
+            float v_a_537_p1 = v_reduce_comm_543_p1;
+            float v_a_538_p1 = v_x_542_p1;
+            float v_sum_539_p1 = (v_a_537_p1 + v_a_538_p1);
+            v_reduce_comm_543_p1 = v_sum_539_p1;
           }
         }
         {
-          float v_x_515_p2 = v_coerced_75[(long)v_x_509_p2_off + (long)i_13 * (long)v_coerced_75_s1];
-          float v_x_516_p2 = v_map_498[(long)v_map_498_o + (long)i_13 * (long)v_map_498_s0];
-          float v_x_517_p2 = (v_x_515_p2 * v_x_516_p2);
+          float v_x_540_p2 = v_coerced_75[(long)v_x_534_p2_off + (long)i_13 * (long)v_coerced_75_s1];
+          float v_x_541_p2 = v_map_523[(long)v_map_523_o + (long)i_13 * (long)v_map_523_s0];
+          float v_x_542_p2 = (v_x_540_p2 * v_x_541_p2);
           {
-            float v_a_512_p2 = v_reduce_comm_518_p2;
-            float v_a_513_p2 = v_x_517_p2;
-            float v_sum_514_p2 = (v_a_512_p2 + v_a_513_p2);
-            v_reduce_comm_518_p2 = v_sum_514_p2;
+            float v_a_537_p2 = v_reduce_comm_543_p2;
+            float v_a_538_p2 = v_x_542_p2;
+            float v_sum_539_p2 = (v_a_537_p2 + v_a_538_p2);
+            v_reduce_comm_543_p2 = v_sum_539_p2;
           }
         }
         {
-          float v_x_515_p3 = v_coerced_75[(long)v_x_509_p3_off + (long)i_13 * (long)v_coerced_75_s1];
-          float v_x_516_p3 = v_map_498[(long)v_map_498_o + (long)i_13 * (long)v_map_498_s0];
-          float v_x_517_p3 = (v_x_515_p3 * v_x_516_p3);
+          float v_x_540_p3 = v_coerced_75[(long)v_x_534_p3_off + (long)i_13 * (long)v_coerced_75_s1];
+          float v_x_541_p3 = v_map_523[(long)v_map_523_o + (long)i_13 * (long)v_map_523_s0];
+          float v_x_542_p3 = (v_x_540_p3 * v_x_541_p3);
           {
-            float v_a_512_p3 = v_reduce_comm_518_p3;
-            float v_a_513_p3 = v_x_517_p3;
-            float v_sum_514_p3 = (v_a_512_p3 + v_a_513_p3);
-            v_reduce_comm_518_p3 = v_sum_514_p3;
+            float v_a_537_p3 = v_reduce_comm_543_p3;
+            float v_a_538_p3 = v_x_542_p3;
+            float v_sum_539_p3 = (v_a_537_p3 + v_a_538_p3);
+            v_reduce_comm_543_p3 = v_sum_539_p3;
           }
         }
       }
-      float v_x_519_p0 = (v_x_511_p0 * v_reduce_comm_518_p0);
-      float v_x_519_p1 = (v_x_511_p1 * v_reduce_comm_518_p1);
-      float v_x_519_p2 = (v_x_511_p2 * v_reduce_comm_518_p2);
-      float v_x_519_p3 = (v_x_511_p3 * v_reduce_comm_518_p3);
+      float v_x_544_p0 = (v_x_536_p0 * v_reduce_comm_543_p0);
+      float v_x_544_p1 = (v_x_536_p1 * v_reduce_comm_543_p1);
+      float v_x_544_p2 = (v_x_536_p2 * v_reduce_comm_543_p2);
+      float v_x_544_p3 = (v_x_536_p3 * v_reduce_comm_543_p3);
       if (valid_1) {
-        out0[(fcc_base + 0 * fcc_gsize)] = v_x_519_p0;
+        out0[(fcc_base + 0 * fcc_gsize)] = v_x_544_p0;
       }
       if (valid_4) {
-        out0[(fcc_base + 1 * fcc_gsize)] = v_x_519_p1;
+        out0[(fcc_base + 1 * fcc_gsize)] = v_x_544_p1;
       }
       if (valid_7) {
-        out0[(fcc_base + 2 * fcc_gsize)] = v_x_519_p2;
+        out0[(fcc_base + 2 * fcc_gsize)] = v_x_544_p2;
       }
       if (valid_10) {
-        out0[(fcc_base + 3 * fcc_gsize)] = v_x_519_p3;
+        out0[(fcc_base + 3 * fcc_gsize)] = v_x_544_p3;
       }
     } else {
       if ((fcc_base + 0 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 0 * fcc_gsize);
         long rem_14 = gtid;
-        long v_gtid_507 = rem_14;
-        float v_x_508 = v_map_330[(long)v_map_330_o + (long)v_gtid_507 * (long)v_map_330_s0];
-        long v_x_509_off = (long)v_coerced_75_o + (long)v_gtid_507 * (long)v_coerced_75_s0;
-        float v_x_510 = ((1.0f) - v_x_508);
-        float v_x_511 = (v_x_508 * v_x_510);
-        float v_reduce_comm_518;
-        v_reduce_comm_518 = (0.0f);
+        long v_gtid_532 = rem_14;
+        float v_x_533 = v_map_459[(long)v_map_459_o + (long)v_gtid_532 * (long)v_map_459_s0];
+        long v_x_534_off = (long)v_coerced_75_o + (long)v_gtid_532 * (long)v_coerced_75_s0;
+        float v_x_535 = ((1.0f) - v_x_533);
+        float v_x_536 = (v_x_533 * v_x_535);
+        float v_reduce_comm_543;
+        v_reduce_comm_543 = (0.0f);
         for (long i_16 = 0; i_16 < (long)v_o_3; i_16++) {
-          float v_x_515 = v_coerced_75[(long)v_x_509_off + (long)i_16 * (long)v_coerced_75_s1];
-          float v_x_516 = v_map_498[(long)v_map_498_o + (long)i_16 * (long)v_map_498_s0];
-          float v_x_517 = (v_x_515 * v_x_516);
+          float v_x_540 = v_coerced_75[(long)v_x_534_off + (long)i_16 * (long)v_coerced_75_s1];
+          float v_x_541 = v_map_523[(long)v_map_523_o + (long)i_16 * (long)v_map_523_s0];
+          float v_x_542 = (v_x_540 * v_x_541);
           {
-            float v_a_512 = v_reduce_comm_518;
-            float v_a_513 = v_x_517;
-            float v_sum_514 = (v_a_512 + v_a_513);
-            v_reduce_comm_518 = v_sum_514;
+            float v_a_537 = v_reduce_comm_543;
+            float v_a_538 = v_x_542;
+            float v_sum_539 = (v_a_537 + v_a_538);
+            v_reduce_comm_543 = v_sum_539;
           }
         }
-        float v_x_519 = (v_x_511 * v_reduce_comm_518);
-        out0[(fcc_base + 0 * fcc_gsize)] = v_x_519;
+        float v_x_544 = (v_x_536 * v_reduce_comm_543);
+        out0[(fcc_base + 0 * fcc_gsize)] = v_x_544;
       }
       if ((fcc_base + 1 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 1 * fcc_gsize);
         long rem_17 = gtid;
-        long v_gtid_507 = rem_17;
-        float v_x_508 = v_map_330[(long)v_map_330_o + (long)v_gtid_507 * (long)v_map_330_s0];
-        long v_x_509_off = (long)v_coerced_75_o + (long)v_gtid_507 * (long)v_coerced_75_s0;
-        float v_x_510 = ((1.0f) - v_x_508);
-        float v_x_511 = (v_x_508 * v_x_510);
-        float v_reduce_comm_518;
-        v_reduce_comm_518 = (0.0f);
+        long v_gtid_532 = rem_17;
+        float v_x_533 = v_map_459[(long)v_map_459_o + (long)v_gtid_532 * (long)v_map_459_s0];
+        long v_x_534_off = (long)v_coerced_75_o + (long)v_gtid_532 * (long)v_coerced_75_s0;
+        float v_x_535 = ((1.0f) - v_x_533);
+        float v_x_536 = (v_x_533 * v_x_535);
+        float v_reduce_comm_543;
+        v_reduce_comm_543 = (0.0f);
         for (long i_19 = 0; i_19 < (long)v_o_3; i_19++) {
-          float v_x_515 = v_coerced_75[(long)v_x_509_off + (long)i_19 * (long)v_coerced_75_s1];
-          float v_x_516 = v_map_498[(long)v_map_498_o + (long)i_19 * (long)v_map_498_s0];
-          float v_x_517 = (v_x_515 * v_x_516);
+          float v_x_540 = v_coerced_75[(long)v_x_534_off + (long)i_19 * (long)v_coerced_75_s1];
+          float v_x_541 = v_map_523[(long)v_map_523_o + (long)i_19 * (long)v_map_523_s0];
+          float v_x_542 = (v_x_540 * v_x_541);
           {
-            float v_a_512 = v_reduce_comm_518;
-            float v_a_513 = v_x_517;
-            float v_sum_514 = (v_a_512 + v_a_513);
-            v_reduce_comm_518 = v_sum_514;
+            float v_a_537 = v_reduce_comm_543;
+            float v_a_538 = v_x_542;
+            float v_sum_539 = (v_a_537 + v_a_538);
+            v_reduce_comm_543 = v_sum_539;
           }
         }
-        float v_x_519 = (v_x_511 * v_reduce_comm_518);
-        out0[(fcc_base + 1 * fcc_gsize)] = v_x_519;
+        float v_x_544 = (v_x_536 * v_reduce_comm_543);
+        out0[(fcc_base + 1 * fcc_gsize)] = v_x_544;
       }
       if ((fcc_base + 2 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 2 * fcc_gsize);
         long rem_20 = gtid;
-        long v_gtid_507 = rem_20;
-        float v_x_508 = v_map_330[(long)v_map_330_o + (long)v_gtid_507 * (long)v_map_330_s0];
-        long v_x_509_off = (long)v_coerced_75_o + (long)v_gtid_507 * (long)v_coerced_75_s0;
-        float v_x_510 = ((1.0f) - v_x_508);
-        float v_x_511 = (v_x_508 * v_x_510);
-        float v_reduce_comm_518;
-        v_reduce_comm_518 = (0.0f);
+        long v_gtid_532 = rem_20;
+        float v_x_533 = v_map_459[(long)v_map_459_o + (long)v_gtid_532 * (long)v_map_459_s0];
+        long v_x_534_off = (long)v_coerced_75_o + (long)v_gtid_532 * (long)v_coerced_75_s0;
+        float v_x_535 = ((1.0f) - v_x_533);
+        float v_x_536 = (v_x_533 * v_x_535);
+        float v_reduce_comm_543;
+        v_reduce_comm_543 = (0.0f);
         for (long i_22 = 0; i_22 < (long)v_o_3; i_22++) {
-          float v_x_515 = v_coerced_75[(long)v_x_509_off + (long)i_22 * (long)v_coerced_75_s1];
-          float v_x_516 = v_map_498[(long)v_map_498_o + (long)i_22 * (long)v_map_498_s0];
-          float v_x_517 = (v_x_515 * v_x_516);
+          float v_x_540 = v_coerced_75[(long)v_x_534_off + (long)i_22 * (long)v_coerced_75_s1];
+          float v_x_541 = v_map_523[(long)v_map_523_o + (long)i_22 * (long)v_map_523_s0];
+          float v_x_542 = (v_x_540 * v_x_541);
           {
-            float v_a_512 = v_reduce_comm_518;
-            float v_a_513 = v_x_517;
-            float v_sum_514 = (v_a_512 + v_a_513);
-            v_reduce_comm_518 = v_sum_514;
+            float v_a_537 = v_reduce_comm_543;
+            float v_a_538 = v_x_542;
+            float v_sum_539 = (v_a_537 + v_a_538);
+            v_reduce_comm_543 = v_sum_539;
           }
         }
-        float v_x_519 = (v_x_511 * v_reduce_comm_518);
-        out0[(fcc_base + 2 * fcc_gsize)] = v_x_519;
+        float v_x_544 = (v_x_536 * v_reduce_comm_543);
+        out0[(fcc_base + 2 * fcc_gsize)] = v_x_544;
       }
       if ((fcc_base + 3 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 3 * fcc_gsize);
         long rem_23 = gtid;
-        long v_gtid_507 = rem_23;
-        float v_x_508 = v_map_330[(long)v_map_330_o + (long)v_gtid_507 * (long)v_map_330_s0];
-        long v_x_509_off = (long)v_coerced_75_o + (long)v_gtid_507 * (long)v_coerced_75_s0;
-        float v_x_510 = ((1.0f) - v_x_508);
-        float v_x_511 = (v_x_508 * v_x_510);
-        float v_reduce_comm_518;
-        v_reduce_comm_518 = (0.0f);
+        long v_gtid_532 = rem_23;
+        float v_x_533 = v_map_459[(long)v_map_459_o + (long)v_gtid_532 * (long)v_map_459_s0];
+        long v_x_534_off = (long)v_coerced_75_o + (long)v_gtid_532 * (long)v_coerced_75_s0;
+        float v_x_535 = ((1.0f) - v_x_533);
+        float v_x_536 = (v_x_533 * v_x_535);
+        float v_reduce_comm_543;
+        v_reduce_comm_543 = (0.0f);
         for (long i_25 = 0; i_25 < (long)v_o_3; i_25++) {
-          float v_x_515 = v_coerced_75[(long)v_x_509_off + (long)i_25 * (long)v_coerced_75_s1];
-          float v_x_516 = v_map_498[(long)v_map_498_o + (long)i_25 * (long)v_map_498_s0];
-          float v_x_517 = (v_x_515 * v_x_516);
+          float v_x_540 = v_coerced_75[(long)v_x_534_off + (long)i_25 * (long)v_coerced_75_s1];
+          float v_x_541 = v_map_523[(long)v_map_523_o + (long)i_25 * (long)v_map_523_s0];
+          float v_x_542 = (v_x_540 * v_x_541);
           {
-            float v_a_512 = v_reduce_comm_518;
-            float v_a_513 = v_x_517;
-            float v_sum_514 = (v_a_512 + v_a_513);
-            v_reduce_comm_518 = v_sum_514;
+            float v_a_537 = v_reduce_comm_543;
+            float v_a_538 = v_x_542;
+            float v_sum_539 = (v_a_537 + v_a_538);
+            v_reduce_comm_543 = v_sum_539;
           }
         }
-        float v_x_519 = (v_x_511 * v_reduce_comm_518);
-        out0[(fcc_base + 3 * fcc_gsize)] = v_x_519;
+        float v_x_544 = (v_x_536 * v_reduce_comm_543);
+        out0[(fcc_base + 3 * fcc_gsize)] = v_x_544;
       }
     }
   }
 }
 
-__kernel void segred_reduce_comm_529_columns(__global long *fcc_err,
+__kernel void segred_reduce_comm_554_columns(__global long *fcc_err,
     __global float *v_coerced_75,
     long v_coerced_75_o,
     long v_coerced_75_d0,
@@ -2388,10 +2396,10 @@ __kernel void segred_reduce_comm_529_columns(__global long *fcc_err,
     long v_coerced_75_s0,
     long v_coerced_75_s1,
     long v_h_2,
-    __global float *v_map_498,
-    long v_map_498_o,
-    long v_map_498_d0,
-    long v_map_498_s0,
+    __global float *v_map_523,
+    long v_map_523_o,
+    long v_map_523_d0,
+    long v_map_523_s0,
     long v_o_3,
     long space_0,
     long space_1,
@@ -2404,35 +2412,35 @@ __kernel void segred_reduce_comm_529_columns(__global long *fcc_err,
   long nsegs = 1 * space_0;
   long rows = lsize / nsegs, seg = ltid % nsegs, row = ltid / nsegs;
   long rem_1 = seg;
-  long v_gtid_524 = rem_1;
+  long v_gtid_549 = rem_1;
   float acc0 = (0.0f);
   long step = gps * rows;
   long j0 = row < rows ? grp * rows + row : space_1;
   for (; j0 + 3 * (step) < space_1; j0 += 4 * (step)) {
     #pragma unroll
     for (int u = 0; u < 4; u++) {
-      long v_gtid_525 = j0 + u * (step);
-      float v_x_526 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_524 * (long)v_coerced_75_s0 + (long)v_gtid_525 * (long)v_coerced_75_s1];
-      float v_x_527 = v_map_498[(long)v_map_498_o + (long)v_gtid_525 * (long)v_map_498_s0];
-      float v_x_528 = (v_x_526 * v_x_527);
+      long v_gtid_550 = j0 + u * (step);
+      float v_x_551 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_549 * (long)v_coerced_75_s0 + (long)v_gtid_550 * (long)v_coerced_75_s1];
+      float v_x_552 = v_map_523[(long)v_map_523_o + (long)v_gtid_550 * (long)v_map_523_s0];
+      float v_x_553 = (v_x_551 * v_x_552);
       {
-        float v_a_521 = acc0;
-        float v_a_522 = v_x_528;
-        float v_sum_523 = (v_a_521 + v_a_522);
-        acc0 = v_sum_523;
+        float v_a_546 = acc0;
+        float v_a_547 = v_x_553;
+        float v_sum_548 = (v_a_546 + v_a_547);
+        acc0 = v_sum_548;
       }
     }
   }
   for (; j0 < space_1; j0 += step) {
-    long v_gtid_525 = j0;
-    float v_x_526 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_524 * (long)v_coerced_75_s0 + (long)v_gtid_525 * (long)v_coerced_75_s1];
-    float v_x_527 = v_map_498[(long)v_map_498_o + (long)v_gtid_525 * (long)v_map_498_s0];
-    float v_x_528 = (v_x_526 * v_x_527);
+    long v_gtid_550 = j0;
+    float v_x_551 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_549 * (long)v_coerced_75_s0 + (long)v_gtid_550 * (long)v_coerced_75_s1];
+    float v_x_552 = v_map_523[(long)v_map_523_o + (long)v_gtid_550 * (long)v_map_523_s0];
+    float v_x_553 = (v_x_551 * v_x_552);
     {
-      float v_a_521 = acc0;
-      float v_a_522 = v_x_528;
-      float v_sum_523 = (v_a_521 + v_a_522);
-      acc0 = v_sum_523;
+      float v_a_546 = acc0;
+      float v_a_547 = v_x_553;
+      float v_sum_548 = (v_a_546 + v_a_547);
+      acc0 = v_sum_548;
     }
   }
   lmem0[ltid] = acc0;
@@ -2444,10 +2452,10 @@ __kernel void segred_reduce_comm_529_columns(__global long *fcc_err,
       float a_3 = lmem0[ltid];
       float b_4 = lmem0[ltid + s * nsegs];
       {
-        float v_a_521 = a_3;
-        float v_a_522 = b_4;
-        float v_sum_523 = (v_a_521 + v_a_522);
-        a_3 = v_sum_523;
+        float v_a_546 = a_3;
+        float v_a_547 = b_4;
+        float v_sum_548 = (v_a_546 + v_a_547);
+        a_3 = v_sum_548;
       }
       lmem0[ltid] = a_3;
     }
@@ -2458,7 +2466,7 @@ __kernel void segred_reduce_comm_529_columns(__global long *fcc_err,
   }
 }
 
-__kernel void segred_reduce_comm_529_stage2(__global long *fcc_err,
+__kernel void segred_reduce_comm_554_stage2(__global long *fcc_err,
     __global float *v_coerced_75,
     long v_coerced_75_o,
     long v_coerced_75_d0,
@@ -2466,10 +2474,10 @@ __kernel void segred_reduce_comm_529_stage2(__global long *fcc_err,
     long v_coerced_75_s0,
     long v_coerced_75_s1,
     long v_h_2,
-    __global float *v_map_498,
-    long v_map_498_o,
-    long v_map_498_d0,
-    long v_map_498_s0,
+    __global float *v_map_523,
+    long v_map_523_o,
+    long v_map_523_d0,
+    long v_map_523_s0,
     long v_o_3,
     long gps,
     __global float *part0,
@@ -2482,10 +2490,10 @@ __kernel void segred_reduce_comm_529_stage2(__global long *fcc_err,
   float acc0 = (0.0f);
   for (long j = seg * gps + ltid; j < (seg + 1) * gps; j += lsize) {
     {
-      float v_a_521 = acc0;
-      float v_a_522 = part0[j];
-      float v_sum_523 = (v_a_521 + v_a_522);
-      acc0 = v_sum_523;
+      float v_a_546 = acc0;
+      float v_a_547 = part0[j];
+      float v_sum_548 = (v_a_546 + v_a_547);
+      acc0 = v_sum_548;
     }
   }
   lmem0[ltid] = acc0;
@@ -2497,10 +2505,10 @@ __kernel void segred_reduce_comm_529_stage2(__global long *fcc_err,
       float a_2 = lmem0[ltid];
       float b_3 = lmem0[ltid + s];
       {
-        float v_a_521 = a_2;
-        float v_a_522 = b_3;
-        float v_sum_523 = (v_a_521 + v_a_522);
-        a_2 = v_sum_523;
+        float v_a_546 = a_2;
+        float v_a_547 = b_3;
+        float v_sum_548 = (v_a_546 + v_a_547);
+        a_2 = v_sum_548;
       }
       lmem0[ltid] = a_2;
     }
@@ -2511,7 +2519,7 @@ __kernel void segred_reduce_comm_529_stage2(__global long *fcc_err,
   }
 }
 
-__kernel void segred_reduce_comm_529(__global long *fcc_err,
+__kernel void segred_reduce_comm_554(__global long *fcc_err,
     __global float *v_coerced_75,
     long v_coerced_75_o,
     long v_coerced_75_d0,
@@ -2519,10 +2527,10 @@ __kernel void segred_reduce_comm_529(__global long *fcc_err,
     long v_coerced_75_s0,
     long v_coerced_75_s1,
     long v_h_2,
-    __global float *v_map_498,
-    long v_map_498_o,
-    long v_map_498_d0,
-    long v_map_498_s0,
+    __global float *v_map_523,
+    long v_map_523_o,
+    long v_map_523_d0,
+    long v_map_523_s0,
     long v_o_3,
     long space_0,
     long space_1,
@@ -2537,33 +2545,33 @@ __kernel void segred_reduce_comm_529(__global long *fcc_err,
   float acc0 = (0.0f);
   if (seg < 1 * space_0) {
     long rem_1 = seg;
-    long v_gtid_524 = rem_1;
+    long v_gtid_549 = rem_1;
     long j0 = lane;
     for (; j0 + 3 * (team) < space_1; j0 += 4 * (team)) {
       #pragma unroll
       for (int u = 0; u < 4; u++) {
-        long v_gtid_525 = j0 + u * (team);
-        float v_x_526 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_524 * (long)v_coerced_75_s0 + (long)v_gtid_525 * (long)v_coerced_75_s1];
-        float v_x_527 = v_map_498[(long)v_map_498_o + (long)v_gtid_525 * (long)v_map_498_s0];
-        float v_x_528 = (v_x_526 * v_x_527);
+        long v_gtid_550 = j0 + u * (team);
+        float v_x_551 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_549 * (long)v_coerced_75_s0 + (long)v_gtid_550 * (long)v_coerced_75_s1];
+        float v_x_552 = v_map_523[(long)v_map_523_o + (long)v_gtid_550 * (long)v_map_523_s0];
+        float v_x_553 = (v_x_551 * v_x_552);
         {
-          float v_a_521 = acc0;
-          float v_a_522 = v_x_528;
-          float v_sum_523 = (v_a_521 + v_a_522);
-          acc0 = v_sum_523;
+          float v_a_546 = acc0;
+          float v_a_547 = v_x_553;
+          float v_sum_548 = (v_a_546 + v_a_547);
+          acc0 = v_sum_548;
         }
       }
     }
     for (; j0 < space_1; j0 += team) {
-      long v_gtid_525 = j0;
-      float v_x_526 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_524 * (long)v_coerced_75_s0 + (long)v_gtid_525 * (long)v_coerced_75_s1];
-      float v_x_527 = v_map_498[(long)v_map_498_o + (long)v_gtid_525 * (long)v_map_498_s0];
-      float v_x_528 = (v_x_526 * v_x_527);
+      long v_gtid_550 = j0;
+      float v_x_551 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_549 * (long)v_coerced_75_s0 + (long)v_gtid_550 * (long)v_coerced_75_s1];
+      float v_x_552 = v_map_523[(long)v_map_523_o + (long)v_gtid_550 * (long)v_map_523_s0];
+      float v_x_553 = (v_x_551 * v_x_552);
       {
-        float v_a_521 = acc0;
-        float v_a_522 = v_x_528;
-        float v_sum_523 = (v_a_521 + v_a_522);
-        acc0 = v_sum_523;
+        float v_a_546 = acc0;
+        float v_a_547 = v_x_553;
+        float v_sum_548 = (v_a_546 + v_a_547);
+        acc0 = v_sum_548;
       }
     }
   }
@@ -2573,10 +2581,10 @@ __kernel void segred_reduce_comm_529(__global long *fcc_err,
     if (lane == 0) {
       for (long l = 1; l < team; l++) {
         {
-          float v_a_521 = acc0;
-          float v_a_522 = lmem0[ltid + l];
-          float v_sum_523 = (v_a_521 + v_a_522);
-          acc0 = v_sum_523;
+          float v_a_546 = acc0;
+          float v_a_547 = lmem0[ltid + l];
+          float v_sum_548 = (v_a_546 + v_a_547);
+          acc0 = v_sum_548;
         }
       }
     }
@@ -2586,7 +2594,7 @@ __kernel void segred_reduce_comm_529(__global long *fcc_err,
   }
 }
 
-__kernel void segred_reduce_comm_529_stage1(__global long *fcc_err,
+__kernel void segred_reduce_comm_554_stage1(__global long *fcc_err,
     __global float *v_coerced_75,
     long v_coerced_75_o,
     long v_coerced_75_d0,
@@ -2594,10 +2602,10 @@ __kernel void segred_reduce_comm_529_stage1(__global long *fcc_err,
     long v_coerced_75_s0,
     long v_coerced_75_s1,
     long v_h_2,
-    __global float *v_map_498,
-    long v_map_498_o,
-    long v_map_498_d0,
-    long v_map_498_s0,
+    __global float *v_map_523,
+    long v_map_523_o,
+    long v_map_523_d0,
+    long v_map_523_s0,
     long v_o_3,
     long space_0,
     long space_1,
@@ -2611,35 +2619,35 @@ __kernel void segred_reduce_comm_529_stage1(__global long *fcc_err,
   long ltid = get_local_id(0), lsize = get_local_size(0);
   long grp = get_group_id(0), seg = grp / gps, part = grp % gps;
   long rem_1 = seg;
-  long v_gtid_524 = rem_1;
+  long v_gtid_549 = rem_1;
   float acc0 = (0.0f);
   long step = gps * lsize;
   long j0 = part * lsize + ltid;
   for (; j0 + 3 * (step) < space_1; j0 += 4 * (step)) {
     #pragma unroll
     for (int u = 0; u < 4; u++) {
-      long v_gtid_525 = j0 + u * (step);
-      float v_x_526 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_524 * (long)v_coerced_75_s0 + (long)v_gtid_525 * (long)v_coerced_75_s1];
-      float v_x_527 = v_map_498[(long)v_map_498_o + (long)v_gtid_525 * (long)v_map_498_s0];
-      float v_x_528 = (v_x_526 * v_x_527);
+      long v_gtid_550 = j0 + u * (step);
+      float v_x_551 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_549 * (long)v_coerced_75_s0 + (long)v_gtid_550 * (long)v_coerced_75_s1];
+      float v_x_552 = v_map_523[(long)v_map_523_o + (long)v_gtid_550 * (long)v_map_523_s0];
+      float v_x_553 = (v_x_551 * v_x_552);
       {
-        float v_a_521 = acc0;
-        float v_a_522 = v_x_528;
-        float v_sum_523 = (v_a_521 + v_a_522);
-        acc0 = v_sum_523;
+        float v_a_546 = acc0;
+        float v_a_547 = v_x_553;
+        float v_sum_548 = (v_a_546 + v_a_547);
+        acc0 = v_sum_548;
       }
     }
   }
   for (; j0 < space_1; j0 += step) {
-    long v_gtid_525 = j0;
-    float v_x_526 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_524 * (long)v_coerced_75_s0 + (long)v_gtid_525 * (long)v_coerced_75_s1];
-    float v_x_527 = v_map_498[(long)v_map_498_o + (long)v_gtid_525 * (long)v_map_498_s0];
-    float v_x_528 = (v_x_526 * v_x_527);
+    long v_gtid_550 = j0;
+    float v_x_551 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_549 * (long)v_coerced_75_s0 + (long)v_gtid_550 * (long)v_coerced_75_s1];
+    float v_x_552 = v_map_523[(long)v_map_523_o + (long)v_gtid_550 * (long)v_map_523_s0];
+    float v_x_553 = (v_x_551 * v_x_552);
     {
-      float v_a_521 = acc0;
-      float v_a_522 = v_x_528;
-      float v_sum_523 = (v_a_521 + v_a_522);
-      acc0 = v_sum_523;
+      float v_a_546 = acc0;
+      float v_a_547 = v_x_553;
+      float v_sum_548 = (v_a_546 + v_a_547);
+      acc0 = v_sum_548;
     }
   }
   lmem0[ltid] = acc0;
@@ -2651,10 +2659,10 @@ __kernel void segred_reduce_comm_529_stage1(__global long *fcc_err,
       float a_3 = lmem0[ltid];
       float b_4 = lmem0[ltid + s];
       {
-        float v_a_521 = a_3;
-        float v_a_522 = b_4;
-        float v_sum_523 = (v_a_521 + v_a_522);
-        a_3 = v_sum_523;
+        float v_a_546 = a_3;
+        float v_a_547 = b_4;
+        float v_sum_548 = (v_a_546 + v_a_547);
+        a_3 = v_sum_548;
       }
       lmem0[ltid] = a_3;
     }
@@ -2680,10 +2688,10 @@ __kernel void segred_reduce_comm_529_stage1(__global long *fcc_err,
         sync[1 * space_0 + (seg * gps + q) * 1 + 0] = 0UL;
         float pub_6 = as_float((uint)(w_5));
         {
-          float v_a_521 = macc0;
-          float v_a_522 = pub_6;
-          float v_sum_523 = (v_a_521 + v_a_522);
-          macc0 = v_sum_523;
+          float v_a_546 = macc0;
+          float v_a_547 = pub_6;
+          float v_sum_548 = (v_a_546 + v_a_547);
+          macc0 = v_sum_548;
         }
       }
       barrier(CLK_LOCAL_MEM_FENCE);
@@ -2696,10 +2704,10 @@ __kernel void segred_reduce_comm_529_stage1(__global long *fcc_err,
           float a_8 = lmem0[ltid];
           float b_9 = lmem0[ltid + s];
           {
-            float v_a_521 = a_8;
-            float v_a_522 = b_9;
-            float v_sum_523 = (v_a_521 + v_a_522);
-            a_8 = v_sum_523;
+            float v_a_546 = a_8;
+            float v_a_547 = b_9;
+            float v_sum_548 = (v_a_546 + v_a_547);
+            a_8 = v_sum_548;
           }
           lmem0[ltid] = a_8;
         }
@@ -2712,7 +2720,7 @@ __kernel void segred_reduce_comm_529_stage1(__global long *fcc_err,
   }
 }
 
-__kernel void segred_reduce_comm_529_cpu(__global long *fcc_err,
+__kernel void segred_reduce_comm_554_cpu(__global long *fcc_err,
     __global float *v_coerced_75,
     long v_coerced_75_o,
     long v_coerced_75_d0,
@@ -2720,10 +2728,10 @@ __kernel void segred_reduce_comm_529_cpu(__global long *fcc_err,
     long v_coerced_75_s0,
     long v_coerced_75_s1,
     long v_h_2,
-    __global float *v_map_498,
-    long v_map_498_o,
-    long v_map_498_d0,
-    long v_map_498_s0,
+    __global float *v_map_523,
+    long v_map_523_o,
+    long v_map_523_d0,
+    long v_map_523_s0,
     long v_o_3,
     long space_0,
     long space_1,
@@ -2741,7 +2749,7 @@ __kernel void segred_reduce_comm_529_cpu(__global long *fcc_err,
   long js = min(chunk * per, space_1), je = min(js + per, space_1);
   for (long seg = seg0; seg < seg1; seg++) {
     long rem_1 = seg;
-    long v_gtid_524 = rem_1;
+    long v_gtid_549 = rem_1;
     float acc0 = (0.0f);
     float lane1_0 = (0.0f);
     float lane2_0 = (0.0f);
@@ -2749,89 +2757,89 @@ __kernel void segred_reduce_comm_529_cpu(__global long *fcc_err,
     long j0 = js;
     for (; j0 + 4 <= je; j0 += 4) {
       {
-        long v_gtid_525 = j0 + 0;
-        float v_x_526 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_524 * (long)v_coerced_75_s0 + (long)v_gtid_525 * (long)v_coerced_75_s1];
-        float v_x_527 = v_map_498[(long)v_map_498_o + (long)v_gtid_525 * (long)v_map_498_s0];
-        float v_x_528 = (v_x_526 * v_x_527);
+        long v_gtid_550 = j0 + 0;
+        float v_x_551 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_549 * (long)v_coerced_75_s0 + (long)v_gtid_550 * (long)v_coerced_75_s1];
+        float v_x_552 = v_map_523[(long)v_map_523_o + (long)v_gtid_550 * (long)v_map_523_s0];
+        float v_x_553 = (v_x_551 * v_x_552);
         {
-          float v_a_521 = acc0;
-          float v_a_522 = v_x_528;
-          float v_sum_523 = (v_a_521 + v_a_522);
-          acc0 = v_sum_523;
+          float v_a_546 = acc0;
+          float v_a_547 = v_x_553;
+          float v_sum_548 = (v_a_546 + v_a_547);
+          acc0 = v_sum_548;
         }
       }
       {
-        long v_gtid_525 = j0 + 1;
-        float v_x_526 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_524 * (long)v_coerced_75_s0 + (long)v_gtid_525 * (long)v_coerced_75_s1];
-        float v_x_527 = v_map_498[(long)v_map_498_o + (long)v_gtid_525 * (long)v_map_498_s0];
-        float v_x_528 = (v_x_526 * v_x_527);
+        long v_gtid_550 = j0 + 1;
+        float v_x_551 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_549 * (long)v_coerced_75_s0 + (long)v_gtid_550 * (long)v_coerced_75_s1];
+        float v_x_552 = v_map_523[(long)v_map_523_o + (long)v_gtid_550 * (long)v_map_523_s0];
+        float v_x_553 = (v_x_551 * v_x_552);
         {
-          float v_a_521 = lane1_0;
-          float v_a_522 = v_x_528;
-          float v_sum_523 = (v_a_521 + v_a_522);
-          lane1_0 = v_sum_523;
+          float v_a_546 = lane1_0;
+          float v_a_547 = v_x_553;
+          float v_sum_548 = (v_a_546 + v_a_547);
+          lane1_0 = v_sum_548;
         }
       }
       {
-        long v_gtid_525 = j0 + 2;
-        float v_x_526 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_524 * (long)v_coerced_75_s0 + (long)v_gtid_525 * (long)v_coerced_75_s1];
-        float v_x_527 = v_map_498[(long)v_map_498_o + (long)v_gtid_525 * (long)v_map_498_s0];
-        float v_x_528 = (v_x_526 * v_x_527);
+        long v_gtid_550 = j0 + 2;
+        float v_x_551 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_549 * (long)v_coerced_75_s0 + (long)v_gtid_550 * (long)v_coerced_75_s1];
+        float v_x_552 = v_map_523[(long)v_map_523_o + (long)v_gtid_550 * (long)v_map_523_s0];
+        float v_x_553 = (v_x_551 * v_x_552);
         {
-          float v_a_521 = lane2_0;
-          float v_a_522 = v_x_528;
-          float v_sum_523 = (v_a_521 + v_a_522);
-          lane2_0 = v_sum_523;
+          float v_a_546 = lane2_0;
+          float v_a_547 = v_x_553;
+          float v_sum_548 = (v_a_546 + v_a_547);
+          lane2_0 = v_sum_548;
         }
       }
       {
-        long v_gtid_525 = j0 + 3;
-        float v_x_526 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_524 * (long)v_coerced_75_s0 + (long)v_gtid_525 * (long)v_coerced_75_s1];
-        float v_x_527 = v_map_498[(long)v_map_498_o + (long)v_gtid_525 * (long)v_map_498_s0];
-        float v_x_528 = (v_x_526 * v_x_527);
+        long v_gtid_550 = j0 + 3;
+        float v_x_551 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_549 * (long)v_coerced_75_s0 + (long)v_gtid_550 * (long)v_coerced_75_s1];
+        float v_x_552 = v_map_523[(long)v_map_523_o + (long)v_gtid_550 * (long)v_map_523_s0];
+        float v_x_553 = (v_x_551 * v_x_552);
         {
-          float v_a_521 = lane3_0;
-          float v_a_522 = v_x_528;
-          float v_sum_523 = (v_a_521 + v_a_522);
-          lane3_0 = v_sum_523;
+          float v_a_546 = lane3_0;
+          float v_a_547 = v_x_553;
+          float v_sum_548 = (v_a_546 + v_a_547);
+          lane3_0 = v_sum_548;
         }
       }
     }
     for (; j0 < je; j0++) {
-      long v_gtid_525 = j0;
-      float v_x_526 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_524 * (long)v_coerced_75_s0 + (long)v_gtid_525 * (long)v_coerced_75_s1];
-      float v_x_527 = v_map_498[(long)v_map_498_o + (long)v_gtid_525 * (long)v_map_498_s0];
-      float v_x_528 = (v_x_526 * v_x_527);
+      long v_gtid_550 = j0;
+      float v_x_551 = v_coerced_75[(long)v_coerced_75_o + (long)v_gtid_549 * (long)v_coerced_75_s0 + (long)v_gtid_550 * (long)v_coerced_75_s1];
+      float v_x_552 = v_map_523[(long)v_map_523_o + (long)v_gtid_550 * (long)v_map_523_s0];
+      float v_x_553 = (v_x_551 * v_x_552);
       {
-        float v_a_521 = acc0;
-        float v_a_522 = v_x_528;
-        float v_sum_523 = (v_a_521 + v_a_522);
-        acc0 = v_sum_523;
+        float v_a_546 = acc0;
+        float v_a_547 = v_x_553;
+        float v_sum_548 = (v_a_546 + v_a_547);
+        acc0 = v_sum_548;
       }
     }
     {
-      float v_a_521 = acc0;
-      float v_a_522 = lane1_0;
-      float v_sum_523 = (v_a_521 + v_a_522);
-      acc0 = v_sum_523;
+      float v_a_546 = acc0;
+      float v_a_547 = lane1_0;
+      float v_sum_548 = (v_a_546 + v_a_547);
+      acc0 = v_sum_548;
     }
     {
-      float v_a_521 = acc0;
-      float v_a_522 = lane2_0;
-      float v_sum_523 = (v_a_521 + v_a_522);
-      acc0 = v_sum_523;
+      float v_a_546 = acc0;
+      float v_a_547 = lane2_0;
+      float v_sum_548 = (v_a_546 + v_a_547);
+      acc0 = v_sum_548;
     }
     {
-      float v_a_521 = acc0;
-      float v_a_522 = lane3_0;
-      float v_sum_523 = (v_a_521 + v_a_522);
-      acc0 = v_sum_523;
+      float v_a_546 = acc0;
+      float v_a_547 = lane3_0;
+      float v_sum_548 = (v_a_546 + v_a_547);
+      acc0 = v_sum_548;
     }
     part0[seg * chunks + chunk] = acc0;
   }
 }
 
-__kernel void segred_reduce_comm_529_cpu2(__global long *fcc_err,
+__kernel void segred_reduce_comm_554_cpu2(__global long *fcc_err,
     __global float *v_coerced_75,
     long v_coerced_75_o,
     long v_coerced_75_d0,
@@ -2839,10 +2847,10 @@ __kernel void segred_reduce_comm_529_cpu2(__global long *fcc_err,
     long v_coerced_75_s0,
     long v_coerced_75_s1,
     long v_h_2,
-    __global float *v_map_498,
-    long v_map_498_o,
-    long v_map_498_d0,
-    long v_map_498_s0,
+    __global float *v_map_523,
+    long v_map_523_o,
+    long v_map_523_d0,
+    long v_map_523_s0,
     long v_o_3,
     long segs,
     long chunks,
@@ -2855,26 +2863,26 @@ __kernel void segred_reduce_comm_529_cpu2(__global long *fcc_err,
     float acc0 = (0.0f);
     for (long j = seg * chunks; j < (seg + 1) * chunks; j++) {
       {
-        float v_a_521 = acc0;
-        float v_a_522 = part0[j];
-        float v_sum_523 = (v_a_521 + v_a_522);
-        acc0 = v_sum_523;
+        float v_a_546 = acc0;
+        float v_a_547 = part0[j];
+        float v_sum_548 = (v_a_546 + v_a_547);
+        acc0 = v_sum_548;
       }
     }
     result0[seg] = acc0;
   }
 }
 
-__kernel void segmap_map_536(__global long *fcc_err,
+__kernel void segmap_map_561(__global long *fcc_err,
     long v_h_2,
-    __global float *v_map_330,
-    long v_map_330_o,
-    long v_map_330_d0,
-    long v_map_330_s0,
-    __global float *v_reduce_comm_529,
-    long v_reduce_comm_529_o,
-    long v_reduce_comm_529_d0,
-    long v_reduce_comm_529_s0,
+    __global float *v_map_459,
+    long v_map_459_o,
+    long v_map_459_d0,
+    long v_map_459_s0,
+    __global float *v_reduce_comm_554,
+    long v_reduce_comm_554_o,
+    long v_reduce_comm_554_d0,
+    long v_reduce_comm_554_s0,
     long space_0,
     __global float *out0)
 {
@@ -2888,46 +2896,46 @@ __kernel void segmap_map_536(__global long *fcc_err,
       {
         long gtid = (fcc_base + 0 * fcc_gsize);
         long rem_5 = gtid;
-        long v_gtid_530 = rem_5;
-        float v_x_531 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_map_330_s0];
-        float v_x_532 = ((1.0f) - v_x_531);
-        float v_x_533 = (v_x_531 * v_x_532);
-        float v_reduce_comm_534 = v_reduce_comm_529[(fcc_ix)v_reduce_comm_529_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_reduce_comm_529_s0];
-        float v_x_535 = (v_x_533 * v_reduce_comm_534);
-        pt_1 = v_x_535;
+        long v_gtid_555 = rem_5;
+        float v_x_556 = v_map_459[(fcc_ix)v_map_459_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_map_459_s0];
+        float v_x_557 = ((1.0f) - v_x_556);
+        float v_x_558 = (v_x_556 * v_x_557);
+        float v_reduce_comm_559 = v_reduce_comm_554[(fcc_ix)v_reduce_comm_554_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_reduce_comm_554_s0];
+        float v_x_560 = (v_x_558 * v_reduce_comm_559);
+        pt_1 = v_x_560;
       }
       {
         long gtid = (fcc_base + 1 * fcc_gsize);
         long rem_6 = gtid;
-        long v_gtid_530 = rem_6;
-        float v_x_531 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_map_330_s0];
-        float v_x_532 = ((1.0f) - v_x_531);
-        float v_x_533 = (v_x_531 * v_x_532);
-        float v_reduce_comm_534 = v_reduce_comm_529[(fcc_ix)v_reduce_comm_529_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_reduce_comm_529_s0];
-        float v_x_535 = (v_x_533 * v_reduce_comm_534);
-        pt_2 = v_x_535;
+        long v_gtid_555 = rem_6;
+        float v_x_556 = v_map_459[(fcc_ix)v_map_459_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_map_459_s0];
+        float v_x_557 = ((1.0f) - v_x_556);
+        float v_x_558 = (v_x_556 * v_x_557);
+        float v_reduce_comm_559 = v_reduce_comm_554[(fcc_ix)v_reduce_comm_554_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_reduce_comm_554_s0];
+        float v_x_560 = (v_x_558 * v_reduce_comm_559);
+        pt_2 = v_x_560;
       }
       {
         long gtid = (fcc_base + 2 * fcc_gsize);
         long rem_7 = gtid;
-        long v_gtid_530 = rem_7;
-        float v_x_531 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_map_330_s0];
-        float v_x_532 = ((1.0f) - v_x_531);
-        float v_x_533 = (v_x_531 * v_x_532);
-        float v_reduce_comm_534 = v_reduce_comm_529[(fcc_ix)v_reduce_comm_529_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_reduce_comm_529_s0];
-        float v_x_535 = (v_x_533 * v_reduce_comm_534);
-        pt_3 = v_x_535;
+        long v_gtid_555 = rem_7;
+        float v_x_556 = v_map_459[(fcc_ix)v_map_459_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_map_459_s0];
+        float v_x_557 = ((1.0f) - v_x_556);
+        float v_x_558 = (v_x_556 * v_x_557);
+        float v_reduce_comm_559 = v_reduce_comm_554[(fcc_ix)v_reduce_comm_554_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_reduce_comm_554_s0];
+        float v_x_560 = (v_x_558 * v_reduce_comm_559);
+        pt_3 = v_x_560;
       }
       {
         long gtid = (fcc_base + 3 * fcc_gsize);
         long rem_8 = gtid;
-        long v_gtid_530 = rem_8;
-        float v_x_531 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_map_330_s0];
-        float v_x_532 = ((1.0f) - v_x_531);
-        float v_x_533 = (v_x_531 * v_x_532);
-        float v_reduce_comm_534 = v_reduce_comm_529[(fcc_ix)v_reduce_comm_529_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_reduce_comm_529_s0];
-        float v_x_535 = (v_x_533 * v_reduce_comm_534);
-        pt_4 = v_x_535;
+        long v_gtid_555 = rem_8;
+        float v_x_556 = v_map_459[(fcc_ix)v_map_459_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_map_459_s0];
+        float v_x_557 = ((1.0f) - v_x_556);
+        float v_x_558 = (v_x_556 * v_x_557);
+        float v_reduce_comm_559 = v_reduce_comm_554[(fcc_ix)v_reduce_comm_554_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_reduce_comm_554_s0];
+        float v_x_560 = (v_x_558 * v_reduce_comm_559);
+        pt_4 = v_x_560;
       }
       {
         out0[(fcc_base + 0 * fcc_gsize)] = pt_1;
@@ -2949,46 +2957,46 @@ __kernel void segmap_map_536(__global long *fcc_err,
       if ((fcc_base + 0 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 0 * fcc_gsize);
         long rem_13 = gtid;
-        long v_gtid_530 = rem_13;
-        float v_x_531 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_map_330_s0];
-        float v_x_532 = ((1.0f) - v_x_531);
-        float v_x_533 = (v_x_531 * v_x_532);
-        float v_reduce_comm_534 = v_reduce_comm_529[(fcc_ix)v_reduce_comm_529_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_reduce_comm_529_s0];
-        float v_x_535 = (v_x_533 * v_reduce_comm_534);
-        pt_9 = v_x_535;
+        long v_gtid_555 = rem_13;
+        float v_x_556 = v_map_459[(fcc_ix)v_map_459_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_map_459_s0];
+        float v_x_557 = ((1.0f) - v_x_556);
+        float v_x_558 = (v_x_556 * v_x_557);
+        float v_reduce_comm_559 = v_reduce_comm_554[(fcc_ix)v_reduce_comm_554_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_reduce_comm_554_s0];
+        float v_x_560 = (v_x_558 * v_reduce_comm_559);
+        pt_9 = v_x_560;
       }
       if ((fcc_base + 1 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 1 * fcc_gsize);
         long rem_14 = gtid;
-        long v_gtid_530 = rem_14;
-        float v_x_531 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_map_330_s0];
-        float v_x_532 = ((1.0f) - v_x_531);
-        float v_x_533 = (v_x_531 * v_x_532);
-        float v_reduce_comm_534 = v_reduce_comm_529[(fcc_ix)v_reduce_comm_529_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_reduce_comm_529_s0];
-        float v_x_535 = (v_x_533 * v_reduce_comm_534);
-        pt_10 = v_x_535;
+        long v_gtid_555 = rem_14;
+        float v_x_556 = v_map_459[(fcc_ix)v_map_459_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_map_459_s0];
+        float v_x_557 = ((1.0f) - v_x_556);
+        float v_x_558 = (v_x_556 * v_x_557);
+        float v_reduce_comm_559 = v_reduce_comm_554[(fcc_ix)v_reduce_comm_554_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_reduce_comm_554_s0];
+        float v_x_560 = (v_x_558 * v_reduce_comm_559);
+        pt_10 = v_x_560;
       }
       if ((fcc_base + 2 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 2 * fcc_gsize);
         long rem_15 = gtid;
-        long v_gtid_530 = rem_15;
-        float v_x_531 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_map_330_s0];
-        float v_x_532 = ((1.0f) - v_x_531);
-        float v_x_533 = (v_x_531 * v_x_532);
-        float v_reduce_comm_534 = v_reduce_comm_529[(fcc_ix)v_reduce_comm_529_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_reduce_comm_529_s0];
-        float v_x_535 = (v_x_533 * v_reduce_comm_534);
-        pt_11 = v_x_535;
+        long v_gtid_555 = rem_15;
+        float v_x_556 = v_map_459[(fcc_ix)v_map_459_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_map_459_s0];
+        float v_x_557 = ((1.0f) - v_x_556);
+        float v_x_558 = (v_x_556 * v_x_557);
+        float v_reduce_comm_559 = v_reduce_comm_554[(fcc_ix)v_reduce_comm_554_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_reduce_comm_554_s0];
+        float v_x_560 = (v_x_558 * v_reduce_comm_559);
+        pt_11 = v_x_560;
       }
       if ((fcc_base + 3 * fcc_gsize) < space_0) {
         long gtid = (fcc_base + 3 * fcc_gsize);
         long rem_16 = gtid;
-        long v_gtid_530 = rem_16;
-        float v_x_531 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_map_330_s0];
-        float v_x_532 = ((1.0f) - v_x_531);
-        float v_x_533 = (v_x_531 * v_x_532);
-        float v_reduce_comm_534 = v_reduce_comm_529[(fcc_ix)v_reduce_comm_529_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_reduce_comm_529_s0];
-        float v_x_535 = (v_x_533 * v_reduce_comm_534);
-        pt_12 = v_x_535;
+        long v_gtid_555 = rem_16;
+        float v_x_556 = v_map_459[(fcc_ix)v_map_459_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_map_459_s0];
+        float v_x_557 = ((1.0f) - v_x_556);
+        float v_x_558 = (v_x_556 * v_x_557);
+        float v_reduce_comm_559 = v_reduce_comm_554[(fcc_ix)v_reduce_comm_554_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_reduce_comm_554_s0];
+        float v_x_560 = (v_x_558 * v_reduce_comm_559);
+        pt_12 = v_x_560;
       }
       if ((fcc_base + 0 * fcc_gsize) < space_0) {
         out0[(fcc_base + 0 * fcc_gsize)] = pt_9;
@@ -3006,16 +3014,16 @@ __kernel void segmap_map_536(__global long *fcc_err,
   }
 }
 
-__kernel void segmap_map_536_one(__global long *fcc_err,
+__kernel void segmap_map_561_one(__global long *fcc_err,
     long v_h_2,
-    __global float *v_map_330,
-    long v_map_330_o,
-    long v_map_330_d0,
-    long v_map_330_s0,
-    __global float *v_reduce_comm_529,
-    long v_reduce_comm_529_o,
-    long v_reduce_comm_529_d0,
-    long v_reduce_comm_529_s0,
+    __global float *v_map_459,
+    long v_map_459_o,
+    long v_map_459_d0,
+    long v_map_459_s0,
+    __global float *v_reduce_comm_554,
+    long v_reduce_comm_554_o,
+    long v_reduce_comm_554_d0,
+    long v_reduce_comm_554_s0,
     long space_0,
     __global float *out0)
 {
@@ -3023,30 +3031,30 @@ __kernel void segmap_map_536_one(__global long *fcc_err,
   long gtid = get_global_id(0);
   if (gtid >= space_0) return;
   long rem_1 = gtid;
-  long v_gtid_530 = rem_1;
-  float v_x_531 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_map_330_s0];
-  float v_x_532 = ((1.0f) - v_x_531);
-  float v_x_533 = (v_x_531 * v_x_532);
-  float v_reduce_comm_534 = v_reduce_comm_529[(fcc_ix)v_reduce_comm_529_o + (fcc_ix)v_gtid_530 * (fcc_ix)v_reduce_comm_529_s0];
-  float v_x_535 = (v_x_533 * v_reduce_comm_534);
-  out0[gtid] = v_x_535;
+  long v_gtid_555 = rem_1;
+  float v_x_556 = v_map_459[(fcc_ix)v_map_459_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_map_459_s0];
+  float v_x_557 = ((1.0f) - v_x_556);
+  float v_x_558 = (v_x_556 * v_x_557);
+  float v_reduce_comm_559 = v_reduce_comm_554[(fcc_ix)v_reduce_comm_554_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_reduce_comm_554_s0];
+  float v_x_560 = (v_x_558 * v_reduce_comm_559);
+  out0[gtid] = v_x_560;
 }
 
-__kernel void segmap_map_551(__global long *fcc_err,
+__kernel void segmap_map_576(__global long *fcc_err,
     __global float *v_coerced_94,
     long v_coerced_94_o,
     long v_coerced_94_d0,
     long v_coerced_94_d1,
     long v_coerced_94_s0,
     long v_coerced_94_s1,
-    __global float *v_map_330,
-    long v_map_330_o,
-    long v_map_330_d0,
-    long v_map_330_s0,
-    __global float *v_map_498,
-    long v_map_498_o,
-    long v_map_498_d0,
-    long v_map_498_s0,
+    __global float *v_map_459,
+    long v_map_459_o,
+    long v_map_459_d0,
+    long v_map_459_s0,
+    __global float *v_map_523,
+    long v_map_523_o,
+    long v_map_523_d0,
+    long v_map_523_s0,
     long v_o_3,
     long v_x_41,
     long space_0,
@@ -3063,90 +3071,90 @@ __kernel void segmap_map_551(__global long *fcc_err,
       {
         long gtid = (fcc_base + 0 * fcc_gsize);
         long rem_5 = gtid;
-        long v_gtid_540 = rem_5 % space_1;
+        long v_gtid_565 = rem_5 % space_1;
         rem_5 = rem_5 / space_1;
-        long v_gtid_539 = rem_5;
-        bool v_c_r15_542 = (v_gtid_539 < ((long)1L));
-        float v_x_545;
-        if (v_c_r15_542) {
-          v_x_545 = (1.0f);
+        long v_gtid_564 = rem_5;
+        bool v_c_r15_567 = (v_gtid_564 < ((long)1L));
+        float v_x_570;
+        if (v_c_r15_567) {
+          v_x_570 = (1.0f);
         } else {
-          long v_i_r16_543 = ((long)((ulong)v_gtid_539 + (ulong)((long)-1L)));
-          float v_x_r18_544 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_i_r16_543 * (fcc_ix)v_map_330_s0];
-          v_x_545 = v_x_r18_544;
+          long v_i_r16_568 = ((long)((ulong)v_gtid_564 + (ulong)((long)-1L)));
+          float v_x_r18_569 = v_map_459[(fcc_ix)v_map_459_o + (fcc_ix)v_i_r16_568 * (fcc_ix)v_map_459_s0];
+          v_x_570 = v_x_r18_569;
         }
-        float v_x_546 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_539 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_540 * (fcc_ix)v_coerced_94_s1];
-        float v_x_547 = v_map_498[(fcc_ix)v_map_498_o + (fcc_ix)v_gtid_540 * (fcc_ix)v_map_498_s0];
-        float v_x_548 = (v_x_547 * (0.3f));
-        float v_x_549 = (v_x_548 * v_x_545);
-        float v_x_550 = (v_x_546 + v_x_549);
-        pt_1 = v_x_550;
+        float v_x_571 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_564 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_565 * (fcc_ix)v_coerced_94_s1];
+        float v_x_572 = v_map_523[(fcc_ix)v_map_523_o + (fcc_ix)v_gtid_565 * (fcc_ix)v_map_523_s0];
+        float v_x_573 = (v_x_572 * (0.3f));
+        float v_x_574 = (v_x_573 * v_x_570);
+        float v_x_575 = (v_x_571 + v_x_574);
+        pt_1 = v_x_575;
       }
       {
         long gtid = (fcc_base + 1 * fcc_gsize);
         long rem_6 = gtid;
-        long v_gtid_540 = rem_6 % space_1;
+        long v_gtid_565 = rem_6 % space_1;
         rem_6 = rem_6 / space_1;
-        long v_gtid_539 = rem_6;
-        bool v_c_r15_542 = (v_gtid_539 < ((long)1L));
-        float v_x_545;
-        if (v_c_r15_542) {
-          v_x_545 = (1.0f);
+        long v_gtid_564 = rem_6;
+        bool v_c_r15_567 = (v_gtid_564 < ((long)1L));
+        float v_x_570;
+        if (v_c_r15_567) {
+          v_x_570 = (1.0f);
         } else {
-          long v_i_r16_543 = ((long)((ulong)v_gtid_539 + (ulong)((long)-1L)));
-          float v_x_r18_544 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_i_r16_543 * (fcc_ix)v_map_330_s0];
-          v_x_545 = v_x_r18_544;
+          long v_i_r16_568 = ((long)((ulong)v_gtid_564 + (ulong)((long)-1L)));
+          float v_x_r18_569 = v_map_459[(fcc_ix)v_map_459_o + (fcc_ix)v_i_r16_568 * (fcc_ix)v_map_459_s0];
+          v_x_570 = v_x_r18_569;
         }
-        float v_x_546 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_539 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_540 * (fcc_ix)v_coerced_94_s1];
-        float v_x_547 = v_map_498[(fcc_ix)v_map_498_o + (fcc_ix)v_gtid_540 * (fcc_ix)v_map_498_s0];
-        float v_x_548 = (v_x_547 * (0.3f));
-        float v_x_549 = (v_x_548 * v_x_545);
-        float v_x_550 = (v_x_546 + v_x_549);
-        pt_2 = v_x_550;
+        float v_x_571 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_564 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_565 * (fcc_ix)v_coerced_94_s1];
+        float v_x_572 = v_map_523[(fcc_ix)v_map_523_o + (fcc_ix)v_gtid_565 * (fcc_ix)v_map_523_s0];
+        float v_x_573 = (v_x_572 * (0.3f));
+        float v_x_574 = (v_x_573 * v_x_570);
+        float v_x_575 = (v_x_571 + v_x_574);
+        pt_2 = v_x_575;
       }
       {
         long gtid = (fcc_base + 2 * fcc_gsize);
         long rem_7 = gtid;
-        long v_gtid_540 = rem_7 % space_1;
+        long v_gtid_565 = rem_7 % space_1;
         rem_7 = rem_7 / space_1;
-        long v_gtid_539 = rem_7;
-        bool v_c_r15_542 = (v_gtid_539 < ((long)1L));
-        float v_x_545;
-        if (v_c_r15_542) {
-          v_x_545 = (1.0f);
+        long v_gtid_564 = rem_7;
+        bool v_c_r15_567 = (v_gtid_564 < ((long)1L));
+        float v_x_570;
+        if (v_c_r15_567) {
+          v_x_570 = (1.0f);
         } else {
-          long v_i_r16_543 = ((long)((ulong)v_gtid_539 + (ulong)((long)-1L)));
-          float v_x_r18_544 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_i_r16_543 * (fcc_ix)v_map_330_s0];
-          v_x_545 = v_x_r18_544;
+          long v_i_r16_568 = ((long)((ulong)v_gtid_564 + (ulong)((long)-1L)));
+          float v_x_r18_569 = v_map_459[(fcc_ix)v_map_459_o + (fcc_ix)v_i_r16_568 * (fcc_ix)v_map_459_s0];
+          v_x_570 = v_x_r18_569;
         }
-        float v_x_546 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_539 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_540 * (fcc_ix)v_coerced_94_s1];
-        float v_x_547 = v_map_498[(fcc_ix)v_map_498_o + (fcc_ix)v_gtid_540 * (fcc_ix)v_map_498_s0];
-        float v_x_548 = (v_x_547 * (0.3f));
-        float v_x_549 = (v_x_548 * v_x_545);
-        float v_x_550 = (v_x_546 + v_x_549);
-        pt_3 = v_x_550;
+        float v_x_571 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_564 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_565 * (fcc_ix)v_coerced_94_s1];
+        float v_x_572 = v_map_523[(fcc_ix)v_map_523_o + (fcc_ix)v_gtid_565 * (fcc_ix)v_map_523_s0];
+        float v_x_573 = (v_x_572 * (0.3f));
+        float v_x_574 = (v_x_573 * v_x_570);
+        float v_x_575 = (v_x_571 + v_x_574);
+        pt_3 = v_x_575;
       }
       {
         long gtid = (fcc_base + 3 * fcc_gsize);
         long rem_8 = gtid;
-        long v_gtid_540 = rem_8 % space_1;
+        long v_gtid_565 = rem_8 % space_1;
         rem_8 = rem_8 / space_1;
-        long v_gtid_539 = rem_8;
-        bool v_c_r15_542 = (v_gtid_539 < ((long)1L));
-        float v_x_545;
-        if (v_c_r15_542) {
-          v_x_545 = (1.0f);
+        long v_gtid_564 = rem_8;
+        bool v_c_r15_567 = (v_gtid_564 < ((long)1L));
+        float v_x_570;
+        if (v_c_r15_567) {
+          v_x_570 = (1.0f);
         } else {
-          long v_i_r16_543 = ((long)((ulong)v_gtid_539 + (ulong)((long)-1L)));
-          float v_x_r18_544 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_i_r16_543 * (fcc_ix)v_map_330_s0];
-          v_x_545 = v_x_r18_544;
+          long v_i_r16_568 = ((long)((ulong)v_gtid_564 + (ulong)((long)-1L)));
+          float v_x_r18_569 = v_map_459[(fcc_ix)v_map_459_o + (fcc_ix)v_i_r16_568 * (fcc_ix)v_map_459_s0];
+          v_x_570 = v_x_r18_569;
         }
-        float v_x_546 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_539 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_540 * (fcc_ix)v_coerced_94_s1];
-        float v_x_547 = v_map_498[(fcc_ix)v_map_498_o + (fcc_ix)v_gtid_540 * (fcc_ix)v_map_498_s0];
-        float v_x_548 = (v_x_547 * (0.3f));
-        float v_x_549 = (v_x_548 * v_x_545);
-        float v_x_550 = (v_x_546 + v_x_549);
-        pt_4 = v_x_550;
+        float v_x_571 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_564 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_565 * (fcc_ix)v_coerced_94_s1];
+        float v_x_572 = v_map_523[(fcc_ix)v_map_523_o + (fcc_ix)v_gtid_565 * (fcc_ix)v_map_523_s0];
+        float v_x_573 = (v_x_572 * (0.3f));
+        float v_x_574 = (v_x_573 * v_x_570);
+        float v_x_575 = (v_x_571 + v_x_574);
+        pt_4 = v_x_575;
       }
       {
         out0[(fcc_base + 0 * fcc_gsize)] = pt_1;
@@ -3168,90 +3176,90 @@ __kernel void segmap_map_551(__global long *fcc_err,
       if ((fcc_base + 0 * fcc_gsize) < space_0 * space_1) {
         long gtid = (fcc_base + 0 * fcc_gsize);
         long rem_13 = gtid;
-        long v_gtid_540 = rem_13 % space_1;
+        long v_gtid_565 = rem_13 % space_1;
         rem_13 = rem_13 / space_1;
-        long v_gtid_539 = rem_13;
-        bool v_c_r15_542 = (v_gtid_539 < ((long)1L));
-        float v_x_545;
-        if (v_c_r15_542) {
-          v_x_545 = (1.0f);
+        long v_gtid_564 = rem_13;
+        bool v_c_r15_567 = (v_gtid_564 < ((long)1L));
+        float v_x_570;
+        if (v_c_r15_567) {
+          v_x_570 = (1.0f);
         } else {
-          long v_i_r16_543 = ((long)((ulong)v_gtid_539 + (ulong)((long)-1L)));
-          float v_x_r18_544 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_i_r16_543 * (fcc_ix)v_map_330_s0];
-          v_x_545 = v_x_r18_544;
+          long v_i_r16_568 = ((long)((ulong)v_gtid_564 + (ulong)((long)-1L)));
+          float v_x_r18_569 = v_map_459[(fcc_ix)v_map_459_o + (fcc_ix)v_i_r16_568 * (fcc_ix)v_map_459_s0];
+          v_x_570 = v_x_r18_569;
         }
-        float v_x_546 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_539 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_540 * (fcc_ix)v_coerced_94_s1];
-        float v_x_547 = v_map_498[(fcc_ix)v_map_498_o + (fcc_ix)v_gtid_540 * (fcc_ix)v_map_498_s0];
-        float v_x_548 = (v_x_547 * (0.3f));
-        float v_x_549 = (v_x_548 * v_x_545);
-        float v_x_550 = (v_x_546 + v_x_549);
-        pt_9 = v_x_550;
+        float v_x_571 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_564 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_565 * (fcc_ix)v_coerced_94_s1];
+        float v_x_572 = v_map_523[(fcc_ix)v_map_523_o + (fcc_ix)v_gtid_565 * (fcc_ix)v_map_523_s0];
+        float v_x_573 = (v_x_572 * (0.3f));
+        float v_x_574 = (v_x_573 * v_x_570);
+        float v_x_575 = (v_x_571 + v_x_574);
+        pt_9 = v_x_575;
       }
       if ((fcc_base + 1 * fcc_gsize) < space_0 * space_1) {
         long gtid = (fcc_base + 1 * fcc_gsize);
         long rem_14 = gtid;
-        long v_gtid_540 = rem_14 % space_1;
+        long v_gtid_565 = rem_14 % space_1;
         rem_14 = rem_14 / space_1;
-        long v_gtid_539 = rem_14;
-        bool v_c_r15_542 = (v_gtid_539 < ((long)1L));
-        float v_x_545;
-        if (v_c_r15_542) {
-          v_x_545 = (1.0f);
+        long v_gtid_564 = rem_14;
+        bool v_c_r15_567 = (v_gtid_564 < ((long)1L));
+        float v_x_570;
+        if (v_c_r15_567) {
+          v_x_570 = (1.0f);
         } else {
-          long v_i_r16_543 = ((long)((ulong)v_gtid_539 + (ulong)((long)-1L)));
-          float v_x_r18_544 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_i_r16_543 * (fcc_ix)v_map_330_s0];
-          v_x_545 = v_x_r18_544;
+          long v_i_r16_568 = ((long)((ulong)v_gtid_564 + (ulong)((long)-1L)));
+          float v_x_r18_569 = v_map_459[(fcc_ix)v_map_459_o + (fcc_ix)v_i_r16_568 * (fcc_ix)v_map_459_s0];
+          v_x_570 = v_x_r18_569;
         }
-        float v_x_546 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_539 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_540 * (fcc_ix)v_coerced_94_s1];
-        float v_x_547 = v_map_498[(fcc_ix)v_map_498_o + (fcc_ix)v_gtid_540 * (fcc_ix)v_map_498_s0];
-        float v_x_548 = (v_x_547 * (0.3f));
-        float v_x_549 = (v_x_548 * v_x_545);
-        float v_x_550 = (v_x_546 + v_x_549);
-        pt_10 = v_x_550;
+        float v_x_571 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_564 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_565 * (fcc_ix)v_coerced_94_s1];
+        float v_x_572 = v_map_523[(fcc_ix)v_map_523_o + (fcc_ix)v_gtid_565 * (fcc_ix)v_map_523_s0];
+        float v_x_573 = (v_x_572 * (0.3f));
+        float v_x_574 = (v_x_573 * v_x_570);
+        float v_x_575 = (v_x_571 + v_x_574);
+        pt_10 = v_x_575;
       }
       if ((fcc_base + 2 * fcc_gsize) < space_0 * space_1) {
         long gtid = (fcc_base + 2 * fcc_gsize);
         long rem_15 = gtid;
-        long v_gtid_540 = rem_15 % space_1;
+        long v_gtid_565 = rem_15 % space_1;
         rem_15 = rem_15 / space_1;
-        long v_gtid_539 = rem_15;
-        bool v_c_r15_542 = (v_gtid_539 < ((long)1L));
-        float v_x_545;
-        if (v_c_r15_542) {
-          v_x_545 = (1.0f);
+        long v_gtid_564 = rem_15;
+        bool v_c_r15_567 = (v_gtid_564 < ((long)1L));
+        float v_x_570;
+        if (v_c_r15_567) {
+          v_x_570 = (1.0f);
         } else {
-          long v_i_r16_543 = ((long)((ulong)v_gtid_539 + (ulong)((long)-1L)));
-          float v_x_r18_544 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_i_r16_543 * (fcc_ix)v_map_330_s0];
-          v_x_545 = v_x_r18_544;
+          long v_i_r16_568 = ((long)((ulong)v_gtid_564 + (ulong)((long)-1L)));
+          float v_x_r18_569 = v_map_459[(fcc_ix)v_map_459_o + (fcc_ix)v_i_r16_568 * (fcc_ix)v_map_459_s0];
+          v_x_570 = v_x_r18_569;
         }
-        float v_x_546 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_539 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_540 * (fcc_ix)v_coerced_94_s1];
-        float v_x_547 = v_map_498[(fcc_ix)v_map_498_o + (fcc_ix)v_gtid_540 * (fcc_ix)v_map_498_s0];
-        float v_x_548 = (v_x_547 * (0.3f));
-        float v_x_549 = (v_x_548 * v_x_545);
-        float v_x_550 = (v_x_546 + v_x_549);
-        pt_11 = v_x_550;
+        float v_x_571 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_564 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_565 * (fcc_ix)v_coerced_94_s1];
+        float v_x_572 = v_map_523[(fcc_ix)v_map_523_o + (fcc_ix)v_gtid_565 * (fcc_ix)v_map_523_s0];
+        float v_x_573 = (v_x_572 * (0.3f));
+        float v_x_574 = (v_x_573 * v_x_570);
+        float v_x_575 = (v_x_571 + v_x_574);
+        pt_11 = v_x_575;
       }
       if ((fcc_base + 3 * fcc_gsize) < space_0 * space_1) {
         long gtid = (fcc_base + 3 * fcc_gsize);
         long rem_16 = gtid;
-        long v_gtid_540 = rem_16 % space_1;
+        long v_gtid_565 = rem_16 % space_1;
         rem_16 = rem_16 / space_1;
-        long v_gtid_539 = rem_16;
-        bool v_c_r15_542 = (v_gtid_539 < ((long)1L));
-        float v_x_545;
-        if (v_c_r15_542) {
-          v_x_545 = (1.0f);
+        long v_gtid_564 = rem_16;
+        bool v_c_r15_567 = (v_gtid_564 < ((long)1L));
+        float v_x_570;
+        if (v_c_r15_567) {
+          v_x_570 = (1.0f);
         } else {
-          long v_i_r16_543 = ((long)((ulong)v_gtid_539 + (ulong)((long)-1L)));
-          float v_x_r18_544 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_i_r16_543 * (fcc_ix)v_map_330_s0];
-          v_x_545 = v_x_r18_544;
+          long v_i_r16_568 = ((long)((ulong)v_gtid_564 + (ulong)((long)-1L)));
+          float v_x_r18_569 = v_map_459[(fcc_ix)v_map_459_o + (fcc_ix)v_i_r16_568 * (fcc_ix)v_map_459_s0];
+          v_x_570 = v_x_r18_569;
         }
-        float v_x_546 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_539 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_540 * (fcc_ix)v_coerced_94_s1];
-        float v_x_547 = v_map_498[(fcc_ix)v_map_498_o + (fcc_ix)v_gtid_540 * (fcc_ix)v_map_498_s0];
-        float v_x_548 = (v_x_547 * (0.3f));
-        float v_x_549 = (v_x_548 * v_x_545);
-        float v_x_550 = (v_x_546 + v_x_549);
-        pt_12 = v_x_550;
+        float v_x_571 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_564 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_565 * (fcc_ix)v_coerced_94_s1];
+        float v_x_572 = v_map_523[(fcc_ix)v_map_523_o + (fcc_ix)v_gtid_565 * (fcc_ix)v_map_523_s0];
+        float v_x_573 = (v_x_572 * (0.3f));
+        float v_x_574 = (v_x_573 * v_x_570);
+        float v_x_575 = (v_x_571 + v_x_574);
+        pt_12 = v_x_575;
       }
       if ((fcc_base + 0 * fcc_gsize) < space_0 * space_1) {
         out0[(fcc_base + 0 * fcc_gsize)] = pt_9;
@@ -3269,21 +3277,21 @@ __kernel void segmap_map_551(__global long *fcc_err,
   }
 }
 
-__kernel void segmap_map_551_one(__global long *fcc_err,
+__kernel void segmap_map_576_one(__global long *fcc_err,
     __global float *v_coerced_94,
     long v_coerced_94_o,
     long v_coerced_94_d0,
     long v_coerced_94_d1,
     long v_coerced_94_s0,
     long v_coerced_94_s1,
-    __global float *v_map_330,
-    long v_map_330_o,
-    long v_map_330_d0,
-    long v_map_330_s0,
-    __global float *v_map_498,
-    long v_map_498_o,
-    long v_map_498_d0,
-    long v_map_498_s0,
+    __global float *v_map_459,
+    long v_map_459_o,
+    long v_map_459_d0,
+    long v_map_459_s0,
+    __global float *v_map_523,
+    long v_map_523_o,
+    long v_map_523_d0,
+    long v_map_523_s0,
     long v_o_3,
     long v_x_41,
     long space_0,
@@ -3294,27 +3302,27 @@ __kernel void segmap_map_551_one(__global long *fcc_err,
   long gtid = get_global_id(0);
   if (gtid >= space_0 * space_1) return;
   long rem_1 = gtid;
-  long v_gtid_540 = rem_1 % space_1;
+  long v_gtid_565 = rem_1 % space_1;
   rem_1 = rem_1 / space_1;
-  long v_gtid_539 = rem_1;
-  bool v_c_r15_542 = (v_gtid_539 < ((long)1L));
-  float v_x_545;
-  if (v_c_r15_542) {
-    v_x_545 = (1.0f);
+  long v_gtid_564 = rem_1;
+  bool v_c_r15_567 = (v_gtid_564 < ((long)1L));
+  float v_x_570;
+  if (v_c_r15_567) {
+    v_x_570 = (1.0f);
   } else {
-    long v_i_r16_543 = ((long)((ulong)v_gtid_539 + (ulong)((long)-1L)));
-    float v_x_r18_544 = v_map_330[(fcc_ix)v_map_330_o + (fcc_ix)v_i_r16_543 * (fcc_ix)v_map_330_s0];
-    v_x_545 = v_x_r18_544;
+    long v_i_r16_568 = ((long)((ulong)v_gtid_564 + (ulong)((long)-1L)));
+    float v_x_r18_569 = v_map_459[(fcc_ix)v_map_459_o + (fcc_ix)v_i_r16_568 * (fcc_ix)v_map_459_s0];
+    v_x_570 = v_x_r18_569;
   }
-  float v_x_546 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_539 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_540 * (fcc_ix)v_coerced_94_s1];
-  float v_x_547 = v_map_498[(fcc_ix)v_map_498_o + (fcc_ix)v_gtid_540 * (fcc_ix)v_map_498_s0];
-  float v_x_548 = (v_x_547 * (0.3f));
-  float v_x_549 = (v_x_548 * v_x_545);
-  float v_x_550 = (v_x_546 + v_x_549);
-  out0[gtid] = v_x_550;
+  float v_x_571 = v_coerced_94[(fcc_ix)v_coerced_94_o + (fcc_ix)v_gtid_564 * (fcc_ix)v_coerced_94_s0 + (fcc_ix)v_gtid_565 * (fcc_ix)v_coerced_94_s1];
+  float v_x_572 = v_map_523[(fcc_ix)v_map_523_o + (fcc_ix)v_gtid_565 * (fcc_ix)v_map_523_s0];
+  float v_x_573 = (v_x_572 * (0.3f));
+  float v_x_574 = (v_x_573 * v_x_570);
+  float v_x_575 = (v_x_571 + v_x_574);
+  out0[gtid] = v_x_575;
 }
 
-__kernel void segmap_map_567(__global long *fcc_err,
+__kernel void segmap_map_592(__global long *fcc_err,
     __global float *v_coerced_106,
     long v_coerced_106_o,
     long v_coerced_106_d0,
@@ -3326,10 +3334,10 @@ __kernel void segmap_map_567(__global long *fcc_err,
     long v_input_4_o,
     long v_input_4_d0,
     long v_input_4_s0,
-    __global float *v_map_552,
-    long v_map_552_o,
-    long v_map_552_d0,
-    long v_map_552_s0,
+    __global float *v_map_577,
+    long v_map_577_o,
+    long v_map_577_d0,
+    long v_map_577_s0,
     long v_x_14,
     long space_0,
     long space_1,
@@ -3345,90 +3353,90 @@ __kernel void segmap_map_567(__global long *fcc_err,
       {
         long gtid = (fcc_base + 0 * fcc_gsize);
         long rem_5 = gtid;
-        long v_gtid_556 = rem_5 % space_1;
+        long v_gtid_581 = rem_5 % space_1;
         rem_5 = rem_5 / space_1;
-        long v_gtid_555 = rem_5;
-        bool v_c_r21_558 = (v_gtid_555 < ((long)1L));
-        float v_x_561;
-        if (v_c_r21_558) {
-          v_x_561 = (1.0f);
+        long v_gtid_580 = rem_5;
+        bool v_c_r21_583 = (v_gtid_580 < ((long)1L));
+        float v_x_586;
+        if (v_c_r21_583) {
+          v_x_586 = (1.0f);
         } else {
-          long v_i_r22_559 = ((long)((ulong)v_gtid_555 + (ulong)((long)-1L)));
-          float v_x_r24_560 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22_559 * (fcc_ix)v_input_4_s0];
-          v_x_561 = v_x_r24_560;
+          long v_i_r22_584 = ((long)((ulong)v_gtid_580 + (ulong)((long)-1L)));
+          float v_x_r24_585 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22_584 * (fcc_ix)v_input_4_s0];
+          v_x_586 = v_x_r24_585;
         }
-        float v_x_562 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_556 * (fcc_ix)v_coerced_106_s1];
-        float v_x_563 = v_map_552[(fcc_ix)v_map_552_o + (fcc_ix)v_gtid_556 * (fcc_ix)v_map_552_s0];
-        float v_x_564 = (v_x_563 * (0.3f));
-        float v_x_565 = (v_x_564 * v_x_561);
-        float v_x_566 = (v_x_562 + v_x_565);
-        pt_1 = v_x_566;
+        float v_x_587 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_580 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_581 * (fcc_ix)v_coerced_106_s1];
+        float v_x_588 = v_map_577[(fcc_ix)v_map_577_o + (fcc_ix)v_gtid_581 * (fcc_ix)v_map_577_s0];
+        float v_x_589 = (v_x_588 * (0.3f));
+        float v_x_590 = (v_x_589 * v_x_586);
+        float v_x_591 = (v_x_587 + v_x_590);
+        pt_1 = v_x_591;
       }
       {
         long gtid = (fcc_base + 1 * fcc_gsize);
         long rem_6 = gtid;
-        long v_gtid_556 = rem_6 % space_1;
+        long v_gtid_581 = rem_6 % space_1;
         rem_6 = rem_6 / space_1;
-        long v_gtid_555 = rem_6;
-        bool v_c_r21_558 = (v_gtid_555 < ((long)1L));
-        float v_x_561;
-        if (v_c_r21_558) {
-          v_x_561 = (1.0f);
+        long v_gtid_580 = rem_6;
+        bool v_c_r21_583 = (v_gtid_580 < ((long)1L));
+        float v_x_586;
+        if (v_c_r21_583) {
+          v_x_586 = (1.0f);
         } else {
-          long v_i_r22_559 = ((long)((ulong)v_gtid_555 + (ulong)((long)-1L)));
-          float v_x_r24_560 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22_559 * (fcc_ix)v_input_4_s0];
-          v_x_561 = v_x_r24_560;
+          long v_i_r22_584 = ((long)((ulong)v_gtid_580 + (ulong)((long)-1L)));
+          float v_x_r24_585 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22_584 * (fcc_ix)v_input_4_s0];
+          v_x_586 = v_x_r24_585;
         }
-        float v_x_562 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_556 * (fcc_ix)v_coerced_106_s1];
-        float v_x_563 = v_map_552[(fcc_ix)v_map_552_o + (fcc_ix)v_gtid_556 * (fcc_ix)v_map_552_s0];
-        float v_x_564 = (v_x_563 * (0.3f));
-        float v_x_565 = (v_x_564 * v_x_561);
-        float v_x_566 = (v_x_562 + v_x_565);
-        pt_2 = v_x_566;
+        float v_x_587 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_580 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_581 * (fcc_ix)v_coerced_106_s1];
+        float v_x_588 = v_map_577[(fcc_ix)v_map_577_o + (fcc_ix)v_gtid_581 * (fcc_ix)v_map_577_s0];
+        float v_x_589 = (v_x_588 * (0.3f));
+        float v_x_590 = (v_x_589 * v_x_586);
+        float v_x_591 = (v_x_587 + v_x_590);
+        pt_2 = v_x_591;
       }
       {
         long gtid = (fcc_base + 2 * fcc_gsize);
         long rem_7 = gtid;
-        long v_gtid_556 = rem_7 % space_1;
+        long v_gtid_581 = rem_7 % space_1;
         rem_7 = rem_7 / space_1;
-        long v_gtid_555 = rem_7;
-        bool v_c_r21_558 = (v_gtid_555 < ((long)1L));
-        float v_x_561;
-        if (v_c_r21_558) {
-          v_x_561 = (1.0f);
+        long v_gtid_580 = rem_7;
+        bool v_c_r21_583 = (v_gtid_580 < ((long)1L));
+        float v_x_586;
+        if (v_c_r21_583) {
+          v_x_586 = (1.0f);
         } else {
-          long v_i_r22_559 = ((long)((ulong)v_gtid_555 + (ulong)((long)-1L)));
-          float v_x_r24_560 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22_559 * (fcc_ix)v_input_4_s0];
-          v_x_561 = v_x_r24_560;
+          long v_i_r22_584 = ((long)((ulong)v_gtid_580 + (ulong)((long)-1L)));
+          float v_x_r24_585 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22_584 * (fcc_ix)v_input_4_s0];
+          v_x_586 = v_x_r24_585;
         }
-        float v_x_562 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_556 * (fcc_ix)v_coerced_106_s1];
-        float v_x_563 = v_map_552[(fcc_ix)v_map_552_o + (fcc_ix)v_gtid_556 * (fcc_ix)v_map_552_s0];
-        float v_x_564 = (v_x_563 * (0.3f));
-        float v_x_565 = (v_x_564 * v_x_561);
-        float v_x_566 = (v_x_562 + v_x_565);
-        pt_3 = v_x_566;
+        float v_x_587 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_580 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_581 * (fcc_ix)v_coerced_106_s1];
+        float v_x_588 = v_map_577[(fcc_ix)v_map_577_o + (fcc_ix)v_gtid_581 * (fcc_ix)v_map_577_s0];
+        float v_x_589 = (v_x_588 * (0.3f));
+        float v_x_590 = (v_x_589 * v_x_586);
+        float v_x_591 = (v_x_587 + v_x_590);
+        pt_3 = v_x_591;
       }
       {
         long gtid = (fcc_base + 3 * fcc_gsize);
         long rem_8 = gtid;
-        long v_gtid_556 = rem_8 % space_1;
+        long v_gtid_581 = rem_8 % space_1;
         rem_8 = rem_8 / space_1;
-        long v_gtid_555 = rem_8;
-        bool v_c_r21_558 = (v_gtid_555 < ((long)1L));
-        float v_x_561;
-        if (v_c_r21_558) {
-          v_x_561 = (1.0f);
+        long v_gtid_580 = rem_8;
+        bool v_c_r21_583 = (v_gtid_580 < ((long)1L));
+        float v_x_586;
+        if (v_c_r21_583) {
+          v_x_586 = (1.0f);
         } else {
-          long v_i_r22_559 = ((long)((ulong)v_gtid_555 + (ulong)((long)-1L)));
-          float v_x_r24_560 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22_559 * (fcc_ix)v_input_4_s0];
-          v_x_561 = v_x_r24_560;
+          long v_i_r22_584 = ((long)((ulong)v_gtid_580 + (ulong)((long)-1L)));
+          float v_x_r24_585 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22_584 * (fcc_ix)v_input_4_s0];
+          v_x_586 = v_x_r24_585;
         }
-        float v_x_562 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_556 * (fcc_ix)v_coerced_106_s1];
-        float v_x_563 = v_map_552[(fcc_ix)v_map_552_o + (fcc_ix)v_gtid_556 * (fcc_ix)v_map_552_s0];
-        float v_x_564 = (v_x_563 * (0.3f));
-        float v_x_565 = (v_x_564 * v_x_561);
-        float v_x_566 = (v_x_562 + v_x_565);
-        pt_4 = v_x_566;
+        float v_x_587 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_580 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_581 * (fcc_ix)v_coerced_106_s1];
+        float v_x_588 = v_map_577[(fcc_ix)v_map_577_o + (fcc_ix)v_gtid_581 * (fcc_ix)v_map_577_s0];
+        float v_x_589 = (v_x_588 * (0.3f));
+        float v_x_590 = (v_x_589 * v_x_586);
+        float v_x_591 = (v_x_587 + v_x_590);
+        pt_4 = v_x_591;
       }
       {
         out0[(fcc_base + 0 * fcc_gsize)] = pt_1;
@@ -3450,90 +3458,90 @@ __kernel void segmap_map_567(__global long *fcc_err,
       if ((fcc_base + 0 * fcc_gsize) < space_0 * space_1) {
         long gtid = (fcc_base + 0 * fcc_gsize);
         long rem_13 = gtid;
-        long v_gtid_556 = rem_13 % space_1;
+        long v_gtid_581 = rem_13 % space_1;
         rem_13 = rem_13 / space_1;
-        long v_gtid_555 = rem_13;
-        bool v_c_r21_558 = (v_gtid_555 < ((long)1L));
-        float v_x_561;
-        if (v_c_r21_558) {
-          v_x_561 = (1.0f);
+        long v_gtid_580 = rem_13;
+        bool v_c_r21_583 = (v_gtid_580 < ((long)1L));
+        float v_x_586;
+        if (v_c_r21_583) {
+          v_x_586 = (1.0f);
         } else {
-          long v_i_r22_559 = ((long)((ulong)v_gtid_555 + (ulong)((long)-1L)));
-          float v_x_r24_560 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22_559 * (fcc_ix)v_input_4_s0];
-          v_x_561 = v_x_r24_560;
+          long v_i_r22_584 = ((long)((ulong)v_gtid_580 + (ulong)((long)-1L)));
+          float v_x_r24_585 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22_584 * (fcc_ix)v_input_4_s0];
+          v_x_586 = v_x_r24_585;
         }
-        float v_x_562 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_556 * (fcc_ix)v_coerced_106_s1];
-        float v_x_563 = v_map_552[(fcc_ix)v_map_552_o + (fcc_ix)v_gtid_556 * (fcc_ix)v_map_552_s0];
-        float v_x_564 = (v_x_563 * (0.3f));
-        float v_x_565 = (v_x_564 * v_x_561);
-        float v_x_566 = (v_x_562 + v_x_565);
-        pt_9 = v_x_566;
+        float v_x_587 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_580 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_581 * (fcc_ix)v_coerced_106_s1];
+        float v_x_588 = v_map_577[(fcc_ix)v_map_577_o + (fcc_ix)v_gtid_581 * (fcc_ix)v_map_577_s0];
+        float v_x_589 = (v_x_588 * (0.3f));
+        float v_x_590 = (v_x_589 * v_x_586);
+        float v_x_591 = (v_x_587 + v_x_590);
+        pt_9 = v_x_591;
       }
       if ((fcc_base + 1 * fcc_gsize) < space_0 * space_1) {
         long gtid = (fcc_base + 1 * fcc_gsize);
         long rem_14 = gtid;
-        long v_gtid_556 = rem_14 % space_1;
+        long v_gtid_581 = rem_14 % space_1;
         rem_14 = rem_14 / space_1;
-        long v_gtid_555 = rem_14;
-        bool v_c_r21_558 = (v_gtid_555 < ((long)1L));
-        float v_x_561;
-        if (v_c_r21_558) {
-          v_x_561 = (1.0f);
+        long v_gtid_580 = rem_14;
+        bool v_c_r21_583 = (v_gtid_580 < ((long)1L));
+        float v_x_586;
+        if (v_c_r21_583) {
+          v_x_586 = (1.0f);
         } else {
-          long v_i_r22_559 = ((long)((ulong)v_gtid_555 + (ulong)((long)-1L)));
-          float v_x_r24_560 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22_559 * (fcc_ix)v_input_4_s0];
-          v_x_561 = v_x_r24_560;
+          long v_i_r22_584 = ((long)((ulong)v_gtid_580 + (ulong)((long)-1L)));
+          float v_x_r24_585 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22_584 * (fcc_ix)v_input_4_s0];
+          v_x_586 = v_x_r24_585;
         }
-        float v_x_562 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_556 * (fcc_ix)v_coerced_106_s1];
-        float v_x_563 = v_map_552[(fcc_ix)v_map_552_o + (fcc_ix)v_gtid_556 * (fcc_ix)v_map_552_s0];
-        float v_x_564 = (v_x_563 * (0.3f));
-        float v_x_565 = (v_x_564 * v_x_561);
-        float v_x_566 = (v_x_562 + v_x_565);
-        pt_10 = v_x_566;
+        float v_x_587 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_580 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_581 * (fcc_ix)v_coerced_106_s1];
+        float v_x_588 = v_map_577[(fcc_ix)v_map_577_o + (fcc_ix)v_gtid_581 * (fcc_ix)v_map_577_s0];
+        float v_x_589 = (v_x_588 * (0.3f));
+        float v_x_590 = (v_x_589 * v_x_586);
+        float v_x_591 = (v_x_587 + v_x_590);
+        pt_10 = v_x_591;
       }
       if ((fcc_base + 2 * fcc_gsize) < space_0 * space_1) {
         long gtid = (fcc_base + 2 * fcc_gsize);
         long rem_15 = gtid;
-        long v_gtid_556 = rem_15 % space_1;
+        long v_gtid_581 = rem_15 % space_1;
         rem_15 = rem_15 / space_1;
-        long v_gtid_555 = rem_15;
-        bool v_c_r21_558 = (v_gtid_555 < ((long)1L));
-        float v_x_561;
-        if (v_c_r21_558) {
-          v_x_561 = (1.0f);
+        long v_gtid_580 = rem_15;
+        bool v_c_r21_583 = (v_gtid_580 < ((long)1L));
+        float v_x_586;
+        if (v_c_r21_583) {
+          v_x_586 = (1.0f);
         } else {
-          long v_i_r22_559 = ((long)((ulong)v_gtid_555 + (ulong)((long)-1L)));
-          float v_x_r24_560 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22_559 * (fcc_ix)v_input_4_s0];
-          v_x_561 = v_x_r24_560;
+          long v_i_r22_584 = ((long)((ulong)v_gtid_580 + (ulong)((long)-1L)));
+          float v_x_r24_585 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22_584 * (fcc_ix)v_input_4_s0];
+          v_x_586 = v_x_r24_585;
         }
-        float v_x_562 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_556 * (fcc_ix)v_coerced_106_s1];
-        float v_x_563 = v_map_552[(fcc_ix)v_map_552_o + (fcc_ix)v_gtid_556 * (fcc_ix)v_map_552_s0];
-        float v_x_564 = (v_x_563 * (0.3f));
-        float v_x_565 = (v_x_564 * v_x_561);
-        float v_x_566 = (v_x_562 + v_x_565);
-        pt_11 = v_x_566;
+        float v_x_587 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_580 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_581 * (fcc_ix)v_coerced_106_s1];
+        float v_x_588 = v_map_577[(fcc_ix)v_map_577_o + (fcc_ix)v_gtid_581 * (fcc_ix)v_map_577_s0];
+        float v_x_589 = (v_x_588 * (0.3f));
+        float v_x_590 = (v_x_589 * v_x_586);
+        float v_x_591 = (v_x_587 + v_x_590);
+        pt_11 = v_x_591;
       }
       if ((fcc_base + 3 * fcc_gsize) < space_0 * space_1) {
         long gtid = (fcc_base + 3 * fcc_gsize);
         long rem_16 = gtid;
-        long v_gtid_556 = rem_16 % space_1;
+        long v_gtid_581 = rem_16 % space_1;
         rem_16 = rem_16 / space_1;
-        long v_gtid_555 = rem_16;
-        bool v_c_r21_558 = (v_gtid_555 < ((long)1L));
-        float v_x_561;
-        if (v_c_r21_558) {
-          v_x_561 = (1.0f);
+        long v_gtid_580 = rem_16;
+        bool v_c_r21_583 = (v_gtid_580 < ((long)1L));
+        float v_x_586;
+        if (v_c_r21_583) {
+          v_x_586 = (1.0f);
         } else {
-          long v_i_r22_559 = ((long)((ulong)v_gtid_555 + (ulong)((long)-1L)));
-          float v_x_r24_560 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22_559 * (fcc_ix)v_input_4_s0];
-          v_x_561 = v_x_r24_560;
+          long v_i_r22_584 = ((long)((ulong)v_gtid_580 + (ulong)((long)-1L)));
+          float v_x_r24_585 = v_input_4[(fcc_ix)v_input_4_o + (fcc_ix)v_i_r22_584 * (fcc_ix)v_input_4_s0];
+          v_x_586 = v_x_r24_585;
         }
-        float v_x_562 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_555 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_556 * (fcc_ix)v_coerced_106_s1];
-        float v_x_563 = v_map_552[(fcc_ix)v_map_552_o + (fcc_ix)v_gtid_556 * (fcc_ix)v_map_552_s0];
-        float v_x_564 = (v_x_563 * (0.3f));
-        float v_x_565 = (v_x_564 * v_x_561);
-        float v_x_566 = (v_x_562 + v_x_565);
-        pt_12 = v_x_566;
+        float v_x_587 = v_coerced_106[(fcc_ix)v_coerced_106_o + (fcc_ix)v_gtid_580 * (fcc_ix)v_coerced_106_s0 + (fcc_ix)v_gtid_581 * (fcc_ix)v_coerced_106_s1];
+        float v_x_588 = v_map_577[(fcc_ix)v_map_577_o + (fcc_ix)v_gtid_581 * (fcc_ix)v_map_577_s0];
+        float v_x_589 = (v_x_588 * (0.3f));
+        float v_x_590 = (v_x_589 * v_x_586);
+        float v_x_591 = (v_x_587 + v_x_590);
+        pt_12 = v_x_591;
       }
       if ((fcc_base + 0 * fcc_gsize) < space_0 * space_1) {
         out0[(fcc_base + 0 * fcc_gsize)] = pt_9;
@@ -3551,7 +3559,7 @@ __kernel void segmap_map_567(__global long *fcc_err,
   }
 }
 
-__kernel void segmap_map_567_one(__global long *fcc_err,
+__kernel void segmap_map_592_one(__global long *fcc_err,
     __global float *v_coerced_106,
     long v_coerced_106_o,
     long v_coerced_106_d0,
@@ -3563,10 +3571,10 @@ __kernel void segmap_map_567_one(__global long *fcc_err,
     long v_input_4_o,
     long v_input_4_d0,
     long v_input_4_s0,
-    __global float *v_map_552,
-    long v_map_552_o,
-    long v_map_552_d0,
-    long v_map_552_s0,
+    __global float *v_map_577,
+    long v_map_577_o,
+    long v_map_577_d0,
+    long v_map_577_s0,
     long v_x_14,
     long space_0,
     long space_1,
@@ -3578,7 +3586,7 @@ __kernel void segmap_map_567_one(__global long *fcc_err,
   int g = 4 * t, j = g % n1, k = g / n1;
   float x = k < 1 ? 1.0f : v_input_4[(int)v_input_4_o + (k - 1) * (int)v_input_4_s0];
   float4 w = vload4(0, v_coerced_106 + (int)v_coerced_106_o + g);
-  float4 d = vload4(0, v_map_552 + (int)v_map_552_o + j);
+  float4 d = vload4(0, v_map_577 + (int)v_map_577_o + j);
   vstore4(w + d * 0.3f * x, 0, out0 + g);
 }
 
