@@ -48,9 +48,8 @@ const smallRunThreshold = "small_run"
 // it and the previous one that stays in the run.
 type runUnit []*soac.Stm
 
-// hostStms flattens the statements of a host body, with small-run
-// versions where runs qualify; later are the names the body's result
-// uses.
+// hostStms flattens the statements of a host body, whose result is
+// result, with small-run versions where runs qualify.
 func (f *flattener) hostStms(stms []*soac.Stm, result []soac.SubExp) []*soac.Stm {
 	var out []*soac.Stm
 	for i := 0; i < len(stms); {
@@ -93,6 +92,20 @@ func runGlue(s *soac.Stm) bool {
 	return false
 }
 
+// hoistable reports whether s may move above the statements of a run
+// it does not depend on: scalar code, views, replicates and literals,
+// which consume nothing (an iota stays in the run, whose kernels
+// compute its elements).
+func hoistable(s *soac.Stm) bool {
+	switch s.Exp.(type) {
+	case *soac.SubExpExp, *soac.BinOpExp, *soac.CmpOpExp, *soac.UnOpExp, *soac.ConvOpExp, *soac.CallPrimExp, *soac.AssertExp:
+		return scalarParams(s.Pat)
+	case *soac.IndexExp, *soac.RearrangeExp, *soac.ReshapeExp, *soac.SliceExp, *soac.ReplicateExp, *soac.ArrayLitExp:
+		return true
+	}
+	return false
+}
+
 // smallRunAt returns the statements that bind the run starting at
 // stms[i] with its small-run versions, and the index of the first
 // statement after it; nil when there is no run of two kernel statements
@@ -117,10 +130,9 @@ func (f *flattener) smallRunAt(stms []*soac.Stm, i int, result []soac.SubExp) ([
 			bind(s)
 			continue
 		}
-		_, gen := s.Exp.(*soac.IotaExp)
-		if !gen && !readsAny(s, bound) {
+		if hoistable(s) && !readsAny(s, bound) {
 			// Only reads what was bound before the run: computed on
-			// the host before it (views and scalars).
+			// the host before it.
 			hoisted = append(hoisted, j)
 			continue
 		}
