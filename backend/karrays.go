@@ -531,6 +531,15 @@ func (c *cgen) arrayStm(s *soac.Stm) (bool, error) {
 				dims[k] = "(long)" + x
 			}
 			r = &kview{ptr: v.ptr, off: "0", dims: dims, strides: rowMajor(dims), elem: v.elem, owned: v.owned}
+		} else if len(v.dims) == 1 && len(e.Shape) == 1 {
+			// A vector coerced to its own length (the check below) is
+			// the same elements at the same stride: a view, where a
+			// copy would give every work-item an array of its own.
+			x, err := c.operand(e.Shape[0])
+			if err != nil {
+				return true, err
+			}
+			r = &kview{ptr: v.ptr, off: v.off, dims: []string{"(long)" + x}, strides: v.strides, elem: v.elem, owned: v.owned}
 		} else {
 			var err error
 			if r, err = c.newArray(v.elem, e.Shape, e.Pos); err != nil {

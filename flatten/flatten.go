@@ -201,9 +201,7 @@ func kernelFunctions(p *soac.Program) map[string]bool {
 // context (rule G3 for whatever no other rule takes).
 func (f *flattener) hostBody(b *soac.Body) *soac.Body {
 	out := &soac.Body{Result: b.Result}
-	for _, s := range f.normalise(b.Stms) {
-		out.Stms = append(out.Stms, f.hostStm(s)...)
-	}
+	out.Stms = f.hostStms(f.normalise(b.Stms), b.Result)
 	out.Stms = dropDeadGens(out)
 	return out
 }

@@ -77,6 +77,9 @@ type intraPlan struct {
 	// array merge parameters, inner Seg-ops' results and the scatters
 	// into them), which a scatter may update in place.
 	local map[soac.VName]bool
+	// views lets the inner Seg-ops' lambdas reshape arrays (a small
+	// run's rows, coerced to their declared size; see smallrun.go).
+	views bool
 }
 
 // setLocal records that names live in local memory.
@@ -93,13 +96,13 @@ func (plan *intraPlan) setLocal(ps ...soac.Param) {
 
 // intraVersion returns the intra-group version of body in context n,
 // binding targets, or nil when the body does not qualify.
-func (f *flattener) intraVersion(n *nest, body *soac.Body, targets []soac.Param) (*soac.Stm, *intraPlan) {
-	if !f.intraQualifies(n, body) {
+func (f *flattener) intraVersion(n *nest, body *soac.Body, targets []soac.Param, views bool) (*soac.Stm, *intraPlan) {
+	if !f.intraQualifies(n, body, views) {
 		return nil, nil
 	}
 	st := f.manifest(n, soac.NewCopier(nil, nil).Body(body), targets)
 	sm := st.Exp.(*soac.SegMapExp)
-	plan := &intraPlan{}
+	plan := &intraPlan{views: views}
 	gb, _ := f.groupBody(sm.Body, plan, true)
 	sm.Level = soac.LevelGroup
 	sm.Body = gb
@@ -107,10 +110,10 @@ func (f *flattener) intraVersion(n *nest, body *soac.Body, targets []soac.Param)
 }
 
 // intraQualifies reports whether body, in context n, has an intra
-// version. It is a dry run, which takes no fresh names, so that bodies
+// version (views: see intraPlan.views). It is a dry run, which takes no fresh names, so that bodies
 // without an intra version keep the names they had.
-func (f *flattener) intraQualifies(n *nest, body *soac.Body) bool {
-	plan := &intraPlan{}
+func (f *flattener) intraQualifies(n *nest, body *soac.Body, views bool) bool {
+	plan := &intraPlan{views: views}
 	// One inner Seg-op and no loop: the inner version is that one
 	// Seg-op, whose own lowering already gives short rows a team of
 	// work-items (segred) and reads them coalesced.
@@ -389,7 +392,7 @@ func (f *flattener) innerSegOp(e *soac.ScremaExp, plan *intraPlan, build bool) (
 			return f.innerMap2D(e, plan, build)
 		}
 	}
-	if !makesNoArray(e.Map.Body) {
+	if !makesNoArray(e.Map.Body, plan.views) {
 		return nil, false
 	}
 	nOp := soac.ReduceValues(e.Reds) + soac.ReduceValues(soac.ScanReduces(e.Scans))
@@ -397,7 +400,7 @@ func (f *flattener) innerSegOp(e *soac.ScremaExp, plan *intraPlan, build bool) (
 		return nil, false // map-out results of a reduction or scan
 	}
 	for _, op := range append(soac.ScanReduces(e.Scans), e.Reds...) {
-		if !makesNoArray(op.Op.Body) {
+		if !makesNoArray(op.Op.Body, plan.views) {
 			return nil, false
 		}
 	}
@@ -432,7 +435,7 @@ func (f *flattener) innerSegOp(e *soac.ScremaExp, plan *intraPlan, build bool) (
 // group's body (bound by s): its work-items share the writes, in place,
 // into arrays in local memory, of scalar values.
 func (f *flattener) groupScatter(s *soac.Stm, e *soac.ScatterExp, plan *intraPlan) bool {
-	if !makesNoArray(e.Lambda.Body) {
+	if !makesNoArray(e.Lambda.Body, plan.views) {
 		return false
 	}
 	for _, d := range e.Dests {
@@ -488,7 +491,7 @@ func (f *flattener) innerMap2D(e *soac.ScremaExp, plan *intraPlan, build bool) (
 		}
 	}
 	prefix := &soac.Body{Stms: b.Stms[:len(b.Stms)-1]}
-	if !makesNoArray(prefix) || !makesNoArray(row.Map.Body) {
+	if !makesNoArray(prefix, plan.views) || !makesNoArray(row.Map.Body, plan.views) {
 		return nil, false
 	}
 	for _, s := range prefix.Stms {
@@ -555,12 +558,24 @@ func (f *flattener) iotaElems(b *soac.Body, plan *intraPlan) *soac.Body {
 }
 
 // makesNoArray reports whether a body (of a lambda run by one work-item)
-// binds only scalars, but for rows of arrays it indexes.
-func makesNoArray(b *soac.Body) bool {
+// binds only scalars, but for rows of arrays it indexes and, with views,
+// their reshapes (a rank-1 row coerced to its size is a view of it in
+// the kernel, see backend/karrays.go).
+func makesNoArray(b *soac.Body, views bool) bool {
 	ok := true
 	soac.VisitStms(b, func(s *soac.Stm) {
 		if _, isIndex := s.Exp.(*soac.IndexExp); isIndex {
 			return
+		}
+		if views {
+			switch e := s.Exp.(type) {
+			case *soac.ReshapeExp:
+				if len(e.Shape) == 1 {
+					return
+				}
+			case *soac.IotaExp:
+				return
+			}
 		}
 		switch s.Exp.(type) {
 		case *soac.SegMapExp, *soac.SegRedExp, *soac.SegScanExp, *soac.SegHistExp:
@@ -594,15 +609,33 @@ func scalarParams(ps []soac.Param) bool {
 // intra version is taken, and the name of the result.
 func (f *flattener) intraPredicate(plan *intraPlan, pos soac.Pos) ([]*soac.Stm, soac.VName) {
 	var stms []*soac.Stm
-	let := func(base string, t values.PrimType, e soac.Exp) soac.SubExp {
+	let := hostLet(f, &stms, pos)
+	w, g, bytes := plan.groupNeeds(let)
+	name := f.intraThresholdName()
+	suff := let("suff_intra_par", values.Bool, &soac.ThresholdExp{Name: name, Parallelism: w})
+	fits := let("group_fits", values.Bool, &soac.GroupFitsExp{Group: g, LocalBytes: bytes})
+	both := f.freshParam("intra", soac.Prim(values.Bool))
+	stms = append(stms, &soac.Stm{Pat: []soac.Param{both}, Exp: &soac.BinOpExp{Op: soac.LogAnd, T: values.Bool, X: suff, Y: fits}, Pos: pos})
+	return stms, both.Name
+}
+
+// hostLet returns a function that appends to stms a host statement
+// binding a fresh name (from base) of type t to e, and returns the name.
+func hostLet(f *flattener, stms *[]*soac.Stm, pos soac.Pos) func(base string, t values.PrimType, e soac.Exp) soac.SubExp {
+	return func(base string, t values.PrimType, e soac.Exp) soac.SubExp {
 		p := f.freshParam(soac.VName(base), soac.Prim(t))
-		stms = append(stms, &soac.Stm{Pat: []soac.Param{p}, Exp: e, Pos: pos})
+		*stms = append(*stms, &soac.Stm{Pat: []soac.Param{p}, Exp: e, Pos: pos})
 		return soac.Var{Name: p.Name}
 	}
+}
+
+// groupNeeds binds, through let, what the group kernel of plan needs:
+// its parallelism W (the widest inner Seg-op), its group size G (W
+// rounded up to soac.GroupMultiple) and its bytes of local memory.
+func (plan *intraPlan) groupNeeds(let func(string, values.PrimType, soac.Exp) soac.SubExp) (w, g, bytes soac.SubExp) {
 	i64 := func(op soac.BinOp, x, y soac.SubExp) *soac.BinOpExp {
 		return &soac.BinOpExp{Op: op, T: values.I64, X: x, Y: y}
 	}
-	var w soac.SubExp
 	for _, ds := range plan.widths {
 		x := ds[0]
 		for _, d := range ds[1:] {
@@ -616,11 +649,11 @@ func (f *flattener) intraPredicate(plan *intraPlan, pos soac.Pos) ([]*soac.Stm, 
 	}
 	// G = (W + K - 1) / K * K, at least K.
 	k := soac.I64(soac.GroupMultiple)
-	g := let("group_size", values.I64, i64(soac.Max, w, soac.I64(1)))
+	g = let("group_size", values.I64, i64(soac.Max, w, soac.I64(1)))
 	g = let("group_size", values.I64, i64(soac.Add, g, soac.I64(soac.GroupMultiple-1)))
 	g = let("group_size", values.I64, i64(soac.Quot, g, k))
 	g = let("group_size", values.I64, i64(soac.Mul, g, k))
-	bytes := soac.SubExp(soac.I64(0))
+	bytes = soac.I64(0)
 	if ex := sum(plan.exchange); ex > 0 {
 		bytes = let("local_bytes", values.I64, i64(soac.Mul, g, soac.I64(int64(ex))))
 	}
@@ -631,12 +664,7 @@ func (f *flattener) intraPredicate(plan *intraPlan, pos soac.Pos) ([]*soac.Stm, 
 		}
 		bytes = let("local_bytes", values.I64, i64(soac.Add, bytes, sz))
 	}
-	name := f.intraThresholdName()
-	suff := let("suff_intra_par", values.Bool, &soac.ThresholdExp{Name: name, Parallelism: w})
-	fits := let("group_fits", values.Bool, &soac.GroupFitsExp{Group: g, LocalBytes: bytes})
-	both := f.freshParam("intra", soac.Prim(values.Bool))
-	stms = append(stms, &soac.Stm{Pat: []soac.Param{both}, Exp: &soac.BinOpExp{Op: soac.LogAnd, T: values.Bool, X: suff, Y: fits}, Pos: pos})
-	return stms, both.Name
+	return w, g, bytes
 }
 
 // intraThresholdName registers the next "FUN.suff_intra_par_N" threshold.
@@ -675,7 +703,7 @@ func (f *flattener) hostLoopIntra(s *soac.Stm, flat []*soac.Stm) []*soac.Stm {
 		body.Result = append(body.Result, soac.Var{Name: p.Name})
 	}
 	n := &nest{dims: []soac.SegDim{{N: soac.I64(1)}}, rows: map[soac.VName]elem{}, pos: s.Pos, fresh: f.fresh}
-	if !f.intraQualifies(n, body) {
+	if !f.intraQualifies(n, body, false) {
 		return nil
 	}
 	n.dims[0].Index = f.fresh("gtid")
@@ -685,7 +713,7 @@ func (f *flattener) hostLoopIntra(s *soac.Stm, flat []*soac.Stm) []*soac.Stm {
 		wide[i] = f.freshParam(p.Name, soac.Type{Elem: p.Type.Elem, Shape: append([]soac.SubExp{soac.I64(1)}, p.Type.Shape...)})
 		types[i] = p.Type
 	}
-	st, plan := f.intraVersion(n, body, wide)
+	st, plan := f.intraVersion(n, body, wide, false)
 	if st == nil {
 		return nil
 	}

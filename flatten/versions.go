@@ -104,7 +104,7 @@ func (f *flattener) versions(n *nest, body *soac.Body, targets []soac.Param, kin
 	name := f.threshold(kind, targets[0].Name)
 	thenB := &soac.Body{Stms: []*soac.Stm{f.manifest(n, body, outer)}, Result: outerRes}
 	var elseB *soac.Body
-	st, plan := f.intraVersion(n, body, inner)
+	st, plan := f.intraVersion(n, body, inner, false)
 	if st != nil {
 		small = nil // the intra version runs small work in parallel
 	}
