@@ -12,7 +12,7 @@ for k in 0 1; do
   IN=$W/nw-$k/input.bin
   [ -f "$IN" ] || continue
   "$X" -b -p "$P" < "$IN" > "$O/ref-$k.bin"
-  if [ $k = 0 ]; then gs="0 256 128 64 32"; else gs="0 256"; fi
+  if [ $k = 0 ]; then gs="0 256 64 32"; else gs="0 256"; fi
   for v in probe-nwg/v*.cl; do
     for g in $gs; do
       pa=(); [ $g = 0 ] || pa=(--param main.group_size_1=$g)
