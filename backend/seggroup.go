@@ -55,6 +55,8 @@ type groupGen struct {
 	// reached (it generates nothing: the loop fills).
 	fills  map[soac.VName]bool
 	fillOf map[soac.VName]*soac.ReplicateExp
+	// narrow are the i64 scalars held in 32 bits (seggroup_narrow.go).
+	narrow map[soac.VName]bool
 }
 
 // segMapGroup generates a segmap_group.
@@ -107,8 +109,11 @@ func (h *hgen) segMapGroup(s *soac.Stm, e *soac.SegMapExp) error {
 	h.line("}")
 	g := &groupGen{locals: map[soac.VName][]string{}, localPtrs: map[string]bool{}, into: map[soac.VName]soac.VName{},
 		fused: map[soac.VName]bool{}, fusedMaps: map[soac.VName]*soac.Stm{},
-		fills: map[soac.VName]bool{}, fillOf: map[soac.VName]*soac.ReplicateExp{}}
+		fills: map[soac.VName]bool{}, fillOf: map[soac.VName]*soac.ReplicateExp{}, narrow: map[soac.VName]bool{}}
 	c.group = g
+	for _, x := range plan.Narrow {
+		g.narrow[x] = true
+	}
 	for _, x := range plan.Fused {
 		g.fused[x] = true
 	}
@@ -395,7 +400,11 @@ func (c *cgen) groupMap(s *soac.Stm, e *soac.SegMapExp) error {
 		return err
 	}
 	i := c.fresh("i")
-	c.line("for (long %s = ltid; %s < %s; %s += lsize) {", i, i, strings.Join(dims, " * "), i)
+	if c.narrowSpace(e.Space) {
+		c.line("for (int %s = ltid; %s < %s; %s += lsize) {", i, i, strings.Join(dims, " * "), i)
+	} else {
+		c.line("for (long %s = ltid; %s < %s; %s += lsize) {", i, i, strings.Join(dims, " * "), i)
+	}
 	c.indent++
 	c.decodeSpace(e.Space, dims, i)
 	res, err := c.body(e.Body)
@@ -643,7 +652,11 @@ func (c *cgen) groupFusedScatter(s *soac.Stm, e *soac.ScatterExp) error {
 		return err
 	}
 	i := c.fresh("i")
-	c.line("for (long %s = ltid; %s < (long)%s; %s += lsize) {", i, i, w, i)
+	if c.narrowSpace(m.Space) {
+		c.line("for (int %s = ltid; %s < %s; %s += lsize) {", i, i, w, i)
+	} else {
+		c.line("for (long %s = ltid; %s < (long)%s; %s += lsize) {", i, i, w, i)
+	}
 	c.indent++
 	c.decodeSpace(m.Space, []string{"(long)" + w}, i)
 	res, err := c.body(m.Body)
@@ -654,6 +667,10 @@ func (c *cgen) groupFusedScatter(s *soac.Stm, e *soac.ScatterExp) error {
 		r := slices.IndexFunc(ms.Pat, func(q soac.Param) bool { return q.Name == e.Inputs[k] })
 		if r < 0 {
 			return fmt.Errorf("internal error: %s: input %s of the fused scatter is not made by its segmap", s.Pos, e.Inputs[k])
+		}
+		if v, ok := m.Body.Result[r].(soac.Var); ok && c.narrowed(v.Name) {
+			// The lambda's parameter is that value.
+			c.group.narrow[p.Name] = true
 		}
 		if err := c.bindScalar(p, res[r]); err != nil {
 			return err

@@ -90,13 +90,21 @@ func segFree(e soac.Exp) []soac.VName {
 // index; dims are C expressions of the sizes.
 func (c *cgen) decodeSpace(space []soac.SegDim, dims []string, flat string) {
 	rem := c.fresh("rem")
-	c.line("long %s = %s;", rem, flat)
+	rt := "long"
+	if c.narrowSpace(space) {
+		rt = "int" // a group's narrowed inner space (seggroup_narrow.go)
+	}
+	c.line("%s %s = %s;", rt, rem, flat)
 	for d := len(space) - 1; d >= 0; d-- {
 		id := c.g.names.id(space[d].Index)
+		it := "long"
+		if c.narrowed(space[d].Index) {
+			it = "int"
+		}
 		if d == 0 {
-			c.line("long %s = %s;", id, rem)
+			c.line("%s %s = %s;", it, id, rem)
 		} else {
-			c.line("long %s = %s %% %s;", id, rem, dims[d])
+			c.line("%s %s = %s %% %s;", it, id, rem, dims[d])
 			c.line("%s = %s / %s;", rem, rem, dims[d])
 		}
 		c.vars[space[d].Index] = kval{scalar: id}

@@ -28,7 +28,7 @@ import (
 // Prove runs the pass; p is not modified.
 func Prove(p *soac.Program) (*soac.Program, error) {
 	out := soac.CopyProgram(p)
-	pr := &pass{defs: ScalarDefs(out), types: soac.TypeEnv(out), hostBounds: map[soac.VName]soac.SubExp{}}
+	pr := &pass{defs: ScalarDefs(out), types: soac.TypeEnv(out), hostBounds: map[soac.VName]soac.SubExp{}, mark: true}
 	for _, f := range out.Funs {
 		pr.host(f.Body, nil)
 	}
@@ -42,6 +42,14 @@ type pass struct {
 	// met so far, with their bounds; kernels inside such a loop may use
 	// its index (names are unique, so those outside do not).
 	hostBounds map[soac.VName]soac.SubExp
+	// mark sets the in-bounds marks of the indices proved (Prove);
+	// Narrow walks the kernels without.
+	mark bool
+	// narrow, when not nil, collects the i64 names of the kernels
+	// walked that fit 32 bits (narrow.go); only, when not nil, says
+	// which kernels to walk.
+	narrow map[soac.VName]bool
+	only   func(*soac.Stm) bool
 }
 
 // host walks a host-level body; every Seg-op (and scatter) in it is a
@@ -59,8 +67,13 @@ func (pr *pass) host(b *soac.Body, facts []fact) {
 			}
 			pr.host(e.Body, facts)
 		case *soac.SegMapExp, *soac.SegRedExp, *soac.SegScanExp, *soac.SegHistExp:
-			pr.kernelStm(pr.newEnv(facts), s)
+			if pr.only == nil || pr.only(s) {
+				pr.kernelStm(pr.newEnv(facts), s)
+			}
 		case *soac.ScatterExp:
+			if pr.only != nil && !pr.only(s) {
+				continue
+			}
 			// The backend reads each input's row i of the scatter's
 			// index variable i < W: an element of the input when W is
 			// its outer size.
@@ -87,6 +100,7 @@ func (pr *pass) kernel(env *rangeEnv, b *soac.Body) {
 }
 
 func (pr *pass) kernelStm(env *rangeEnv, s *soac.Stm) {
+	pr.collectNarrow(env, s)
 	switch e := s.Exp.(type) {
 	case *soac.IndexExp:
 		pr.index(env, s, e)
@@ -94,6 +108,7 @@ func (pr *pass) kernelStm(env *rangeEnv, s *soac.Stm) {
 	case *soac.LoopExp:
 		if f, ok := e.Form.(soac.ForLoop); ok && f.T == values.I64 {
 			env.bounds[f.Index] = f.Bound
+			pr.narrowIndex(env, f.Index)
 		}
 	case *soac.ScremaExp:
 		pr.elems(env, e.Map, e.Inputs)
@@ -113,6 +128,7 @@ func (pr *pass) kernelStm(env *rangeEnv, s *soac.Stm) {
 	if e, ok := s.Exp.(*soac.IfExp); ok {
 		pr.branch(env, e.Cond, true, e.Then)
 		pr.branch(env, e.Cond, false, e.Else)
+		pr.narrowIf(s, e)
 		return
 	}
 	for _, b := range soac.ExpBodies(s.Exp) {
@@ -132,6 +148,7 @@ func (pr *pass) branch(env *rangeEnv, c soac.SubExp, v bool, b *soac.Body) {
 func (pr *pass) space(env *rangeEnv, sp []soac.SegDim) {
 	for _, d := range sp {
 		env.bounds[d.Index] = d.N
+		pr.narrowIndex(env, d.Index)
 	}
 }
 
@@ -163,7 +180,7 @@ func (pr *pass) index(env *rangeEnv, s *soac.Stm, e *soac.IndexExp) {
 		all = all && marks[k]
 		any = any || marks[k]
 	}
-	if any {
+	if any && pr.mark {
 		e.InBounds = marks
 	}
 	if all && len(e.Indices) == t.Rank() && len(s.Pat) == 1 {

@@ -24,6 +24,7 @@ import (
 //	  size NAME [bound BOUND] arrays (A, ...) strategy "STRATEGY"
 //	  group widths (W, ...) multiple K barriers B
 //	  local NAME TYPE buffers N
+//	  narrow (NAME, ...)
 //	}
 //
 // with each line present only when it has something to say.
@@ -110,6 +111,12 @@ type GroupPlan struct {
 	// loop's array parameter (printed "fill x"): the loop fills the
 	// parameter's buffer with the value, and they have no local array.
 	Fills []VName
+	// Narrow are the i64 scalars of the body, results of statements
+	// and index variables, that the kernel holds and computes in 32
+	// bits (printed "narrow (x, y)"), in the order the body binds them:
+	// the prove pass's range analysis shows that every value they take
+	// fits (prove.Narrow).
+	Narrow []VName
 }
 
 // LocalArray is an array of a segmap_group's body in local memory:
@@ -479,6 +486,13 @@ func (l *Lowering) print(pr *printer) {
 		for _, x := range g.Fills {
 			pr.line("fill %s", x)
 		}
+		if len(g.Narrow) > 0 {
+			ns := make([]string, len(g.Narrow))
+			for i, x := range g.Narrow {
+				ns[i] = string(x)
+			}
+			pr.line("narrow (%s)", strings.Join(ns, ", "))
+		}
 	}
 	pr.indent--
 	pr.line("}")
@@ -627,8 +641,14 @@ func (p *parser) lowering() *Lowering {
 				p.fail("a fill before the group line in a lowering")
 			}
 			l.Group.Fills = append(l.Group.Fills, p.name())
+		case p.is("narrow"):
+			p.next()
+			if l.Group == nil {
+				p.fail("narrow names before the group line in a lowering")
+			}
+			p.list("(", ")", func() { l.Group.Narrow = append(l.Group.Narrow, p.name()) })
 		default:
-			p.fail("expected version, points, tile, variant, offsets, scratch, size, group, local, fused, fill or '}' in a lowering, found %s", p.tok)
+			p.fail("expected version, points, tile, variant, offsets, scratch, size, group, local, fused, fill, narrow or '}' in a lowering, found %s", p.tok)
 		}
 	}
 	p.next()
@@ -854,6 +874,11 @@ func checkLowering(e Exp) string {
 		for _, x := range g.Fused {
 			if !scatters[x] {
 				return fmt.Sprintf("fused %s, which no scatter of the segmap_group's body binds", x)
+			}
+		}
+		for _, x := range g.Narrow {
+			if !bound[x] {
+				return fmt.Sprintf("narrow %s, which the segmap_group's body does not bind", x)
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package lower
 import (
 	"fmt"
 
+	"github.com/fcclang/fcc/prove"
 	"github.com/fcclang/fcc/rewrite/lift"
 	"github.com/fcclang/fcc/soac"
 	"github.com/fcclang/fcc/tiling"
@@ -38,8 +39,13 @@ func Run(p *soac.Program) (*soac.Program, error) {
 	if err := recordStencils(out); err != nil {
 		return nil, err
 	}
+	// The i64 scalars of segmap_groups that fit 32 bits.
+	narrow := prove.Narrow(out, func(s *soac.Stm) bool {
+		m, ok := s.Exp.(*soac.SegMapExp)
+		return ok && m.Level == soac.LevelGroup
+	})
 	for _, f := range out.Funs {
-		if err := recordGroups(f.Body, facts); err != nil {
+		if err := recordGroups(f.Body, facts, narrow); err != nil {
 			return nil, fmt.Errorf("%s: %v", f.Name, err)
 		}
 	}

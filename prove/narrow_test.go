@@ -1,0 +1,119 @@
+package prove
+
+import (
+	"testing"
+
+	"github.com/fcclang/fcc/soac"
+)
+
+// TestNarrow checks which i64 scalars of kernels the analysis finds to
+// fit 32 bits: those whose every value it bounds within [-2^31, 2^31),
+// and none that could leave it.
+func TestNarrow(t *testing.T) {
+	const prog = `entry "main"
+fun main (n: i64, xs: [n]i64): {[64i64]i64, [n]i64} = {
+  let {big: i64} = mul i64 n 3i64
+  let {a: [64i64]i64} = segmap_thread (g < 64i64) : {i64}
+  body {
+    let {x1: i64} = add i64 g 1i64
+    let {x2: i64} = mul i64 g 40000i64
+    let {x3: i64} = mul i64 g 100000000i64
+    let {x4: i64} = sub i64 x1 70i64
+    let {x5: i64} = add i64 g n
+    let {x6: i64} = add i64 x2 2147480000i64
+    let {x7: i64} = add i64 x4 2147483647i64
+    let {x8: i64} = g
+    let {c0: bool} = le i64 0i64 n
+    let {c2: bool} = lt i64 n 100i64
+    let {c1: bool} = logand bool c0 c2
+    let {y: i64} = if c1 : {i64}
+    then {
+      let {y1: i64} = add i64 n 5i64
+      in {y1}
+    }
+    else {
+      let {y2: i64} = add i64 n 6i64
+      in {y2}
+    }
+    let {z: i64} = if c1 : {i64}
+    then {
+      in {x4}
+    }
+    else {
+      in {-3i64}
+    }
+    let {s: i64} = loop {acc: i64 = 0i64} for d: i64 < 63i64
+    do {
+      let {d2: i64} = add i64 d 2i64
+      let {acc2: i64} = add i64 acc d2
+      in {acc2}
+    }
+    let {r: i64} = add i64 x1 x3
+    let {w: i64} = add i64 r y
+    let {v: i64} = add i64 w z
+    let {u: i64} = add i64 v x8
+    let {q: i64} = add i64 u s
+    let {o: i64} = add i64 q x6
+    let {o2: i64} = add i64 o x7
+    let {o3: i64} = add i64 o2 x5
+    in {o3}
+  }
+  let {b: [n]i64} = segmap_thread (h < n) : {i64}
+  body {
+    let {h1: i64} = add i64 h 1i64
+    let {e: i64} = xs[h] inbounds (0)
+    let {h2: i64} = add i64 h1 e
+    in {h2}
+  }
+  in {a, b}
+}
+`
+	p, err := soac.ParseProgram(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := soac.Print(p)
+	got := Narrow(p, nil)
+	if soac.Print(p) != before {
+		t.Errorf("Narrow changed the program")
+	}
+	for _, tc := range []struct {
+		name soac.VName
+		want bool
+	}{
+		{"g", true},    // index below 64
+		{"x1", true},   // g + 1 in [1, 64]
+		{"x2", true},   // g * 40000 below 2.6e6
+		{"x3", false},  // g * 1e8 up to 6.3e9
+		{"x4", true},   // x1 - 70 in [-69, -6]: negative values fit
+		{"x5", false},  // g + n: n unbounded
+		{"x6", false},  // x2 + 2147480000 passes 2^31 - 1
+		{"x7", true},   // x4 + 2^31 - 1 stays below it
+		{"x8", true},   // a copy of g
+		{"y1", true},   // n + 5 where 0 <= n < 100
+		{"y2", false},  // n + 6 where n < 0 or n >= 100
+		{"y", false},   // one branch's result does not fit
+		{"z", true},    // both branches' results fit
+		{"d", true},    // a for-loop index below 63
+		{"d2", true},   // d + 2
+		{"acc", false}, // a loop parameter: no bound known
+		{"acc2", false},
+		{"s", false},
+		{"c1", false},  // not an i64
+		{"big", false}, // host code: not in a kernel
+		{"h", false},   // index below n
+		{"h1", false},
+		{"h2", false},
+		{"e", false}, // an element read: no bound
+	} {
+		if got[tc.name] != tc.want {
+			t.Errorf("%s: narrow %t, want %t", tc.name, got[tc.name], tc.want)
+		}
+	}
+
+	// Only the kernels asked for are looked at.
+	only := Narrow(p, func(s *soac.Stm) bool { return s.Pat[0].Name == "b" })
+	if only["g"] || only["x1"] {
+		t.Errorf("Narrow with a kernel filter looked at kernel a: %v", only)
+	}
+}
