@@ -1,8 +1,10 @@
 #!/bin/bash
 # Times nw_blocked's kernel variants (probe-nwg/v*.cl, from gen.py) on the
-# executable and inputs apps_run.py left under $W: each variant at each
-# group size, -r 20, best and median of -t, its result compared with the
-# embedded program's. Then -P profiles of a few.
+# executable and inputs apps_run.py left under $W: the embedded program
+# and each variant at each group size, -r 20, best and median of -t, the
+# result compared with the embedded program's. Then -P profiles of a few.
+# The variants come from main's kernels (4532a4b): v0_base.cl is main's
+# program, loaded into this build's executable (same kernel arguments).
 #   bash probe-nwg/run.sh OUTDIR
 O=${1:?outdir}; W=${W:-/tmp/wa}; X=${X:-$W/bin/nw_blocked}; P=${P:-NVIDIA}; R=${R:-20}
 mkdir -p "$O"
@@ -13,10 +15,11 @@ for k in 0 1; do
   [ -f "$IN" ] || continue
   "$X" -b -p "$P" < "$IN" > "$O/ref-$k.bin"
   if [ $k = 0 ]; then gs="0 256 64 32"; else gs="0 256"; fi
-  for v in probe-nwg/v*.cl; do
+  for v in embedded probe-nwg/v*.cl; do
     for g in $gs; do
       pa=(); [ $g = 0 ] || pa=(--param main.group_size_1=$g)
-      if "$X" -b -p "$P" --load-opencl "$v" "${pa[@]}" -t "$T" -r "$R" < "$IN" > "$O/out.bin" 2> "$O/err.txt"; then
+      [ $v = embedded ] || pa+=(--load-opencl "$v")
+      if "$X" -b -p "$P" "${pa[@]}" -t "$T" -r "$R" < "$IN" > "$O/out.bin" 2> "$O/err.txt"; then
         cmp -s "$O/out.bin" "$O/ref-$k.bin" && ok=same || ok=DIFFERENT
         echo "nw-$k $(basename $v .cl) g=$g $(stat) result=$ok" | tee -a "$O/times.txt"
       else
@@ -27,6 +30,7 @@ for k in 0 1; do
 done
 rm -f "$O/out.bin" "$T"
 IN=$W/nw-0/input.bin
+FCC_DEBUG_CL=1 "$X" -P -r 3 -p "$P" < "$IN" > /dev/null 2> "$O/profile-embedded-g0.txt"
 for v in v0_base v3_flat_int v7_flat_int_nochecks_direct v8_all_warp v9_int_nochecks_direct_warp; do
   for g in 0 256; do
     pa=(); [ $g = 0 ] || pa=(--param main.group_size_1=$g)
