@@ -1,6 +1,7 @@
 package prove
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/fcclang/fcc/soac"
@@ -115,5 +116,95 @@ fun main (n: i64, xs: [n]i64): {[64i64]i64, [n]i64} = {
 	only := Narrow(p, func(s *soac.Stm) bool { return s.Pat[0].Name == "b" })
 	if only["g"] || only["x1"] {
 		t.Errorf("Narrow with a kernel filter looked at kernel a: %v", only)
+	}
+}
+
+// TestDecide checks the i64 comparisons in kernels that the prove pass
+// replaces by their value, and those it must leave.
+func TestDecide(t *testing.T) {
+	const prog = `entry "main"
+fun main (n: i64, xs: [n]i64): {[64i64]bool, [n]bool} = {
+  let {h0: bool} = lt i64 n 0i64
+  let {hn: i64} = add i64 n 1i64
+  let {a: [64i64]bool} = segmap_thread (g < 64i64) : {bool}
+  body {
+    let {c1: bool} = lt i64 g 64i64
+    let {c2: bool} = lt i64 g 63i64
+    let {c3: bool} = le i64 64i64 g
+    let {x1: i64} = add i64 g 1i64
+    let {c4: bool} = eq i64 x1 0i64
+    let {c5: bool} = eq i64 x1 1i64
+    let {c6: bool} = le i64 g x1
+    let {c7: bool} = lt i64 x1 g
+    let {c8: bool} = eq i64 g g
+    let {c9: bool} = lt i64 g n
+    let {e: i64} = xs[0i64]
+    let {ce: bool} = le i64 1i64 e
+    let {r: bool} = if ce : {bool}
+    then {
+      let {c10: bool} = eq i64 e 0i64
+      in {c10}
+    }
+    else {
+      let {c11: bool} = eq i64 e 0i64
+      in {c11}
+    }
+    in {r}
+  }
+  let {b: [n]bool} = segmap_thread (h < n) : {bool}
+  body {
+    let {c12: bool} = lt i64 h n
+    let {c13: bool} = lt i64 h hn
+    let {c14: bool} = le i64 n h
+    in {c14}
+  }
+  in {a, b}
+}
+`
+	p, err := soac.ParseProgram(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := Prove(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[soac.VName]string{}
+	for _, f := range q.Funs {
+		soac.VisitStms(f.Body, func(s *soac.Stm) {
+			switch e := s.Exp.(type) {
+			case *soac.SubExpExp:
+				if c, ok := e.X.(soac.Const); ok {
+					got[s.Pat[0].Name] = fmt.Sprint(c.Value.Bool())
+				}
+			case *soac.CmpOpExp:
+				got[s.Pat[0].Name] = "kept"
+			}
+		})
+	}
+	for _, tc := range []struct {
+		name soac.VName
+		want string
+	}{
+		{"c1", "true"},   // g < 64 for g < 64
+		{"c2", "kept"},   // g may be 63
+		{"c3", "false"},  // 64 <= g never
+		{"c4", "false"},  // g + 1 >= 1
+		{"c5", "kept"},   // g + 1 is 1 at g = 0
+		{"c6", "true"},   // g <= g + 1
+		{"c7", "false"},  // g + 1 < g never
+		{"c8", "true"},   // a name equals itself
+		{"c9", "kept"},   // n unrelated to 64
+		{"ce", "kept"},   // an element: unknown
+		{"c10", "false"}, // e >= 1 there
+		{"c11", "kept"},  // e <= 0 there
+		{"c12", "true"},  // the index below its bound
+		{"c13", "kept"},  // n + 1 may wrap
+		{"c14", "false"}, // n <= h never
+		{"h0", "kept"},   // host code keeps its comparisons
+	} {
+		if got[tc.name] != tc.want {
+			t.Errorf("%s: %s, want %s", tc.name, got[tc.name], tc.want)
+		}
 	}
 }

@@ -14,7 +14,9 @@
 // the elements of iotas; and the conditions of the ifs around the index,
 // in the kernel and on the host (facts.go), which hold only inside their
 // branch. Host code keeps its checks: an index there is checked once,
-// not per work-item.
+// not per work-item. The same analysis replaces the i64 comparisons in
+// kernels whose value it fixes by that value (decide.go), and finds the
+// i64 scalars that fit 32 bits (narrow.go, for the lowering).
 package prove
 
 import (
@@ -101,6 +103,7 @@ func (pr *pass) kernel(env *rangeEnv, b *soac.Body) {
 
 func (pr *pass) kernelStm(env *rangeEnv, s *soac.Stm) {
 	pr.collectNarrow(env, s)
+	pr.decideStm(env, s)
 	switch e := s.Exp.(type) {
 	case *soac.IndexExp:
 		pr.index(env, s, e)
