@@ -2,6 +2,7 @@ package backend
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -564,8 +565,8 @@ func (c *cgen) loop(s *soac.Stm, e *soac.LoopExp) error {
 		if err != nil {
 			return err
 		}
-		if _, ok := f.Bound.(soac.Const); ok && ct == "int" {
-			// A narrowed index: its constant bound fits too.
+		if k, ok := f.Bound.(soac.Const); ok && ct == "int" && k.Value.Int() <= math.MaxInt32 {
+			// A narrowed index below a constant bound that fits too.
 			c.line("for (int %s = 0; %s < %s; %s++) {", it, it, bound, it)
 		} else {
 			c.line("for (long %s = 0; %s < (long)%s; %s++) {", it, it, bound, it)

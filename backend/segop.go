@@ -90,17 +90,20 @@ func segFree(e soac.Exp) []soac.VName {
 // index; dims are C expressions of the sizes.
 func (c *cgen) decodeSpace(space []soac.SegDim, dims []string, flat string) {
 	rem := c.fresh("rem")
-	rt := "long"
+	rt, it := "long", "long"
 	if c.narrowSpace(space) {
-		rt = "int" // a group's narrowed inner space (seggroup_narrow.go)
+		// A group's narrowed inner space (seggroup_narrow.go): its
+		// divisions in 32 bits.
+		rt, it = "int", "int"
+		narrowed := make([]string, len(dims))
+		for k, d := range dims {
+			narrowed[k] = castTo("int", d)
+		}
+		dims = narrowed
 	}
 	c.line("%s %s = %s;", rt, rem, flat)
 	for d := len(space) - 1; d >= 0; d-- {
 		id := c.g.names.id(space[d].Index)
-		it := "long"
-		if c.narrowed(space[d].Index) {
-			it = "int"
-		}
 		if d == 0 {
 			c.line("%s %s = %s;", it, id, rem)
 		} else {

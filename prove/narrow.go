@@ -21,11 +21,12 @@ import (
 
 // Narrow returns the names bound inside the kernels of p for which only
 // holds (nil: every kernel) that are i64 scalars fitting 32 bits: the
-// results of i64 operations and copies, and the index variables of
-// Seg-op spaces and i64 for-loops whose bound does. p is not modified.
+// results of i64 operations and copies, the index variables of i64
+// for-loops whose bound does, and those of Seg-op spaces of at most
+// maxNarrowPoints points. p is not modified.
 func Narrow(p *soac.Program, only func(*soac.Stm) bool) map[soac.VName]bool {
 	pr := &pass{defs: ScalarDefs(p), types: soac.TypeEnv(p), hostBounds: map[soac.VName]soac.SubExp{},
-		narrow: map[soac.VName]bool{}, only: only}
+		inv: map[soac.VName][2]int64{}, narrow: map[soac.VName]bool{}, only: only}
 	for _, f := range p.Funs {
 		pr.host(f.Body, nil)
 	}
@@ -72,6 +73,36 @@ func (pr *pass) narrowIf(s *soac.Stm, e *soac.IfExp) {
 			fits(e.Then.Result[k]) && fits(e.Else.Result[k]) {
 			pr.narrow[p.Name] = true
 		}
+	}
+}
+
+// maxNarrowPoints bounds the points of a Seg-op space whose indices are
+// narrowed: its work-items count the points in int, a group's stepping
+// by the group's size past the last (2^30 leaves room for any group).
+const maxNarrowPoints = 1 << 30
+
+// narrowSpace records the index variables of Seg-op space sp, just
+// bound, when its points provably number at most maxNarrowPoints: all of
+// them or none, as the kernel counts the points in one int.
+func (pr *pass) narrowSpace(env *rangeEnv, sp []soac.SegDim) {
+	if pr.narrow == nil {
+		return
+	}
+	p := &prover{env: env, atLeast: map[soac.VName]int64{}, atMost: map[soac.VName]int64{},
+		memo: map[soac.VName]rng{}, cLo: map[soac.VName]optInt{}, cHi: map[soac.VName]optInt{}}
+	points := int64(1)
+	for _, d := range sp {
+		_, hi, _, ok := p.consts(d.N)
+		if !ok || hi < 0 {
+			return
+		}
+		var fits bool
+		if points, fits = mulK(points, hi); !fits || points > maxNarrowPoints {
+			return
+		}
+	}
+	for _, d := range sp {
+		pr.narrow[d.Index] = true
 	}
 }
 

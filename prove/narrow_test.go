@@ -208,3 +208,74 @@ fun main (n: i64, xs: [n]i64): {[64i64]bool, [n]bool} = {
 		}
 	}
 }
+
+// TestLoopInvariants checks the bounds of loop results found by
+// induction, through the kernel indices they make narrow: a block size
+// halved from 32 while it does not divide n (LU's) lies in [0, 32]; one
+// counted down and clamped at 0 in [0, 5]; one counted down without the
+// clamp, or up, is unbounded.
+func TestLoopInvariants(t *testing.T) {
+	const prog = `entry "main"
+fun main (n: i64): {[64i64]i64} = {
+  let {x0: i64} = mod i64 n 32i64
+  let {c0: bool} = eq i64 x0 0i64
+  let {c1: bool} = not bool c0
+  let {l1: bool, half: i64} = loop {cond: bool = c1, b: i64 = 32i64} while cond
+  do {
+    let {b2: i64} = div i64 b 2i64
+    let {x1: i64} = mod i64 n b2
+    let {c2: bool} = eq i64 x1 0i64
+    let {c3: bool} = not bool c2
+    in {c3, b2}
+  }
+  let {clamped: i64} = loop {u: i64 = 5i64} for i: i64 < n
+  do {
+    let {u1: i64} = sub i64 u 1i64
+    let {u2: i64} = max i64 u1 0i64
+    in {u2}
+  }
+  let {down: i64} = loop {v: i64 = 5i64} for j: i64 < n
+  do {
+    let {v1: i64} = sub i64 v 1i64
+    in {v1}
+  }
+  let {up: i64} = loop {w: i64 = 0i64} for k: i64 < n
+  do {
+    let {w1: i64} = add i64 w 1i64
+    in {w1}
+  }
+  let {a: [64i64]i64} = segmap_thread (g < 64i64) : {i64}
+  body {
+    let {y1: i64} = add i64 g half
+    let {y2: i64} = add i64 g clamped
+    let {y3: i64} = add i64 g down
+    let {y4: i64} = add i64 g up
+    let {y5: i64} = add i64 y1 y2
+    let {y6: i64} = add i64 y3 y4
+    let {y7: i64} = add i64 y5 y6
+    in {y7}
+  }
+  in {a}
+}
+`
+	p, err := soac.ParseProgram(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Narrow(p, nil)
+	for _, tc := range []struct {
+		name soac.VName
+		want bool
+	}{
+		{"y1", true},  // half in [0, 32]
+		{"y2", true},  // clamped in [0, 5]
+		{"y3", false}, // down goes below any bound
+		{"y4", false}, // so does up, above
+		{"y5", true},
+		{"y6", false},
+	} {
+		if got[tc.name] != tc.want {
+			t.Errorf("%s: narrow %t, want %t", tc.name, got[tc.name], tc.want)
+		}
+	}
+}

@@ -30,7 +30,7 @@ import (
 // Prove runs the pass; p is not modified.
 func Prove(p *soac.Program) (*soac.Program, error) {
 	out := soac.CopyProgram(p)
-	pr := &pass{defs: ScalarDefs(out), types: soac.TypeEnv(out), hostBounds: map[soac.VName]soac.SubExp{}, mark: true}
+	pr := &pass{defs: ScalarDefs(out), types: soac.TypeEnv(out), hostBounds: map[soac.VName]soac.SubExp{}, inv: map[soac.VName][2]int64{}, mark: true}
 	for _, f := range out.Funs {
 		pr.host(f.Body, nil)
 	}
@@ -44,6 +44,8 @@ type pass struct {
 	// met so far, with their bounds; kernels inside such a loop may use
 	// its index (names are unique, so those outside do not).
 	hostBounds map[soac.VName]soac.SubExp
+	// inv are the loops' invariant bounds found so far (invariant.go).
+	inv map[soac.VName][2]int64
 	// mark sets the in-bounds marks of the indices proved (Prove);
 	// Narrow walks the kernels without.
 	mark bool
@@ -67,6 +69,7 @@ func (pr *pass) host(b *soac.Body, facts []fact) {
 			if f, ok := e.Form.(soac.ForLoop); ok && f.T == values.I64 {
 				pr.hostBounds[f.Index] = f.Bound
 			}
+			pr.invariants(pr.newEnv(facts), s, e)
 			pr.host(e.Body, facts)
 		case *soac.SegMapExp, *soac.SegRedExp, *soac.SegScanExp, *soac.SegHistExp:
 			if pr.only == nil || pr.only(s) {
@@ -91,7 +94,7 @@ func (pr *pass) host(b *soac.Body, facts []fact) {
 }
 
 func (pr *pass) newEnv(facts []fact) *rangeEnv {
-	return &rangeEnv{defs: pr.defs, bounds: maps.Clone(pr.hostBounds), elems: map[soac.VName]soac.VName{}, facts: slices.Clip(facts)}
+	return &rangeEnv{defs: pr.defs, bounds: maps.Clone(pr.hostBounds), elems: map[soac.VName]soac.VName{}, facts: slices.Clip(facts), inv: pr.inv}
 }
 
 // kernel walks a body that runs inside a kernel, marking its indices.
@@ -113,6 +116,7 @@ func (pr *pass) kernelStm(env *rangeEnv, s *soac.Stm) {
 			env.bounds[f.Index] = f.Bound
 			pr.narrowIndex(env, f.Index)
 		}
+		pr.invariants(env, s, e)
 	case *soac.ScremaExp:
 		pr.elems(env, e.Map, e.Inputs)
 	case *soac.HistExp:
@@ -151,8 +155,8 @@ func (pr *pass) branch(env *rangeEnv, c soac.SubExp, v bool, b *soac.Body) {
 func (pr *pass) space(env *rangeEnv, sp []soac.SegDim) {
 	for _, d := range sp {
 		env.bounds[d.Index] = d.N
-		pr.narrowIndex(env, d.Index)
 	}
+	pr.narrowSpace(env, sp)
 }
 
 // elems records the parameters of a sequential SOAC's lambda that hold
