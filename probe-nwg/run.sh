@@ -28,6 +28,25 @@ for k in 0 1; do
     done
   done
 done
+# LU: this build's kernels against main's (probe-nwg/lud_main.cl, the same
+# host code), alternating, -r 20 each.
+L=$W/bin/lud; IN=$W/lud-0/input.bin
+if [ -x "$L" ] && [ -f "$IN" ]; then
+  "$L" -b -p "$P" < "$IN" > "$O/lud-ref.bin"
+  for rep in 1 2; do
+    for v in embedded probe-nwg/lud_main.cl; do
+      pa=(); [ $v = embedded ] || pa=(--load-opencl "$v")
+      if "$L" -b -p "$P" "${pa[@]}" -t "$T" -r "$R" < "$IN" > "$O/out.bin" 2> "$O/err.txt"; then
+        cmp -s "$O/out.bin" "$O/lud-ref.bin" && ok=same || ok=DIFFERENT
+        echo "lud-0 $(basename $v .cl) rep=$rep $(stat) result=$ok" | tee -a "$O/times.txt"
+      else
+        echo "lud-0 $(basename $v .cl) FAILED: $(head -c 600 $O/err.txt)" | tee -a "$O/times.txt"
+      fi
+    done
+  done
+  FCC_DEBUG_CL=1 "$L" -P -r 3 -p "$P" < "$IN" > /dev/null 2> "$O/profile-lud-embedded.txt"
+  FCC_DEBUG_CL=1 "$L" -P -r 3 -p "$P" --load-opencl probe-nwg/lud_main.cl < "$IN" > /dev/null 2> "$O/profile-lud-main.txt"
+fi
 rm -f "$O/out.bin" "$T"
 IN=$W/nw-0/input.bin
 FCC_DEBUG_CL=1 "$X" -P -r 3 -p "$P" < "$IN" > /dev/null 2> "$O/profile-embedded-g0.txt"
