@@ -415,7 +415,8 @@ func (c *cgen) index(s *soac.Stm, e *soac.IndexExp) error {
 		panic(fmt.Sprintf("backend: %s: indexing non-array %s", s.Pos, e.Arr))
 	}
 	ix := c.ix
-	if c.group != nil && c.group.isLocal(v) {
+	local := c.group != nil && c.group.isLocal(v)
+	if local {
 		// An offset into local memory fits 32 bits.
 		ix = func(x string) string { return castTo("int", x) }
 	}
@@ -425,6 +426,10 @@ func (c *cgen) index(s *soac.Stm, e *soac.IndexExp) error {
 		i, err := c.operand(ise)
 		if err != nil {
 			return err
+		}
+		if local && c.group.speculating > 0 {
+			// Read whether or not its branch is taken (seggroup_speculate.go).
+			i = fmt.Sprintf("clamp(%s, 0, %s - 1)", castTo("int", i), castTo("int", v.dims[k]))
 		}
 		idx = append(idx, i)
 		off = fmt.Sprintf("%s + %s * %s", off, ix(i), ix(v.strides[k]))
@@ -476,6 +481,9 @@ func (c *cgen) bindDeclared(pat []soac.Param, ids []string) {
 func (c *cgen) ifExp(s *soac.Stm, e *soac.IfExp) error {
 	if !scalarPat(s) {
 		return c.ifArrays(s, e)
+	}
+	if c.speculated(s) {
+		return c.speculateIf(s, e)
 	}
 	cond, err := c.operand(e.Cond)
 	if err != nil {

@@ -57,6 +57,11 @@ type groupGen struct {
 	fillOf map[soac.VName]*soac.ReplicateExp
 	// narrow are the i64 scalars held in 32 bits (seggroup_narrow.go).
 	narrow map[soac.VName]bool
+	// speculate are the ifs whose branches both run, by first result;
+	// speculating counts the speculated ifs being generated
+	// (seggroup_speculate.go).
+	speculate   map[soac.VName]bool
+	speculating int
 }
 
 // segMapGroup generates a segmap_group.
@@ -113,6 +118,10 @@ func (h *hgen) segMapGroup(s *soac.Stm, e *soac.SegMapExp) error {
 	c.group = g
 	for _, x := range plan.Narrow {
 		g.narrow[x] = true
+	}
+	g.speculate = map[soac.VName]bool{}
+	for _, x := range plan.Speculate {
+		g.speculate[x] = true
 	}
 	for _, x := range plan.Fused {
 		g.fused[x] = true

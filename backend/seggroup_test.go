@@ -154,6 +154,43 @@ func TestGroupStepsNarrow(t *testing.T) {
 	}
 }
 
+// TestGroupStepSpeculated fails if a step of Needleman-Wunsch's block
+// branches on where a cell is read from (the block, its row above, its
+// column left): the plan speculates those ifs, and the step keeps only
+// the branch on whether the work-item's row has a cell on the diagonal
+// and the scatter's bounds test.
+func TestGroupStepSpeculated(t *testing.T) {
+	prog, err := pipeline.CompileFile("../bench/apps/nw_blocked.fut", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen, err := backend.Generate(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	branch := regexp.MustCompile(`^\s*if \(`)
+	seen := 0
+	for name, code := range kernelSources(gen.OpenCL) {
+		if !strings.HasPrefix(name, "segmap_group_") {
+			continue
+		}
+		seen++
+		step := stepLoop(code)
+		n := 0
+		for _, ln := range step {
+			if branch.MatchString(ln) {
+				n++
+			}
+		}
+		if n > 2 {
+			t.Errorf("kernel %s branches %d times a step, want at most 2:\n%s", name, n, strings.Join(step, "\n"))
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no segmap_group kernel")
+	}
+}
+
 // TestScatterIotaNotMade fails if the host makes an iota that only a
 // scatter reads as its indices' input (a tabulate fused into a scatter,
 // as blocked NW writes its blocks each step), or the scatter kernel

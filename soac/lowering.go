@@ -25,6 +25,7 @@ import (
 //	  group widths (W, ...) multiple K barriers B
 //	  local NAME TYPE buffers N
 //	  narrow (NAME, ...)
+//	  speculate (NAME, ...)
 //	}
 //
 // with each line present only when it has something to say.
@@ -117,6 +118,14 @@ type GroupPlan struct {
 	// the prove pass's range analysis shows that every value they take
 	// fits (prove.Narrow).
 	Narrow []VName
+	// Speculate are the scalar ifs of the body (named by their first
+	// result) whose branches the kernel runs both of, picking the
+	// results by the condition (printed "speculate (x, y)"): branches of
+	// a few operations that cannot fail and reads of local arrays at
+	// proved indices (rewrite/lower/group.go says when), so that a
+	// warp's work-items take no divergent paths and issue the reads
+	// together.
+	Speculate []VName
 }
 
 // LocalArray is an array of a segmap_group's body in local memory:
@@ -486,12 +495,18 @@ func (l *Lowering) print(pr *printer) {
 		for _, x := range g.Fills {
 			pr.line("fill %s", x)
 		}
-		if len(g.Narrow) > 0 {
-			ns := make([]string, len(g.Narrow))
-			for i, x := range g.Narrow {
+		for _, l := range []struct {
+			key   string
+			names []VName
+		}{{"narrow", g.Narrow}, {"speculate", g.Speculate}} {
+			if len(l.names) == 0 {
+				continue
+			}
+			ns := make([]string, len(l.names))
+			for i, x := range l.names {
 				ns[i] = string(x)
 			}
-			pr.line("narrow (%s)", strings.Join(ns, ", "))
+			pr.line("%s (%s)", l.key, strings.Join(ns, ", "))
 		}
 	}
 	pr.indent--
@@ -647,8 +662,14 @@ func (p *parser) lowering() *Lowering {
 				p.fail("narrow names before the group line in a lowering")
 			}
 			p.list("(", ")", func() { l.Group.Narrow = append(l.Group.Narrow, p.name()) })
+		case p.is("speculate"):
+			p.next()
+			if l.Group == nil {
+				p.fail("speculated ifs before the group line in a lowering")
+			}
+			p.list("(", ")", func() { l.Group.Speculate = append(l.Group.Speculate, p.name()) })
 		default:
-			p.fail("expected version, points, tile, variant, offsets, scratch, size, group, local, fused, fill, narrow or '}' in a lowering, found %s", p.tok)
+			p.fail("expected version, points, tile, variant, offsets, scratch, size, group, local, fused, fill, narrow, speculate or '}' in a lowering, found %s", p.tok)
 		}
 	}
 	p.next()
@@ -879,6 +900,17 @@ func checkLowering(e Exp) string {
 		for _, x := range g.Narrow {
 			if !bound[x] {
 				return fmt.Sprintf("narrow %s, which the segmap_group's body does not bind", x)
+			}
+		}
+		ifs := map[VName]bool{}
+		VisitStms(m.Body, func(s *Stm) {
+			if _, ok := s.Exp.(*IfExp); ok && len(s.Pat) > 0 {
+				ifs[s.Pat[0].Name] = true
+			}
+		})
+		for _, x := range g.Speculate {
+			if !ifs[x] {
+				return fmt.Sprintf("speculate %s, which no if of the segmap_group's body binds", x)
 			}
 		}
 	}
