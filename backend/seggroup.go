@@ -55,7 +55,8 @@ type groupGen struct {
 	// reached (it generates nothing: the loop fills).
 	fills  map[soac.VName]bool
 	fillOf map[soac.VName]*soac.ReplicateExp
-	// narrow are the i64 scalars held in 32 bits (seggroup_narrow.go).
+	// narrow are scalars held in 32 bits besides the lowering's: the
+	// parameters of fused scatters bound to narrowed values (narrow.go).
 	narrow map[soac.VName]bool
 	// speculate are the ifs whose branches both run, by first result;
 	// speculating counts the speculated ifs being generated
@@ -116,9 +117,6 @@ func (h *hgen) segMapGroup(s *soac.Stm, e *soac.SegMapExp) error {
 		fused: map[soac.VName]bool{}, fusedMaps: map[soac.VName]*soac.Stm{},
 		fills: map[soac.VName]bool{}, fillOf: map[soac.VName]*soac.ReplicateExp{}, narrow: map[soac.VName]bool{}}
 	c.group = g
-	for _, x := range plan.Narrow {
-		g.narrow[x] = true
-	}
 	g.speculate = map[soac.VName]bool{}
 	for _, x := range plan.Speculate {
 		g.speculate[x] = true

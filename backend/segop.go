@@ -92,7 +92,7 @@ func (c *cgen) decodeSpace(space []soac.SegDim, dims []string, flat string) {
 	rem := c.fresh("rem")
 	rt, it := "long", "long"
 	if c.narrowSpace(space) {
-		// A group's narrowed inner space (seggroup_narrow.go): its
+		// A narrowed space (narrow.go): its
 		// divisions in 32 bits.
 		rt, it = "int", "int"
 		narrowed := make([]string, len(dims))

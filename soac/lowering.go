@@ -24,8 +24,8 @@ import (
 //	  size NAME [bound BOUND] arrays (A, ...) strategy "STRATEGY"
 //	  group widths (W, ...) multiple K barriers B
 //	  local NAME TYPE buffers N
-//	  narrow (NAME, ...)
 //	  speculate (NAME, ...)
+//	  narrow (NAME, ...)
 //	}
 //
 // with each line present only when it has something to say.
@@ -58,6 +58,12 @@ type Lowering struct {
 	// body makes arrays of its own, says where those arrays may live
 	// besides global scratch memory; nil where only there.
 	Scratch *ScratchPlan
+	// Narrow, for a Seg-op that is a kernel, are the i64 scalars of its
+	// space and body, results of statements and index variables, that
+	// the kernel holds and computes in 32 bits (printed "narrow (x, y)"),
+	// in the order they are bound: the prove pass's range analysis
+	// shows that every value they take fits (prove.Narrow).
+	Narrow []VName
 }
 
 // ScratchPlan is where a segmap's per-work-item arrays (the backend's
@@ -112,12 +118,6 @@ type GroupPlan struct {
 	// loop's array parameter (printed "fill x"): the loop fills the
 	// parameter's buffer with the value, and they have no local array.
 	Fills []VName
-	// Narrow are the i64 scalars of the body, results of statements
-	// and index variables, that the kernel holds and computes in 32
-	// bits (printed "narrow (x, y)"), in the order the body binds them:
-	// the prove pass's range analysis shows that every value they take
-	// fits (prove.Narrow).
-	Narrow []VName
 	// Speculate are the scalar ifs of the body (named by their first
 	// result) whose branches the kernel runs both of, picking the
 	// results by the condition (printed "speculate (x, y)"): branches of
@@ -495,22 +495,24 @@ func (l *Lowering) print(pr *printer) {
 		for _, x := range g.Fills {
 			pr.line("fill %s", x)
 		}
-		for _, l := range []struct {
-			key   string
-			names []VName
-		}{{"narrow", g.Narrow}, {"speculate", g.Speculate}} {
-			if len(l.names) == 0 {
-				continue
-			}
-			ns := make([]string, len(l.names))
-			for i, x := range l.names {
-				ns[i] = string(x)
-			}
-			pr.line("%s (%s)", l.key, strings.Join(ns, ", "))
+		if len(g.Speculate) > 0 {
+			pr.line("speculate (%s)", joinNames(g.Speculate))
 		}
+	}
+	if len(l.Narrow) > 0 {
+		pr.line("narrow (%s)", joinNames(l.Narrow))
 	}
 	pr.indent--
 	pr.line("}")
+}
+
+// joinNames is names joined by commas.
+func joinNames(names []VName) string {
+	ns := make([]string, len(names))
+	for i, x := range names {
+		ns[i] = string(x)
+	}
+	return strings.Join(ns, ", ")
 }
 
 // lowering parses a lowering block when one comes next; nil otherwise.
@@ -658,10 +660,7 @@ func (p *parser) lowering() *Lowering {
 			l.Group.Fills = append(l.Group.Fills, p.name())
 		case p.is("narrow"):
 			p.next()
-			if l.Group == nil {
-				p.fail("narrow names before the group line in a lowering")
-			}
-			p.list("(", ")", func() { l.Group.Narrow = append(l.Group.Narrow, p.name()) })
+			p.list("(", ")", func() { l.Narrow = append(l.Narrow, p.name()) })
 		case p.is("speculate"):
 			p.next()
 			if l.Group == nil {
@@ -793,6 +792,14 @@ func checkLowering(e Exp) string {
 	case (tiled && m.Tile.Rank == 2) != (len(l.TileVariants) > 0):
 		return "tile variants where there is no 2-D tiled segmap, or none where there is"
 	}
+	if len(l.Narrow) > 0 {
+		bound := BoundInExp(e)
+		for _, x := range l.Narrow {
+			if !bound[x] {
+				return fmt.Sprintf("narrow %s, which the Seg-op does not bind", x)
+			}
+		}
+	}
 	for _, v := range l.Versions {
 		takes, known := launchParams[v.Launch]
 		if !known {
@@ -895,11 +902,6 @@ func checkLowering(e Exp) string {
 		for _, x := range g.Fused {
 			if !scatters[x] {
 				return fmt.Sprintf("fused %s, which no scatter of the segmap_group's body binds", x)
-			}
-		}
-		for _, x := range g.Narrow {
-			if !bound[x] {
-				return fmt.Sprintf("narrow %s, which the segmap_group's body does not bind", x)
 			}
 		}
 		ifs := map[VName]bool{}

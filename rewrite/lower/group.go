@@ -21,18 +21,39 @@ import (
 // loops' array merge parameters, double buffered; the other arrays of
 // the body are views of the kernel's inputs.
 
-// narrowIn lists the names of narrow that body b binds, index variables
-// included, in the order it binds them: the scalars the group's kernel
-// holds in 32 bits. Computing an index in 32 bits takes a third of the
-// instructions of 64 on NVIDIA's GPUs, and a group's loop runs its
-// index arithmetic once a step (Needleman-Wunsch's anti-diagonals).
-func narrowIn(b *soac.Body, narrow map[soac.VName]bool) []soac.VName {
+// narrowIn lists the names of narrow that Seg-op e binds, the indices
+// of its space and of the Seg-ops and loops in its body included, in the
+// order they are bound: the scalars its kernel holds in 32 bits.
+func narrowIn(e soac.Exp, narrow map[soac.VName]bool) []soac.VName {
 	var out []soac.VName
 	add := func(x soac.VName) {
 		if narrow[x] {
 			out = append(out, x)
 		}
 	}
+	var space []soac.SegDim
+	switch e := e.(type) {
+	case *soac.SegMapExp:
+		space = e.Space
+	case *soac.SegRedExp:
+		space = e.Space
+	case *soac.SegScanExp:
+		space = e.Space
+	case *soac.SegHistExp:
+		space = e.Space
+	}
+	for _, d := range space {
+		add(d.Index)
+	}
+	for _, b := range soac.ExpBodies(e) {
+		narrowBody(b, add)
+	}
+	return out
+}
+
+// narrowBody calls add on the names body b binds, index variables
+// included, in order.
+func narrowBody(b *soac.Body, add func(soac.VName)) {
 	soac.VisitStms(b, func(s *soac.Stm) {
 		switch e := s.Exp.(type) {
 		case *soac.SegMapExp:
@@ -56,7 +77,6 @@ func narrowIn(b *soac.Body, narrow map[soac.VName]bool) []soac.VName {
 			add(p.Name)
 		}
 	})
-	return out
 }
 
 // maxSpeculated bounds the statements of a speculated if's branches,
@@ -170,9 +190,8 @@ func inGroups(b *soac.Body) map[*soac.Stm]bool {
 }
 
 // recordGroups records the lowerings of the segmap_groups of b and of
-// the Seg-ops in their bodies; narrow are the i64 names of their bodies
-// that fit 32 bits (prove.Narrow).
-func recordGroups(b *soac.Body, facts map[soac.VName][]soac.SizeBound, narrow map[soac.VName]bool) error {
+// the Seg-ops in their bodies.
+func recordGroups(b *soac.Body, facts map[soac.VName][]soac.SizeBound) error {
 	var err error
 	soac.VisitStms(b, func(s *soac.Stm) {
 		m, ok := s.Exp.(*soac.SegMapExp)
@@ -184,7 +203,6 @@ func recordGroups(b *soac.Body, facts map[soac.VName][]soac.SizeBound, narrow ma
 			err = fmt.Errorf("%s: %v", s.Pos, e)
 			return
 		}
-		plan.Narrow = narrowIn(m.Body, narrow)
 		plan.Speculate = speculateIn(m.Body, plan)
 		m.Lowering = &soac.Lowering{
 			Versions: []soac.LoweredVersion{{Form: formGroup}},

@@ -39,17 +39,37 @@ func Run(p *soac.Program) (*soac.Program, error) {
 	if err := recordStencils(out); err != nil {
 		return nil, err
 	}
-	// The i64 scalars of segmap_groups that fit 32 bits.
-	narrow := prove.Narrow(out, func(s *soac.Stm) bool {
-		m, ok := s.Exp.(*soac.SegMapExp)
-		return ok && m.Level == soac.LevelGroup
-	})
 	for _, f := range out.Funs {
-		if err := recordGroups(f.Body, facts, narrow); err != nil {
+		if err := recordGroups(f.Body, facts); err != nil {
 			return nil, fmt.Errorf("%s: %v", f.Name, err)
 		}
 	}
+	// The i64 scalars of kernels that fit 32 bits.
+	narrow := prove.Narrow(out, nil)
+	for _, f := range out.Funs {
+		recordNarrow(f.Body, narrow)
+	}
 	return out, nil
+}
+
+// recordNarrow records in each kernel of host body b, a Seg-op outside
+// any other, the names of narrow it binds (soac.Lowering.Narrow): the
+// i64 scalars that fit 32 bits, which the kernel computes in int. A
+// 64-bit multiply, compare or division costs NVIDIA's GPUs several
+// 32-bit instructions (Needleman-Wunsch's block did all of its index
+// arithmetic in 64 bits, every step).
+func recordNarrow(b *soac.Body, narrow map[soac.VName]bool) {
+	for _, s := range b.Stms {
+		if l, seg := soac.LoweringOf(s.Exp); seg {
+			if l != nil {
+				l.Narrow = narrowIn(s.Exp, narrow)
+			}
+			continue
+		}
+		for _, sub := range soac.ExpBodies(s.Exp) {
+			recordNarrow(sub, narrow)
+		}
+	}
 }
 
 // Record is the lowering of the Seg-op bound by s whose derivations are l

@@ -7,21 +7,39 @@ import (
 	"github.com/fcclang/fcc/soac"
 )
 
-// This file holds a segmap_group's i64 scalars in 32 bits where its
-// group plan says they fit (soac.GroupPlan.Narrow, from the prove pass's
+// This file holds a kernel's i64 scalars in 32 bits where its Seg-op's
+// lowering says they fit (soac.Lowering.Narrow, from the prove pass's
 // range analysis): they are declared int, and sums, differences,
-// products, minima, maxima and comparisons of them are computed on int.
-// A 64-bit multiply or compare costs NVIDIA's GPUs several 32-bit
-// instructions, and a group's loop pays its index arithmetic every step
-// (Needleman-Wunsch's block: 63 steps of a dozen index operations).
+// products, minima, maxima and comparisons of them are computed on int;
+// an inner space of narrowed indices is decoded with 32-bit divisions.
+// A 64-bit multiply, compare or division costs NVIDIA's GPUs several
+// 32-bit instructions, and a group's loop pays its index arithmetic
+// every step (Needleman-Wunsch's block: 63 steps of a dozen index
+// operations; LU's block: a % and a / per point and step).
 // i64 arithmetic wraps modulo 2^64; the analysis proved that these
 // results do not wrap and fit 32 bits, and the low 32 bits of a sum,
 // difference or product depend only on the operands' low 32 bits, so
 // the 32-bit operation gives the value, whatever the operands' width.
 
+// narrowNames collects the narrowed names of p's kernels; names are
+// unique in a program, so one set serves every kernel.
+func narrowNames(p *soac.Program) map[soac.VName]bool {
+	out := map[soac.VName]bool{}
+	for _, f := range p.Funs {
+		soac.VisitStms(f.Body, func(s *soac.Stm) {
+			if l, _ := soac.LoweringOf(s.Exp); l != nil {
+				for _, x := range l.Narrow {
+					out[x] = true
+				}
+			}
+		})
+	}
+	return out
+}
+
 // narrowed reports whether scalar x of the kernel is held in 32 bits.
 func (c *cgen) narrowed(x soac.VName) bool {
-	return c.group != nil && c.group.narrow[x]
+	return c.g.narrow[x] || c.group != nil && c.group.narrow[x]
 }
 
 // scalarType is the C type of scalar x of type t: int for a narrowed
@@ -57,7 +75,7 @@ func (c *cgen) narrowOperand(se soac.SubExp) (string, bool) {
 // operation whose result is narrowed, or an i64 comparison of narrowed
 // operands. It reports false, having generated nothing, otherwise.
 func (c *cgen) narrowStm(s *soac.Stm) (bool, error) {
-	if c.group == nil || len(c.group.narrow) == 0 || len(s.Pat) != 1 {
+	if len(s.Pat) != 1 {
 		return false, nil
 	}
 	var expr string
