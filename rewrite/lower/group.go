@@ -93,8 +93,9 @@ const maxSpeculated = 16
 // `if i == 0 then north[j] else if j == 0 then west[i - 1] else
 // inner[...]`, three times, each work-item of the warp taking its own
 // path). An if qualifies when its branches hold at most maxSpeculated
-// statements of scalar operations that cannot fail (no integer division)
-// and reads of the plan's local arrays at indices the prove pass proved
+// statements of cheap scalar operations that cannot fail (no division
+// or power) and reads of the plan's local arrays at indices the prove
+// pass proved
 // (the backend clamps them: they may be out of bounds where the branch
 // is not taken), and qualifying ifs.
 func speculateIn(b *soac.Body, plan *soac.GroupPlan) []soac.VName {
@@ -129,11 +130,13 @@ func speculable(s *soac.Stm, e *soac.IfExp, local map[soac.VName]bool) (int, boo
 			switch x := t.Exp.(type) {
 			case *soac.SubExpExp, *soac.CmpOpExp, *soac.UnOpExp, *soac.ConvOpExp:
 			case *soac.BinOpExp:
-				if x.T.IsInt() {
-					switch x.Op {
-					case soac.Div, soac.Mod, soac.Quot, soac.Rem, soac.Pow:
-						return 0, false
-					}
+				// An integer division may fail; a float one costs
+				// a dozen of the other operations, spent where the
+				// branch is not taken (LU's step divides by the pivot
+				// only in the pivot's column and below it).
+				switch x.Op {
+				case soac.Div, soac.Mod, soac.Quot, soac.Rem, soac.Pow:
+					return 0, false
 				}
 			case *soac.IndexExp:
 				if !local[x.Arr] {

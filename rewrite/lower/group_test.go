@@ -220,6 +220,8 @@ func TestSpeculate(t *testing.T) {
            if i == 0 then xs[j, 0] else a[(i - 1) * 32 + j]`, 0},
 		{"an integer division", `
            if i == 0 then top[j] else a[(i - 1) * 32 + j] / (top[j] + 1)`, 0},
+		{"a float division", `
+           if i == 0 then top[j] else i32.f32 (f32.i32 a[(i - 1) * 32 + j] / 3)`, 0},
 		{"too much work", `
            if i == 0 then top[j] else
              let x = a[(i - 1) * 32 + j]
