@@ -428,8 +428,9 @@ func (c *cgen) index(s *soac.Stm, e *soac.IndexExp) error {
 			return err
 		}
 		if local && c.group.speculating > 0 {
-			// Read whether or not its branch is taken (seggroup_speculate.go).
-			i = fmt.Sprintf("clamp(%s, 0, %s - 1)", castTo("int", i), castTo("int", v.dims[k]))
+			// Read whether or not its branch is taken
+			// (seggroup_speculate.go): clamped into the dimension.
+			i = speculatedIndex(i, v.dims[k])
 		}
 		idx = append(idx, i)
 		off = fmt.Sprintf("%s + %s * %s", off, ix(i), ix(v.strides[k]))

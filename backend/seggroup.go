@@ -143,9 +143,10 @@ func (h *hgen) segMapGroup(s *soac.Stm, e *soac.SegMapExp) error {
 		for b := 0; b < a.Buffers; b++ {
 			p := fmt.Sprintf("fcc_local%d", len(ka.decls))
 			ka.decls = append(ka.decls, fmt.Sprintf("__local %s *%s", mustStorage(a.Type.Elem), p))
-			// At least a byte: OpenCL refuses a local argument of none
-			// (rows of no elements).
-			ka.host = append(ka.host, fmt.Sprintf("exe.Local(max(%s, 1))", strings.Join(bytes, " * ")))
+			// At least an element: OpenCL refuses a local argument of
+			// none (rows of no elements), and a speculated read of an
+			// empty array reads element 0 (seggroup_speculate.go).
+			ka.host = append(ka.host, fmt.Sprintf("exe.Local(max(%s, %d))", strings.Join(bytes, " * "), a.Type.Elem.Size()))
 			g.locals[a.Name] = append(g.locals[a.Name], p)
 		}
 	}
