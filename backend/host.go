@@ -15,6 +15,9 @@ import (
 // gen holds what the generation of one program shares: types of all
 // names, identifiers, and the kernels generated so far.
 type gen struct {
+	// narrow are the i64 scalars of the program's kernels held in 32
+	// bits (narrow.go).
+	narrow  map[soac.VName]bool
 	prog    *soac.Program
 	types   map[soac.VName]soac.Type
 	names   *mangler
@@ -69,7 +72,7 @@ func generate(p *soac.Program) (*gen, error) {
 			return nil, err
 		}
 	}
-	g := &gen{prog: p, types: soac.TypeEnv(p), names: newMangler(), needIota: map[soac.PrimType]bool{}, fresh: freshArrays(p)}
+	g := &gen{prog: p, types: soac.TypeEnv(p), names: newMangler(), needIota: map[soac.PrimType]bool{}, fresh: freshArrays(p), narrow: narrowNames(p)}
 	for _, f := range p.Funs {
 		h := &hgen{g: g}
 		if err := h.fun(f); err != nil {

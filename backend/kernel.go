@@ -2,6 +2,7 @@ package backend
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -36,8 +37,10 @@ type kview struct {
 
 // ix converts C expression x, a term of an element offset, to the type
 // offsets are computed in (ixType).
-func (c *cgen) ix(x string) string {
-	t := c.ixType()
+func (c *cgen) ix(x string) string { return castTo(c.ixType(), x) }
+
+// castTo is C expression x converted to type t.
+func castTo(t, x string) string {
 	if isCIdent(x) {
 		return "(" + t + ")" + x
 	}
@@ -199,7 +202,7 @@ func (c *cgen) operand(se soac.SubExp) (string, error) {
 
 // bindScalar declares the C variable for a scalar pattern element.
 func (c *cgen) bindScalar(p soac.Param, expr string) error {
-	ct, err := cType(p.Type.Elem)
+	ct, err := c.scalarType(p.Name, p.Type.Elem)
 	if err != nil {
 		return err
 	}
@@ -300,6 +303,9 @@ func (c *cgen) stm(s *soac.Stm) error {
 		}
 	}
 	if ok, err := c.arrayStm(s); ok || err != nil {
+		return err
+	}
+	if ok, err := c.narrowStm(s); ok || err != nil {
 		return err
 	}
 	switch e := s.Exp.(type) {
@@ -408,18 +414,29 @@ func (c *cgen) index(s *soac.Stm, e *soac.IndexExp) error {
 	if v == nil {
 		panic(fmt.Sprintf("backend: %s: indexing non-array %s", s.Pos, e.Arr))
 	}
-	off := c.ix(v.off)
+	ix := c.ix
+	local := c.group != nil && c.group.isLocal(v)
+	if local {
+		// An offset into local memory fits 32 bits.
+		ix = func(x string) string { return castTo("int", x) }
+	}
+	off := ix(v.off)
 	var idx, conds []string
 	for k, ise := range e.Indices {
 		i, err := c.operand(ise)
 		if err != nil {
 			return err
 		}
+		if local && c.group.speculating > 0 {
+			// Read whether or not its branch is taken
+			// (seggroup_speculate.go): clamped into the dimension.
+			i = speculatedIndex(i, v.dims[k])
+		}
 		idx = append(idx, i)
 		if z, ok := ise.(soac.Const); !ok || z.Value.Bits != 0 {
 			// Index 0 adds nothing: the kernel then need not take the
 			// stride (kargs.go).
-			off = fmt.Sprintf("%s + %s * %s", off, c.ix(i), c.ix(v.strides[k]))
+			off = fmt.Sprintf("%s + %s * %s", off, ix(i), ix(v.strides[k]))
 		}
 		if e.Proved(k) {
 			continue // the prove pass marked it
@@ -450,7 +467,7 @@ func (c *cgen) index(s *soac.Stm, e *soac.IndexExp) error {
 func (c *cgen) declare(pat []soac.Param) ([]string, error) {
 	ids := make([]string, len(pat))
 	for i, p := range pat {
-		ct, err := cType(p.Type.Elem)
+		ct, err := c.scalarType(p.Name, p.Type.Elem)
 		if err != nil {
 			return nil, err
 		}
@@ -469,6 +486,9 @@ func (c *cgen) bindDeclared(pat []soac.Param, ids []string) {
 func (c *cgen) ifExp(s *soac.Stm, e *soac.IfExp) error {
 	if !scalarPat(s) {
 		return c.ifArrays(s, e)
+	}
+	if c.speculated(s) {
+		return c.speculateIf(s, e)
 	}
 	cond, err := c.operand(e.Cond)
 	if err != nil {
@@ -554,12 +574,17 @@ func (c *cgen) loop(s *soac.Stm, e *soac.LoopExp) error {
 			c.line("#pragma unroll %d", seqUnroll)
 			c.line("#endif")
 		}
-		c.line("for (long %s = 0; %s < (long)%s; %s++) {", it, it, bound, it)
-		c.indent++
-		ct, err := cType(f.T)
+		ct, err := c.scalarType(f.Index, f.T)
 		if err != nil {
 			return err
 		}
+		if k, ok := f.Bound.(soac.Const); ok && ct == "int" && k.Value.Int() <= math.MaxInt32 {
+			// A narrowed index below a constant bound that fits too.
+			c.line("for (int %s = 0; %s < %s; %s++) {", it, it, bound, it)
+		} else {
+			c.line("for (long %s = 0; %s < (long)%s; %s++) {", it, it, bound, it)
+		}
+		c.indent++
 		idx := c.g.names.id(f.Index)
 		c.line("%s %s = (%s)%s;", ct, idx, ct, it)
 		c.vars[f.Index] = kval{scalar: idx}

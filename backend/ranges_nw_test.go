@@ -25,7 +25,8 @@ func TestNWBlockedNoBoundsChecks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	loop := regexp.MustCompile(`for \(long (it_\d+) = 0; it_\d+ < \(long\)\(\(long\)63L\); it_\d+\+\+\) \{`)
+	// The step's index is long, or int where it is narrowed.
+	loop := regexp.MustCompile(`for \((?:long|int) (it_\d+) = 0; it_\d+ < (?:\(long\))?\(\(long\)63L\); it_\d+\+\+\) \{`)
 	found := 0
 	for _, k := range strings.Split(src.OpenCL, "__kernel void ")[1:] {
 		name, _, _ := strings.Cut(k, "(")

@@ -55,6 +55,14 @@ type groupGen struct {
 	// reached (it generates nothing: the loop fills).
 	fills  map[soac.VName]bool
 	fillOf map[soac.VName]*soac.ReplicateExp
+	// narrow are scalars held in 32 bits besides the lowering's: the
+	// parameters of fused scatters bound to narrowed values (narrow.go).
+	narrow map[soac.VName]bool
+	// speculate are the ifs whose branches both run, by first result;
+	// speculating counts the speculated ifs being generated
+	// (seggroup_speculate.go).
+	speculate   map[soac.VName]bool
+	speculating int
 }
 
 // segMapGroup generates a segmap_group.
@@ -107,8 +115,12 @@ func (h *hgen) segMapGroup(s *soac.Stm, e *soac.SegMapExp) error {
 	h.line("}")
 	g := &groupGen{locals: map[soac.VName][]string{}, localPtrs: map[string]bool{}, into: map[soac.VName]soac.VName{},
 		fused: map[soac.VName]bool{}, fusedMaps: map[soac.VName]*soac.Stm{},
-		fills: map[soac.VName]bool{}, fillOf: map[soac.VName]*soac.ReplicateExp{}}
+		fills: map[soac.VName]bool{}, fillOf: map[soac.VName]*soac.ReplicateExp{}, narrow: map[soac.VName]bool{}}
 	c.group = g
+	g.speculate = map[soac.VName]bool{}
+	for _, x := range plan.Speculate {
+		g.speculate[x] = true
+	}
 	for _, x := range plan.Fused {
 		g.fused[x] = true
 	}
@@ -131,9 +143,10 @@ func (h *hgen) segMapGroup(s *soac.Stm, e *soac.SegMapExp) error {
 		for b := 0; b < a.Buffers; b++ {
 			p := fmt.Sprintf("fcc_local%d", len(ka.decls))
 			ka.decls = append(ka.decls, fmt.Sprintf("__local %s *%s", mustStorage(a.Type.Elem), p))
-			// At least a byte: OpenCL refuses a local argument of none
-			// (rows of no elements).
-			ka.host = append(ka.host, fmt.Sprintf("exe.Local(max(%s, 1))", strings.Join(bytes, " * ")))
+			// At least an element: OpenCL refuses a local argument of
+			// none (rows of no elements), and a speculated read of an
+			// empty array reads element 0 (seggroup_speculate.go).
+			ka.host = append(ka.host, fmt.Sprintf("exe.Local(max(%s, %d))", strings.Join(bytes, " * "), a.Type.Elem.Size()))
 			g.locals[a.Name] = append(g.locals[a.Name], p)
 		}
 	}
@@ -395,7 +408,11 @@ func (c *cgen) groupMap(s *soac.Stm, e *soac.SegMapExp) error {
 		return err
 	}
 	i := c.fresh("i")
-	c.line("for (long %s = ltid; %s < %s; %s += lsize) {", i, i, strings.Join(dims, " * "), i)
+	if c.narrowSpace(e.Space) {
+		c.line("for (int %s = ltid; %s < %s; %s += lsize) {", i, i, strings.Join(dims, " * "), i)
+	} else {
+		c.line("for (long %s = ltid; %s < %s; %s += lsize) {", i, i, strings.Join(dims, " * "), i)
+	}
 	c.indent++
 	c.decodeSpace(e.Space, dims, i)
 	res, err := c.body(e.Body)
@@ -643,7 +660,11 @@ func (c *cgen) groupFusedScatter(s *soac.Stm, e *soac.ScatterExp) error {
 		return err
 	}
 	i := c.fresh("i")
-	c.line("for (long %s = ltid; %s < (long)%s; %s += lsize) {", i, i, w, i)
+	if c.narrowSpace(m.Space) {
+		c.line("for (int %s = ltid; %s < %s; %s += lsize) {", i, i, w, i)
+	} else {
+		c.line("for (long %s = ltid; %s < (long)%s; %s += lsize) {", i, i, w, i)
+	}
 	c.indent++
 	c.decodeSpace(m.Space, []string{"(long)" + w}, i)
 	res, err := c.body(m.Body)
@@ -654,6 +675,10 @@ func (c *cgen) groupFusedScatter(s *soac.Stm, e *soac.ScatterExp) error {
 		r := slices.IndexFunc(ms.Pat, func(q soac.Param) bool { return q.Name == e.Inputs[k] })
 		if r < 0 {
 			return fmt.Errorf("internal error: %s: input %s of the fused scatter is not made by its segmap", s.Pos, e.Inputs[k])
+		}
+		if v, ok := m.Body.Result[r].(soac.Var); ok && c.narrowed(v.Name) {
+			// The lambda's parameter is that value.
+			c.group.narrow[p.Name] = true
 		}
 		if err := c.bindScalar(p, res[r]); err != nil {
 			return err

@@ -84,13 +84,14 @@ func TestGroupStepsCopyNothing(t *testing.T) {
 }
 
 // stepLoop returns the lines of the first loop over steps (for (long
-// it_...)) of kernel code, nil when there is none.
+// it_...), or int where the index is narrowed) of kernel code, nil when
+// there is none.
 func stepLoop(code string) []string {
 	var out []string
 	depth := 0
 	for _, ln := range strings.Split(code, "\n") {
 		t := strings.TrimSpace(ln)
-		if out == nil && !strings.HasPrefix(t, "for (long it_") {
+		if out == nil && !strings.HasPrefix(t, "for (long it_") && !strings.HasPrefix(t, "for (int it_") {
 			continue
 		}
 		out = append(out, ln)
@@ -100,6 +101,94 @@ func stepLoop(code string) []string {
 		}
 	}
 	return nil
+}
+
+// wideScalar is a 64-bit scalar declared, or 64-bit integer arithmetic,
+// in kernel code.
+var wideScalar = regexp.MustCompile(`^\s*long v_|\(ulong\)`)
+
+// TestGroupStepsNarrow fails if a step of the loop of an intra-group
+// kernel declares an i64 scalar in 64 bits or computes on 64 bits where
+// every index of the step fits 32 bits (the prove pass's ranges: the
+// anti-diagonal d < 63 of a block of 32, cell t < 32 of it; LU's row
+// below the block's side): 64-bit multiplies and compares cost NVIDIA's
+// GPUs several instructions each, every step.
+func TestGroupStepsNarrow(t *testing.T) {
+	for _, path := range []string{
+		"../bench/apps/nw_blocked.fut",
+		"../tests/programs/intra_narrow_index.fut",
+	} {
+		t.Run(path, func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			prog, err := pipeline.Compile(path, string(src), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gen, err := backend.Generate(prog)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seen := 0
+			for name, code := range kernelSources(gen.OpenCL) {
+				if !strings.HasPrefix(name, "segmap_group_") {
+					continue
+				}
+				seen++
+				step := stepLoop(code)
+				if step == nil {
+					t.Fatalf("kernel %s has no loop over steps:\n%s", name, code)
+				}
+				for _, ln := range step {
+					if wideScalar.MatchString(ln) {
+						t.Errorf("kernel %s computes in 64 bits in a step: %s\n%s", name, strings.TrimSpace(ln), strings.Join(step, "\n"))
+					}
+				}
+			}
+			if seen == 0 {
+				t.Fatalf("no segmap_group kernel")
+			}
+		})
+	}
+}
+
+// TestGroupStepSpeculated fails if a step of Needleman-Wunsch's block
+// branches on where a cell is read from (the block, its row above, its
+// column left): the plan speculates those ifs, and the step keeps only
+// the branch on whether the work-item's row has a cell on the diagonal
+// and the scatter's bounds test.
+func TestGroupStepSpeculated(t *testing.T) {
+	prog, err := pipeline.CompileFile("../bench/apps/nw_blocked.fut", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen, err := backend.Generate(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	branch := regexp.MustCompile(`^\s*if \(`)
+	seen := 0
+	for name, code := range kernelSources(gen.OpenCL) {
+		if !strings.HasPrefix(name, "segmap_group_") {
+			continue
+		}
+		seen++
+		step := stepLoop(code)
+		n := 0
+		for _, ln := range step {
+			if branch.MatchString(ln) {
+				n++
+			}
+		}
+		if n > 2 {
+			t.Errorf("kernel %s branches %d times a step, want at most 2:\n%s", name, n, strings.Join(step, "\n"))
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no segmap_group kernel")
+	}
 }
 
 // TestScatterIotaNotMade fails if the host makes an iota that only a

@@ -128,13 +128,24 @@ func segFree(e soac.Exp) []soac.VName {
 // index; dims are C expressions of the sizes.
 func (c *cgen) decodeSpace(space []soac.SegDim, dims []string, flat string) {
 	rem := c.fresh("rem")
-	c.line("long %s = %s;", rem, flat)
+	rt, it := "long", "long"
+	if c.narrowSpace(space) {
+		// A narrowed space (narrow.go): its
+		// divisions in 32 bits.
+		rt, it = "int", "int"
+		narrowed := make([]string, len(dims))
+		for k, d := range dims {
+			narrowed[k] = castTo("int", d)
+		}
+		dims = narrowed
+	}
+	c.line("%s %s = %s;", rt, rem, flat)
 	for d := len(space) - 1; d >= 0; d-- {
 		id := c.g.names.id(space[d].Index)
 		if d == 0 {
-			c.line("long %s = %s;", id, rem)
+			c.line("%s %s = %s;", it, id, rem)
 		} else {
-			c.line("long %s = %s %% %s;", id, rem, dims[d])
+			c.line("%s %s = %s %% %s;", it, id, rem, dims[d])
 			c.line("%s = %s / %s;", rem, rem, dims[d])
 		}
 		c.vars[space[d].Index] = kval{scalar: id}

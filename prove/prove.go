@@ -14,7 +14,9 @@
 // the elements of iotas; and the conditions of the ifs around the index,
 // in the kernel and on the host (facts.go), which hold only inside their
 // branch. Host code keeps its checks: an index there is checked once,
-// not per work-item.
+// not per work-item. The same analysis replaces the i64 comparisons in
+// kernels whose value it fixes by that value (decide.go), and finds the
+// i64 scalars that fit 32 bits (narrow.go, for the lowering).
 package prove
 
 import (
@@ -28,7 +30,7 @@ import (
 // Prove runs the pass; p is not modified.
 func Prove(p *soac.Program) (*soac.Program, error) {
 	out := soac.CopyProgram(p)
-	pr := &pass{defs: ScalarDefs(out), types: soac.TypeEnv(out), hostBounds: map[soac.VName]soac.SubExp{}}
+	pr := &pass{defs: ScalarDefs(out), types: soac.TypeEnv(out), hostBounds: map[soac.VName]soac.SubExp{}, inv: map[soac.VName][2]int64{}, mark: true}
 	for _, f := range out.Funs {
 		pr.host(f.Body, nil)
 	}
@@ -42,6 +44,16 @@ type pass struct {
 	// met so far, with their bounds; kernels inside such a loop may use
 	// its index (names are unique, so those outside do not).
 	hostBounds map[soac.VName]soac.SubExp
+	// inv are the loops' invariant bounds found so far (invariant.go).
+	inv map[soac.VName][2]int64
+	// mark sets the in-bounds marks of the indices proved (Prove);
+	// Narrow walks the kernels without.
+	mark bool
+	// narrow, when not nil, collects the i64 names of the kernels
+	// walked that fit 32 bits (narrow.go); only, when not nil, says
+	// which kernels to walk.
+	narrow map[soac.VName]bool
+	only   func(*soac.Stm) bool
 }
 
 // host walks a host-level body; every Seg-op (and scatter) in it is a
@@ -57,10 +69,16 @@ func (pr *pass) host(b *soac.Body, facts []fact) {
 			if f, ok := e.Form.(soac.ForLoop); ok && f.T == values.I64 {
 				pr.hostBounds[f.Index] = f.Bound
 			}
+			pr.invariants(pr.newEnv(facts), s, e)
 			pr.host(e.Body, facts)
 		case *soac.SegMapExp, *soac.SegRedExp, *soac.SegScanExp, *soac.SegHistExp:
-			pr.kernelStm(pr.newEnv(facts), s)
+			if pr.only == nil || pr.only(s) {
+				pr.kernelStm(pr.newEnv(facts), s)
+			}
 		case *soac.ScatterExp:
+			if pr.only != nil && !pr.only(s) {
+				continue
+			}
 			// The backend reads each input's row i of the scatter's
 			// index variable i < W: an element of the input when W is
 			// its outer size.
@@ -76,7 +94,7 @@ func (pr *pass) host(b *soac.Body, facts []fact) {
 }
 
 func (pr *pass) newEnv(facts []fact) *rangeEnv {
-	return &rangeEnv{defs: pr.defs, bounds: maps.Clone(pr.hostBounds), elems: map[soac.VName]soac.VName{}, facts: slices.Clip(facts)}
+	return &rangeEnv{defs: pr.defs, bounds: maps.Clone(pr.hostBounds), elems: map[soac.VName]soac.VName{}, facts: slices.Clip(facts), inv: pr.inv}
 }
 
 // kernel walks a body that runs inside a kernel, marking its indices.
@@ -87,6 +105,8 @@ func (pr *pass) kernel(env *rangeEnv, b *soac.Body) {
 }
 
 func (pr *pass) kernelStm(env *rangeEnv, s *soac.Stm) {
+	pr.collectNarrow(env, s)
+	pr.decideStm(env, s)
 	switch e := s.Exp.(type) {
 	case *soac.IndexExp:
 		pr.index(env, s, e)
@@ -94,7 +114,9 @@ func (pr *pass) kernelStm(env *rangeEnv, s *soac.Stm) {
 	case *soac.LoopExp:
 		if f, ok := e.Form.(soac.ForLoop); ok && f.T == values.I64 {
 			env.bounds[f.Index] = f.Bound
+			pr.narrowIndex(env, f.Index)
 		}
+		pr.invariants(env, s, e)
 	case *soac.ScremaExp:
 		pr.elems(env, e.Map, e.Inputs)
 	case *soac.HistExp:
@@ -113,6 +135,7 @@ func (pr *pass) kernelStm(env *rangeEnv, s *soac.Stm) {
 	if e, ok := s.Exp.(*soac.IfExp); ok {
 		pr.branch(env, e.Cond, true, e.Then)
 		pr.branch(env, e.Cond, false, e.Else)
+		pr.narrowIf(s, e)
 		return
 	}
 	for _, b := range soac.ExpBodies(s.Exp) {
@@ -133,6 +156,7 @@ func (pr *pass) space(env *rangeEnv, sp []soac.SegDim) {
 	for _, d := range sp {
 		env.bounds[d.Index] = d.N
 	}
+	pr.narrowSpace(env, sp)
 }
 
 // elems records the parameters of a sequential SOAC's lambda that hold
@@ -163,7 +187,7 @@ func (pr *pass) index(env *rangeEnv, s *soac.Stm, e *soac.IndexExp) {
 		all = all && marks[k]
 		any = any || marks[k]
 	}
-	if any {
+	if any && pr.mark {
 		e.InBounds = marks
 	}
 	if all && len(e.Indices) == t.Rank() && len(s.Pat) == 1 {

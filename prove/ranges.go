@@ -45,6 +45,9 @@ type rangeEnv struct {
 	// facts are the bounds that the conditions of the branches around
 	// the index give (facts.go); they hold only there.
 	facts []fact
+	// inv are constant bounds [lo, hi] of loops' i64 merge parameters
+	// and results that every iteration keeps (invariant.go).
+	inv map[soac.VName][2]int64
 }
 
 // ScalarDefs maps the names that one-name statements bind anywhere in p
@@ -245,6 +248,10 @@ func (p *prover) nameRange(x soac.VName) rng {
 				p.indexRange(r, io.N)
 			}
 		}
+	}
+	if iv, ok := p.env.inv[x]; ok {
+		r.lo.addLo("", iv[0])
+		r.hi.addHi("", iv[1])
 	}
 	switch e := p.env.defs[x].(type) {
 	case *soac.SubExpExp:

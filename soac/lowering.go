@@ -24,6 +24,8 @@ import (
 //	  size NAME [bound BOUND] arrays (A, ...) strategy "STRATEGY"
 //	  group widths (W, ...) multiple K barriers B
 //	  local NAME TYPE buffers N
+//	  speculate (NAME, ...)
+//	  narrow (NAME, ...)
 //	}
 //
 // with each line present only when it has something to say.
@@ -56,6 +58,12 @@ type Lowering struct {
 	// body makes arrays of its own, says where those arrays may live
 	// besides global scratch memory; nil where only there.
 	Scratch *ScratchPlan
+	// Narrow, for a Seg-op that is a kernel, are the i64 scalars of its
+	// space and body, results of statements and index variables, that
+	// the kernel holds and computes in 32 bits (printed "narrow (x, y)"),
+	// in the order they are bound: the prove pass's range analysis
+	// shows that every value they take fits (prove.Narrow).
+	Narrow []VName
 }
 
 // ScratchPlan is where a segmap's per-work-item arrays (the backend's
@@ -110,6 +118,14 @@ type GroupPlan struct {
 	// loop's array parameter (printed "fill x"): the loop fills the
 	// parameter's buffer with the value, and they have no local array.
 	Fills []VName
+	// Speculate are the scalar ifs of the body (named by their first
+	// result) whose branches the kernel runs both of, picking the
+	// results by the condition (printed "speculate (x, y)"): branches of
+	// a few operations that cannot fail and reads of local arrays at
+	// proved indices (rewrite/lower/group.go says when), so that a
+	// warp's work-items take no divergent paths and issue the reads
+	// together.
+	Speculate []VName
 }
 
 // LocalArray is an array of a segmap_group's body in local memory:
@@ -479,9 +495,24 @@ func (l *Lowering) print(pr *printer) {
 		for _, x := range g.Fills {
 			pr.line("fill %s", x)
 		}
+		if len(g.Speculate) > 0 {
+			pr.line("speculate (%s)", joinNames(g.Speculate))
+		}
+	}
+	if len(l.Narrow) > 0 {
+		pr.line("narrow (%s)", joinNames(l.Narrow))
 	}
 	pr.indent--
 	pr.line("}")
+}
+
+// joinNames is names joined by commas.
+func joinNames(names []VName) string {
+	ns := make([]string, len(names))
+	for i, x := range names {
+		ns[i] = string(x)
+	}
+	return strings.Join(ns, ", ")
 }
 
 // lowering parses a lowering block when one comes next; nil otherwise.
@@ -627,8 +658,17 @@ func (p *parser) lowering() *Lowering {
 				p.fail("a fill before the group line in a lowering")
 			}
 			l.Group.Fills = append(l.Group.Fills, p.name())
+		case p.is("narrow"):
+			p.next()
+			p.list("(", ")", func() { l.Narrow = append(l.Narrow, p.name()) })
+		case p.is("speculate"):
+			p.next()
+			if l.Group == nil {
+				p.fail("speculated ifs before the group line in a lowering")
+			}
+			p.list("(", ")", func() { l.Group.Speculate = append(l.Group.Speculate, p.name()) })
 		default:
-			p.fail("expected version, points, tile, variant, offsets, scratch, size, group, local, fused, fill or '}' in a lowering, found %s", p.tok)
+			p.fail("expected version, points, tile, variant, offsets, scratch, size, group, local, fused, fill, narrow, speculate or '}' in a lowering, found %s", p.tok)
 		}
 	}
 	p.next()
@@ -752,6 +792,14 @@ func checkLowering(e Exp) string {
 	case (tiled && m.Tile.Rank == 2) != (len(l.TileVariants) > 0):
 		return "tile variants where there is no 2-D tiled segmap, or none where there is"
 	}
+	if len(l.Narrow) > 0 {
+		bound := BoundInExp(e)
+		for _, x := range l.Narrow {
+			if !bound[x] {
+				return fmt.Sprintf("narrow %s, which the Seg-op does not bind", x)
+			}
+		}
+	}
 	for _, v := range l.Versions {
 		takes, known := launchParams[v.Launch]
 		if !known {
@@ -854,6 +902,17 @@ func checkLowering(e Exp) string {
 		for _, x := range g.Fused {
 			if !scatters[x] {
 				return fmt.Sprintf("fused %s, which no scatter of the segmap_group's body binds", x)
+			}
+		}
+		ifs := map[VName]bool{}
+		VisitStms(m.Body, func(s *Stm) {
+			if _, ok := s.Exp.(*IfExp); ok && len(s.Pat) > 0 {
+				ifs[s.Pat[0].Name] = true
+			}
+		})
+		for _, x := range g.Speculate {
+			if !ifs[x] {
+				return fmt.Sprintf("speculate %s, which no if of the segmap_group's body binds", x)
 			}
 		}
 	}

@@ -21,6 +21,156 @@ import (
 // loops' array merge parameters, double buffered; the other arrays of
 // the body are views of the kernel's inputs.
 
+// narrowIn lists the names of narrow that Seg-op e binds, the indices
+// of its space and of the Seg-ops and loops in its body included, in the
+// order they are bound: the scalars its kernel holds in 32 bits.
+func narrowIn(e soac.Exp, narrow map[soac.VName]bool) []soac.VName {
+	var out []soac.VName
+	add := func(x soac.VName) {
+		if narrow[x] {
+			out = append(out, x)
+		}
+	}
+	var space []soac.SegDim
+	switch e := e.(type) {
+	case *soac.SegMapExp:
+		space = e.Space
+	case *soac.SegRedExp:
+		space = e.Space
+	case *soac.SegScanExp:
+		space = e.Space
+	case *soac.SegHistExp:
+		space = e.Space
+	}
+	for _, d := range space {
+		add(d.Index)
+	}
+	for _, b := range soac.ExpBodies(e) {
+		narrowBody(b, add)
+	}
+	return out
+}
+
+// narrowBody calls add on the names body b binds, index variables
+// included, in order.
+func narrowBody(b *soac.Body, add func(soac.VName)) {
+	soac.VisitStms(b, func(s *soac.Stm) {
+		switch e := s.Exp.(type) {
+		case *soac.SegMapExp:
+			for _, d := range e.Space {
+				add(d.Index)
+			}
+		case *soac.SegRedExp:
+			for _, d := range e.Space {
+				add(d.Index)
+			}
+		case *soac.SegScanExp:
+			for _, d := range e.Space {
+				add(d.Index)
+			}
+		case *soac.LoopExp:
+			if f, ok := e.Form.(soac.ForLoop); ok {
+				add(f.Index)
+			}
+		}
+		for _, p := range s.Pat {
+			add(p.Name)
+		}
+	})
+}
+
+// maxSpeculated bounds the statements of a speculated if's branches,
+// nested ones included: both branches run, so the work of the one not
+// taken is spent.
+const maxSpeculated = 16
+
+// speculateIn lists the scalar ifs of body b, the group plan's, that the
+// kernel runs both branches of, picking the results by the condition: a
+// warp's work-items that disagree on a condition run both branches one
+// after the other anyway, each read of local memory waiting for the one
+// before; run unconditionally, the reads issue together and nothing
+// diverges (Needleman-Wunsch's step reads a cell of its block through
+// `if i == 0 then north[j] else if j == 0 then west[i - 1] else
+// inner[...]`, three times, each work-item of the warp taking its own
+// path). An if qualifies when its branches hold at most maxSpeculated
+// statements of cheap scalar operations that cannot fail (no division
+// or power) and reads of the plan's local arrays at indices the prove
+// pass proved
+// (the backend clamps them: they may be out of bounds where the branch
+// is not taken), and qualifying ifs.
+func speculateIn(b *soac.Body, plan *soac.GroupPlan) []soac.VName {
+	local := map[soac.VName]bool{}
+	for _, a := range plan.Local {
+		local[a.Name] = true
+	}
+	var out []soac.VName
+	soac.VisitStms(b, func(s *soac.Stm) {
+		if e, ok := s.Exp.(*soac.IfExp); ok && len(s.Pat) > 0 {
+			if n, ok := speculable(s, e, local); ok && n <= maxSpeculated {
+				out = append(out, s.Pat[0].Name)
+			}
+		}
+	})
+	return out
+}
+
+// speculable reports whether both branches of if s can run whatever its
+// condition, and how many statements they hold, nested ones included.
+func speculable(s *soac.Stm, e *soac.IfExp, local map[soac.VName]bool) (int, bool) {
+	if !scalarStm(s) {
+		return 0, false
+	}
+	n := 0
+	for _, b := range []*soac.Body{e.Then, e.Else} {
+		for _, t := range b.Stms {
+			n++
+			if !scalarStm(t) {
+				return 0, false
+			}
+			switch x := t.Exp.(type) {
+			case *soac.SubExpExp, *soac.CmpOpExp, *soac.UnOpExp, *soac.ConvOpExp:
+			case *soac.BinOpExp:
+				// An integer division may fail; a float one costs
+				// a dozen of the other operations, spent where the
+				// branch is not taken (LU's step divides by the pivot
+				// only in the pivot's column and below it).
+				switch x.Op {
+				case soac.Div, soac.Mod, soac.Quot, soac.Rem, soac.Pow:
+					return 0, false
+				}
+			case *soac.IndexExp:
+				if !local[x.Arr] {
+					return 0, false
+				}
+				for k := range x.Indices {
+					if !x.Proved(k) {
+						return 0, false
+					}
+				}
+			case *soac.IfExp:
+				m, ok := speculable(t, x, local)
+				if !ok {
+					return 0, false
+				}
+				n += m
+			default:
+				return 0, false
+			}
+		}
+	}
+	return n, true
+}
+
+// scalarStm reports whether s binds scalars only.
+func scalarStm(s *soac.Stm) bool {
+	for _, p := range s.Pat {
+		if p.Type.Rank() > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // The forms of a segmap_group and of its inner Seg-ops.
 const (
 	formGroup     = "map-workgroup(f)"
@@ -56,6 +206,7 @@ func recordGroups(b *soac.Body, facts map[soac.VName][]soac.SizeBound) error {
 			err = fmt.Errorf("%s: %v", s.Pos, e)
 			return
 		}
+		plan.Speculate = speculateIn(m.Body, plan)
 		m.Lowering = &soac.Lowering{
 			Versions: []soac.LoweredVersion{{Form: formGroup}},
 			Points: &soac.PointsPlan{Rule: soac.RuleOnePerGroup, PerItem: 1,

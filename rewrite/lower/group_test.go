@@ -203,3 +203,66 @@ def main (xss: [][64]i32) : [][64]i32 =
 		})
 	}
 }
+
+// TestSpeculate checks which ifs of a segmap_group's body the lowering
+// speculates (GroupPlan.Speculate): small branches of operations that
+// cannot fail and reads of local arrays at proved indices, not those
+// that read global memory, divide or hold too much.
+func TestSpeculate(t *testing.T) {
+	for _, c := range []struct {
+		name, cell string
+		want       int
+	}{
+		// Needleman-Wunsch's read of a cell: i == 0, j == 0 or inside.
+		{"a cell of the block or its borders", `
+           if i == 0 then top[j] else if j == 0 then left[i - 1] else a[(i - 1) * 32 + j - 1]`, 2},
+		{"a read of global memory", `
+           if i == 0 then xs[j, 0] else a[(i - 1) * 32 + j]`, 0},
+		{"an integer division", `
+           if i == 0 then top[j] else a[(i - 1) * 32 + j] / (top[j] + 1)`, 0},
+		{"a float division", `
+           if i == 0 then top[j] else i32.f32 (f32.i32 a[(i - 1) * 32 + j] / 3)`, 0},
+		{"too much work", `
+           if i == 0 then top[j] else
+             let x = a[(i - 1) * 32 + j]
+             let x = x * x + x * 3 + top[j] * x + x * 7 + x * x * x
+             let x = x * x + x * 3 + top[j] * x + x * 7 + x * x * x
+             in x`, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := `
+def main (xss: [][32][32]i32) : [][1024]i32 =
+  map (\xs ->
+    let top = tabulate 33 (\j -> xs[0, j % 32] + 1)
+    let left = tabulate 32 (\i -> xs[i, 0] + 2)
+    in loop a = replicate 1024 0i32 for d < 63 do
+         let vs = tabulate 32 (\t ->
+           let i = t
+           let j = (d + t) % 32
+           in ` + c.cell + `)
+         in scatter a (tabulate 32 (\t -> t * 32 + (d + t) % 32)) vs) xss
+`
+			p, err := pipeline.Compile("speculate.fut", src, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, groups := 0, 0
+			for _, f := range p.Funs {
+				soac.VisitStms(f.Body, func(s *soac.Stm) {
+					m, ok := s.Exp.(*soac.SegMapExp)
+					if !ok || m.Level != soac.LevelGroup {
+						return
+					}
+					groups++
+					got += len(m.Lowering.Group.Speculate)
+				})
+			}
+			if groups == 0 {
+				t.Fatal("no segmap_group")
+			}
+			if got != c.want {
+				t.Errorf("%d speculated ifs, want %d", got, c.want)
+			}
+		})
+	}
+}

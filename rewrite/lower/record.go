@@ -3,6 +3,7 @@ package lower
 import (
 	"fmt"
 
+	"github.com/fcclang/fcc/prove"
 	"github.com/fcclang/fcc/rewrite/lift"
 	"github.com/fcclang/fcc/soac"
 	"github.com/fcclang/fcc/tiling"
@@ -43,7 +44,32 @@ func Run(p *soac.Program) (*soac.Program, error) {
 			return nil, fmt.Errorf("%s: %v", f.Name, err)
 		}
 	}
+	// The i64 scalars of kernels that fit 32 bits.
+	narrow := prove.Narrow(out, nil)
+	for _, f := range out.Funs {
+		recordNarrow(f.Body, narrow)
+	}
 	return out, nil
+}
+
+// recordNarrow records in each kernel of host body b, a Seg-op outside
+// any other, the names of narrow it binds (soac.Lowering.Narrow): the
+// i64 scalars that fit 32 bits, which the kernel computes in int. A
+// 64-bit multiply, compare or division costs NVIDIA's GPUs several
+// 32-bit instructions (Needleman-Wunsch's block did all of its index
+// arithmetic in 64 bits, every step).
+func recordNarrow(b *soac.Body, narrow map[soac.VName]bool) {
+	for _, s := range b.Stms {
+		if l, seg := soac.LoweringOf(s.Exp); seg {
+			if l != nil {
+				l.Narrow = narrowIn(s.Exp, narrow)
+			}
+			continue
+		}
+		for _, sub := range soac.ExpBodies(s.Exp) {
+			recordNarrow(sub, narrow)
+		}
+	}
 }
 
 // Record is the lowering of the Seg-op bound by s whose derivations are l
