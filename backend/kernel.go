@@ -132,6 +132,14 @@ type cgen struct {
 	// leaves the errors of the statements it shares with the real kernel
 	// to the real kernel, which reports them in the program's order.
 	quiet bool
+	// guards are the conditions under which the eager ifs being
+	// generated would have run the branch being generated, which its
+	// failures need; speculative counts those ifs (eager.go).
+	guards      []string
+	speculative int
+	// pend, in a loop that reports its failures after it, holds them
+	// (eager.go); nil elsewhere.
+	pend *deferredFails
 }
 
 // fail emits code recording a run-time error when cond holds: the first
@@ -151,9 +159,23 @@ func (c *cgen) fail(cond, msg string, args ...string) {
 		c.g.errSites = append(c.g.errSites, msg)
 		code = len(c.g.errSites)
 	}
+	if len(c.guards) > 0 {
+		cond = strings.Join(c.guards, " && ") + " && (" + cond + ")"
+	}
+	c.report(cond, fmt.Sprint(code), args)
+}
+
+// report records the failure of code (a C int expression) and args when
+// cond holds: in the loop's deferred failure, if there is one, or in
+// the error buffer.
+func (c *cgen) report(cond, code string, args []string) {
+	if c.pend != nil {
+		c.pend.record(c, cond, code, args)
+		return
+	}
 	c.line("if (%s) {", cond)
 	c.indent++
-	c.line("if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, %d) == 0) {", code)
+	c.line("if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, %s) == 0) {", code)
 	for i, a := range args {
 		c.line("  fcc_err[%d] = (long)(%s);", i+1, a)
 	}
@@ -417,10 +439,15 @@ func (c *cgen) index(s *soac.Stm, e *soac.IndexExp) error {
 		}
 		idx = append(idx, i)
 		off = fmt.Sprintf("%s + %s * %s", off, c.ix(i), c.ix(v.strides[k]))
-		if e.Proved(k) {
-			continue // the prove pass marked it
-		}
 		cond := fmt.Sprintf("(long)%s < 0 || (long)%s >= %s", i, i, v.dims[k])
+		if e.Proved(k) {
+			// The prove pass marked it, perhaps from the condition of
+			// an eager if, which speculative code does not hold to.
+			if c.speculative > 0 {
+				conds = append(conds, cond)
+			}
+			continue
+		}
 		conds = append(conds, cond)
 		var shape strings.Builder
 		for range v.dims {
@@ -428,6 +455,10 @@ func (c *cgen) index(s *soac.Stm, e *soac.IndexExp) error {
 		}
 		fmtIdx := strings.TrimSuffix(strings.Repeat("%d, ", k+1), ", ")
 		c.fail(cond, fmt.Sprintf("%s: Index [%s] out of bounds for array of shape %s.", soac.EscapeFormat(e.Pos.String()), fmtIdx, shape.String()), append(append([]string(nil), idx...), v.dims...)...)
+	}
+	if len(conds) > 0 && c.speculative > 0 && len(e.Indices) == len(v.dims) {
+		// A speculative read out of bounds reads nothing.
+		return c.bindScalar(s.Pat[0], fmt.Sprintf("((%s) ? 0 : %s)", strings.Join(conds, " || "), load(v, off)))
 	}
 	if len(conds) > 0 {
 		off = fmt.Sprintf("((%s) ? 0 : %s)", strings.Join(conds, " || "), off)
@@ -465,6 +496,9 @@ func (c *cgen) bindDeclared(pat []soac.Param, ids []string) {
 func (c *cgen) ifExp(s *soac.Stm, e *soac.IfExp) error {
 	if !scalarPat(s) {
 		return c.ifArrays(s, e)
+	}
+	if x, or := soac.ShortCircuit(e); x != nil && c.g.eagerIf(s.Pat[0].Name) {
+		return c.eagerIfExp(s, e, x, or)
 	}
 	cond, err := c.operand(e.Cond)
 	if err != nil {
@@ -534,6 +568,11 @@ func (c *cgen) loop(s *soac.Stm, e *soac.LoopExp) error {
 		if views[i] != nil {
 			c.vars[p.Name] = kval{view: views[i]}
 		}
+	}
+	var outerPend, pend *deferredFails
+	if !c.quiet && c.holdsEagerIf(e.Body) {
+		outerPend, pend = c.deferFails()
+		defer func() { c.pend = outerPend }()
 	}
 	switch f := e.Form.(type) {
 	case soac.ForLoop:
@@ -622,6 +661,9 @@ func (c *cgen) loop(s *soac.Stm, e *soac.LoopExp) error {
 	}
 	c.indent--
 	c.line("}")
+	if pend != nil {
+		c.endDeferFails(outerPend, pend)
+	}
 	for i, p := range s.Pat {
 		c.vars[p.Name] = c.vars[e.Params[i].Name]
 	}
