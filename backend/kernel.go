@@ -137,9 +137,6 @@ type cgen struct {
 	// failures need; speculative counts those ifs (eager.go).
 	guards      []string
 	speculative int
-	// pend, in a loop that reports its failures after it, holds them
-	// (eager.go); nil elsewhere.
-	pend *deferredFails
 }
 
 // fail emits code recording a run-time error when cond holds: the first
@@ -162,20 +159,9 @@ func (c *cgen) fail(cond, msg string, args ...string) {
 	if len(c.guards) > 0 {
 		cond = strings.Join(c.guards, " && ") + " && (" + cond + ")"
 	}
-	c.report(cond, fmt.Sprint(code), args)
-}
-
-// report records the failure of code (a C int expression) and args when
-// cond holds: in the loop's deferred failure, if there is one, or in
-// the error buffer.
-func (c *cgen) report(cond, code string, args []string) {
-	if c.pend != nil {
-		c.pend.record(c, cond, code, args)
-		return
-	}
 	c.line("if (%s) {", cond)
 	c.indent++
-	c.line("if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, %s) == 0) {", code)
+	c.line("if (atomic_cmpxchg((volatile __global int *)fcc_err, 0, %d) == 0) {", code)
 	for i, a := range args {
 		c.line("  fcc_err[%d] = (long)(%s);", i+1, a)
 	}
@@ -569,11 +555,6 @@ func (c *cgen) loop(s *soac.Stm, e *soac.LoopExp) error {
 			c.vars[p.Name] = kval{view: views[i]}
 		}
 	}
-	var outerPend, pend *deferredFails
-	if !c.quiet && c.holdsEagerIf(e.Body) {
-		outerPend, pend = c.deferFails()
-		defer func() { c.pend = outerPend }()
-	}
 	switch f := e.Form.(type) {
 	case soac.ForLoop:
 		bound, err := c.operand(f.Bound)
@@ -661,9 +642,6 @@ func (c *cgen) loop(s *soac.Stm, e *soac.LoopExp) error {
 	}
 	c.indent--
 	c.line("}")
-	if pend != nil {
-		c.endDeferFails(outerPend, pend)
-	}
 	for i, p := range s.Pat {
 		c.vars[p.Name] = c.vars[e.Params[i].Name]
 	}

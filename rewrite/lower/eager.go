@@ -11,13 +11,14 @@ const eagerMaxStms = 8
 // eagerIfs is the rule for short-circuit ifs (soac.Lowering.Eager): in a
 // sequential loop of a kernel, `c || x` (and `c && x`) whose x reads an
 // element of an array in at most eagerMaxStms statements of scalar
-// arithmetic and element reads (soac.Speculable) is evaluated eagerly, as c | x, and the loop's
-// failures are reported after it. The short-circuit makes each
+// arithmetic and element reads (soac.Speculable) is evaluated eagerly,
+// as c | x, x's failures guarded by c. The short-circuit makes each
 // iteration's reads wait for the last one's result (a branch on it), so
 // a loop over a node's edges, `found || cost[edges[e]] == level` (BFS's
 // pull step), did one dependent pair of reads after another; eagerly
 // its iterations' reads are independent and the unrolled loop issues
-// them together. Outside loops nothing overlaps, and the short-circuit
+// them together (BFS's level kernel on an H200: bench/RESULTS.md).
+// Outside loops nothing overlaps, and the short-circuit
 // saves the reads; an x of arithmetic alone the OpenCL compiler
 // evaluates without a branch already. Group kernels (segmap_group) are
 // left alone.

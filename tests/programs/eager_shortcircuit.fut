@@ -1,7 +1,7 @@
 -- Short-circuits in loops inside kernels, which the lower pass makes
 -- eager (rewrite/lower/eager.go): the skipped operand is computed anyway,
 -- its reads out of bounds read nothing, and its failures are reported
--- only where the short-circuit would have evaluated it, after the loop.
+-- only where the short-circuit would have evaluated it.
 -- ==
 -- entry: pull
 -- input { [0, -1, -1, -1, -1] [0, 1, 3, 3, 4] [1, 2, 0, 1, 0] [1, 0, 3, 1] 0 }
