@@ -36,6 +36,9 @@ type gen struct {
 	defs map[soac.VName]soac.Exp
 	// kfuns are the functions generated for kernels (funcs.go).
 	kfuns map[string]bool
+	// eager are the short-circuit ifs that the lowerings evaluate
+	// eagerly (eager.go); built on first use.
+	eager map[soac.VName]bool
 	// recursive are the functions on a call cycle, found at the first
 	// call in a kernel or on the host (funcs.go, host.go).
 	recursive map[string]bool

@@ -135,6 +135,11 @@ type cgen struct {
 	// leaves the errors of the statements it shares with the real kernel
 	// to the real kernel, which reports them in the program's order.
 	quiet bool
+	// guards are the conditions under which the eager ifs being
+	// generated would have run the branch being generated, which its
+	// failures need; speculative counts those ifs (eager.go).
+	guards      []string
+	speculative int
 }
 
 // fail emits code recording a run-time error when cond holds: the first
@@ -153,6 +158,9 @@ func (c *cgen) fail(cond, msg string, args ...string) {
 	if code == 0 {
 		c.g.errSites = append(c.g.errSites, msg)
 		code = len(c.g.errSites)
+	}
+	if len(c.guards) > 0 {
+		cond = strings.Join(c.guards, " && ") + " && (" + cond + ")"
 	}
 	c.line("if (%s) {", cond)
 	c.indent++
@@ -438,10 +446,15 @@ func (c *cgen) index(s *soac.Stm, e *soac.IndexExp) error {
 			// stride (kargs.go).
 			off = fmt.Sprintf("%s + %s * %s", off, ix(i), ix(v.strides[k]))
 		}
-		if e.Proved(k) {
-			continue // the prove pass marked it
-		}
 		cond := fmt.Sprintf("(long)%s < 0 || (long)%s >= %s", i, i, v.dims[k])
+		if e.Proved(k) {
+			// The prove pass marked it, perhaps from the condition of
+			// an eager if, which speculative code does not hold to.
+			if c.speculative > 0 {
+				conds = append(conds, cond)
+			}
+			continue
+		}
 		conds = append(conds, cond)
 		var shape strings.Builder
 		for range v.dims {
@@ -449,6 +462,10 @@ func (c *cgen) index(s *soac.Stm, e *soac.IndexExp) error {
 		}
 		fmtIdx := strings.TrimSuffix(strings.Repeat("%d, ", k+1), ", ")
 		c.fail(cond, fmt.Sprintf("%s: Index [%s] out of bounds for array of shape %s.", soac.EscapeFormat(e.Pos.String()), fmtIdx, shape.String()), append(append([]string(nil), idx...), v.dims...)...)
+	}
+	if len(conds) > 0 && c.speculative > 0 && len(e.Indices) == len(v.dims) {
+		// A speculative read out of bounds reads nothing.
+		return c.bindScalar(s.Pat[0], fmt.Sprintf("((%s) ? 0 : %s)", strings.Join(conds, " || "), load(v, off)))
 	}
 	if len(conds) > 0 {
 		off = fmt.Sprintf("((%s) ? 0 : %s)", strings.Join(conds, " || "), off)
@@ -489,6 +506,9 @@ func (c *cgen) ifExp(s *soac.Stm, e *soac.IfExp) error {
 	}
 	if c.speculated(s) {
 		return c.speculateIf(s, e)
+	}
+	if x, or := soac.ShortCircuit(e); x != nil && c.g.eagerIf(s.Pat[0].Name) {
+		return c.eagerIfExp(s, e, x, or)
 	}
 	cond, err := c.operand(e.Cond)
 	if err != nil {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/fcclang/fcc/runtime/values"
 )
 
 // Lowering is the lower pass's record of how a Seg-op runs on the OpenCL
@@ -19,6 +21,7 @@ import (
 //	  points "RULE" per_item N [from N] [tiny_row N reduction K] [parts [I, ...] ...] why "WHY"
 //	  offsets "narrow"
 //	  scratch "private" cap N bytes B why "WHY"
+//	  eager NAME
 //	  tile sides (SIDE, ...) reduction K
 //	  variant T R vector V depth D pad P
 //	  size NAME [bound BOUND] arrays (A, ...) strategy "STRATEGY"
@@ -64,6 +67,11 @@ type Lowering struct {
 	// in the order they are bound: the prove pass's range analysis
 	// shows that every value they take fits (prove.Narrow).
 	Narrow []VName
+	// Eager are the short-circuit ifs of the Seg-op's body (named by
+	// their result) that the backend evaluates eagerly: `c || x` as
+	// c | x, x computed whatever c is, its failures reported only where
+	// c would have let it run (rewrite/lower/eager.go says when and why).
+	Eager []VName
 }
 
 // ScratchPlan is where a segmap's per-work-item arrays (the backend's
@@ -466,6 +474,9 @@ func (l *Lowering) print(pr *printer) {
 	if sp := l.Scratch; sp != nil {
 		pr.line("scratch %q cap %d bytes %d why %q", sp.Rule, sp.Cap, sp.Bytes, sp.Why)
 	}
+	for _, x := range l.Eager {
+		pr.line("eager %s", x)
+	}
 	for _, d := range l.Sizes {
 		d.print(pr)
 	}
@@ -604,6 +615,9 @@ func (p *parser) lowering() *Lowering {
 			p.expect("why")
 			sp.Why = p.str()
 			l.Scratch = sp
+		case p.is("eager"):
+			p.next()
+			l.Eager = append(l.Eager, p.name())
 		case p.is("size"):
 			p.next()
 			l.Sizes = append(l.Sizes, p.dynSize())
@@ -668,7 +682,7 @@ func (p *parser) lowering() *Lowering {
 			}
 			p.list("(", ")", func() { l.Group.Speculate = append(l.Group.Speculate, p.name()) })
 		default:
-			p.fail("expected version, points, tile, variant, offsets, scratch, size, group, local, fused, fill, narrow, speculate or '}' in a lowering, found %s", p.tok)
+			p.fail("expected version, points, tile, variant, offsets, scratch, size, group, local, fused, fill, narrow, speculate, eager or '}' in a lowering, found %s", p.tok)
 		}
 	}
 	p.next()
@@ -724,6 +738,76 @@ func StraightLine(b *Body) bool {
 		}
 	}
 	return true
+}
+
+// ShortCircuit returns the branch of e that computes x when e is the if
+// that `c || x` or `c && x` becomes (frontend/internalise_exp.go): one
+// boolean result, the other branch true (||, the then branch) or false
+// (&&, the else branch) with no statements; or is true for ||. It
+// returns nil where e is no such if.
+func ShortCircuit(e *IfExp) (x *Body, or bool) {
+	if len(e.Types) != 1 || e.Types[0].Rank() > 0 || e.Types[0].Elem != values.Bool {
+		return nil, false
+	}
+	constant := func(b *Body, v bool) bool {
+		if len(b.Stms) > 0 || len(b.Result) != 1 {
+			return false
+		}
+		c, ok := b.Result[0].(Const)
+		return ok && c.Value.T == values.Bool && c.Value.Bool() == v
+	}
+	switch {
+	case constant(e.Then, true):
+		return e.Else, true
+	case constant(e.Else, false):
+		return e.Then, false
+	}
+	return nil, false
+}
+
+// Speculable reports whether every statement of b computes a scalar
+// from scalars or by reading one element of an array, so that the body
+// may run where its value goes unused: reads out of bounds read
+// nothing and its failures can be made conditional (the backend's
+// eager ifs, Lowering.Eager).
+func Speculable(b *Body) bool {
+	for _, s := range b.Stms {
+		for _, p := range s.Pat {
+			if p.Type.Rank() > 0 {
+				return false
+			}
+		}
+		switch s.Exp.(type) {
+		case *SubExpExp, *BinOpExp, *CmpOpExp, *UnOpExp, *ConvOpExp, *IndexExp:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// checkEager says what is wrong with a lowering's eager ifs: each must
+// be a short-circuit if of e's bodies whose other branch is speculable.
+func checkEager(e Exp, eager []VName) string {
+	if len(eager) == 0 {
+		return ""
+	}
+	ok := map[VName]bool{}
+	for _, b := range ExpBodies(e) {
+		VisitStms(b, func(s *Stm) {
+			if ie, isIf := s.Exp.(*IfExp); isIf && len(s.Pat) == 1 {
+				if x, _ := ShortCircuit(ie); x != nil && Speculable(x) {
+					ok[s.Pat[0].Name] = true
+				}
+			}
+		})
+	}
+	for _, x := range eager {
+		if !ok[x] {
+			return fmt.Sprintf("eager %s, which binds no short-circuit if of the Seg-op's body with a speculable branch", x)
+		}
+	}
+	return ""
 }
 
 // CPUVersion names the version of a Seg-op that the host runs on a device
@@ -925,6 +1009,9 @@ func checkLowering(e Exp) string {
 				return fmt.Sprintf("tile roles whose row %d is not a row of the body indexed by a space dimension", k)
 			}
 		}
+	}
+	if msg := checkEager(e, l.Eager); msg != "" {
+		return msg
 	}
 	for _, d := range l.Sizes {
 		if msg := checkPrePass(e, d); msg != "" {

@@ -98,6 +98,7 @@ func Record(s *soac.Stm, l *SegOp, types map[soac.VName]soac.Type) (*soac.Loweri
 		rec.NarrowOffsets = narrowOffsets(m)
 		rec.Scratch = scratchPlan(m, plan)
 	}
+	rec.Eager = eagerIfs(s.Exp)
 	for _, v := range l.Versions {
 		form := v.Final()
 		lv := soac.LoweredVersion{Name: v.Name, Form: lift.Print(form), Facts: facts(form)}
