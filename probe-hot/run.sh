@@ -19,6 +19,24 @@ ref=/tmp/hp/ref.out
 # The plain loop (one launch a step) for reference.
 /tmp/hp/hotspot_t16_16_2 -b -p "$plat" -t /tmp/hp/t -r 10 --param main.stencil_loop_26=1000000000000 <"$in" >/dev/null
 echo "plain-loop $(sort -n /tmp/hp/t | head -1) $(sort -n /tmp/hp/t | sed -n 5p)" | tee -a "$out/times.txt"
+# Executables of this branch's compiler (hotspot_c*, pathfinder_c) against
+# the build's, in turns, -r 20 (pathfinder: -r 200).
+for round in 1 2; do
+	for e in /tmp/hp/hotspot_c* "$wa/bin/hotspot"; do
+		[ -x "$e" ] || continue
+		"$e" -b -p "$plat" -t /tmp/hp/t -r 20 <"$in" >/tmp/hp/v.out 2>/tmp/hp/err
+		ok=$(cmp -s /tmp/hp/v.out "$ref" && echo same || echo DIFFERENT)
+		echo "round$round $e min $(sort -n /tmp/hp/t | head -1) median $(sort -n /tmp/hp/t | sed -n 10p) $ok $(head -c 300 /tmp/hp/err)" | tee -a "$out/times.txt"
+	done
+	for e in /tmp/hp/pathfinder_c "$wa/bin/pathfinder"; do
+		[ -x "$e" ] || continue
+		"$e" -b -p "$plat" -t /tmp/hp/t -r 200 <"$wa/pathfinder-0/input.bin" >/tmp/hp/v.out 2>/tmp/hp/err
+		echo "round$round $e min $(sort -n /tmp/hp/t | head -1) median $(sort -n /tmp/hp/t | sed -n 100p) $(md5sum </tmp/hp/v.out | head -c 8) $(head -c 300 /tmp/hp/err)" | tee -a "$out/times.txt"
+	done
+done
+for e in /tmp/hp/hotspot_c*; do
+	[ -x "$e" ] && "$e" -P -r 3 -p "$plat" <"$in" 2>"$out/profile-$(basename "$e").txt" >/dev/null
+done
 for e in /tmp/hp/hotspot_t*; do
 	n=$(basename "$e")
 	tr=${n#hotspot_t}; tr=${tr%%_*}
