@@ -26,13 +26,17 @@ import (
 // interpreter runs the loop as written. MaxCells, where above 0, is the
 // largest array the blocked version takes: past it a step is bound by
 // memory bandwidth, not by its launch, and the halo's repeated work costs
-// more than the launches saved. Printed after the loop's head as
+// more than the launches saved. NarrowOffsets makes the blocked kernel's
+// element offsets 32 bits where the runtime launches its FCC_IX32 build,
+// as Lowering.NarrowOffsets does a segmap's. Printed after the loop's
+// head as
 //
-//	stencil steps K tile (W, ...) radius R [max_cells N] threshold "NAME"
+//	stencil steps K tile (W, ...) radius R [max_cells N] [narrow_offsets] threshold "NAME"
 type StencilPlan struct {
 	Steps, Radius int
 	Tile          []int // cells of a tile per dimension, outermost first
 	MaxCells      int64
+	NarrowOffsets bool
 	Threshold     string
 }
 
@@ -67,6 +71,9 @@ func (sp *StencilPlan) String() string {
 	if sp.MaxCells > 0 {
 		maxCells = fmt.Sprintf(" max_cells %d", sp.MaxCells)
 	}
+	if sp.NarrowOffsets {
+		maxCells += " narrow_offsets"
+	}
 	return fmt.Sprintf("stencil steps %d tile (%s) radius %d%s threshold %q", sp.Steps, strings.Join(tile, ", "), sp.Radius, maxCells, sp.Threshold)
 }
 
@@ -82,6 +89,10 @@ func (p *parser) stencilPlan() *StencilPlan {
 	if p.is("max_cells") {
 		p.next()
 		sp.MaxCells = p.intLit()
+	}
+	if p.is("narrow_offsets") {
+		p.next()
+		sp.NarrowOffsets = true
 	}
 	p.expect("threshold")
 	sp.Threshold = p.str()

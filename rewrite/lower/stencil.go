@@ -131,7 +131,7 @@ func planStencil(e *soac.LoopExp, outer map[soac.VName]soac.Exp) (*soac.StencilP
 	if k == 0 {
 		return nil, fmt.Errorf("radius %d leaves tiles of %v cells no room for two steps", r, tile)
 	}
-	plan := &soac.StencilPlan{Steps: k, Tile: slices.Clone(tile), Radius: r}
+	plan := &soac.StencilPlan{Steps: k, Tile: slices.Clone(tile), Radius: r, NarrowOffsets: narrowOffsets(sl.SegMap())}
 	if stencilGPUOnly(plan) {
 		plan.MaxCells = stencilMaxCells
 	}
