@@ -13,9 +13,11 @@ import (
 // holding a tile of plan.Tile cells in local memory, the host loop that
 // launches it while plan.Steps steps remain, and a launch of its _rest
 // twin for the steps left over (fewer than plan.Steps, a kernel argument:
-// the tile's interior is the same, its valid region shrinks less). The plain loop runs all the steps
-// when the plan's threshold or the device's work-group size rule the
-// blocked version out.
+// the tile's interior is the same, its valid region shrinks less). A plan
+// with a wide version (larger tiles, more steps) gets both, the wide one
+// tried first. The plain loop runs all the steps when the plans'
+// thresholds or the device's work-group size rule the blocked versions
+// out.
 
 // stencilSteps emits, inside a loop's allocation mark, the blocked steps
 // of a stencil loop s: the returned Go variable holds the index of the
@@ -41,19 +43,43 @@ func (h *hgen) stencilSteps(s *soac.Stm, e *soac.LoopExp, ids []string, mark str
 		shape[d] = fmt.Sprintf("int64(%s)", x)
 	}
 	name := "stencil_" + h.g.names.id(s.Pat[0].Name)[2:]
+	start := h.fresh("stStart")
+	h.line("%s := int64(0)", start)
+	// The wide version first, where the plan has one: the host takes the
+	// first version whose threshold holds and whose tile the device's
+	// work-groups hold.
+	versions := []*soac.StencilPlan{plan}
+	names := []string{name}
+	if plan.Wide != nil {
+		versions = []*soac.StencilPlan{plan.Wide, plan}
+		names = []string{name + "_wide", name}
+	}
+	for i, v := range versions {
+		if err := h.stencilVersion(s, sl, v, names[i], shape, bound, start, ids, mark, i == 0); err != nil {
+			return "", err
+		}
+	}
+	h.line("}")
+	return start, nil
+}
+
+// stencilVersion emits one blocked version of a stencil loop as a branch
+// of the host's choice (its "if", or "} else if" after the first):
+// launches of kernel name (plan.Steps steps each) from step start while
+// that many remain, then one of its _rest twin for the steps left over.
+// shape are the array's dimensions and bound the loop's, Go expressions.
+func (h *hgen) stencilVersion(s *soac.Stm, sl *soac.StencilLoop, plan *soac.StencilPlan, name string, shape []string, bound, start string, ids []string, mark string, first bool) error {
 	// Two kernels: K steps per launch, its loop bound a constant (unrolled
 	// by the device compiler: HotSpot's K = 2 ran 1.2x slower on an H200
 	// with the bound an argument), and the steps left over, fewer than K.
 	c, ka, err := h.stencilKernel(name, sl, plan, false)
 	if err != nil {
-		return "", err
+		return err
 	}
 	cRest, kaRest, err := h.stencilKernel(name+"_rest", sl, plan, true)
 	if err != nil {
-		return "", err
+		return err
 	}
-	start := h.fresh("stStart")
-	h.line("%s := int64(0)", start)
 	maxCells := ""
 	// Two buffers of the tile (stencilKernel).
 	tileBytes := 2 * plan.Items() * sl.Array.Type.Elem.Size()
@@ -88,26 +114,30 @@ func (h *hgen) stencilSteps(s *soac.Stm, e *soac.LoopExp, ids []string, mark str
 		return nil
 	}
 	th := h.threshold(plan.Threshold)
-	h.line("if c.%s(%q, %s, %d) && c.GroupFits(%d, %d)%s {", thresholdFunc(th), th.Name, strings.Join(shape, "*"), th.Default, plan.Items(), tileBytes, maxCells)
+	cond := fmt.Sprintf("c.%s(%q, %s, %d) && c.GroupFits(%d, %d)%s", thresholdFunc(th), th.Name, strings.Join(shape, "*"), th.Default, plan.Items(), tileBytes, maxCells)
+	if first {
+		h.line("if %s {", cond)
+	} else {
+		h.line("} else if %s {", cond)
+	}
 	h.indent++
 	h.line("for ; %s+%d <= int64(%s); %s += %d {", start, plan.Steps, bound, start, plan.Steps)
 	h.indent++
 	if err := launch(c, ka, name); err != nil {
-		return "", err
+		return err
 	}
 	h.indent--
 	h.line("}")
 	h.line("if %s < int64(%s) {", start, bound)
 	h.indent++
 	if err := launch(cRest, kaRest, name+"_rest", fmt.Sprintf("int64(%s)-%s", bound, start)); err != nil {
-		return "", err
+		return err
 	}
 	h.line("%s = int64(%s)", start, bound)
 	h.indent--
 	h.line("}")
 	h.indent--
-	h.line("}")
-	return start, nil
+	return nil
 }
 
 // stencilKernel generates the blocked kernel of a stencil loop. Along

@@ -10,7 +10,7 @@ import (
 )
 
 // TestStencilKernelShape compiles HotSpot (bench/apps) and checks its
-// blocked kernels: one barrier after the load and one per step (two
+// blocked kernels, of both versions: one barrier after the load and one per step (two
 // buffers), the last step stored straight to the output, 32-bit offsets
 // (the plan's narrow_offsets), the power map read once before the steps,
 // and the rest kernel storing only the interior.
@@ -23,6 +23,14 @@ func TestStencilKernelShape(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The host tries the wide version first, then the other, each where
+	// its threshold holds and the device takes its work-groups.
+	host := string(src.Host)
+	wide := strings.Index(host, `Threshold("main.stencil_loop_26_wide", `)
+	narrow := strings.Index(host, `} else if c.GPUThreshold("main.stencil_loop_26", `)
+	if wide < 0 || narrow < wide || !strings.Contains(host[wide:narrow], "c.GroupFits(1024, 8192)") {
+		t.Errorf("the host does not try the wide version (1024 work-items, 8 KiB) before the other:\n%s", host)
+	}
 	kernels := map[string]string{}
 	for _, k := range strings.Split(src.OpenCL, "__kernel void ")[1:] {
 		name, _, _ := strings.Cut(k, "(")
@@ -30,11 +38,17 @@ func TestStencilKernelShape(t *testing.T) {
 			kernels[name] = k
 		}
 	}
-	if len(kernels) != 2 {
-		t.Fatalf("%d stencil kernels, want the K-step one and its rest", len(kernels))
+	// Two versions (the wide one: 32 x 32 cells, the other 16 x 16), each
+	// a K-step kernel and its rest, two buffers of the tile each.
+	tiles := map[string]string{"stencil_loop_26": "[512]", "stencil_loop_26_rest": "[512]", "stencil_loop_26_wide": "[2048]", "stencil_loop_26_wide_rest": "[2048]"}
+	if len(kernels) != len(tiles) {
+		t.Fatalf("stencil kernels %v, want %v", keys(kernels), tiles)
 	}
 	for name, k := range kernels {
 		rest := strings.HasSuffix(name, "_rest")
+		if tile, ok := tiles[name]; !ok || !strings.Contains(k, "__local float fcc_tile"+tile+";") {
+			t.Errorf("%s: not a stencil kernel with a tile of %s:\n%s", name, tile, k)
+		}
 		if n := strings.Count(k, "barrier("); n != 2 {
 			t.Errorf("%s: %d barriers in its text, want 2 (after the load, after a step's writes)", name, n)
 		}

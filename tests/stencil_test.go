@@ -16,11 +16,12 @@ import (
 
 // TestStencilVersions runs the stencil loops of the corpus
 // (programs/stencil_time_*.fut) compiled with each version forced by
-// --param: the blocked version (its threshold at 1, so any array takes
-// it) and the plain loop (its threshold above any array). Both must give
-// the test blocks' outputs, and the blocked version must launch fewer
-// kernels, and fewer in some data set (one with at least as many steps as
-// one launch computes).
+// --param: the blocked versions (a threshold at 1, so any array takes
+// it: the wide version where the plan has one, and the other) and the
+// plain loop (every threshold above any array). All must give the test
+// blocks' outputs, and the blocked version must launch fewer kernels, and
+// fewer in some data set (one with at least as many steps as one launch
+// computes), the wide one no more than the other.
 func TestStencilVersions(t *testing.T) {
 	if !canCompile(t) || os.Getenv("FCC_PREBUILT") != "" {
 		t.Skip("needs compiled programs")
@@ -50,10 +51,26 @@ func TestStencilVersions(t *testing.T) {
 			}
 			exe := buildProgram(t, file, prog)
 			// cpu_versions=0: the blocked versions that run only on GPUs
-			// run on PoCL too.
+			// run on PoCL too. A plan's wide version (threshold NAME_wide)
+			// is tried before the other: "wide" turns every version on,
+			// "blocked" all but the wide ones.
 			versions := map[string][]string{"blocked": {"--param", "cpu_versions=0"}, "plain": {"--param", "cpu_versions=0"}}
 			for _, n := range names {
-				versions["blocked"] = append(versions["blocked"], "--param", n+"=1")
+				if strings.HasSuffix(n, "_wide") {
+					versions["wide"] = append(versions["wide"], "--param", n+"=1")
+				}
+			}
+			if versions["wide"] != nil {
+				versions["wide"] = append(versions["wide"], "--param", "cpu_versions=0")
+			}
+			for _, n := range names {
+				on := "=1"
+				if strings.HasSuffix(n, "_wide") {
+					on = "=1000000000000"
+				} else if versions["wide"] != nil {
+					versions["wide"] = append(versions["wide"], "--param", n+"=1")
+				}
+				versions["blocked"] = append(versions["blocked"], "--param", n+on)
 				versions["plain"] = append(versions["plain"], "--param", n+"=1000000000000")
 			}
 			fewer := false
@@ -76,8 +93,11 @@ func TestStencilVersions(t *testing.T) {
 						if launches["blocked"] > launches["plain"] {
 							t.Errorf("data set at line %d: the blocked version launched %d kernels, the plain loop %d", c.Line, launches["blocked"], launches["plain"])
 						}
+						if w, ok := launches["wide"]; ok && w > launches["blocked"] {
+							t.Errorf("data set at line %d: the wide version launched %d kernels, the other blocked one %d", c.Line, w, launches["blocked"])
+						}
 						fewer = fewer || launches["blocked"] < launches["plain"]
-						t.Logf("data set at line %d: %d launches blocked, %d plain", c.Line, launches["blocked"], launches["plain"])
+						t.Logf("data set at line %d: %d launches wide, %d blocked, %d plain", c.Line, launches["wide"], launches["blocked"], launches["plain"])
 					}
 				}
 			}

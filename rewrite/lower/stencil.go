@@ -22,6 +22,17 @@ import (
 // them: bench/apps/cuda/).
 var stencilTiles = map[int][]int{1: {256}, 2: {16, 16}}
 
+// stencilWideTiles are the tiles of a plan's wide version (soac.StencilPlan's
+// Wide), by rank: 1024 work-items, as many as NVIDIA's and AMD's devices
+// take in a work-group, twice the side and so twice the steps of
+// stencilTiles for the same share of repeated work. On an H200, HotSpot
+// (1024^2 cells, 1000 steps) took 3.9 ms in 32 x 32 tiles of 4 steps and
+// 5.3 ms in 16 x 16 tiles of 2, CUDA's (Rodinia's) 5.7 ms, with 32-bit
+// index arithmetic (probe-hot/, /work/wt/prof/hot-1). One-dimensional
+// loops have none: pathfinder's 256 cells of 16 steps repeat 14% of the
+// work already.
+var stencilWideTiles = map[int][]int{2: {32, 32}}
+
 // stencilSteps is the steps per launch for a stencil of radius r on tiles
 // of side cells along each dimension: as many as keep the halo (2*r*steps
 // cells of a side, which two work-groups compute) within 1/share of the
@@ -97,9 +108,18 @@ func recordStencils(p *soac.Program) error {
 						continue
 					}
 					plan.Threshold = fmt.Sprintf("%s.stencil_%s", f.Name, s.Pat[0].Name)
-					if !declared[plan.Threshold] {
-						declared[plan.Threshold] = true
-						p.Thresholds = append(slices.Clip(p.Thresholds), soac.Threshold{Name: plan.Threshold, Default: stencilThresholdDefault, GPUOnly: stencilGPUOnly(plan)})
+					if plan.Wide != nil {
+						plan.Wide.Threshold = plan.Threshold + "_wide"
+					}
+					// The wide version's threshold first: --print-params
+					// lists it first, and fcc autotune tunes the other
+					// (on its else branch) before it.
+					for _, v := range []*soac.StencilPlan{plan.Wide, plan} {
+						if v == nil || declared[v.Threshold] {
+							continue
+						}
+						declared[v.Threshold] = true
+						p.Thresholds = append(slices.Clip(p.Thresholds), soac.Threshold{Name: v.Threshold, Default: stencilThresholdDefault, GPUOnly: stencilGPUOnly(v)})
 					}
 					e.Stencil = plan
 				}
@@ -134,6 +154,14 @@ func planStencil(e *soac.LoopExp, outer map[soac.VName]soac.Exp) (*soac.StencilP
 	plan := &soac.StencilPlan{Steps: k, Tile: slices.Clone(tile), Radius: r, NarrowOffsets: narrowOffsets(sl.SegMap())}
 	if stencilGPUOnly(plan) {
 		plan.MaxCells = stencilMaxCells
+	}
+	if wide := stencilWideTiles[rank]; wide != nil {
+		if kw := stencilSteps(r, wide[0], stencilShare[rank]); kw > k {
+			plan.Wide = &soac.StencilPlan{Steps: kw, Tile: slices.Clone(wide), Radius: r, NarrowOffsets: plan.NarrowOffsets}
+			if stencilGPUOnly(plan.Wide) {
+				plan.Wide.MaxCells = stencilMaxCells
+			}
+		}
 	}
 	return plan, nil
 }

@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -210,7 +211,7 @@ fun main (steps: i32, n: i64, k: i64, w: [n][k]f32): {[n][k]f32} = {
 		name, read string
 		plan       string
 	}{
-		{"clamped below", "let {x: f32} = a[uc, h]", `stencil steps 2 tile (16, 16) radius 1 max_cells 2097152 narrow_offsets threshold "main.stencil_r"`}, // 78% repeated: GPUs only
+		{"clamped below", "let {x: f32} = a[uc, h]", `stencil steps 2 tile (16, 16) radius 1 max_cells 2097152 narrow_offsets threshold "main.stencil_r" wide stencil steps 4 tile (32, 32) radius 1 max_cells 2097152 narrow_offsets threshold "main.stencil_r_wide"`}, // 78% repeated: GPUs only
 		{"indices swapped", "let {x: f32} = a[h, g]", ""},
 		{"offset along the wrong dimension", "let {x: f32} = a[g, uc]", ""},
 	} {
@@ -231,6 +232,29 @@ fun main (steps: i32, n: i64, k: i64, w: [n][k]f32): {[n][k]f32} = {
 			})
 			if got != c.plan {
 				t.Fatalf("plan %q, want %q", got, c.plan)
+			}
+			// Both versions' thresholds, the wide one first, GPUs only.
+			var ths []string
+			for _, th := range out.Thresholds {
+				if strings.Contains(th.Name, "stencil") {
+					ths = append(ths, th.Name)
+					if !th.GPUOnly {
+						t.Errorf("threshold %s is not gpu_only", th.Name)
+					}
+				}
+			}
+			if want := map[bool]string{true: "[main.stencil_r_wide main.stencil_r]", false: "[]"}[c.plan != ""]; fmt.Sprint(ths) != want {
+				t.Errorf("stencil thresholds %v, want %s", ths, want)
+			}
+			if c.plan != "" {
+				text := soac.Print(out)
+				q, err := soac.ParseProgram(text)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if soac.Print(q) != text {
+					t.Fatal("the printed plan does not parse back the same")
+				}
 			}
 			if err := soac.ValidateWith(out, soac.Lowered); err != nil {
 				t.Fatal(err)
