@@ -3,7 +3,7 @@
 item 4 probe). Reads an executable's --dump-opencl output, replaces the
 body of stencil_loop_26 by a variant and writes the result.
 
-    gen.py IN.cl OUT.cl TR TC K FLAGS
+    gen.py IN.cl OUT.cl TR TC K FLAGS [KERNEL]
 
 TR x TC: the tile (rows, columns) the executable was built with, K its
 steps per launch. FLAGS, comma-separated, any of:
@@ -19,6 +19,7 @@ import sys
 
 src, dst, TR, TC, K, flags = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), sys.argv[6]
 flags = set(flags.split(","))
+kname = sys.argv[7] if len(sys.argv) > 7 else "stencil_loop_26"
 R = 1
 H = R * K
 IR, IC = TR - 2 * H, TC - 2 * H
@@ -27,9 +28,9 @@ pp = "pp" in flags
 hoist = "hoist" in flags
 
 text = open(src).read()
-m = re.search(r"(__kernel void stencil_loop_26\(.*?\)\n)\{\n.*?\n\}\n", text, re.S)
+m = re.search(r"(__kernel void " + kname + r"\(.*?\)\n)\{\n.*?\n\}\n", text, re.S)
 if not m:
-    sys.exit("no stencil_loop_26 in " + src)
+    sys.exit("no %s in %s" % (kname, src))
 
 L = []
 w = L.append
