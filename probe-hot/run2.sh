@@ -44,6 +44,13 @@ t "hotspot-branch plain" 10 "$wa/bin/hotspot" --param main.stencil_loop_26_wide=
 for e in /tmp/hp2/hotspot_t*; do
 	t "$(basename "$e")" 10 "$e" <"$in"
 done
+# Pathfinder's 1-D tiles and steps a launch (pathfinder_tW_K), in turns
+# with the branch's default (256 cells, 16 steps).
+for round in 1 2; do
+	for e in /tmp/hp2/pathfinder_t* "$wa/bin/pathfinder"; do
+		t "p$round $(basename "$e")" 200 "$e" <"$pin"
+	done
+done
 # 3. The wide kernel with 32-bit index arithmetic throughout (hand-written).
 "$wa/bin/hotspot" --dump-opencl /tmp/hp2/branch.cl </dev/null
 python3 "$here/gen.py" /tmp/hp2/branch.cl /tmp/hp2/wide-i32.cl 32 32 4 pp,i32,hoist stencil_loop_26_wide &&
