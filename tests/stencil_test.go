@@ -40,10 +40,13 @@ func TestStencilVersions(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var names []string
+			var names, intra []string
 			for _, th := range prog.Thresholds {
 				if strings.Contains(th.Name, ".stencil_") {
 					names = append(names, th.Name)
+				}
+				if strings.Contains(th.Name, ".suff_intra_par") {
+					intra = append(intra, th.Name)
 				}
 			}
 			if len(names) == 0 {
@@ -62,6 +65,13 @@ func TestStencilVersions(t *testing.T) {
 			}
 			if versions["wide"] != nil {
 				versions["wide"] = append(versions["wide"], "--param", "cpu_versions=0")
+			}
+			// The intra-group versions off: one work-group running a
+			// small loop whole would leave the host loop untested.
+			for v := range versions {
+				for _, n := range intra {
+					versions[v] = append(versions[v], "--param", n+"=1000000000000")
+				}
 			}
 			for _, n := range names {
 				on := "=1"

@@ -121,16 +121,19 @@ func TestStencilPlans(t *testing.T) {
 			if plan == nil {
 				t.Fatal("no plan")
 			}
-			want := soac.StencilPlan{Steps: stencilSteps(c.radius, 256, 8), Tile: []int{256}, Radius: c.radius, NarrowOffsets: !c.wide, Threshold: "main.stencil_r"}
+			// The wide version: tiles of 1024 cells, four times the steps.
+			want := soac.StencilPlan{Steps: stencilSteps(c.radius, 256, 8), Tile: []int{256}, Radius: c.radius, NarrowOffsets: !c.wide, Threshold: "main.stencil_r",
+				Wide: &soac.StencilPlan{Steps: 4 * stencilSteps(c.radius, 256, 8), Tile: []int{1024}, Radius: c.radius, NarrowOffsets: !c.wide, Threshold: "main.stencil_r_wide"}}
 			if plan.String() != want.String() {
 				t.Fatalf("plan %v, want %v", plan, &want)
 			}
-			if len(out.Thresholds) != 1 || out.Thresholds[0].Name != want.Threshold || len(p.Thresholds) != 0 {
-				t.Fatalf("thresholds %v (input's %v), want %s declared in the output only", out.Thresholds, p.Thresholds, want.Threshold)
+			if len(out.Thresholds) != 2 || out.Thresholds[0].Name != want.Wide.Threshold || out.Thresholds[1].Name != want.Threshold || len(p.Thresholds) != 0 {
+				t.Fatalf("thresholds %v (input's %v), want %s and %s declared in the output only", out.Thresholds, p.Thresholds, want.Wide.Threshold, want.Threshold)
 			}
-			// A 1-D halo repeats at most 1/7 of the work: CPUs too.
-			if out.Thresholds[0].GPUOnly {
-				t.Fatalf("threshold %v is gpu_only, want it on CPUs too", out.Thresholds[0])
+			// A 1-D halo repeats at most 1/7 of the work: CPUs too; the
+			// wide version was measured on GPUs only.
+			if out.Thresholds[1].GPUOnly || !out.Thresholds[0].GPUOnly {
+				t.Fatalf("thresholds %v, want the wide one gpu_only, the other on CPUs too", out.Thresholds)
 			}
 			if err := soac.ValidateWith(out, soac.Lowered); err != nil {
 				t.Fatal(err)
@@ -156,6 +159,7 @@ func TestStencilSteps(t *testing.T) {
 		{0, 256, 8, 0}, {1, 256, 8, 16}, {2, 256, 8, 8}, {3, 256, 8, 4}, {4, 256, 8, 4},
 		{8, 256, 8, 2}, {9, 256, 8, 0}, {16, 256, 8, 0},
 		{1, 16, 4, 2}, {2, 16, 4, 0}, {1, 32, 4, 4},
+		{1, 1024, 8, 64}, {2, 1024, 8, 32}, {1, 4096, 8, 64}, {2, 32, 4, 2},
 	} {
 		k := stencilSteps(c.r, c.side, c.share)
 		if k != c.k {
@@ -211,7 +215,7 @@ fun main (steps: i32, n: i64, k: i64, w: [n][k]f32): {[n][k]f32} = {
 		name, read string
 		plan       string
 	}{
-		{"clamped below", "let {x: f32} = a[uc, h]", `stencil steps 2 tile (16, 16) radius 1 max_cells 2097152 narrow_offsets threshold "main.stencil_r" wide stencil steps 4 tile (32, 32) radius 1 max_cells 2097152 narrow_offsets threshold "main.stencil_r_wide"`}, // 78% repeated: GPUs only
+		{"clamped below", "let {x: f32} = a[uc, h]", `stencil steps 2 tile (16, 16) radius 1 max_cells 2097152 narrow_offsets threshold "main.stencil_r" wide stencil steps 4 tile (32, 32) radius 1 narrow_offsets threshold "main.stencil_r_wide"`}, // 78% repeated: GPUs only
 		{"indices swapped", "let {x: f32} = a[h, g]", ""},
 		{"offset along the wrong dimension", "let {x: f32} = a[g, uc]", ""},
 	} {
