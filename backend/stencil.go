@@ -114,7 +114,10 @@ func (h *hgen) stencilVersion(s *soac.Stm, sl *soac.StencilLoop, plan *soac.Sten
 		return nil
 	}
 	th := h.threshold(plan.Threshold)
-	cond := fmt.Sprintf("c.%s(%q, %s, %d) && c.GroupFits(%d, %d)%s", thresholdFunc(th), th.Name, strings.Join(shape, "*"), th.Default, plan.Items(), tileBytes, maxCells)
+	// The kernels' own limits too: registers can keep a kernel from the
+	// device's largest work-groups.
+	cond := fmt.Sprintf("c.%s(%q, %s, %d) && c.GroupFits(%d, %d)%s && c.KernelFits(%q, %d) && c.KernelFits(%q, %d)",
+		thresholdFunc(th), th.Name, strings.Join(shape, "*"), th.Default, plan.Items(), tileBytes, maxCells, name, plan.Items(), name+"_rest", plan.Items())
 	if first {
 		h.line("if %s {", cond)
 	} else {

@@ -28,8 +28,9 @@ func TestStencilKernelShape(t *testing.T) {
 	host := string(src.Host)
 	wide := strings.Index(host, `Threshold("main.stencil_loop_26_wide", `)
 	narrow := strings.Index(host, `} else if c.GPUThreshold("main.stencil_loop_26", `)
-	if wide < 0 || narrow < wide || !strings.Contains(host[wide:narrow], "c.GroupFits(1024, 8192)") {
-		t.Errorf("the host does not try the wide version (1024 work-items, 8 KiB) before the other:\n%s", host)
+	if wide < 0 || narrow < wide || !strings.Contains(host[wide:narrow], "c.GroupFits(1024, 8192)") ||
+		!strings.Contains(host[wide:narrow], `c.KernelFits("stencil_loop_26_wide", 1024) && c.KernelFits("stencil_loop_26_wide_rest", 1024)`) {
+		t.Errorf("the host does not try the wide version (1024 work-items, 8 KiB, where its kernels take such groups) before the other:\n%s", host)
 	}
 	kernels := map[string]string{}
 	for _, k := range strings.Split(src.OpenCL, "__kernel void ")[1:] {
