@@ -26,14 +26,23 @@ import (
 // interpreter runs the loop as written. MaxCells, where above 0, is the
 // largest array the blocked version takes: past it a step is bound by
 // memory bandwidth, not by its launch, and the halo's repeated work costs
-// more than the launches saved. Printed after the loop's head as
+// more than the launches saved. NarrowOffsets makes the blocked kernel's
+// element offsets 32 bits where the runtime launches its FCC_IX32 build,
+// as Lowering.NarrowOffsets does a segmap's. Wide, where set, is another
+// blocked version of the same loop with larger tiles and more steps per
+// launch, which the host takes first, where its own threshold holds and
+// the device's work-groups hold its tile (fewer launches and the same
+// share of repeated work: HotSpot's 32 x 32 tiles of 4 steps against
+// 16 x 16 of 2). Printed after the loop's head as
 //
-//	stencil steps K tile (W, ...) radius R [max_cells N] threshold "NAME"
+//	stencil steps K tile (W, ...) radius R [max_cells N] [narrow_offsets] threshold "NAME" [wide stencil ...]
 type StencilPlan struct {
 	Steps, Radius int
 	Tile          []int // cells of a tile per dimension, outermost first
 	MaxCells      int64
+	NarrowOffsets bool
 	Threshold     string
+	Wide          *StencilPlan
 }
 
 // Redundancy is the cells a work-group computes per cell it writes, less
@@ -67,7 +76,14 @@ func (sp *StencilPlan) String() string {
 	if sp.MaxCells > 0 {
 		maxCells = fmt.Sprintf(" max_cells %d", sp.MaxCells)
 	}
-	return fmt.Sprintf("stencil steps %d tile (%s) radius %d%s threshold %q", sp.Steps, strings.Join(tile, ", "), sp.Radius, maxCells, sp.Threshold)
+	if sp.NarrowOffsets {
+		maxCells += " narrow_offsets"
+	}
+	wide := ""
+	if sp.Wide != nil {
+		wide = " wide " + sp.Wide.String()
+	}
+	return fmt.Sprintf("stencil steps %d tile (%s) radius %d%s threshold %q%s", sp.Steps, strings.Join(tile, ", "), sp.Radius, maxCells, sp.Threshold, wide)
 }
 
 func (p *parser) stencilPlan() *StencilPlan {
@@ -83,8 +99,16 @@ func (p *parser) stencilPlan() *StencilPlan {
 		p.next()
 		sp.MaxCells = p.intLit()
 	}
+	if p.is("narrow_offsets") {
+		p.next()
+		sp.NarrowOffsets = true
+	}
 	p.expect("threshold")
 	sp.Threshold = p.str()
+	if p.is("wide") {
+		p.next()
+		sp.Wide = p.stencilPlan()
+	}
 	return sp
 }
 
@@ -379,10 +403,20 @@ func (v *validator) checkStencil(e *LoopExp) {
 		v.fail(name, "stencil plan on a loop whose reads are not proved a stencil: %v", err)
 		return
 	}
+	for ; sp != nil; sp = sp.Wide {
+		v.checkStencilVersion(name, e, sp, r)
+	}
+}
+
+// checkStencilVersion checks one version of a stencil plan, for a loop
+// whose reads go r cells away.
+func (v *validator) checkStencilVersion(name VName, e *LoopExp, sp *StencilPlan, r int) {
 	if r > sp.Radius {
 		v.fail(name, "stencil plan of radius %d on a loop that reads %d cells away", sp.Radius, r)
 	}
 	switch {
+	case sp.Wide != nil && (sp.Wide.Threshold == sp.Threshold || sp.Wide.Steps < sp.Steps):
+		v.fail(name, "stencil plan whose wide version shares its threshold or has fewer steps")
 	case sp.Steps < 1 || sp.Radius < 1:
 		v.fail(name, "stencil plan with %d steps of radius %d", sp.Steps, sp.Radius)
 	case len(sp.Tile) != e.Params[0].Type.Rank():

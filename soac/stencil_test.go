@@ -7,10 +7,11 @@ import (
 
 // TestValidateStencilPlan checks that the validator accepts a stencil plan
 // only on a loop of the shape it needs, with numbers that fit and a
-// declared threshold.
+// declared threshold, in each of its versions.
 func TestValidateStencilPlan(t *testing.T) {
 	prog := func(plan, result, off string) string {
 		return `threshold "main.st" 1
+threshold "main.st_wide" 1
 
 entry "main"
 fun main (steps: i64, n: i64, w: [n]i64): {[n]i64} = {
@@ -39,6 +40,12 @@ fun main (steps: i64, n: i64, w: [n]i64): {[n]i64} = {
 		{"no interior", `stencil steps 16 tile (64) radius 2 threshold "main.st"`, "m", "no interior", "1i64"},
 		{"undeclared threshold", `stencil steps 16 tile (256) radius 1 threshold "main.other"`, "m", "undeclared threshold", "1i64"},
 		{"radius too small", `stencil steps 16 tile (256) radius 1 threshold "main.st"`, "m", "reads 2 cells away", "-2i64"},
+		{"fits, 32-bit offsets and a wide version", `stencil steps 16 tile (256) radius 1 narrow_offsets threshold "main.st" wide stencil steps 32 tile (512) radius 1 threshold "main.st_wide"`, "m", "", "1i64"},
+		{"wide version sharing the threshold", `stencil steps 16 tile (256) radius 1 threshold "main.st" wide stencil steps 32 tile (512) radius 1 threshold "main.st"`, "m", "shares its threshold", "1i64"},
+		{"wide version of fewer steps", `stencil steps 16 tile (256) radius 1 threshold "main.st" wide stencil steps 8 tile (512) radius 1 threshold "main.st_wide"`, "m", "fewer steps", "1i64"},
+		{"wide version with no interior", `stencil steps 16 tile (256) radius 1 threshold "main.st" wide stencil steps 32 tile (64) radius 1 threshold "main.st_wide"`, "m", "no interior", "1i64"},
+		{"wide version's radius too small", `stencil steps 4 tile (256) radius 2 threshold "main.st" wide stencil steps 8 tile (512) radius 1 threshold "main.st_wide"`, "m", "reads 2 cells away", "-2i64"},
+		{"wide version's undeclared threshold", `stencil steps 16 tile (256) radius 1 threshold "main.st" wide stencil steps 32 tile (512) radius 1 threshold "main.x"`, "m", "undeclared threshold", "1i64"},
 		{"returns the old array", `stencil steps 16 tile (256) radius 1 threshold "main.st"`, "a", "does not return its last statement", "1i64"},
 	}
 	for _, c := range cases {
@@ -48,6 +55,10 @@ fun main (steps: i64, n: i64, w: [n]i64): {[n]i64} = {
 				t.Fatal(err)
 			}
 			err = Validate(p)
+			// The plan prints as it was written.
+			if c.err == "" && !strings.Contains(Print(p), c.plan) {
+				t.Errorf("the plan does not print back as written:\n%s", Print(p))
+			}
 			switch {
 			case c.err == "" && err != nil:
 				t.Fatalf("rejected: %v", err)

@@ -22,13 +22,24 @@ import (
 // them: bench/apps/cuda/).
 var stencilTiles = map[int][]int{1: {256}, 2: {16, 16}}
 
+// stencilWideTiles are the tiles of a plan's wide version (soac.StencilPlan's
+// Wide), by rank: 1024 work-items, as many as NVIDIA's and AMD's devices
+// take in a work-group, four times the cells of stencilTiles and as many
+// more steps as keep the same share of repeated work. On an H200
+// (probe-hot/, /work/wt/prof/hot-1 and hot-2): HotSpot (1024^2 cells,
+// 1000 steps) took 4.65 ms in 32 x 32 tiles of 4 steps, 6.35 in 16 x 16
+// of 2 and CUDA's (Rodinia's) 16 x 16 of 2 5.78 (32 x 32 of 3, 6 and 8
+// steps: 5.11, 5.23, 6.76; 16 x 64 of 4: 5.74); pathfinder (100 rows of
+// 10^5) 52-55 us in tiles of 1024 cells and 64 steps, 59-65 in 256 of 16.
+var stencilWideTiles = map[int][]int{1: {1024}, 2: {32, 32}}
+
 // stencilSteps is the steps per launch for a stencil of radius r on tiles
 // of side cells along each dimension: as many as keep the halo (2*r*steps
 // cells of a side, which two work-groups compute) within 1/share of the
-// side, at most 16; 0 when fewer than 2 fit, where a launch would save
+// side, at most 64; 0 when fewer than 2 fit, where a launch would save
 // nothing to pay for its halo.
 func stencilSteps(r, side, share int) int {
-	k := 16
+	k := 64
 	for k > 1 && 2*r*k*share > side {
 		k /= 2
 	}
@@ -97,9 +108,20 @@ func recordStencils(p *soac.Program) error {
 						continue
 					}
 					plan.Threshold = fmt.Sprintf("%s.stencil_%s", f.Name, s.Pat[0].Name)
-					if !declared[plan.Threshold] {
-						declared[plan.Threshold] = true
-						p.Thresholds = append(slices.Clip(p.Thresholds), soac.Threshold{Name: plan.Threshold, Default: stencilThresholdDefault, GPUOnly: stencilGPUOnly(plan)})
+					if plan.Wide != nil {
+						plan.Wide.Threshold = plan.Threshold + "_wide"
+					}
+					// The wide version's threshold first: --print-params
+					// lists it first, and fcc autotune tunes the other
+					// (on its else branch) before it.
+					// A wide version is off by default on CPU devices:
+					// it was measured on GPUs only.
+					for _, v := range []*soac.StencilPlan{plan.Wide, plan} {
+						if v == nil || declared[v.Threshold] {
+							continue
+						}
+						declared[v.Threshold] = true
+						p.Thresholds = append(slices.Clip(p.Thresholds), soac.Threshold{Name: v.Threshold, Default: stencilThresholdDefault, GPUOnly: v == plan.Wide || stencilGPUOnly(v)})
 					}
 					e.Stencil = plan
 				}
@@ -131,9 +153,16 @@ func planStencil(e *soac.LoopExp, outer map[soac.VName]soac.Exp) (*soac.StencilP
 	if k == 0 {
 		return nil, fmt.Errorf("radius %d leaves tiles of %v cells no room for two steps", r, tile)
 	}
-	plan := &soac.StencilPlan{Steps: k, Tile: slices.Clone(tile), Radius: r}
+	plan := &soac.StencilPlan{Steps: k, Tile: slices.Clone(tile), Radius: r, NarrowOffsets: narrowOffsets(sl.SegMap())}
 	if stencilGPUOnly(plan) {
 		plan.MaxCells = stencilMaxCells
+	}
+	if wide := stencilWideTiles[rank]; wide != nil {
+		if kw := stencilSteps(r, wide[0], stencilShare[rank]); kw > k {
+			// No max_cells: HotSpot at 4096^2 x 100 took 7.31 ms in the
+			// wide version, 7.90 in the plain loop, 9.86 in 16 x 16 tiles.
+			plan.Wide = &soac.StencilPlan{Steps: kw, Tile: slices.Clone(wide), Radius: r, NarrowOffsets: plan.NarrowOffsets}
+		}
 	}
 	return plan, nil
 }

@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -32,13 +33,14 @@ func TestStencilPlans(t *testing.T) {
 	cases := []struct {
 		name   string
 		body   string
-		radius int // 0: no plan
+		radius int  // 0: no plan
+		wide   bool // offsets stay 64 bits: the step has a loop
 	}{
 		{"neighbours", `let {l: i64} = add i64 g -1i64
       let {x: i64} = a[l]
       let {y: i64} = a[g]
       let {s: i64} = add i64 x y
-      in {s}`, 1},
+      in {s}`, 1, false},
 		{"clamped radius 2", `let {l: i64} = add i64 g -2i64
       let {lc: i64} = max i64 l 0i64
       let {x: i64} = a[lc]
@@ -46,7 +48,7 @@ func TestStencilPlans(t *testing.T) {
       let {hc: i64} = min i64 h last
       let {y: i64} = a[hc]
       let {s: i64} = add i64 x y
-      in {s}`, 2},
+      in {s}`, 2, false},
 		{"guarded, another array", `let {c: bool} = lt i64 0i64 g
       let {v: i64} = if c : {i64}
       then {
@@ -59,30 +61,38 @@ func TestStencilPlans(t *testing.T) {
       }
       let {z: i64} = w[g]
       let {s: i64} = add i64 v z
-      in {s}`, 1},
+      in {s}`, 1, false},
 		{"radius 3 by a copy", `let {l: i64} = add i64 g 3i64
       let {k: i64} = l
       let {x: i64} = a[k]
-      in {x}`, 3},
+      in {x}`, 3, false},
+		{"a loop in the step", `let {l: i64} = add i64 g -1i64
+      let {x: i64} = a[l]
+      let {s: i64} = loop {acc: i64 = x} for j: i64 < 3i64
+      do {
+        let {acc2: i64} = add i64 acc j
+        in {acc2}
+      }
+      in {s}`, 1, true},
 		// Not stencils: a read at no constant offset, a clamp by
 		// something other than the array's end, only the point's own
 		// element, the array passed whole, a radius the tile cannot hold.
 		{"reversed", `let {l: i64} = sub i64 last g
       let {x: i64} = a[l]
-      in {x}`, 0},
+      in {x}`, 0, false},
 		{"clamped by a constant", `let {h: i64} = add i64 g 1i64
       let {hc: i64} = min i64 h 5i64
       let {x: i64} = a[hc]
-      in {x}`, 0},
+      in {x}`, 0, false},
 		{"own element", `let {x: i64} = a[g]
-      in {x}`, 0},
+      in {x}`, 0, false},
 		{"sliced", `let {l: i64} = add i64 g 1i64
       let {x: i64} = a[l]
       let {sl: [n]i64} = copy a
-      in {x}`, 0},
+      in {x}`, 0, false},
 		{"too far", `let {l: i64} = add i64 g 100i64
       let {x: i64} = a[l]
-      in {x}`, 0},
+      in {x}`, 0, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -96,7 +106,8 @@ func TestStencilPlans(t *testing.T) {
 			}
 			var loop *soac.LoopExp
 			soac.VisitStms(out.Funs[0].Body, func(s *soac.Stm) {
-				if l, ok := s.Exp.(*soac.LoopExp); ok {
+				// The host loop, not a loop of the step.
+				if l, ok := s.Exp.(*soac.LoopExp); ok && l.Params[0].Type.Rank() > 0 {
 					loop = l
 				}
 			})
@@ -110,16 +121,19 @@ func TestStencilPlans(t *testing.T) {
 			if plan == nil {
 				t.Fatal("no plan")
 			}
-			want := soac.StencilPlan{Steps: stencilSteps(c.radius, 256, 8), Tile: []int{256}, Radius: c.radius, Threshold: "main.stencil_r"}
+			// The wide version: tiles of 1024 cells, four times the steps.
+			want := soac.StencilPlan{Steps: stencilSteps(c.radius, 256, 8), Tile: []int{256}, Radius: c.radius, NarrowOffsets: !c.wide, Threshold: "main.stencil_r",
+				Wide: &soac.StencilPlan{Steps: 4 * stencilSteps(c.radius, 256, 8), Tile: []int{1024}, Radius: c.radius, NarrowOffsets: !c.wide, Threshold: "main.stencil_r_wide"}}
 			if plan.String() != want.String() {
 				t.Fatalf("plan %v, want %v", plan, &want)
 			}
-			if len(out.Thresholds) != 1 || out.Thresholds[0].Name != want.Threshold || len(p.Thresholds) != 0 {
-				t.Fatalf("thresholds %v (input's %v), want %s declared in the output only", out.Thresholds, p.Thresholds, want.Threshold)
+			if len(out.Thresholds) != 2 || out.Thresholds[0].Name != want.Wide.Threshold || out.Thresholds[1].Name != want.Threshold || len(p.Thresholds) != 0 {
+				t.Fatalf("thresholds %v (input's %v), want %s and %s declared in the output only", out.Thresholds, p.Thresholds, want.Wide.Threshold, want.Threshold)
 			}
-			// A 1-D halo repeats at most 1/7 of the work: CPUs too.
-			if out.Thresholds[0].GPUOnly {
-				t.Fatalf("threshold %v is gpu_only, want it on CPUs too", out.Thresholds[0])
+			// A 1-D halo repeats at most 1/7 of the work: CPUs too; the
+			// wide version was measured on GPUs only.
+			if out.Thresholds[1].GPUOnly || !out.Thresholds[0].GPUOnly {
+				t.Fatalf("thresholds %v, want the wide one gpu_only, the other on CPUs too", out.Thresholds)
 			}
 			if err := soac.ValidateWith(out, soac.Lowered); err != nil {
 				t.Fatal(err)
@@ -145,6 +159,7 @@ func TestStencilSteps(t *testing.T) {
 		{0, 256, 8, 0}, {1, 256, 8, 16}, {2, 256, 8, 8}, {3, 256, 8, 4}, {4, 256, 8, 4},
 		{8, 256, 8, 2}, {9, 256, 8, 0}, {16, 256, 8, 0},
 		{1, 16, 4, 2}, {2, 16, 4, 0}, {1, 32, 4, 4},
+		{1, 1024, 8, 64}, {2, 1024, 8, 32}, {1, 4096, 8, 64}, {2, 32, 4, 2},
 	} {
 		k := stencilSteps(c.r, c.side, c.share)
 		if k != c.k {
@@ -200,7 +215,7 @@ fun main (steps: i32, n: i64, k: i64, w: [n][k]f32): {[n][k]f32} = {
 		name, read string
 		plan       string
 	}{
-		{"clamped below", "let {x: f32} = a[uc, h]", `stencil steps 2 tile (16, 16) radius 1 max_cells 2097152 threshold "main.stencil_r"`}, // 78% repeated: GPUs only
+		{"clamped below", "let {x: f32} = a[uc, h]", `stencil steps 2 tile (16, 16) radius 1 max_cells 2097152 narrow_offsets threshold "main.stencil_r" wide stencil steps 4 tile (32, 32) radius 1 narrow_offsets threshold "main.stencil_r_wide"`}, // 78% repeated: GPUs only
 		{"indices swapped", "let {x: f32} = a[h, g]", ""},
 		{"offset along the wrong dimension", "let {x: f32} = a[g, uc]", ""},
 	} {
@@ -221,6 +236,29 @@ fun main (steps: i32, n: i64, k: i64, w: [n][k]f32): {[n][k]f32} = {
 			})
 			if got != c.plan {
 				t.Fatalf("plan %q, want %q", got, c.plan)
+			}
+			// Both versions' thresholds, the wide one first, GPUs only.
+			var ths []string
+			for _, th := range out.Thresholds {
+				if strings.Contains(th.Name, "stencil") {
+					ths = append(ths, th.Name)
+					if !th.GPUOnly {
+						t.Errorf("threshold %s is not gpu_only", th.Name)
+					}
+				}
+			}
+			if want := map[bool]string{true: "[main.stencil_r_wide main.stencil_r]", false: "[]"}[c.plan != ""]; fmt.Sprint(ths) != want {
+				t.Errorf("stencil thresholds %v, want %s", ths, want)
+			}
+			if c.plan != "" {
+				text := soac.Print(out)
+				q, err := soac.ParseProgram(text)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if soac.Print(q) != text {
+					t.Fatal("the printed plan does not parse back the same")
+				}
 			}
 			if err := soac.ValidateWith(out, soac.Lowered); err != nil {
 				t.Fatal(err)

@@ -42,3 +42,21 @@ func (c *Context) GroupFits(group, local int64) bool {
 	}
 	return res
 }
+
+// KernelFits reports whether kernel can be launched in work-groups of
+// group work-items (CL_KERNEL_WORK_GROUP_SIZE, which a kernel's
+// registers can bring below the device's maximum that GroupFits checks):
+// it guards the blocked versions of stencil loops, whose work-groups are
+// their tiles (the wide ones: 1024 work-items). A kernel the device
+// cannot report on does not fit.
+func (c *Context) KernelFits(kernel string, group int64) bool {
+	res := false
+	if k, err := c.Kernel(kernel); err == nil {
+		m, err := k.WorkGroupSize(c.device)
+		res = err == nil && (m <= 0 || group <= int64(m))
+	}
+	if c.Opts.Log || c.Opts.Debug {
+		fmt.Fprintf(c.log, "Kernel %s takes work-groups of %d work-items: %t.\n", kernel, group, res)
+	}
+	return res
+}
