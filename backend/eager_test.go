@@ -74,7 +74,11 @@ func TestEagerShortCircuit(t *testing.T) {
 // loopText is the first sequential loop of kernel k, from its for or
 // while to its closing brace.
 func loopText(k string) string {
+	// The counter is int where the loop's index is narrowed (narrow.go).
 	i := strings.Index(k, "for (long it_")
+	if n := strings.Index(k, "for (int it_"); i < 0 || n >= 0 && n < i {
+		i = n
+	}
 	if w := strings.Index(k, "while ("); i < 0 || w >= 0 && w < i {
 		i = w
 	}
