@@ -113,8 +113,6 @@ func (h *hgen) segMapGroup(s *soac.Stm, e *soac.SegMapExp) error {
 	h.line("if g := c.Param(%q, 0); g > 0 {", groupParamName(h.g.prog, e))
 	h.line("	group = (g + %d) / %d * %d", plan.Multiple-1, plan.Multiple, plan.Multiple)
 	h.line("}")
-	// Registers can keep the kernel below the device's largest group.
-	h.line("group = c.FitGroup(%q, group, %d)", name, plan.Multiple)
 	g := &groupGen{locals: map[soac.VName][]string{}, localPtrs: map[string]bool{}, into: map[soac.VName]soac.VName{},
 		fused: map[soac.VName]bool{}, fusedMaps: map[soac.VName]*soac.Stm{},
 		fills: map[soac.VName]bool{}, fillOf: map[soac.VName]*soac.ReplicateExp{}, narrow: map[soac.VName]bool{}}

@@ -96,9 +96,6 @@ type Context struct {
 	// maxGroup and computeUnits cache device queries that every launch
 	// makes (0: not yet read).
 	maxGroup, computeUnits, localMem int64
-	// kernelGroups caches FitGroup's query of each kernel's largest
-	// work-group.
-	kernelGroups map[string]int64
 
 	// cpuVersions caches CPUVersions (devclass.go): 0 not yet read, 1
 	// CPU versions, -1 GPU versions.

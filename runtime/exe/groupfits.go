@@ -60,37 +60,3 @@ func (c *Context) KernelFits(kernel string, group int64) bool {
 	}
 	return res
 }
-
-// FitGroup is group, the work-group size of a segmap_group's launch,
-// brought down to the largest work-group kernel can be launched with on
-// this device (CL_KERNEL_WORK_GROUP_SIZE, which a kernel's registers can
-// put below the device's maximum that GroupFits checks), in multiples of
-// multiple where that leaves any. A group kernel loops over its local
-// size, so it runs with any. The size is asked of the kernel object of
-// the narrow-offset program, once per kernel.
-func (c *Context) FitGroup(kernel string, group, multiple int64) int64 {
-	m, ok := c.kernelGroups[kernel]
-	if !ok {
-		m = math.MaxInt64
-		if c.device != nil {
-			if k, err := c.Kernel(kernel); err == nil {
-				if w, err := k.WorkGroupSize(c.device); err == nil && w > 0 {
-					m = int64(w)
-				}
-			}
-		}
-		if c.kernelGroups == nil {
-			c.kernelGroups = map[string]int64{}
-		}
-		c.kernelGroups[kernel] = m
-	}
-	if group <= m {
-		return group
-	}
-	g := m
-	if multiple > 0 && g >= multiple {
-		g = g / multiple * multiple
-	}
-	c.Debugf("Kernel %s takes work-groups of at most %d work-items: %d used instead of %d\n", kernel, m, g, group)
-	return g
-}

@@ -447,34 +447,3 @@ func TestKernelCopies(t *testing.T) {
 		}
 	}
 }
-
-// TestFitGroup checks that a group size above what a kernel takes is
-// brought down to the kernel's largest work-group, in multiples of the
-// multiple, and that one it takes is kept.
-func TestFitGroup(t *testing.T) {
-	needDevice(t)
-	c := newLaunchContext(t)
-	k, err := c.Kernel("scale_f32")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := k.WorkGroupSize(c.device)
-	if err != nil || m <= 0 {
-		t.Skipf("the device does not report the kernel's work-group size (%d, %v)", m, err)
-	}
-	max := int64(m)
-	tests := []struct {
-		group, multiple, want int64
-	}{
-		{32, 32, 32},
-		{max, 32, max},
-		{max + 1, 1, max},
-		{4 * max, 32, max / 32 * 32},
-		{4 * max, 2 * max, max}, // no multiple fits: the kernel's largest
-	}
-	for _, tc := range tests {
-		if got := c.FitGroup("scale_f32", tc.group, tc.multiple); got != tc.want {
-			t.Errorf("FitGroup(%d, %d) = %d, want %d", tc.group, tc.multiple, got, tc.want)
-		}
-	}
-}
