@@ -42,5 +42,18 @@ int main(int argc, char **argv) {
 		return 1;
 	}
 	fclose(f);
+	// Each kernel's largest work-group (CL_KERNEL_WORK_GROUP_SIZE), which
+	// its registers can put below the device's maximum.
+	cl_uint nk;
+	CHECK(clCreateKernelsInProgram(prog, 0, NULL, &nk));
+	cl_kernel *ks = malloc(nk * sizeof *ks);
+	CHECK(clCreateKernelsInProgram(prog, nk, ks, NULL));
+	for (cl_uint i = 0; i < nk; i++) {
+		char name[256];
+		size_t wg;
+		CHECK(clGetKernelInfo(ks[i], CL_KERNEL_FUNCTION_NAME, sizeof name, name, NULL));
+		CHECK(clGetKernelWorkGroupInfo(ks[i], d, CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg, NULL));
+		printf("work-group size %s %zu\n", name, wg);
+	}
 	return 0;
 }

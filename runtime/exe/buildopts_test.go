@@ -20,3 +20,21 @@ func TestPlatformBuildOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestUnreportedKernelSize checks which platforms' kernel work-group
+// sizes KernelFits ignores.
+func TestUnreportedKernelSize(t *testing.T) {
+	for _, tc := range []struct {
+		platform string
+		want     bool
+	}{
+		{"NVIDIA CUDA", true},
+		{"Portable Computing Language", false},
+		{"AMD Accelerated Parallel Processing", false},
+		{"", false},
+	} {
+		if got := unreportedKernelSize(tc.platform); got != tc.want {
+			t.Errorf("unreportedKernelSize(%q) = %t, want %t", tc.platform, got, tc.want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package exe
 import (
 	"fmt"
 	"math"
+	"strings"
 )
 
 // GPUThreshold is Threshold for a threshold declared gpu_only (the
@@ -48,10 +49,14 @@ func (c *Context) GroupFits(group, local int64) bool {
 // registers can bring below the device's maximum that GroupFits checks):
 // it guards the blocked versions of stencil loops, whose work-groups are
 // their tiles (the wide ones: 1024 work-items). A kernel the device
-// cannot report on does not fit.
+// cannot report on does not fit. NVIDIA's OpenCL reports 256 for every
+// kernel, 24 registers or 32 (bench/probe/cllog.c on an H200), where
+// such kernels run in groups of 1024: there the device's maximum decides.
 func (c *Context) KernelFits(kernel string, group int64) bool {
 	res := false
-	if k, err := c.Kernel(kernel); err == nil {
+	if c.kernelSizeUnreported() {
+		res = group <= c.deviceMaxGroup()
+	} else if k, err := c.Kernel(kernel); err == nil {
 		m, err := k.WorkGroupSize(c.device)
 		res = err == nil && (m <= 0 || group <= int64(m))
 	}
@@ -59,4 +64,16 @@ func (c *Context) KernelFits(kernel string, group int64) bool {
 		fmt.Fprintf(c.log, "Kernel %s takes work-groups of %d work-items: %t.\n", kernel, group, res)
 	}
 	return res
+}
+
+// kernelSizeUnreported reports whether the platform's
+// CL_KERNEL_WORK_GROUP_SIZE says nothing of the kernel (KernelFits).
+func (c *Context) kernelSizeUnreported() bool {
+	return c.platform != nil && unreportedKernelSize(c.platform.Name())
+}
+
+// unreportedKernelSize reports whether platform's kernels all report the
+// same largest work-group whatever their registers (NVIDIA's).
+func unreportedKernelSize(platform string) bool {
+	return strings.Contains(platform, "NVIDIA")
 }
