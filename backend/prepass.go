@@ -87,6 +87,9 @@ func (h *hgen) prePass(s *soac.Stm) error {
 		host := soac.VName(fmt.Sprintf("%s#premax%d", d.Size, h.g.preCount))
 		maxes[i] = h.g.names.id(host)
 		h.line("var %s int64", maxes[i])
+		// Read by the real kernel's launch unless that kernel never reads
+		// the bound (kargs.go drops such arguments).
+		h.line("_ = %s", maxes[i])
 		if d.Max != nil {
 			// The kernel has no bound of its own: it checks the size
 			// against the host's maximum (preArgs).
